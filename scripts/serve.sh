@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Starts the service under gunicorn on $PORT (default 8000). With no REDIS_URL, state is in memory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+exec .venv/bin/gunicorn -c gunicorn.conf.py service.wsgi:app

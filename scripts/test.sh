@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs every check: lint (ruff), types (mypy) and the whole pytest suite (needs redis-server on PATH).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+. .venv/bin/activate
+ruff check service tests bench
+mypy
+python -m pytest -q -p no:cacheprovider "$@"

@@ -1,0 +1,1 @@
+"""The trick-taking referee service."""

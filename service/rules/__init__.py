@@ -1,0 +1,1 @@
+"""The rules core: pure game logic, standard library only (DESIGN.md §3)."""

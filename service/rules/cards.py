@@ -1,0 +1,224 @@
+"""Cards as values: Suit, Rank, Card, and the two decks the games use.
+
+A card is written rank then suit (DESIGN.md §4): ranks ``2``..``10``, ``J``, ``Q``, ``K``, ``A``;
+suits ``C D H S``. Parsing is lenient (``10h``, ``TH``, ``th``, ``10♥``, surrounding spaces are all
+the ten of hearts); output is always canonical (``10H``). Every Card is interned, so ``Card.parse``
+and ``card(...)`` return the same object for the same card and identity comparison is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import Any
+
+from service.rules.errors import InvalidCard
+
+
+class Suit(str, Enum):
+    """The four suits; the value is the canonical letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: object) -> Suit:
+        """Read a suit leniently: ``h``, ``H``, ``hearts``, ``♥``. Raises InvalidCard."""
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCard(repr(text), "a suit is written as one of C, D, H, S")
+        key = text.strip().upper()
+        suit = _SUIT_ALIASES.get(key)
+        if suit is None:
+            raise InvalidCard(text, "a suit is written as one of C, D, H, S")
+        return suit
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_ALIASES: dict[str, Suit] = {}
+for _s in Suit:
+    _SUIT_ALIASES[_s.value] = _s
+    _SUIT_ALIASES[_s.name] = _s
+    _SUIT_ALIASES[_s.name[:-1]] = _s  # CLUB, DIAMOND, HEART, SPADE
+    _SUIT_ALIASES[_SUIT_SYMBOLS[_s]] = _s
+for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
+    _SUIT_ALIASES[_sym] = _s
+
+
+class Rank(int, Enum):
+    """Ranks by face value (2..14); the value is only an identity, never a game's ranking."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: object) -> Rank:
+        if isinstance(text, Rank):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCard(repr(text), "a rank is written as one of 2-10, J, Q, K, A")
+        rank = _RANK_ALIASES.get(text.strip().upper())
+        if rank is None:
+            raise InvalidCard(text, "a rank is written as one of 2-10, J, Q, K, A")
+        return rank
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self]
+
+
+_RANK_TEXT = {r: (str(r.value) if r.value <= 10 else r.name[0]) for r in Rank}
+_RANK_ALIASES: dict[str, Rank] = {text: r for r, text in _RANK_TEXT.items()}
+_RANK_ALIASES["T"] = Rank.TEN
+_RANK_ALIASES["1"] = Rank.ACE  # "isang" in seed 001; some sheets write aces as 1
+
+
+class Card:
+    """One playing card. Immutable and interned: build it with ``Card.parse`` or ``card``."""
+
+    __slots__ = ("_hash", "index", "rank", "suit", "text")
+
+    rank: Rank
+    suit: Suit
+    text: str
+    index: int
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        existing = _INTERNED.get((rank, suit))
+        if existing is not None:
+            return existing
+        obj = super().__new__(cls)
+        object.__setattr__(obj, "rank", rank)
+        object.__setattr__(obj, "suit", suit)
+        object.__setattr__(obj, "text", f"{_RANK_TEXT[rank]}{suit.value}")
+        # index: 0..51, suit-major in C D H S order, rank ascending 2..A.
+        object.__setattr__(obj, "index", "CDHS".index(suit.value) * 13 + (rank.value - 2))
+        object.__setattr__(obj, "_hash", hash((rank.value, suit.value)))
+        _INTERNED[(rank, suit)] = obj
+        return obj
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.rank, self.suit))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """Read a card leniently; raise InvalidCard quoting the text when it cannot be read.
+
+        Accepts ``10H``, ``10h``, ``TH``, ``th``, ``10♥``, ``♥10``-free forms with spaces around,
+        and an existing Card (returned as is).
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCard(repr(text), "a card is a string such as '10H' or 'QS'")
+        found = _PARSE_CACHE.get(text)
+        if found is not None:
+            return found
+        stripped = text.strip().replace(" ", "")
+        if len(stripped) < 2:
+            raise InvalidCard(text, "a card is a rank (2-10, J, Q, K, A) then a suit (C, D, H, S)")
+        # The suit is the last character (a letter or a symbol).
+        rank_text, suit_text = stripped[:-1], stripped[-1]
+        try:
+            suit = Suit.parse(suit_text)
+            rank = Rank.parse(rank_text)
+        except InvalidCard:
+            raise InvalidCard(
+                text, "a card is a rank (2-10, J, Q, K, A) then a suit (C, D, H, S)"
+            ) from None
+        result = cls(rank, suit)
+        if len(_PARSE_CACHE) < 4096:
+            _PARSE_CACHE[text] = result
+        return result
+
+
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+_PARSE_CACHE: dict[str, Card] = {}
+
+SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in Rank)
+DECK_52: tuple[Card, ...] = ALL_CARDS
+DECK_32: tuple[Card, ...] = tuple(
+    c for c in ALL_CARDS if c.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK,
+                                       Rank.QUEEN, Rank.KING, Rank.ACE)
+)
+BY_INDEX: tuple[Card, ...] = ALL_CARDS  # BY_INDEX[card.index] is card
+
+for _c in ALL_CARDS:
+    _PARSE_CACHE[_c.text] = _c
+
+
+def card(text: str) -> Card:
+    """Shorthand for ``Card.parse``."""
+    return Card.parse(text)
+
+
+def cards(texts: str | Iterable[object]) -> tuple[Card, ...]:
+    """Parse several cards: a whitespace/comma separated string, or an iterable of card texts."""
+    if isinstance(texts, str):
+        items: Iterable[object] = [t for t in texts.replace(",", " ").split() if t]
+    else:
+        items = texts
+    return tuple(Card.parse(t) for t in items)
+
+
+def format_cards(items: Iterable[Card]) -> list[str]:
+    """Canonical texts of cards, in the given order."""
+    return [c.text for c in items]
+
+
+def check_distinct(items: Sequence[Card], where: str = "cards") -> None:
+    """Raise DuplicateCard when a card appears twice in ``items``."""
+    seen: set[Card] = set()
+    for c in items:
+        if c in seen:
+            from service.rules.errors import DuplicateCard
+
+            raise DuplicateCard(c.text, where)
+        seen.add(c)

@@ -1,0 +1,59 @@
+"""Cards: lenient parsing, canonical output, interning, decks."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from service.rules.cards import ALL_CARDS, DECK_32, DECK_52, Card, Rank, Suit, card, cards
+from service.rules.errors import DuplicateCard, InvalidCard
+
+
+@pytest.mark.parametrize("text", ["10H", "10h", "TH", "th", "10♥", " 10H ", "t♥", "10♡", "10 H"])
+def test_ten_of_hearts_spellings(text: str) -> None:
+    c = Card.parse(text)
+    assert c is Card(Rank.TEN, Suit.HEARTS)
+    assert str(c) == "10H"
+
+
+@pytest.mark.parametrize("text", ["", "H", "1H0", "11H", "ZZ", "10X", "QQ", "AH5", "  "])
+def test_unreadable_cards_quote_the_text(text: str) -> None:
+    with pytest.raises(InvalidCard) as err:
+        Card.parse(text)
+    assert err.value.code == "invalid_card"
+    assert repr(text) in err.value.detail
+
+
+@pytest.mark.parametrize("value", [None, 10, 1.5, ["10H"], {"card": "10H"}])
+def test_non_strings_are_invalid_cards(value: object) -> None:
+    with pytest.raises(InvalidCard):
+        Card.parse(value)
+
+
+def test_decks() -> None:
+    assert len(DECK_52) == 52 == len(set(DECK_52))
+    assert len(DECK_32) == 32 == len(set(DECK_32))
+    assert {c.rank for c in DECK_32} == {Rank(r) for r in range(7, 15)}
+    assert [c.index for c in ALL_CARDS] == list(range(52))
+
+
+@given(st.sampled_from(ALL_CARDS))
+def test_format_parse_round_trip(c: Card) -> None:
+    assert Card.parse(c.text) is c
+    assert Card.parse(c.text.lower()) is c
+    assert Card.parse(f"{c.rank}{c.suit.symbol}") is c
+
+
+def test_cards_helper_and_immutability() -> None:
+    assert cards("KH, 7S 2D") == (card("KH"), card("7S"), card("2D"))
+    with pytest.raises(AttributeError):
+        card("KH").rank = Rank.ACE  # type: ignore[misc]
+
+
+def test_duplicate_error() -> None:
+    from service.rules.cards import check_distinct
+
+    with pytest.raises(DuplicateCard) as err:
+        check_distinct(cards("KH 7S KH"), "plays")
+    assert err.value.code == "duplicate_card"
