@@ -110,6 +110,7 @@ class Card:
     suit: Suit
     text: str
     index: int
+    _hash: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         existing = _INTERNED.get((rank, suit))
@@ -150,7 +151,7 @@ class Card:
     def parse(cls, text: object) -> Card:
         """Read a card leniently; raise InvalidCard quoting the text when it cannot be read.
 
-        Accepts ``10H``, ``10h``, ``TH``, ``th``, ``10♥``, ``♥10``-free forms with spaces around,
+        Accepts ``10H``, ``10h``, ``TH``, ``th``, ``10♥``, with spaces around or inside,
         and an existing Card (returned as is).
         """
         if isinstance(text, Card):

@@ -14,7 +14,7 @@ import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from typing import Any, Union, get_args, get_origin
 
 from service.rules.cards import Card, Rank, Suit
@@ -24,7 +24,7 @@ _PARSE = Card.parse
 
 def encode(value: Any) -> Any:
     """JSON-ready form of ``value``."""
-    if value is None or isinstance(value, (bool, int, float, str)) and not isinstance(value, Enum):
+    if value is None or (isinstance(value, (bool, int, float, str)) and not isinstance(value, Enum)):
         return value
     if isinstance(value, Card):
         return value.text
@@ -45,12 +45,12 @@ def _sort_key(v: Any) -> str:
     return repr(v)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     module = sys.modules.get(cls.__module__)
     return typing.get_type_hints(cls, globalns=vars(module) if module else None)
@@ -72,10 +72,10 @@ def decode(tp: Any, data: Any) -> Any:
     if origin is Union or origin is types.UnionType:
         if data is None:
             return None
-        args = [a for a in get_args(tp) if a is not type(None)]
-        if len(args) == 1:
-            return decode(args[0], data)
-        for arg in args:  # first type that takes it
+        members = [a for a in get_args(tp) if a is not type(None)]
+        if len(members) == 1:
+            return decode(members[0], data)
+        for arg in members:  # first type that takes it
             try:
                 return decode(arg, data)
             except (TypeError, ValueError, KeyError):
@@ -93,12 +93,12 @@ def decode(tp: Any, data: Any) -> Any:
         (arg,) = get_args(tp)
         return [decode(arg, v) for v in data]
     if origin in (dict, Mapping) or origin is typing.Mapping or tp is dict:
-        args = get_args(tp)
-        vt = args[1] if args else Any
+        kv = get_args(tp)
+        vt = kv[1] if kv else Any
         return {k: decode(vt, v) for k, v in data.items()}
     if origin is typing.Literal:
         return data
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         kwargs = {}
         for f in _fields(tp):
