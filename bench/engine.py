@@ -1,0 +1,64 @@
+"""Random legal hands through the rules core, per ruleset: prints hands per second as JSON.
+
+    .venv/bin/python bench/engine.py [--seconds 3] [--ruleset forty_fives ...]
+
+A hand is a deal, its bidding or robbing where the game has them, every trick, and the scoring.
+Runs on one core (one process). See bench/README.md for recorded figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+
+from service.rules.base import FINISHED
+from service.rules.playout import play_hand
+from service.rules.registry import RULESETS
+
+
+def measure(ruleset_id: str, seconds: float, seed: int, options: dict | None = None) -> dict:
+    ruleset = RULESETS[ruleset_id]
+    opts = ruleset.validate_options(options or {})
+    n = ruleset.default_players
+    rng = random.Random(seed)
+    state = ruleset.new_match(opts, n, 0, "dealt")
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            if ruleset.status(state) == FINISHED:
+                state = ruleset.new_match(opts, n, rng.randrange(n), "dealt")
+            state = play_hand(ruleset, state, rng)
+            hands += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {
+        "ruleset": ruleset_id,
+        "options": options or {},
+        "players": n,
+        "hands": hands,
+        "seconds": round(elapsed, 3),
+        "hands_per_second": round(hands / elapsed, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", action="append", help="ruleset id (repeatable); default: all")
+    args = parser.parse_args()
+    ids = args.ruleset or sorted(RULESETS)
+    results = [measure(rid, args.seconds, args.seed) for rid in ids]
+    print(json.dumps({"python": platform.python_version(), "machine": platform.machine(), "results": results},
+                     indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Random legal play through the ruleset interface: for property tests and the engine benchmark.
+
+Everything goes through ``legal_actions`` and ``apply`` with the caller's generator, so a seed
+reproduces a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from service.rules.base import FINISHED, Action, Options, Ruleset
+
+
+def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> list[Any]:
+    deck = list(ruleset.deck())
+    rng.shuffle(deck)
+    return deck
+
+
+def random_step(ruleset: Ruleset, state: Any, rng: random.Random) -> tuple[Any, Action]:
+    """One random legal action by one of the seats to act; returns the new state and the action."""
+    seats = ruleset.to_act(state)
+    if not seats:
+        raise AssertionError("no seat to act in a match that is not over")
+    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+    actions = ruleset.legal_actions(state, seat)
+    if not actions:
+        raise AssertionError(f"seat {seat} is to act but has no legal action")
+    action = actions[0] if len(actions) == 1 else rng.choice(actions)
+    return ruleset.apply(state, action), action
+
+
+def play_hand(
+    ruleset: Ruleset,
+    state: Any,
+    rng: random.Random,
+    on_step: Callable[[Any, Action, Any], None] | None = None,
+) -> Any:
+    """Deal (dealt mode, from a deck shuffled by ``rng``) and play until the next deal is due or
+    the match is over. ``on_step(before, action, after)`` sees every transition."""
+    if ruleset.needs_deal(state):
+        state = ruleset.deal(state, shuffled_deck(ruleset, rng))
+    while not ruleset.needs_deal(state) and ruleset.status(state) != FINISHED:
+        before = state
+        state, action = random_step(ruleset, state, rng)
+        if on_step is not None:
+            on_step(before, action, state)
+    return state
+
+
+def play_match(
+    ruleset: Ruleset,
+    options: Options,
+    n_players: int,
+    rng: random.Random,
+    max_hands: int = 1000,
+    on_step: Callable[[Any, Action, Any], None] | None = None,
+) -> tuple[Any, int]:
+    """A whole random match (dealt mode); returns the final state and the number of hands."""
+    state = ruleset.new_match(options, n_players, rng.randrange(n_players), "dealt")
+    hands = 0
+    while ruleset.status(state) != FINISHED and hands < max_hands:
+        state = play_hand(ruleset, state, rng, on_step)
+        hands += 1
+    return state, hands

@@ -1,0 +1,147 @@
+"""The state-store contract (DESIGN.md §5): one contract, two implementations (memory, redis).
+
+Per match the store holds:
+
+* the current **document** (a JSON-ready dict: the encoded rules state plus whatever the matches
+  layer keeps beside it, such as token hashes) with its **version** (1 after create, +1 per save);
+* the append-only list of **events** that produced it; event sequence numbers start at 1 and
+  are assigned by the store, in order, with no gaps;
+* **idempotency records**: a stored response under a client's ``Idempotency-Key``.
+
+Writes are compare-and-set on the version: ``save`` succeeds only when the stored version is
+still ``expected_version``, and then, atomically, replaces the document, appends the events,
+stores the idempotency record (if any) and refreshes the expiry. Two writers racing from the same
+version: exactly one wins, the other gets ``VersionConflict``. The store never looks inside a
+document or an event.
+
+Every key of one match lives under one Redis hash tag so a cluster keeps them in one slot.
+Matches expire after ``ttl_seconds`` without activity (any create or save refreshes it).
+Any failure to reach the backing store raises ``StoreUnavailable`` (the API answers 503).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+JSON = dict[str, Any]
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class StoreUnavailable(StoreError):
+    """The backing store cannot be reached (or timed out). Nothing is known to have changed."""
+
+
+class VersionConflict(StoreError):
+    """The stored version is not the expected one: another writer got there first."""
+
+    def __init__(self, expected: int, actual: int | None) -> None:
+        super().__init__(f"expected version {expected}, found {actual}")
+        self.expected = expected
+        self.actual = actual
+
+
+class MatchExists(StoreError):
+    """``create`` with an id that is already taken."""
+
+
+class MatchNotFound(StoreError):
+    """No match with that id (never created, deleted, or expired)."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A match as loaded: its document and the version it carries."""
+
+    match_id: str
+    version: int
+    document: JSON
+
+
+@dataclass(frozen=True)
+class Event:
+    """One stored event: ``seq`` from 1, in commit order."""
+
+    seq: int
+    data: JSON
+
+
+@dataclass(frozen=True)
+class IdempotencyRecord:
+    """What a request under an Idempotency-Key answered, and a fingerprint of its body."""
+
+    fingerprint: str
+    status: int
+    body: JSON
+    headers: dict[str, str]
+
+
+@runtime_checkable
+class Store(Protocol):
+    """The contract both stores implement; ``tests/store`` runs the same tests against each."""
+
+    #: "memory" or "redis", for logs and /readyz
+    kind: str
+    ttl_seconds: int
+
+    def create(
+        self,
+        match_id: str,
+        document: JSON,
+        events: list[JSON],
+        idempotency: tuple[str, IdempotencyRecord] | None = None,
+    ) -> int:
+        """Store a new match at version 1 with its first events; raise MatchExists if taken.
+        ``idempotency`` is ``(scope_key, record)`` stored in the same atomic step, where the
+        scope key was built by ``idempotency_scope``."""
+        ...
+
+    def load(self, match_id: str) -> Loaded:
+        """The current document and version; raise MatchNotFound."""
+        ...
+
+    def save(
+        self,
+        match_id: str,
+        expected_version: int,
+        document: JSON,
+        events: list[JSON],
+        idempotency: tuple[str, IdempotencyRecord] | None = None,
+    ) -> int:
+        """Compare-and-set: if the version is ``expected_version``, write the document, append
+        the events, store the idempotency record, refresh the TTL, and return the new version
+        (``expected_version + 1``). Raise VersionConflict otherwise, MatchNotFound if gone."""
+        ...
+
+    def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
+        """Events with ``seq > after``, oldest first; raise MatchNotFound."""
+        ...
+
+    def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
+        """The record stored under ``scope_key``, if any."""
+        ...
+
+    def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:
+        """Store a record outside a save (e.g. a rejected request's answer); False if one exists."""
+        ...
+
+    def delete(self, match_id: str) -> bool:
+        """Remove the match and its events; True if it existed."""
+        ...
+
+    def ping(self) -> bool:
+        """True when the backing store answers now (quickly, no retries): for /readyz."""
+        ...
+
+
+def idempotency_scope(match_id: str | None, key: str) -> str:
+    """The key idempotency records are stored under: per match, or global for match creation.
+
+    For a match it carries the match's hash tag (``{match:<id>}``) so the record sits in the
+    match's slot and a save can write it atomically."""
+    if match_id is None:
+        return f"create:{key}"
+    return f"{{match:{match_id}}}:idem:{key}"
