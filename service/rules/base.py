@@ -412,6 +412,9 @@ class Ruleset(ABC):
     state_type: ClassVar[type]
     #: True when the ruleset has face-down plays (Avinas); the API accepts {"card", "face_down"}.
     has_face_down_plays: ClassVar[bool] = False
+    #: Further ``TrickContext.extra`` keys this ruleset reads (``ctx.get(key)``). The rules endpoints
+    #: accept these in trick and legal-plays bodies and refuse other unknown fields.
+    context_keys: ClassVar[tuple[str, ...]] = ()
 
     # --- catalogue ------------------------------------------------------------------------------
 
