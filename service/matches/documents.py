@@ -1,0 +1,199 @@
+"""What the store keeps for a match: the document (current state snapshot) and the events.
+
+**Document** (one JSON object, replaced on every save)::
+
+    {"format": 1, "ruleset": "boerenbridge", "mode": "dealt", "players": ["Ann", ...],
+     "referee_hash": "<sha256>", "seat_hashes": ["<sha256>", ...], "state": <codec.encode(state)>}
+
+It holds the whole current rules state, so serving a request never replays history: the
+1,000th action of a match costs what the first one does.
+
+**Events** (append-only; the store numbers them from 1), each with the match ``version`` it
+produced:
+
+* ``{"kind": "create", "ruleset", "mode", "players", "options", "dealer", "first_dealer"}``;
+* ``{"kind": "deal", "deck": [cards] | null}``: internal; the deck (dealt mode) is never shown;
+* ``{"kind": "action", "action": <Action.to_json()>, "by": "referee" | "seat"}``: the full action;
+* ``{"kind": "undo", "undone": [seq, ...]}``: the action (and the deals that followed it) taken back.
+
+Together they replay the match exactly (``replay``), which only ``undo`` does. ``public_event``
+is what one viewer may see of an event: actions go through ``Ruleset.public_action``; a deal shows
+no card; an undone action shows no card of its seat to anyone else (the card went back to a
+hidden hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules import codec
+from service.rules.base import FINISHED, Action, Ruleset
+from service.rules.cards import Card
+from service.store.base import Event
+
+FORMAT = 1
+#: the most deals in a row a single request may cause (a ruleset whose rounds can be passed out
+#: deals again at once); more means a broken ruleset, not a long match.
+MAX_DEALS_IN_A_ROW = 64
+
+
+@dataclass(frozen=True)
+class MatchDocument:
+    """A match as stored: who plays it, the token hashes, and the decoded rules state."""
+
+    ruleset: Ruleset
+    mode: str
+    players: tuple[str, ...]
+    referee_hash: str
+    seat_hashes: tuple[str, ...]
+    state: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "ruleset": self.ruleset.id,
+            "mode": self.mode,
+            "players": list(self.players),
+            "referee_hash": self.referee_hash,
+            "seat_hashes": list(self.seat_hashes),
+            "state": codec.encode(self.state),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], rulesets: Mapping[str, Ruleset]) -> MatchDocument:
+        ruleset = rulesets[data["ruleset"]]
+        return cls(
+            ruleset=ruleset,
+            mode=data["mode"],
+            players=tuple(data["players"]),
+            referee_hash=data["referee_hash"],
+            seat_hashes=tuple(data["seat_hashes"]),
+            state=codec.decode(ruleset.state_type, data["state"]),
+        )
+
+    def with_state(self, state: Any) -> MatchDocument:
+        return MatchDocument(self.ruleset, self.mode, self.players, self.referee_hash, self.seat_hashes, state)
+
+
+# ------------------------------------------------------------------------------------------------
+# Events
+# ------------------------------------------------------------------------------------------------
+
+
+def create_event(
+    ruleset: Ruleset,
+    mode: str,
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    dealer: int,
+    first_dealer: Mapping[str, Any],
+) -> dict[str, Any]:
+    return {
+        "kind": "create",
+        "ruleset": ruleset.id,
+        "mode": mode,
+        "players": list(players),
+        "options": codec.encode(options),
+        "dealer": dealer,
+        "first_dealer": codec.encode(first_dealer),
+    }
+
+
+def deal_event(deck: Sequence[Card] | None) -> dict[str, Any]:
+    return {"kind": "deal", "deck": None if deck is None else [c.text for c in deck]}
+
+
+def action_event(action: Action, by_referee: bool) -> dict[str, Any]:
+    return {"kind": "action", "action": action.to_json(), "by": "referee" if by_referee else "seat"}
+
+
+def undo_event(undone: Sequence[int]) -> dict[str, Any]:
+    return {"kind": "undo", "undone": list(undone)}
+
+
+def stamp(events: Iterable[dict[str, Any]], version: int) -> list[dict[str, Any]]:
+    """The events with the match version they produce."""
+    return [{**e, "version": version} for e in events]
+
+
+def undone_seqs(events: Iterable[Event]) -> set[int]:
+    """Sequence numbers of the events that an undo took back."""
+    out: set[int] = set()
+    for e in events:
+        if e.data.get("kind") == "undo":
+            out.update(e.data.get("undone", ()))
+    return out
+
+
+def effective(events: Sequence[Event]) -> list[Event]:
+    """The create, deal and action events that still count (not undone), in order."""
+    gone = undone_seqs(events)
+    return [e for e in events if e.data.get("kind") != "undo" and e.seq not in gone]
+
+
+def last_undoable(events: Sequence[Event]) -> list[int]:
+    """The seqs an undo takes back now: the last action that counts and every deal after it;
+    empty when no action is left."""
+    live = effective(events)
+    for i in range(len(live) - 1, -1, -1):
+        if live[i].data.get("kind") == "action":
+            return [e.seq for e in live[i:]]
+    return []
+
+
+def deal_while_needed(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, list[dict[str, Any]]]:
+    """Deal whenever the rules ask for a deal and the match is not over.
+
+    ``shuffle()`` returns a shuffled deck (dealt mode) or None (table mode). Returns the new state
+    and the deal events."""
+    events: list[dict[str, Any]] = []
+    while ruleset.needs_deal(state) and ruleset.status(state) != FINISHED:
+        if len(events) >= MAX_DEALS_IN_A_ROW:
+            raise RuntimeError(f"{ruleset.id} asked for {MAX_DEALS_IN_A_ROW} deals in a row")
+        deck = shuffle()
+        state = ruleset.deal(state, deck)
+        events.append(deal_event(deck))
+    return state, events
+
+
+def replay(ruleset: Ruleset, events: Sequence[Event]) -> Any:
+    """The rules state that the given (effective) events produce, from the create event on."""
+    state: Any = None
+    for e in events:
+        data = e.data
+        kind = data.get("kind")
+        if kind == "create":
+            options = ruleset.validate_options(data["options"])
+            state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
+        elif kind == "deal":
+            deck = data.get("deck")
+            state = ruleset.deal(state, None if deck is None else [Card.parse(c) for c in deck])
+        elif kind == "action":
+            state = ruleset.apply(state, Action.from_json(data["action"]))
+    if state is None:
+        raise ValueError("the events hold no create event")
+    return state
+
+
+def public_event(ruleset: Ruleset, event: Event, viewer: int | None, undone: set[int]) -> dict[str, Any]:
+    """What ``viewer`` (None: the referee) may see of one event."""
+    data = event.data
+    kind = data.get("kind")
+    out: dict[str, Any] = {"seq": event.seq, "version": data.get("version"), "kind": kind}
+    if kind == "create":
+        for key in ("ruleset", "mode", "players", "options", "dealer", "first_dealer"):
+            out[key] = data.get(key)
+    elif kind == "action":
+        action = Action.from_json(data["action"])
+        shown = ruleset.public_action(action, viewer)
+        if event.seq in undone and viewer is not None and action.seat != viewer:
+            shown.pop("card", None)
+            shown.pop("cards", None)
+        out["action"] = shown
+        out["by"] = data.get("by")
+        out["undone"] = event.seq in undone
+    elif kind == "undo":
+        out["undone"] = list(data.get("undone", ()))
+    return out
