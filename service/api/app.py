@@ -1,0 +1,73 @@
+"""The Flask app factory.
+
+``create_app(settings=None)`` builds the app from ``Settings`` (``Settings.from_env()`` when none is
+given), with flask-smorest's ``Api`` answering every error as problem+json, the OpenAPI document at
+``/openapi.json`` and interactive docs at ``/docs``.
+
+Adding endpoints is one line in ``BLUEPRINTS``: a module path whose module holds ``blp`` (a
+``service.api.body.Blueprint``) and, optionally, ``init_app(app, settings)`` run before the
+blueprint is registered (to build a store, say). ``current_settings()`` gives the settings in a
+request.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+from flask import Flask, current_app
+
+from service.api.config import Settings
+from service.api.problems import ProblemApi
+
+API_TITLE = "Trick referee"
+API_VERSION = "1.0.0"
+API_DESCRIPTION = (
+    "A rules referee and score-keeper for trick-taking card games: Forty-Fives, Auction Forty-Fives, "
+    "Boerenbridge, Avinas. Cards are written rank then suit (10H, QS, AD); input is lenient, output "
+    "canonical. Every error is an RFC 9457 problem (application/problem+json) with a stable 'code'."
+)
+SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
+
+#: Modules holding a ``blp`` to register, in order (see the module docstring).
+BLUEPRINTS: tuple[str, ...] = (
+    "service.api.health",
+    "service.api.rulesets",
+    "service.api.matches",
+)
+
+SETTINGS_KEY = "trick_referee.settings"
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings if settings is not None else Settings.from_env()
+    app = Flask("service")
+    app.config.update(
+        API_TITLE=API_TITLE,
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.extensions[SETTINGS_KEY] = settings
+    app.logger.setLevel(getattr(logging, settings.log_level.upper()))
+
+    api = ProblemApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
+    for module_name in BLUEPRINTS:
+        module = importlib.import_module(module_name)
+        init_app = getattr(module, "init_app", None)
+        if init_app is not None:
+            init_app(app, settings)
+        api.register_blueprint(module.blp)
+    return app
+
+
+def current_settings() -> Settings:
+    """The settings of the app serving the current request."""
+    settings: Settings = current_app.extensions[SETTINGS_KEY]
+    return settings

@@ -1,0 +1,115 @@
+"""Reading JSON request bodies and writing JSON responses; the Blueprint every API module uses.
+
+* ``read_json_body()``: the request's JSON document, or a problem: 415 ``unsupported_media_type``
+  for a body that is not declared JSON, 400 ``malformed_json`` for an empty body, bad JSON,
+  ``NaN``/``Infinity`` or invalid UTF-8, 400 ``json_too_deep`` past ``MAX_DEPTH`` levels of nesting.
+* ``Blueprint``: flask-smorest's Blueprint whose ``@blp.arguments`` reads bodies with
+  ``read_json_body`` and turns marshmallow validation errors into 400 problems (``invalid_input``,
+  or the failing fields' own code such as ``invalid_card``), never webargs' 422.
+* ``json_response(data)``: a compact UTF-8 JSON response (no key sorting).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+import flask
+import flask_smorest
+import marshmallow as ma
+from flask import current_app, request
+from flask.wrappers import Response
+from webargs.flaskparser import FlaskParser
+
+from service.api.problems import Problem, validation_problem
+
+JSON_MIME = "application/json"
+#: Deepest nesting of arrays and objects accepted in a body: no contract body needs more than a few
+#: levels, and deeper values would reach Python's recursion limit in later processing.
+MAX_DEPTH = 32
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def is_json_mimetype(mimetype: str) -> bool:
+    return mimetype == JSON_MIME or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+def read_json_body(req: flask.Request | None = None) -> Any:
+    """The request body as a JSON value (strict RFC 8259), or raise a 400/415 ``Problem``."""
+    req = req if req is not None else request
+    data = req.get_data(cache=True)
+    if not data:
+        raise Problem(400, "malformed_json", "the request needs a JSON body (Content-Type: application/json)")
+    if not is_json_mimetype(req.mimetype):
+        got = req.content_type or "no Content-Type"
+        raise Problem(415, "unsupported_media_type", f"send the body as application/json, not {got}")
+    try:
+        value = json.loads(data, parse_constant=_refuse_constant)
+    except RecursionError:
+        value = None
+        too_deep = True
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer too long to read
+        raise Problem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+    else:
+        too_deep = _deeper_than(value, MAX_DEPTH)
+    if too_deep:
+        raise Problem(400, "json_too_deep", f"the JSON body is nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """True when arrays/objects nest more than ``limit`` levels (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in item)
+    return False
+
+
+class BodyParser(FlaskParser):
+    """webargs' parser reading bodies with ``read_json_body`` and raising problems, not 422s."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+
+    def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
+        return read_json_body(req)
+
+    def handle_error(
+        self,
+        error: ma.ValidationError,
+        req: flask.Request,
+        schema: ma.Schema,
+        *,
+        error_status_code: int | None,
+        error_headers: Mapping[str, str] | None,
+    ) -> NoReturn:
+        messages = error.messages
+        if isinstance(messages, dict) and list(messages) == ["json"]:  # webargs files errors by location
+            error = ma.ValidationError(messages["json"])
+        raise validation_problem(error)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint with the problem-raising body parser."""
+
+    ARGUMENTS_PARSER = BodyParser()
+
+
+def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
+    """A JSON response written once, compactly, in UTF-8."""
+    response = current_app.response_class(_ENCODER.encode(data), status=status, mimetype=JSON_MIME)
+    if headers:
+        response.headers.update(headers)
+    return response

@@ -1,0 +1,104 @@
+"""Settings from environment variables, read once into a typed, immutable object.
+
+``Settings.from_env()`` reads:
+
+=======================  ==========================================================  ==========
+variable                 meaning                                                     default
+=======================  ==========================================================  ==========
+``PORT``                 TCP port gunicorn binds                                     ``8000``
+``HOST``                 address gunicorn binds                                      ``0.0.0.0``
+``WEB_CONCURRENCY``      gunicorn worker processes                                   see below
+``REDIS_URL``            Redis for matches (unset: in memory, one process)           unset
+``REDIS_SENTINELS``      ``host:port,host:port`` of Redis Sentinels (instead of URL) unset
+``REDIS_SENTINEL_MASTER``  the Sentinel master name                                  ``referee``
+``MATCH_TTL_SECONDS``    idle time after which a match expires                       ``604800``
+``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
+``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
+=======================  ==========================================================  ==========
+
+``WEB_CONCURRENCY`` defaults to 1 when matches are kept in memory (a second worker would hold
+other matches) and to ``2 × cores + 1`` when a Redis store is configured.
+
+A value that cannot be read stops the start with a ``ConfigError`` naming the variable.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+class ConfigError(ValueError):
+    """An environment variable holds a value the service cannot use."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    port: int = 8000
+    host: str = "0.0.0.0"
+    web_concurrency: int = 1
+    redis_url: str | None = None
+    redis_sentinels: tuple[tuple[str, int], ...] = ()
+    redis_sentinel_master: str = "referee"
+    match_ttl_seconds: int = 604800
+    log_level: str = "info"
+    max_body_bytes: int = 65536
+
+    @property
+    def bind(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+    @property
+    def uses_redis(self) -> bool:
+        return bool(self.redis_url or self.redis_sentinels)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        sentinels = _sentinels(env.get("REDIS_SENTINELS", ""))
+        redis_url = env.get("REDIS_URL") or None
+        uses_redis = bool(redis_url or sentinels)
+        default_workers = 2 * (os.cpu_count() or 1) + 1 if uses_redis else 1
+        log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
+        if log_level not in LOG_LEVELS:
+            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {log_level!r}")
+        return cls(
+            port=_int(env, "PORT", 8000, 1, 65535),
+            host=env.get("HOST", "0.0.0.0").strip() or "0.0.0.0",
+            web_concurrency=_int(env, "WEB_CONCURRENCY", default_workers, 1, 512),
+            redis_url=redis_url,
+            redis_sentinels=sentinels,
+            redis_sentinel_master=env.get("REDIS_SENTINEL_MASTER", "referee").strip() or "referee",
+            match_ttl_seconds=_int(env, "MATCH_TTL_SECONDS", 604800, 1, 10 * 365 * 86400),
+            log_level=log_level,
+            max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
+        )
+
+
+def _int(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ConfigError(f"{name} must be an integer; got {raw!r}") from None
+    if not lo <= value <= hi:
+        raise ConfigError(f"{name} must be from {lo} to {hi}; got {value}")
+    return value
+
+
+def _sentinels(raw: str) -> tuple[tuple[str, int], ...]:
+    out: list[tuple[str, int]] = []
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        host, sep, port = item.rpartition(":")
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ConfigError(f"REDIS_SENTINELS must be host:port entries separated by commas; got {item!r}")
+        out.append((host.strip("[]"), int(port)))
+    return tuple(out)

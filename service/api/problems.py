@@ -1,0 +1,230 @@
+"""Every failure as an RFC 9457 problem (``application/problem+json``) with a stable ``code``.
+
+One error system for the whole API:
+
+* a rules-core ``RuleError`` (``service/rules/errors.py``) carries its own status, code, detail and
+  ``legal`` alternatives and is answered as is;
+* ``Problem`` is the same thing for failures the HTTP layer finds itself (malformed JSON, a wrong
+  content type, a schema validation error);
+* werkzeug's ``HTTPException`` (unknown route, wrong method, body too large) keeps its headers,
+  ``Allow`` on a 405 in particular;
+* anything else is a bug: it is logged with its traceback and answered as a 500 problem.
+
+``ProblemApi`` is flask-smorest's ``Api`` with these handlers and with the error responses
+documented as problem+json in the OpenAPI document.
+"""
+
+from __future__ import annotations
+
+import http
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import marshmallow as ma
+from flask import Flask, current_app, request
+from flask.wrappers import Response
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
+
+from service.rules.errors import RuleError
+
+PROBLEM_MIME = "application/problem+json"
+TYPE_PREFIX = "urn:trick-referee:problem:"
+
+_HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    500: "internal_error",
+}
+_TITLES = {
+    "invalid_card": "Invalid card",
+    "invalid_suit": "Invalid suit",
+    "duplicate_card": "Duplicate card",
+    "invalid_input": "Invalid input",
+    "malformed_json": "Malformed JSON",
+}
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+class Problem(Exception):
+    """A failure found by the HTTP layer itself, answered as a problem with ``status`` and ``code``."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        title: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.title = title or _TITLES.get(code) or http.HTTPStatus(status).phrase
+        self.extra = dict(extra or {})
+        self.headers = dict(headers or {})
+
+    def to_problem(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"title": self.title, "status": self.status, "detail": self.detail, "code": self.code}
+        body.update(self.extra)
+        return body
+
+
+class CodedMessage(str):
+    """A validation message that names its problem code (``invalid_card`` ...), for marshmallow fields.
+
+    Marshmallow keeps message objects as given, so the code survives to ``validation_problem``.
+    """
+
+    code: str
+
+    def __new__(cls, code: str, text: str) -> CodedMessage:
+        obj = super().__new__(cls, text)
+        obj.code = code
+        return obj
+
+
+def coded_error(code: str, text: str) -> ma.ValidationError:
+    return ma.ValidationError(CodedMessage(code, text))
+
+
+def _leaves(messages: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            if key == "_schema":
+                sub = path
+            elif isinstance(key, int):
+                sub = f"{path}[{key}]"
+            else:
+                sub = f"{path}.{key}" if path else str(key)
+            yield from _leaves(value, sub)
+    elif isinstance(messages, (list, tuple)):
+        for item in messages:
+            if isinstance(item, (Mapping, list, tuple)):
+                yield from _leaves(item, path)
+            else:
+                yield path, item
+    else:
+        yield path, messages
+
+
+def validation_problem(error: ma.ValidationError) -> Problem:
+    """A 400 problem from marshmallow's messages: ``errors`` maps each field path to its messages.
+
+    The code is that of the failing fields when they agree (``invalid_card`` for an unreadable card),
+    else ``invalid_input``.
+    """
+    errors: dict[str, list[str]] = {}
+    codes: set[str] = set()
+    for path, message in _leaves(error.messages, ""):
+        codes.add(getattr(message, "code", "invalid_input"))
+        errors.setdefault(path or "body", []).append(str(message))
+    code = codes.pop() if len(codes) == 1 else "invalid_input"
+    lines = [f"{path}: {' '.join(msgs)}" for path, msgs in errors.items()]
+    detail = "; ".join(lines[:5]) + (f"; and {len(lines) - 5} more" if len(lines) > 5 else "")
+    return Problem(400, code, detail, extra={"errors": errors})
+
+
+def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:
+    """A problem+json response; adds ``type`` from the code and ``instance`` (the request path)."""
+    out = {"type": TYPE_PREFIX + str(body.get("code", "about_blank"))}
+    out.update(body)
+    if request:
+        out.setdefault("instance", request.path)
+    response = current_app.response_class(_ENCODER.encode(out), status=int(body["status"]), mimetype=PROBLEM_MIME)
+    for name, value in (headers or {}).items():
+        if name.lower() not in ("content-type", "content-length"):
+            response.headers[name] = value
+    return response
+
+
+class ProblemSchema(ma.Schema):
+    """RFC 9457 problem details, with the service's stable ``code``."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    type = ma.fields.String(required=True, metadata={"description": "URI naming the problem type"})
+    title = ma.fields.String(required=True, metadata={"description": "Short summary of the problem type"})
+    status = ma.fields.Integer(required=True, metadata={"description": "HTTP status code"})
+    detail = ma.fields.String(required=True, metadata={"description": "What went wrong, naming the broken rule"})
+    code = ma.fields.String(
+        required=True,
+        metadata={"description": "Stable machine code: invalid_card, must_follow_suit, unknown_option ..."},
+    )
+    instance = ma.fields.String(metadata={"description": "The request path"})
+    legal = ma.fields.Raw(metadata={"description": "The legal alternatives, where there are any"})
+    errors = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.List(ma.fields.String()),
+        metadata={"description": "Validation messages per field path (invalid input)"},
+    )
+
+
+class ProblemApi(Api):
+    """flask-smorest's ``Api`` answering every error as problem+json and documenting it so."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_MIME)
+            self.spec.components.response(status.name, response, lazy=True)
+        default: dict[str, Any] = {"description": "A problem (RFC 9457)", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_MIME)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
+
+    def _register_error_handlers(self) -> None:
+        app: Flask = self._app
+        app.register_error_handler(HTTPException, self.handle_http_exception)
+        app.register_error_handler(RuleError, handle_rule_error)
+        app.register_error_handler(Problem, handle_problem)
+        app.register_error_handler(Exception, handle_unexpected)
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        status = error.code or 500
+        code = _HTTP_CODES.get(status) or http.HTTPStatus(status).name.lower()
+        if status == 404:
+            detail = f"there is nothing at {request.path}; the API is described at /docs"
+        elif status == 405:
+            allowed = ", ".join(getattr(error, "valid_methods", None) or ())
+            detail = f"{request.method} is not allowed on {request.path}; allowed: {allowed}"
+        elif status == 500:
+            detail = "the server failed to answer; the error has been logged"
+        else:
+            detail = error.description or http.HTTPStatus(status).description
+        body = {"title": error.name, "status": status, "detail": detail, "code": code}
+        headers = dict(error.get_headers())
+        return problem_response(body, headers)
+
+
+def handle_rule_error(error: RuleError) -> Response:
+    return problem_response(error.to_problem())
+
+
+def handle_problem(error: Problem) -> Response:
+    return problem_response(error.to_problem(), error.headers)
+
+
+def handle_unexpected(error: Exception) -> Response:
+    if isinstance(error, HTTPException):  # pragma: no cover - Flask routes these to the HTTP handler
+        return current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"].handle_http_exception(error)
+    current_app.logger.exception("unhandled error on %s %s", request.method, request.path)
+    body = {
+        "title": "Internal Server Error",
+        "status": 500,
+        "detail": "the server failed to answer; the error has been logged",
+        "code": "internal_error",
+    }
+    return problem_response(body)

@@ -1,0 +1,187 @@
+"""The rules endpoints (DESIGN.md §4, no session): catalogue, trick winner, legal plays, round score.
+
+Every ruleset is served through the ``Ruleset`` interface alone; nothing here knows a game.
+The ruleset is looked up before the body is read, so an unknown id is a 404 whatever the body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import g
+from flask.wrappers import Response
+
+from service.api.body import Blueprint, json_response
+from service.api.options import options_json_schema, validated_options
+from service.api.schemas import (
+    CONTEXT_FIELDS,
+    SCORE_EXAMPLES,
+    LegalPlaysAnswerSchema,
+    LegalPlaysRequestSchema,
+    RulesetDetailSchema,
+    RulesetListSchema,
+    ScoreAnswerSchema,
+    ScoreRequestSchema,
+    TrickAnswerSchema,
+    TrickRequestSchema,
+)
+from service.rules.base import Options, Play, Ruleset, TrickContext
+from service.rules.cards import Card, check_distinct
+from service.rules.errors import DuplicateCard, IllegalAction, InvalidFacts, InvalidInput, TooManyPlays
+from service.rules.registry import RULESETS, get_ruleset
+
+blp = Blueprint(
+    "rulesets",
+    __name__,
+    url_prefix="/v1/rulesets",
+    description="The rules as questions and answers: no session, nothing stored.",
+)
+
+_TRICK_REQUEST = TrickRequestSchema()
+_LEGAL_REQUEST = LegalPlaysRequestSchema()
+_SCORE_REQUEST = ScoreRequestSchema()
+_TRICK_FIELDS = frozenset({"plays"})
+_LEGAL_FIELDS = frozenset({"hand", "trick", "card"})
+_DETAILS: dict[int, dict[str, Any]] = {}
+
+
+@blp.url_value_preprocessor
+def _resolve_ruleset(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    if values and "ruleset_id" in values:
+        g.ruleset = get_ruleset(values["ruleset_id"])
+
+
+def _ruleset() -> Ruleset:
+    ruleset: Ruleset = g.ruleset
+    return ruleset
+
+
+# --- catalogue ------------------------------------------------------------------------------------
+
+
+@blp.route("", methods=["GET"])
+@blp.response(200, RulesetListSchema)
+def list_rulesets() -> Response:
+    """Every ruleset: id, name, player counts, options (type, allowed values, default), description."""
+    return json_response({"rulesets": [RULESETS[rid].describe() for rid in sorted(RULESETS)]})
+
+
+@blp.route("/<ruleset_id>", methods=["GET"])
+@blp.response(200, RulesetDetailSchema)
+def get_ruleset_detail(ruleset_id: str) -> Response:
+    """One ruleset: its catalogue entry, the card ranking for each trump choice (default options) and
+    its options as a JSON Schema."""
+    ruleset = _ruleset()
+    detail = _DETAILS.get(id(ruleset))
+    if detail is None:
+        detail = dict(ruleset.describe())
+        detail["ranking_tables"] = ruleset.ranking_tables(validated_options(ruleset, None))
+        detail["options_schema"] = options_json_schema(ruleset)
+        _DETAILS[id(ruleset)] = detail
+    return json_response(detail)
+
+
+# --- stateless questions --------------------------------------------------------------------------
+
+
+def trick_context(ruleset: Ruleset, body: Mapping[str, Any], own: frozenset[str]) -> TrickContext:
+    """The context of a trick or legal-plays body: trump, trick number, demoted card, and the further
+    fields the ruleset documents (``context_keys``) as ``extra``; any field that is neither context nor
+    one of the endpoint's ``own`` fields is refused."""
+    extra = {key: value for key, value in body.items() if key not in CONTEXT_FIELDS and key not in own}
+    if extra:
+        unknown = sorted(set(extra) - set(ruleset.context_keys))
+        if unknown:
+            accepted = sorted(CONTEXT_FIELDS | own | set(ruleset.context_keys))
+            raise InvalidInput(
+                f"unknown field(s) {', '.join(map(repr, unknown))} for {ruleset.id}; "
+                f"the fields here are {', '.join(accepted)}",
+                code="unknown_field",
+                extra={"fields": unknown},
+            )
+    return TrickContext(
+        trump=body["trump"], trick_number=body.get("trick_number"), demoted=body.get("demoted_ace"), extra=extra
+    )
+
+
+def check_plays(ruleset: Ruleset, plays: Sequence[Play], options: Options, where: str, room_for: int = 0) -> None:
+    """Plays that can be true of one trick: at most the ruleset's player count (leaving ``room_for``
+    more), each card once, face down only where the ruleset has face-down plays."""
+    most = ruleset.max_plays(options)
+    if len(plays) + room_for > most:
+        if room_for:
+            detail = f"{where} already has {len(plays)} plays; a trick of {ruleset.name} has at most {most}"
+        else:
+            detail = f"{len(plays)} plays in one trick; a trick of {ruleset.name} has at most {most}"
+        raise TooManyPlays(detail, legal=[most])
+    check_distinct([p.card for p in plays], where)
+    if not ruleset.has_face_down_plays and any(p.face_down for p in plays):
+        raise InvalidFacts(f"{ruleset.name} has no face-down plays", code="face_down_not_allowed")
+
+
+@blp.route("/<ruleset_id>/trick", methods=["POST"])
+@blp.arguments(_TRICK_REQUEST)
+@blp.response(200, TrickAnswerSchema)
+def trick(body: dict[str, Any], ruleset_id: str) -> Response:
+    """Who wins a trick (complete or partial), and why."""
+    ruleset = _ruleset()
+    options = validated_options(ruleset, body.get("options"))
+    plays: list[Play] = body["plays"]
+    check_plays(ruleset, plays, options, "the trick")
+    outcome = ruleset.trick_winner(plays, trick_context(ruleset, body, _TRICK_FIELDS), options)
+    return json_response(outcome.to_json())
+
+
+@blp.route("/<ruleset_id>/legal-plays", methods=["POST"])
+@blp.arguments(_LEGAL_REQUEST)
+@blp.response(200, LegalPlaysAnswerSchema)
+def legal_plays(body: dict[str, Any], ruleset_id: str) -> Response:
+    """The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
+    them; with ``card``, whether that card is allowed and, if not, why."""
+    ruleset = _ruleset()
+    options = validated_options(ruleset, body.get("options"))
+    hand: list[Card] = body["hand"]
+    trick_so_far: list[Play] = body["trick"]
+    check_plays(ruleset, trick_so_far, options, "the trick", room_for=1)
+    check_distinct(hand, "the hand")
+    in_trick = {p.card for p in trick_so_far}
+    for c in hand:
+        if c in in_trick:
+            raise DuplicateCard(c.text, "the hand and the trick")
+    ctx = trick_context(ruleset, body, _LEGAL_FIELDS)
+    verdict = ruleset.legal_plays(hand, trick_so_far, ctx, options)
+    answer = verdict.to_json()
+    card: Card | None = body.get("card")
+    if card is not None:
+        answer["card"] = card.text
+        try:
+            ruleset.check_play(hand, trick_so_far, card, ctx, options)
+        except IllegalAction as refused:
+            answer["allowed"] = False
+            answer["reason"] = {"code": refused.code, "detail": refused.detail}
+        else:
+            answer["allowed"] = True
+    return json_response(answer)
+
+
+@blp.route("/<ruleset_id>/score", methods=["POST"])
+@blp.arguments(
+    _SCORE_REQUEST,
+    description=(
+        "The facts of one round in the ruleset's own terms (DESIGN.md §4), plus 'options'. "
+        "Forty-Fives family: trump, leader, players, tricks (each in play order from its own leader), "
+        "scores (and bid in bidding mode). Boerenbridge: bids, tricks, scores (one entry per seat; a "
+        "null bid is a non-bidder). Avinas: game, declarer, knocks, declarer_points, declarer_tricks, "
+        "lied, rams, pips."
+    ),
+    examples=SCORE_EXAMPLES,
+)
+@blp.response(200, ScoreAnswerSchema)
+def score(body: dict[str, Any], ruleset_id: str) -> Response:
+    """Score one round: round points, the scores after it, whether the match is over and who won,
+    and how each number was counted."""
+    ruleset = _ruleset()
+    options = validated_options(ruleset, body.get("options"))
+    facts = {key: value for key, value in body.items() if key != "options"}
+    return json_response(ruleset.score_round(facts, options).to_json())

@@ -1,0 +1,238 @@
+"""Marshmallow schemas of the rules endpoints (DESIGN.md §4): request bodies and documented answers.
+
+Request schemas load bodies into value types (``Card``, ``Suit``, ``Play``). Trick and legal-plays
+bodies may carry further context a ruleset documents (``Ruleset.context_keys``): those fields are
+kept (``unknown = INCLUDE``) and checked against the ruleset by the view. Score bodies are the
+ruleset's own round facts: the schema only takes ``options`` apart, the ruleset reads the rest.
+"""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow.validate import Length, Range
+
+from service.api.fields import CardField, JsonInteger, PlayField, SuitField
+
+OPTIONS_DESCRIPTION = (
+    "House rules as option name -> value (see GET /v1/rulesets/{id} for each ruleset's options, "
+    "types and defaults); absent options take their defaults."
+)
+
+# Body fields that are not further context (``TrickContext.extra``).
+CONTEXT_FIELDS = frozenset({"trump", "options", "trick_number", "demoted_ace"})
+
+
+def _options_field() -> ma.fields.Dict:
+    return ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
+
+
+class TrickContextSchema(ma.Schema):
+    """The facts besides the cards that a trick's outcome or a play's legality depend on."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    trump = SuitField(
+        required=True, allow_none=True, metadata={"description": "The trump suit (C, D, H, S), or null for none"}
+    )
+    options = _options_field()
+    trick_number = JsonInteger(
+        validate=Range(min=1),
+        metadata={"description": "1-based number of the trick in the round, where the ruleset's duties depend on it"},
+    )
+    demoted_ace = CardField(
+        allow_none=True,
+        metadata={"description": "A card ranked lowest of its suit this deal (Forty-Fives: an unrobbed, "
+                  "unannounced ace of trumps)"},
+    )
+
+
+class TrickRequestSchema(TrickContextSchema):
+    """``POST /v1/rulesets/{id}/trick``. Further fields: the context keys the ruleset documents."""
+
+    plays = ma.fields.List(
+        PlayField(),
+        required=True,
+        validate=Length(min=1),
+        metadata={"description": "The cards in play order, leader first"},
+    )
+
+
+class LegalPlaysRequestSchema(TrickContextSchema):
+    """``POST /v1/rulesets/{id}/legal-plays``. Further fields: the context keys the ruleset documents."""
+
+    hand = ma.fields.List(
+        CardField(), required=True, validate=Length(min=1), metadata={"description": "The player's hand"}
+    )
+    trick = ma.fields.List(
+        PlayField(),
+        load_default=list,
+        metadata={"description": "Cards already played to the trick, leader first; empty or absent when leading"},
+    )
+    card = CardField(metadata={"description": "A card to check: the answer then says whether it is allowed"})
+
+
+class ScoreRequestSchema(ma.Schema):
+    """``POST /v1/rulesets/{id}/score``: one round's facts in the ruleset's own terms, plus ``options``."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    options = _options_field()
+
+
+SCORE_EXAMPLES = {
+    "forty_fives": {
+        "summary": "Forty-Fives: the tricks as played, with the trump and the first leader",
+        "value": {
+            "trump": "S",
+            "leader": 0,
+            "players": 3,
+            "tricks": [
+                ["KH", "JH", "8H"],
+                ["7S", "6S", "2S"],
+                ["9C", "QC", "3C"],
+                ["2D", "4D", "KD"],
+                ["5S", "10H", "AH"],
+            ],
+            "scores": [0, 0, 0],
+        },
+    },
+    "auction_forty_fives": {
+        "summary": "Auction Forty-Fives, bidding mode: the tricks, the bid, the team scores",
+        "value": {
+            "trump": "D",
+            "leader": 1,
+            "players": 4,
+            "bid": {"team": 0, "amount": 20},
+            "tricks": [
+                ["KC", "2D", "QC", "AC"],
+                ["5D", "3D", "4D", "6D"],
+                ["JD", "9D", "10D", "8D"],
+                ["KH", "QH", "2H", "3H"],
+                ["AD", "7S", "3S", "9S"],
+            ],
+            "scores": [0, 0],
+            "options": {"trump_selection": "bidding"},
+        },
+    },
+    "boerenbridge": {
+        "summary": "Boerenbridge: bids (null for a non-bidder), tricks won, scores before the round",
+        "value": {"bids": [2, 0, 1, 3], "tricks": [2, 1, 1, 3], "scores": [40, 25, 60, 95]},
+    },
+    "avinas": {
+        "summary": "Avinas: the declaring side's card points and tricks, knocks, game type",
+        "value": {
+            "game": "sevens",
+            "declarer": 1,
+            "knocks": 0,
+            "declarer_points": 75,
+            "declarer_tricks": 5,
+            "lied": False,
+            "rams": [0, 0],
+            "pips": [0, 0],
+        },
+    },
+}
+
+
+# --- answers (documentation and conformance; the views write the rules core's JSON) ---------------
+
+
+class OptionSchema(ma.Schema):
+    name = ma.fields.String(required=True)
+    type = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(["enum", "int", "bool", "int_list", "nullable_int", "nullable_enum"]),
+    )
+    default = ma.fields.Raw(required=True, allow_none=True)
+    description = ma.fields.String(required=True)
+    allowed = ma.fields.List(ma.fields.Raw(allow_none=True))
+    minimum = ma.fields.Integer()
+    maximum = ma.fields.Integer()
+
+
+class PlayersSchema(ma.Schema):
+    allowed = ma.fields.List(ma.fields.Integer(), required=True)
+    default = ma.fields.Integer(required=True)
+
+
+class RulesetSchema(ma.Schema):
+    """A catalogue entry."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    id = ma.fields.String(required=True, metadata={"example": "forty_fives"})
+    name = ma.fields.String(required=True)
+    description = ma.fields.String(required=True)
+    players = ma.fields.Nested(PlayersSchema, required=True)
+    teams = ma.fields.String(required=True, allow_none=True, metadata={"description": "Partnerships, if any"})
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+
+
+class RulesetListSchema(ma.Schema):
+    rulesets = ma.fields.List(ma.fields.Nested(RulesetSchema), required=True)
+
+
+class RulesetDetailSchema(RulesetSchema):
+    """A catalogue entry with the ranking tables and the options as a JSON Schema."""
+
+    ranking_tables = ma.fields.Dict(
+        required=True,
+        metadata={"description": "For each trump choice (suit letter, or 'none'): each suit's order, high to low"},
+    )
+    options_schema = ma.fields.Dict(
+        required=True, metadata={"description": "The ruleset's 'options' object as a JSON Schema (2020-12)"}
+    )
+
+
+class TrickAnswerSchema(ma.Schema):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    winner = ma.fields.Integer(required=True, metadata={"description": "Index into plays of the winning play"})
+    card = ma.fields.String(required=True, metadata={"description": "The winning card", "example": "AH"})
+    reason = ma.fields.String(required=True, metadata={"description": "Why this card won"})
+
+
+class ReasonSchema(ma.Schema):
+    code = ma.fields.String(required=True, metadata={"example": "must_follow_suit"})
+    detail = ma.fields.String(required=True)
+
+
+class LegalPlaysAnswerSchema(ma.Schema):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    legal = ma.fields.List(ma.fields.String(), required=True, metadata={"description": "Legal cards, in hand order"})
+    code = ma.fields.String(
+        required=True, metadata={"description": "The constraint in force (no_constraint, must_follow_suit ...)"}
+    )
+    rule = ma.fields.String(
+        required=True, metadata={"description": "The rule as a sentence ('must follow hearts or play a trump')"}
+    )
+    card = ma.fields.String(metadata={"description": "The card checked (when the body had 'card')"})
+    allowed = ma.fields.Boolean(metadata={"description": "Whether that card may be played"})
+    reason = ma.fields.Nested(ReasonSchema, metadata={"description": "Why not, when it may not"})
+
+
+class ScoreAnswerSchema(ma.Schema):
+    """A scored round; rulesets add their own results (trick_winners, loser, rams, pips ...)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    points = ma.fields.List(ma.fields.Integer(), required=True, metadata={"description": "Round points"})
+    scores = ma.fields.List(ma.fields.Integer(), required=True, metadata={"description": "Scores after the round"})
+    match_over = ma.fields.Boolean(required=True)
+    winners = ma.fields.List(
+        ma.fields.Integer(), required=True, metadata={"description": "Seats or teams; empty until the match is over"}
+    )
+    explanation = ma.fields.List(
+        ma.fields.String(), required=True, metadata={"description": "How each number was counted"}
+    )
+
+
+class HealthSchema(ma.Schema):
+    status = ma.fields.String(required=True, metadata={"example": "ok"})
