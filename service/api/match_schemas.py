@@ -1,0 +1,135 @@
+"""Marshmallow schemas of the match endpoints, for the OpenAPI document.
+
+The bodies are read by the matches layer itself (``service.matches``), after the caller's token has
+been checked, with the same strictness these schemas describe (unknown fields refused, integers
+must be JSON integers, cards read leniently).
+"""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow.validate import Length, OneOf, Range
+
+from service.api.fields import CardField, JsonInteger, SuitField
+from service.api.schemas import OPTIONS_DESCRIPTION
+from service.rules.base import ACTION_KEYS, MODES
+
+
+class CreateMatchSchema(ma.Schema):
+    """``POST /v1/matches``."""
+
+    ruleset = ma.fields.String(required=True, metadata={"example": "boerenbridge"})
+    mode = ma.fields.String(
+        required=True,
+        validate=OneOf(MODES),
+        metadata={"description": "dealt: the service shuffles, deals and keeps hands secret; "
+                  "table: people play with real cards and the referee reports what happens"},
+    )
+    players = ma.fields.List(
+        ma.fields.String(validate=Length(min=1, max=100)),
+        required=True,
+        metadata={"description": "The players' names, in seat order (seat 0 first)", "example": ["Ann", "Bob", "Cy"]},
+    )
+    options = ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
+    dealer = JsonInteger(
+        validate=Range(min=0),
+        metadata={"description": "The first dealer's seat; absent: chosen by the ruleset's method (or at random)"},
+    )
+
+
+class ActionSchema(ma.Schema):
+    """One action, as listed in a view's ``legal_actions`` (each is postable as is)."""
+
+    type = ma.fields.String(
+        required=True,
+        metadata={"description": "play, bid, pass, hold, rob, decline, name_trump, discard, knock, declare, "
+                  "stop, turn_up, expose, round_result ... (each ruleset names its own)", "example": "play"},
+    )
+    seat = JsonInteger(
+        validate=Range(min=0),
+        metadata={"description": "The acting seat; with a seat token it may be left out (the token's seat)"},
+    )
+    card = CardField()
+    cards = ma.fields.List(CardField())
+    amount = JsonInteger(metadata={"description": "A bid or declared amount"})
+    suit = SuitField()
+    face_down = ma.fields.Boolean()
+    result = ma.fields.Dict(
+        metadata={"description": "round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score "
+                  "reads them"}
+    )
+
+
+assert set(ActionSchema().fields) == set(ACTION_KEYS)
+
+
+class SeatTokenSchema(ma.Schema):
+    seat = ma.fields.Integer(required=True)
+    name = ma.fields.String(required=True)
+    token = ma.fields.String(required=True, metadata={"description": "This seat's bearer token (shown once)"})
+
+
+class ViewerSchema(ma.Schema):
+    role = ma.fields.String(required=True, validate=OneOf(["referee", "seat"]))
+    seat = ma.fields.Integer(required=True, allow_none=True)
+
+
+class MatchViewSchema(ma.Schema):
+    """What one token may see of a match. Rulesets add their public facts (trump, the trick,
+    bids, tricks won, round history, ``revokes`` in table mode ...)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    id = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True, metadata={"description": "The match version (also the ETag)"})
+    ruleset = ma.fields.String(required=True)
+    mode = ma.fields.String(required=True, validate=OneOf(MODES))
+    status = ma.fields.String(required=True, validate=OneOf(["in_progress", "finished"]))
+    phase = ma.fields.String(required=True)
+    dealer = ma.fields.Integer(required=True, allow_none=True)
+    to_act = ma.fields.List(ma.fields.Integer(), required=True)
+    scores = ma.fields.Raw(required=True, metadata={"description": "Per seat or per team, as the ruleset keeps them"})
+    winners = ma.fields.List(ma.fields.Integer(), required=True)
+    hand = ma.fields.List(ma.fields.String(), allow_none=True, metadata={"description": "The seat's own hand"})
+    legal_actions = ma.fields.List(
+        ma.fields.Nested(ActionSchema),
+        required=True,
+        metadata={"description": "Every action this token may post now, each postable as is"},
+    )
+    viewer = ma.fields.Nested(ViewerSchema, required=True)
+    names = ma.fields.List(ma.fields.String(), required=True)
+
+
+class MatchCreatedSchema(ma.Schema):
+    id = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True)
+    referee_token = ma.fields.String(
+        required=True, metadata={"description": "Sees everything; undoes and deletes; acts for any seat in table mode"}
+    )
+    seats = ma.fields.List(ma.fields.Nested(SeatTokenSchema), required=True)
+    view = ma.fields.Nested(MatchViewSchema, required=True, metadata={"description": "The referee's view"})
+
+
+class EventSchema(ma.Schema):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    seq = ma.fields.Integer(required=True)
+    version = ma.fields.Integer(required=True, metadata={"description": "The match version this event produced"})
+    kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "undo"]))
+    action = ma.fields.Dict(metadata={"description": "The action, as this token may see it"})
+    by = ma.fields.String(metadata={"description": "referee or seat"})
+    undone = ma.fields.Raw(metadata={"description": "action: whether it was undone; undo: the seqs taken back"})
+
+
+class EventsSchema(ma.Schema):
+    version = ma.fields.Integer(required=True)
+    events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
+    last_seq = ma.fields.Integer(required=True, metadata={"description": "Pass as 'after' to read on"})
+    more = ma.fields.Boolean(required=True, metadata={"description": "True when 'limit' cut the page short"})
+
+
+class EventsQuerySchema(ma.Schema):
+    after = ma.fields.Integer(load_default=0, validate=Range(min=0), metadata={"description": "Events after this seq"})
+    limit = ma.fields.Integer(validate=Range(min=1, max=1000), metadata={"description": "At most this many"})

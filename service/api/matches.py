@@ -1,0 +1,228 @@
+"""The match endpoints (DESIGN.md §4): create, view, act, events, undo, delete.
+
+Each view reads the request (token, headers, body), calls one use case of ``service.matches`` and
+writes its ``Reply``; nothing here knows a game or touches the store directly. Bodies are read as
+raw JSON and checked by the use case *after* the token, so a caller without a valid token learns
+nothing from the body's errors.
+
+Headers: ``Authorization: Bearer <token>`` (every endpoint but create); ``ETag: "<version>"`` on
+every answer about a match; ``If-Match`` on writes (412 when stale); ``If-None-Match`` on the view
+(304); ``Idempotency-Key`` on create, actions and undo (a retry answers the first answer again,
+with ``Idempotent-Replayed: true``; the same key for another request: 422). Answers carry
+``Cache-Control: no-store`` (they hold tokens and hands).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, current_app, request
+from flask.wrappers import Response
+
+from service.api.body import Blueprint, json_response, read_json_body
+from service.api.config import Settings
+from service.api.match_schemas import (
+    ActionSchema,
+    CreateMatchSchema,
+    EventsQuerySchema,
+    EventsSchema,
+    MatchCreatedSchema,
+    MatchViewSchema,
+)
+from service.api.problems import problem_response
+from service.matches.errors import InvalidRequest, MatchError
+from service.matches.usecases import Matches, Reply
+from service.store.base import Store
+from service.store.factory import make_store
+
+MATCHES_KEY = "trick_referee.matches"
+
+blp = Blueprint(
+    "matches",
+    __name__,
+    url_prefix="/v1/matches",
+    description="Matches: dealt by the service (hands kept secret) or played at a real table (reported "
+    "by a referee). Each seat has its own token and sees only what it may see.",
+)
+
+# Authorization: Bearer <token>, the referee's or a seat's token of the match
+_SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+_IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+             "description": 'The version the request was decided on, as its ETag ("7"); stale: 412'}
+_IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
+                  "description": "An ETag the client holds; unchanged: 304"}
+_IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 255},
+    "description": "A retry with the same key answers the first answer and changes nothing twice; "
+    "the same key with another request: 422",
+}
+_ETAG_HEADER = {"ETag": {"description": 'The match version, "<version>"', "schema": {"type": "string"}}}
+
+
+def _body(schema: type) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> Callable[[Any], Any]:
+    def decorate(func: Any) -> Any:
+        for status in statuses:
+            func = blp.alt_response(status, response=_RESPONSE_NAMES[status])(func)
+        return func
+
+    return decorate
+
+
+_RESPONSE_NAMES = {
+    400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT",
+    412: "PRECONDITION_FAILED", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "UNPROCESSABLE_ENTITY",
+    503: "SERVICE_UNAVAILABLE",
+}
+
+
+def init_app(app: Flask, settings: Settings) -> None:
+    """Build the store the settings ask for (memory without Redis) and the use cases over it."""
+    app.extensions[MATCHES_KEY] = Matches(make_store(_store_settings(settings)))
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+
+
+def _store_settings(settings: Settings) -> dict[str, str]:
+    """The store factory's settings: the environment, with what ``Settings`` decided on top."""
+    out = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REDIS_SENTINELS")}
+    if settings.redis_url:
+        out["REDIS_URL"] = settings.redis_url
+    elif settings.redis_sentinels:
+        out["REDIS_SENTINELS"] = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
+        out["REDIS_SENTINEL_MASTER"] = settings.redis_sentinel_master
+    out["MATCH_TTL_SECONDS"] = str(settings.match_ttl_seconds)
+    return out
+
+
+def matches() -> Matches:
+    """The use cases of the app serving this request."""
+    found: Matches = current_app.extensions[MATCHES_KEY]
+    return found
+
+
+def match_store(app: Flask) -> Store:
+    found: Matches = app.extensions[MATCHES_KEY]
+    return found.store
+
+
+@blp.errorhandler(MatchError)
+def _match_error(error: MatchError) -> Response:
+    response = problem_response(error.to_problem(), error.headers)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _token() -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, value = header.strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return header  # not a bearer token: matches no token of the match (401 invalid_token)
+    return value.strip()
+
+
+def _write(reply: Reply) -> Response:
+    if reply.status in (204, 304):
+        response = current_app.response_class(status=reply.status)
+        response.headers.update(reply.headers)
+    else:
+        response = json_response(reply.body, reply.status, reply.headers)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Vary"] = "Authorization"
+    return response
+
+
+def _optional_body() -> Any:
+    """The JSON body of a request that may have none (undo): None when empty."""
+    return read_json_body() if request.get_data(cache=True) else None
+
+
+@blp.route("", methods=["POST"])
+@blp.doc(parameters=[_IDEMPOTENCY_KEY], requestBody=_body(CreateMatchSchema))
+@blp.response(201, MatchCreatedSchema, headers=_ETAG_HEADER)
+@_errors(400, 404, 415, 422, 503)
+def create_match() -> Response:
+    """Start a match: the referee's token, one token per seat (each shown once), and the referee's
+    view. Dealt mode deals the first round at once."""
+    reply = matches().create(read_json_body(), idempotency_key=request.headers.get("Idempotency-Key"))
+    response = _write(reply)
+    response.headers["Location"] = f"{blp.url_prefix}/{reply.body['id']}"
+    return response
+
+
+@blp.route("/<match_id>", methods=["GET"])
+@blp.doc(parameters=[_IF_NONE_MATCH], security=_SECURITY)
+@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER)
+@blp.alt_response(304, description="Not modified (If-None-Match names the current version)")
+@_errors(401, 404, 503)
+def get_match(match_id: str) -> Response:
+    """The caller's view: the referee sees everything; a seat sees its own hand and the public facts."""
+    return _write(matches().view(match_id, _token(), if_none_match=request.headers.get("If-None-Match")))
+
+
+@blp.route("/<match_id>/actions", methods=["POST"])
+@blp.doc(
+    parameters=[_IF_MATCH, _IDEMPOTENCY_KEY],
+    security=_SECURITY,
+    requestBody=_body(ActionSchema),
+)
+@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER, description="The caller's view after the action")
+@_errors(400, 401, 403, 404, 409, 412, 415, 422, 503)
+def post_action(match_id: str) -> Response:
+    """Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
+    referee's token acts for any seat. 409 not your turn, wrong phase, or a lost race without If-Match;
+    412 a stale If-Match; 422 an illegal action (with the legal ones)."""
+    return _write(
+        matches().act(
+            match_id,
+            _token(),
+            read_json_body(),
+            if_match=request.headers.get("If-Match"),
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+    )
+
+
+@blp.route("/<match_id>/events", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query", as_kwargs=True)
+@blp.doc(security=_SECURITY)
+@blp.response(200, EventsSchema, headers=_ETAG_HEADER)
+@_errors(400, 401, 404, 503)
+def get_events(match_id: str, after: int = 0, limit: int | None = None) -> Response:
+    """The match's history after the event ``after``, as the caller may see it (no deck, no hidden card)."""
+    return _write(matches().events(match_id, _token(), after=after, limit=limit))
+
+
+@blp.route("/<match_id>/undo", methods=["POST"])
+@blp.doc(parameters=[_IF_MATCH, _IDEMPOTENCY_KEY], security=_SECURITY)
+@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER, description="The referee's view after the undo")
+@_errors(400, 401, 403, 404, 409, 412, 503)
+def undo(match_id: str) -> Response:
+    """Take back the last action (and any deal it caused). Referee only; no body."""
+    body = _optional_body()
+    if body not in (None, {}):
+        raise InvalidRequest("undo takes no body (or an empty object)")
+    return _write(
+        matches().undo(
+            match_id,
+            _token(),
+            if_match=request.headers.get("If-Match"),
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+    )
+
+
+@blp.route("/<match_id>", methods=["DELETE"])
+@blp.doc(parameters=[_IF_MATCH], security=_SECURITY)
+@blp.response(204, description="Deleted")
+@_errors(401, 403, 404, 412, 503)
+def delete_match(match_id: str) -> Response:
+    """Delete the match and its history. Referee only."""
+    return _write(matches().delete(match_id, _token(), if_match=request.headers.get("If-Match")))

@@ -1,0 +1,197 @@
+"""Drive matches through the HTTP API, generically: only ``to_act`` and ``legal_actions`` are read.
+
+``Http`` is a tiny client interface with two implementations: ``FlaskHttp`` (the app's test client)
+and ``WireHttp`` (``http.client`` to a real server, for gunicorn tests and benchmarks). ``play_match``
+plays a whole match to ``finished``, choosing among the legal actions with a seeded generator, and
+calls ``on_response`` with every answer it got, so a test can inspect each one (leaks, versions).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask.testing import FlaskClient
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: Mapping[str, str]
+    body: Any
+    token: str | None  # the token the request was made with
+
+    @property
+    def etag(self) -> str | None:
+        return self.headers.get("ETag")
+
+
+class Http:
+    def request(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body: Any = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
+        raise NotImplementedError
+
+    def get(self, path: str, token: str | None = None, **headers: str) -> Answer:
+        return self.request("GET", path, token, None, _headers(headers))
+
+    def post(self, path: str, body: Any, token: str | None = None, **headers: str) -> Answer:
+        return self.request("POST", path, token, body, _headers(headers))
+
+
+def _headers(kw: Mapping[str, str]) -> dict[str, str]:
+    return {k.replace("_", "-"): v for k, v in kw.items()}
+
+
+class FlaskHttp(Http):
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body: Any = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
+        all_headers = dict(headers or {})
+        if token is not None:
+            all_headers["Authorization"] = f"Bearer {token}"
+        response = self.client.open(path, method=method, json=body, headers=all_headers)
+        data = response.get_json(silent=True)
+        return Answer(response.status_code, dict(response.headers), data, token)
+
+
+class WireHttp(Http):
+    """One keep-alive connection to a real server (not thread-safe: one per thread)."""
+
+    def __init__(self, host: str, port: int, timeout: float = 10.0) -> None:
+        self.host, self.port, self.timeout = host, port, timeout
+        self.conn = http.client.HTTPConnection(host, port, timeout=timeout)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body: Any = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
+        all_headers = dict(headers or {})
+        if token is not None:
+            all_headers["Authorization"] = f"Bearer {token}"
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            all_headers["Content-Type"] = "application/json"
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=payload, headers=all_headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                break
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+                if attempt == 2:
+                    raise
+        data = json.loads(raw) if raw else None
+        return Answer(response.status, dict(response.getheaders()), data, token)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@dataclass
+class Match:
+    id: str
+    referee: str
+    seats: list[str]
+    mode: str
+
+    @property
+    def path(self) -> str:
+        return f"/v1/matches/{self.id}"
+
+    def token(self, seat: int | None) -> str:
+        return self.referee if seat is None else self.seats[seat]
+
+
+def create(http: Http, ruleset: str, mode: str, players: int, **extra: Any) -> tuple[Match, Answer]:
+    body = {"ruleset": ruleset, "mode": mode, "players": [f"P{i}" for i in range(players)], **extra}
+    answer = http.post("/v1/matches", body)
+    assert answer.status == 201, answer.body
+    match = Match(answer.body["id"], answer.body["referee_token"], [s["token"] for s in answer.body["seats"]], mode)
+    return match, answer
+
+
+def step(
+    http: Http, match: Match, rng: random.Random, on_response: Callable[[Answer], None] | None = None
+) -> Answer | None:
+    """One legal action by a seat to act (table mode: posted with the referee token). None when over."""
+    seen = on_response or (lambda _a: None)
+    referee_view = http.get(match.path, match.referee)
+    seen(referee_view)
+    assert referee_view.status == 200, referee_view.body
+    if referee_view.body["status"] == "finished":
+        return None
+    to_act = referee_view.body["to_act"]
+    assert to_act, f"nobody to act in an unfinished match: {referee_view.body.get('phase')}"
+    seat = rng.choice(to_act)
+    actor = match.referee if match.mode == "table" else match.seats[seat]
+    view = http.get(match.path, match.seats[seat])
+    seen(view)
+    assert view.status == 200, view.body
+    if match.mode == "table":
+        view = referee_view
+        legal = [a for a in view.body["legal_actions"] if a.get("seat") in (seat, None)]
+    else:
+        legal = view.body["legal_actions"]
+    assert legal, f"seat {seat} is to act but has no legal action"
+    action = rng.choice(legal)
+    answer = http.post(f"{match.path}/actions", action, actor, If_Match=view.etag or "")
+    seen(answer)
+    assert answer.status == 200, (action, answer.body)
+    return answer
+
+
+def play_match(
+    http: Http,
+    match: Match,
+    rng: random.Random,
+    on_response: Callable[[Answer], None] | None = None,
+    max_actions: int = 20000,
+) -> int:
+    """Play ``match`` to its end; returns the number of actions taken."""
+    for taken in range(max_actions + 1):
+        if step(http, match, rng, on_response) is None:
+            return taken
+    raise AssertionError(f"the match did not finish in {max_actions} actions")
+
+
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[CDHS](?![A-Za-z0-9])")
+_NOT_SCANNED = frozenset({"id", "token", "referee_token", "instance", "type"})
+
+
+def cards_in(value: Any, key: str | None = None) -> Iterator[str]:
+    """Every card text in a JSON value's strings (ids, tokens and problem type URIs excepted)."""
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if k not in _NOT_SCANNED or isinstance(v, (Mapping, list)):
+                yield from cards_in(v, k)
+    elif isinstance(value, list):
+        for v in value:
+            yield from cards_in(v, key)
+    elif isinstance(value, str):
+        yield from CARD.findall(value)

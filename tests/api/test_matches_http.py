@@ -1,0 +1,195 @@
+"""Matches through HTTP: whole matches of every ruleset, dealt and at the table, driven only by
+``legal_actions``; no seat ever sees another seat's hidden cards; tokens, versions, idempotency."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from service.api.app import create_app
+from service.api.config import Settings
+from service.api.matches import MATCHES_KEY
+from service.rules.registry import RULESETS
+from tests.api.match_driver import Answer, FlaskHttp, Match, cards_in, create, play_match, step
+from tests.matches.mini_ruleset import MINI
+
+REGISTERED = sorted(RULESETS)
+EVERY_RULESET = [*REGISTERED, MINI.id]
+#: cards a ruleset may make public while they sit in a hand (a robbed turn-up, say), per step
+MOST_PUBLIC_CARDS_IN_HANDS = 2
+
+
+@pytest.fixture
+def match_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    monkeypatch.setitem(RULESETS, MINI.id, MINI)
+    app = create_app(Settings())
+    app.config["TESTING"] = True
+    app.extensions[MATCHES_KEY].rng = random.Random(2024)
+    yield app
+
+
+@pytest.fixture
+def http(match_app: Flask) -> FlaskHttp:
+    return FlaskHttp(match_app.test_client())
+
+
+def players(ruleset_id: str) -> int:
+    return RULESETS[ruleset_id].default_players
+
+
+def _hands(http: FlaskHttp, match: Match) -> tuple[list[set[str]], list[Answer]]:
+    views = [http.get(match.path, token) for token in match.seats]
+    return [set(v.body.get("hand") or ()) for v in views], views
+
+
+def _check(answer: Answer, match: Match, hands: list[set[str]], public: set[str]) -> None:
+    if answer.token is None or answer.token == match.referee:
+        return
+    seat = match.seats.index(answer.token)
+    hidden = set().union(*(h for t, h in enumerate(hands) if t != seat)) - public
+    leaked = hidden & set(cards_in(answer.body))
+    assert not leaked, f"seat {seat} was shown {sorted(leaked)} of another seat's hand: {answer.body}"
+
+
+def _public(hands: list[set[str]], views: list[Answer]) -> set[str]:
+    """Cards in a hand that every other seat is shown (a turned-up card that was taken up, say)."""
+    seen = [set(cards_in(v.body)) for v in views]
+    out = set()
+    for t, hand in enumerate(hands):
+        others = [s for u, s in enumerate(seen) if u != t]
+        out |= {c for c in hand if others and all(c in s for s in others)}
+    assert len(out) <= MOST_PUBLIC_CARDS_IN_HANDS, f"cards in hands shown to every seat: {sorted(out)}"
+    return out
+
+
+@pytest.mark.parametrize("ruleset_id", EVERY_RULESET)
+def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(http: FlaskHttp, ruleset_id: str) -> None:
+    rng = random.Random(ruleset_id)
+    match, created = create(http, ruleset_id, "dealt", players(ruleset_id))
+    assert created.body["view"]["status"] == "in_progress"
+    versions = [created.body["version"]]
+    actions = 0
+    while True:
+        hands, views = _hands(http, match)
+        public = _public(hands, views)
+        for view in views:
+            _check(view, match, hands, public)
+        answers: list[Answer] = []
+        done = step(http, match, rng, answers.append)
+        events = http.get(f"{match.path}/events?after=0", match.seats[actions % len(match.seats)])
+        answers.append(events)
+        for answer in answers[:-2]:
+            _check(answer, match, hands, public)
+        if done is None:
+            break
+        actions += 1
+        versions.append(done.body["version"])
+        after, views_after = _hands(http, match)
+        public_after = _public(after, views_after)
+        _check(done, match, after, public_after)
+        _check(events, match, after, public_after)
+        assert actions < 20000
+    final = http.get(match.path, match.referee).body
+    assert final["status"] == "finished" and final["winners"] and final["to_act"] == []
+    assert versions == list(range(1, len(versions) + 1))
+    kinds = [e["kind"] for e in http.get(f"{match.path}/events", match.referee).body["events"]]
+    assert kinds.count("action") == actions and kinds[0] == "create"
+
+
+@pytest.mark.parametrize("ruleset_id", EVERY_RULESET)
+def test_a_table_match_reported_by_the_referee_plays_to_the_end(http: FlaskHttp, ruleset_id: str) -> None:
+    match, created = create(http, ruleset_id, "table", players(ruleset_id))
+    view = created.body["view"]
+    assert not view.get("hand") and "revokes" in view
+    actions = play_match(http, match, random.Random(ruleset_id))
+    final = http.get(match.path, match.referee).body
+    assert final["status"] == "finished" and final["winners"] and actions > 0
+    assert isinstance(final["revokes"], list)
+    for revoke in final["revokes"]:
+        assert {"seat", "trick", "card", "code", "rule"} <= set(revoke)
+
+
+def test_a_table_match_reported_round_by_round(http: FlaskHttp) -> None:
+    match, _ = create(http, MINI.id, "table", 3, options={"target": 5}, dealer=2)
+    for tricks in ([1, 1, 1], [0, 3, 0], [0, 3, 0]):
+        report = {"type": "round_result", "result": {"tricks": tricks}}
+        answer = http.post(f"{match.path}/actions", report, match.referee)
+        assert answer.status == 200, answer.body
+    assert answer.body["status"] == "finished" and answer.body["scores"] == [1, 7, 1]
+    assert answer.body["winners"] == [1]
+    bad = http.post(f"{match.path}/actions", {"type": "round_result", "result": {"tricks": [1, 1, 1]}}, match.referee)
+    assert bad.status == 409 and bad.body["code"] == "match_over"
+
+
+def test_tokens_guard_every_endpoint(http: FlaskHttp) -> None:
+    match, _ = create(http, MINI.id, "dealt", 3)
+    for method, path in [("GET", match.path), ("GET", f"{match.path}/events"), ("POST", f"{match.path}/undo"),
+                         ("DELETE", match.path)]:
+        missing = http.request(method, path)
+        assert missing.status == 401 and missing.body["code"] == "missing_token"
+        assert missing.headers["WWW-Authenticate"].startswith("Bearer")
+        wrong = http.request(method, path, token="not-a-token")
+        assert wrong.status == 401 and wrong.body["code"] == "invalid_token"
+    basic = http.request("GET", match.path, headers={"Authorization": f"Basic {match.referee}"})
+    assert basic.status == 401
+    unknown = http.get("/v1/matches/nope", match.referee)
+    assert unknown.status == 404 and unknown.body["code"] == "match_not_found"
+    seat = http.get(match.path, match.referee).body["to_act"][0]
+    action = http.get(match.path, match.seats[seat]).body["legal_actions"][0]
+    other = match.seats[(seat + 1) % 3]
+    assert http.post(f"{match.path}/actions", action, other).status == 403
+    assert http.post(f"{match.path}/actions", action, match.referee).body["code"] == "seat_token_required"
+    assert http.post(f"{match.path}/undo", None, other).body["code"] == "referee_only"
+    assert http.request("DELETE", match.path, token=other).status == 403
+
+
+def test_versions_etags_and_idempotency_over_http(http: FlaskHttp) -> None:
+    match, created = create(http, MINI.id, "dealt", 3)
+    assert created.etag == '"1"' and created.headers["Location"] == match.path
+    assert created.headers["Cache-Control"] == "no-store"
+    assert http.get(match.path, match.referee, If_None_Match='"1"').status == 304
+    seat = http.get(match.path, match.referee).body["to_act"][0]
+    action = http.get(match.path, match.seats[seat]).body["legal_actions"][0]
+    path = f"{match.path}/actions"
+    first = http.post(path, action, match.seats[seat], If_Match='"1"', Idempotency_Key="a-1")
+    again = http.post(path, action, match.seats[seat], If_Match='"1"', Idempotency_Key="a-1")
+    assert first.status == again.status == 200 and first.body == again.body and again.etag == '"2"'
+    assert again.headers["Idempotent-Replayed"] == "true"
+    reused = http.post(path, {**action, "card": "2C" if action["card"] != "2C" else "3C"}, match.seats[seat],
+                       Idempotency_Key="a-1")
+    assert reused.status == 422 and reused.body["code"] == "idempotency_key_reused"
+    stale = http.post(path, action, match.seats[seat], If_Match='"1"')
+    assert stale.status == 412 and stale.body["code"] == "version_conflict" and stale.etag == '"2"'
+    undone = http.post(f"{match.path}/undo", None, match.referee, If_Match='"2"')
+    assert undone.status == 200 and undone.body["version"] == 3
+    events = http.get(f"{match.path}/events?after=2", match.referee).body
+    assert [e["kind"] for e in events["events"]] == ["action", "undo"] and events["events"][0]["undone"] is True
+    assert http.get(f"{match.path}/events?after=-1", match.referee).status == 400
+    again_created = http.post("/v1/matches", {"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"]},
+                              Idempotency_Key="c-1")
+    replayed = http.post("/v1/matches", {"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"]},
+                         Idempotency_Key="c-1")
+    assert again_created.status == replayed.status == 201 and again_created.body == replayed.body
+    assert http.request("DELETE", match.path, token=match.referee, headers={"If-Match": '"3"'}).status == 204
+    assert http.get(match.path, match.referee).status == 404
+
+
+def test_bad_bodies_are_problems(http: FlaskHttp) -> None:
+    assert http.post("/v1/matches", {"ruleset": MINI.id, "mode": "dealt", "players": ["a"]}).status == 422
+    assert http.post("/v1/matches", {"ruleset": "nope", "mode": "dealt", "players": ["a", "b"]}).status == 404
+    bad_options = http.post("/v1/matches", {"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"],
+                                            "options": {"target": 2.5}})
+    assert bad_options.status == 422 and bad_options.body["code"] == "invalid_option"
+    match, _ = create(http, MINI.id, "dealt", 2)
+    seat = http.get(match.path, match.referee).body["to_act"][0]
+    token = match.seats[seat]
+    assert http.post(f"{match.path}/actions", {"type": "play", "card": "XX"}, token).body["code"] == "invalid_card"
+    assert http.post(f"{match.path}/actions", {"type": "deal"}, token).body["code"] == "deal_not_allowed"
+    assert http.post(f"{match.path}/actions", [1], token).status == 400
+    hand = http.get(match.path, token).body["hand"]
+    foreign = next(c for c in ("2C", "3C", "4C", "5C") if c not in hand)
+    not_held = http.post(f"{match.path}/actions", {"type": "play", "card": foreign}, token)
+    assert not_held.status == 422 and not_held.body["code"] == "card_not_in_hand" and not_held.body["legal"]

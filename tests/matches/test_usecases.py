@@ -1,0 +1,316 @@
+"""The match use cases on the memory store, with a small test-double ruleset (``mini_ruleset``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from service.matches import errors
+from service.matches.usecases import Matches, Reply
+from service.rules.errors import IllegalPlay, InvalidAction, NotYourTurn, UnknownRuleset
+from service.store.base import Loaded
+from service.store.memory import MemoryStore
+from tests.matches.mini_ruleset import MINI
+
+
+@pytest.fixture
+def store() -> MemoryStore:
+    return MemoryStore()
+
+
+@pytest.fixture
+def matches(store: MemoryStore) -> Matches:
+    return Matches(store, {MINI.id: MINI}, random.Random(7))
+
+
+def new(matches: Matches, mode: str = "dealt", **extra: Any) -> Reply:
+    body = {"ruleset": MINI.id, "mode": mode, "players": ["Ann", "Bob", "Cy"], "dealer": 0, **extra}
+    return matches.create(body)
+
+
+def tokens(reply: Reply) -> tuple[str, list[str]]:
+    return reply.body["referee_token"], [s["token"] for s in reply.body["seats"]]
+
+
+def first_legal(matches: Matches, match_id: str, seat_token: str) -> dict[str, Any]:
+    return matches.view(match_id, seat_token).body["legal_actions"][0]
+
+
+def to_act(matches: Matches, match_id: str, referee: str) -> int:
+    return matches.view(match_id, referee).body["to_act"][0]
+
+
+def test_create_answers_tokens_and_the_referee_view(matches: Matches, store: MemoryStore) -> None:
+    reply = new(matches)
+    assert reply.status == 201 and reply.headers["ETag"] == '"1"'
+    body = reply.body
+    assert body["version"] == 1 and body["view"]["version"] == 1
+    assert [s["name"] for s in body["seats"]] == ["Ann", "Bob", "Cy"]
+    referee, seats = tokens(reply)
+    assert len({referee, *seats}) == 4 and all(len(t) >= 43 for t in [referee, *seats])
+    # the store holds hashes only, never a token
+    stored = json.dumps(store.load(body["id"]).document) + json.dumps([e.data for e in store.events(body["id"])])
+    assert not any(t in stored for t in [referee, *seats])
+    assert body["view"]["hands"] and body["view"]["legal_actions"] == []  # dealt: the referee does not act
+
+
+def test_create_validates_its_body(matches: Matches) -> None:
+    with pytest.raises(UnknownRuleset):
+        matches.create({"ruleset": "nope", "mode": "dealt", "players": ["a", "b"]})
+    with pytest.raises(errors.InvalidRequest, match="mode"):
+        matches.create({"ruleset": MINI.id, "mode": "live", "players": ["a", "b"]})
+    with pytest.raises(errors.InvalidRequest, match="unknown field"):
+        matches.create({"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"], "colour": 1})
+    with pytest.raises(errors.InvalidDealer):
+        matches.create({"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"], "dealer": 2})
+    with pytest.raises(errors.InvalidRequest):
+        matches.create({"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"], "dealer": True})
+
+
+def test_each_seat_sees_its_own_hand_only(matches: Matches) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    hands = matches.view(mid, referee).body["hands"]
+    for seat, token in enumerate(seats):
+        view = matches.view(mid, token).body
+        assert view["hand"] == hands[seat] and "hands" not in view
+        text = json.dumps(view)
+        for other, hand in enumerate(hands):
+            if other != seat:
+                assert not any(f'"{c}"' in text for c in hand)
+
+
+def test_tokens_are_checked(matches: Matches) -> None:
+    mid = new(matches).body["id"]
+    other = new(matches)
+    with pytest.raises(errors.Unauthorized) as missing:
+        matches.view(mid, None)
+    assert missing.value.code == "missing_token" and missing.value.headers["WWW-Authenticate"].startswith("Bearer")
+    with pytest.raises(errors.Unauthorized):
+        matches.view(mid, "x" * 43)
+    with pytest.raises(errors.Unauthorized):  # a token of another match
+        matches.view(mid, other.body["referee_token"])
+    with pytest.raises(errors.MatchNotFound):
+        matches.view("no-such-match", "x")
+
+
+def test_seats_act_for_themselves_only(matches: Matches) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    seat = to_act(matches, mid, referee)
+    action = first_legal(matches, mid, seats[seat])
+    with pytest.raises(errors.Forbidden) as other_seat:
+        matches.act(mid, seats[(seat + 1) % 3], action)
+    assert other_seat.value.code == "not_your_seat" and other_seat.value.status == 403
+    with pytest.raises(errors.Forbidden) as referee_acts:
+        matches.act(mid, referee, action)
+    assert referee_acts.value.code == "seat_token_required"
+    with pytest.raises(InvalidAction):
+        matches.act(mid, seats[seat], {"type": "deal", "seat": seat})
+    without_seat = {k: v for k, v in action.items() if k != "seat"}
+    done = matches.act(mid, seats[seat], without_seat)
+    assert done.status == 200 and done.body["version"] == 2 and done.headers["ETag"] == '"2"'
+    assert done.body["viewer"] == {"role": "seat", "seat": seat}
+
+
+def test_rule_errors_pass_through_and_change_nothing(matches: Matches, store: MemoryStore) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    seat = to_act(matches, mid, referee)
+    wrong = (seat + 1) % 3
+    with pytest.raises(NotYourTurn):
+        matches.act(mid, seats[wrong], first_legal(matches, mid, seats[seat]) | {"seat": wrong})
+    foreign = matches.view(mid, referee).body["hands"][wrong][0]
+    with pytest.raises(IllegalPlay) as not_held:
+        matches.act(mid, seats[seat], {"type": "play", "card": foreign})
+    assert not_held.value.code == "card_not_in_hand"
+    assert store.load(mid).version == 1
+
+
+def test_if_match_and_lost_races(matches: Matches, store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    seat = to_act(matches, mid, referee)
+    action = first_legal(matches, mid, seats[seat])
+    with pytest.raises(errors.PreconditionFailed) as stale:
+        matches.act(mid, seats[seat], action, if_match='"7"')
+    assert stale.value.status == 412 and stale.value.code == "version_conflict"
+    assert matches.act(mid, seats[seat], action, if_match='W/"1", "1"').body["version"] == 2
+
+    # a request that read version 2 while another wrote version 3 loses the compare-and-set
+    seat = to_act(matches, mid, referee)
+    action = first_legal(matches, mid, seats[seat])
+    old: Loaded = store.load(mid)
+    matches.act(mid, seats[seat], action)
+    monkeypatch.setattr(store, "load", lambda _mid: old)
+    with pytest.raises(errors.VersionConflict) as lost:
+        matches.act(mid, seats[seat], action)
+    assert lost.value.status == 409
+    with pytest.raises(errors.PreconditionFailed):
+        matches.act(mid, seats[seat], action, if_match='"2"')
+    monkeypatch.undo()
+    assert store.load(mid).version == 3
+
+
+def test_idempotent_retries(matches: Matches, store: MemoryStore) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    seat = to_act(matches, mid, referee)
+    action = first_legal(matches, mid, seats[seat])
+    first = matches.act(mid, seats[seat], action, idempotency_key="k1", if_match='"1"')
+    again = matches.act(mid, seats[seat], action, idempotency_key="k1", if_match='"1"')
+    assert again.body == first.body and again.status == 200
+    assert again.headers["Idempotent-Replayed"] == "true" and again.headers["ETag"] == first.headers["ETag"]
+    assert store.load(mid).version == 2 and len(store.events(mid)) == 3  # create, deal, one action
+    with pytest.raises(errors.IdempotencyKeyReused) as reused:
+        matches.act(mid, seats[seat], {**action, "card": "2C"}, idempotency_key="k1")
+    assert reused.value.status == 422
+    with pytest.raises(errors.IdempotencyKeyReused):  # same body, another caller
+        matches.act(mid, seats[(seat + 1) % 3], action, idempotency_key="k1")
+    # a refusal by the rules is answered again the same way, even once the move became legal
+    nxt = to_act(matches, mid, referee)
+    early = first_legal(matches, mid, seats[nxt])
+    late = (nxt + 1) % 3
+    with pytest.raises(NotYourTurn):
+        matches.act(mid, seats[late], {"type": "play", "card": early["card"]}, idempotency_key="k2")
+    with pytest.raises(errors.Replayed) as replayed:
+        matches.act(mid, seats[late], {"type": "play", "card": early["card"]}, idempotency_key="k2")
+    assert replayed.value.status == 409 and replayed.value.to_problem()["code"] == "not_your_turn"
+    with pytest.raises(errors.InvalidRequest):
+        matches.act(mid, seats[nxt], early, idempotency_key="")
+
+
+def test_idempotent_create_returns_the_same_tokens(matches: Matches, store: MemoryStore) -> None:
+    body = {"ruleset": MINI.id, "mode": "table", "players": ["a", "b"]}
+    first = matches.create(body, idempotency_key="create-1")
+    again = matches.create(body, idempotency_key="create-1")
+    assert again.body == first.body and again.status == 201
+    record = store.get_idempotency(next(iter(store._records)))
+    assert record is not None and first.body["referee_token"] not in json.dumps(record.body)
+    with pytest.raises(errors.IdempotencyKeyReused):
+        matches.create({**body, "players": ["a", "b", "c"]}, idempotency_key="create-1")
+
+
+def play_out(matches: Matches, mid: str, referee: str, seats: list[str], table: bool) -> int:
+    moves = 0
+    while matches.view(mid, referee).body["status"] != "finished":
+        seat = to_act(matches, mid, referee)
+        view = matches.view(mid, referee if table else seats[seat]).body
+        action = view["legal_actions"][0]
+        matches.act(mid, referee if table else seats[seat], action, if_match=f'"{view["version"]}"')
+        moves += 1
+        assert moves < 200
+    return moves
+
+
+def test_a_dealt_match_plays_to_the_end_and_then_refuses(matches: Matches) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    play_out(matches, mid, referee, seats, table=False)
+    final = matches.view(mid, referee).body
+    assert final["winners"] and max(final["scores"]) >= 3 and final["to_act"] == []
+    with pytest.raises(errors.RuleError):
+        matches.act(mid, seats[0], {"type": "play", "card": "2C"})
+
+
+def test_a_table_match_with_round_results_and_a_revoke(matches: Matches) -> None:
+    reply = new(matches, mode="table", options={"target": 4})
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    view = matches.view(mid, referee).body
+    assert "hand" not in view and "hands" not in view and view["revokes"] == []
+    # seat 1 leads AH, seat 2 plays 2C, then leads hearts later: provably had a heart
+    for seat, card in [(1, "AH"), (2, "2C"), (0, "3H"), (1, "4S"), (2, "5H")]:
+        view = matches.act(mid, referee, {"type": "play", "seat": seat, "card": card}).body
+    assert [(r["seat"], r["trick"], r["code"]) for r in view["revokes"]] == [(2, 1, "must_follow_suit")]
+    view = matches.act(mid, seats[0], {"type": "play", "card": "6S"}).body
+    for seat, card in [(0, "QD"), (1, "9D"), (2, "KD")]:
+        view = matches.act(mid, referee, {"type": "play", "seat": seat, "card": card}).body
+    assert view["rounds"] == 1 and view["scores"] == [1, 1, 1]
+    view = matches.act(mid, referee, {"type": "round_result", "result": {"tricks": [0, 0, 3]}}).body
+    assert view["status"] == "finished" and view["winners"] == [2]
+
+
+def test_undo_takes_back_the_last_action_and_the_deal_after_it(matches: Matches, store: MemoryStore) -> None:
+    reply = new(matches, options={"target": 10})
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    with pytest.raises(errors.NothingToUndo):
+        matches.undo(mid, referee)
+    with pytest.raises(errors.Forbidden):
+        matches.undo(mid, seats[0])
+    before = matches.view(mid, referee).body
+    seat = to_act(matches, mid, referee)
+    matches.act(mid, seats[seat], first_legal(matches, mid, seats[seat]))
+    undone = matches.undo(mid, referee, if_match='"2"')
+    assert undone.body["version"] == 3
+    after = matches.view(mid, referee).body
+    assert {k: after[k] for k in ("hands", "trick", "to_act")} == {k: before[k] for k in ("hands", "trick", "to_act")}
+    # play a whole round (3 tricks of 3): its last play triggers a deal; undo takes both back
+    for _ in range(9):
+        seat = to_act(matches, mid, referee)
+        matches.act(mid, seats[seat], first_legal(matches, mid, seats[seat]))
+    assert matches.view(mid, referee).body["rounds"] == 1
+    matches.undo(mid, referee)
+    view = matches.view(mid, referee).body
+    assert view["rounds"] == 0 and len(view["tricks"]) == 2 and len(view["trick"]) == 2
+    kinds = [e.data["kind"] for e in store.events(mid)]
+    assert kinds.count("undo") == 2 and kinds.count("deal") == 2
+
+
+def test_events_hide_decks_and_undone_cards(matches: Matches) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    seat = to_act(matches, mid, referee)
+    action = first_legal(matches, mid, seats[seat])
+    matches.act(mid, seats[seat], action)
+    other = seats[(seat + 1) % 3]
+    shown = matches.events(mid, other).body["events"]
+    assert [e["kind"] for e in shown] == ["create", "deal", "action"]
+    assert set(shown[1]) == {"seq", "version", "kind"}
+    assert shown[2]["action"]["card"] == action["card"]
+    matches.undo(mid, referee)
+    shown = matches.events(mid, other, after=2).body
+    assert shown["events"][0]["undone"] is True and "card" not in shown["events"][0]["action"]
+    assert matches.events(mid, seats[seat]).body["events"][2]["action"]["card"] == action["card"]
+    page = matches.events(mid, referee, after=0, limit=2).body
+    assert page["last_seq"] == 2 and page["more"] is True
+    with pytest.raises(errors.InvalidRequest):
+        matches.events(mid, referee, after=-1)
+
+
+def test_delete_is_for_the_referee(matches: Matches) -> None:
+    reply = new(matches)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    with pytest.raises(errors.Forbidden):
+        matches.delete(mid, seats[0])
+    with pytest.raises(errors.PreconditionFailed):
+        matches.delete(mid, referee, if_match='"5"')
+    assert matches.delete(mid, referee).status == 204
+    with pytest.raises(errors.MatchNotFound):
+        matches.view(mid, referee)
+
+
+def test_an_unreachable_store_is_a_503(matches: Matches, store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.store.base import StoreUnavailable
+
+    mid = new(matches).body["id"]
+
+    def down(*_a: Any, **_k: Any) -> Any:
+        raise StoreUnavailable("down")
+
+    monkeypatch.setattr(store, "load", down)
+    with pytest.raises(errors.StoreUnavailable) as err:
+        matches.view(mid, "x")
+    assert err.value.status == 503 and err.value.headers["Retry-After"]
