@@ -34,6 +34,7 @@ BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
     "service.api.rulesets",
     "service.api.matches",
+    "service.api.ops",
 )
 
 SETTINGS_KEY = "trick_referee.settings"
