@@ -1,0 +1,94 @@
+"""Run the service under gunicorn for a test or a benchmark: a free loopback port, its own workers,
+stopped by its own pid (never by name)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from tests.redis_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Gunicorn:
+    """``gunicorn -c gunicorn.conf.py <app>`` on 127.0.0.1:<free port>, with the given environment."""
+
+    def __init__(
+        self, app: str = "service.wsgi:app", *, workers: int = 4, env: Mapping[str, str] | None = None
+    ) -> None:
+        self.app = app
+        self.workers = workers
+        self.port = free_port()
+        self.extra_env = dict(env or {})
+        self.process: subprocess.Popen[bytes] | None = None
+        self._metrics_dir = tempfile.TemporaryDirectory(prefix="prom-")
+        self.log_path = Path(self._metrics_dir.name) / "gunicorn.log"
+
+    def start(self, timeout: float = 30.0) -> Gunicorn:
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REDIS_SENTINELS")}
+        env.update(
+            HOST="127.0.0.1",
+            PORT=str(self.port),
+            WEB_CONCURRENCY=str(self.workers),
+            PROMETHEUS_MULTIPROC_DIR=self._metrics_dir.name,
+            PYTHONPATH=str(ROOT),
+            LOG_LEVEL="warning",
+        )
+        env.update(self.extra_env)
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), self.app],
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+            )
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=1)
+                conn.request("GET", "/healthz")
+                if conn.getresponse().status == 200:
+                    conn.close()
+                    return self
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"gunicorn did not answer on port {self.port}:\n{self.log_tail()}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)
+        self.process = None
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def __enter__(self) -> Gunicorn:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+        self._metrics_dir.cleanup()
