@@ -16,15 +16,30 @@ document or an event.
 
 Every key of one match lives under one Redis hash tag so a cluster keeps them in one slot.
 Matches expire after ``ttl_seconds`` without activity (any create or save refreshes it).
+An idempotency record lives ``idempotency_ttl_seconds`` from when it was written (never longer
+than the match's own expiry). A scope key holds at most one record: a create or save whose scope
+key is already taken raises ``IdempotencyConflict`` and changes nothing, so a retried request can
+never be applied twice, even when two copies race past the ``get_idempotency`` check.
 Any failure to reach the backing store raises ``StoreUnavailable`` (the API answers 503).
+
+Match ids are 1 to 128 characters from ``A-Z a-z 0-9 _ - . ~`` (``MATCH_ID_PATTERN``): ``create``
+rejects another id with ``ValueError``; the reading calls treat one as ``MatchNotFound``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 JSON = dict[str, Any]
+
+#: A match's idle lifetime when the deployment sets none (MATCH_TTL_SECONDS): seven days.
+DEFAULT_TTL_SECONDS = 7 * 24 * 3600
+#: How long a stored answer to an Idempotency-Key is kept (IDEMPOTENCY_TTL_SECONDS): one day.
+DEFAULT_IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+#: What a match id may look like (URL-safe; no braces, so the Redis hash tag stays intact).
+MATCH_ID_PATTERN = re.compile(r"[A-Za-z0-9_.~-]{1,128}")
 
 
 class StoreError(Exception):
@@ -50,6 +65,16 @@ class MatchExists(StoreError):
 
 class MatchNotFound(StoreError):
     """No match with that id (never created, deleted, or expired)."""
+
+
+class IdempotencyConflict(StoreError):
+    """``create``/``save`` with an idempotency scope key that already holds a record: that request
+    (or another under the same key) was already answered. Nothing changed; read the stored record
+    with ``get_idempotency`` and answer with it."""
+
+    def __init__(self, scope_key: str) -> None:
+        super().__init__(f"an idempotency record already exists under {scope_key!r}")
+        self.scope_key = scope_key
 
 
 @dataclass(frozen=True)
@@ -96,7 +121,7 @@ class Store(Protocol):
     ) -> int:
         """Store a new match at version 1 with its first events; raise MatchExists if taken.
         ``idempotency`` is ``(scope_key, record)`` stored in the same atomic step, where the
-        scope key was built by ``idempotency_scope``."""
+        scope key was built by ``idempotency_scope``; IdempotencyConflict if that key is taken."""
         ...
 
     def load(self, match_id: str) -> Loaded:
@@ -113,7 +138,8 @@ class Store(Protocol):
     ) -> int:
         """Compare-and-set: if the version is ``expected_version``, write the document, append
         the events, store the idempotency record, refresh the TTL, and return the new version
-        (``expected_version + 1``). Raise VersionConflict otherwise, MatchNotFound if gone."""
+        (``expected_version + 1``). Raise VersionConflict otherwise, MatchNotFound if gone,
+        IdempotencyConflict if the idempotency scope key already holds a record."""
         ...
 
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
@@ -129,7 +155,7 @@ class Store(Protocol):
         ...
 
     def delete(self, match_id: str) -> bool:
-        """Remove the match and its events; True if it existed."""
+        """Remove the match, its events and its idempotency records; True if it existed."""
         ...
 
     def ping(self) -> bool:

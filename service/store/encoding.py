@@ -1,0 +1,36 @@
+"""The one JSON form both stores write: compact, strict (no NaN), UTF-8.
+
+Both stores keep documents, events and idempotency records as JSON text, so what a caller gets
+back is always a fresh copy with JSON's types (tuples come back as lists, keys as strings),
+whichever store is in use.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from service.store.base import JSON, IdempotencyRecord
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text of ``value``; ValueError/TypeError if it is not plain JSON."""
+    return _ENCODER.encode(value)
+
+
+def loads(text: str | bytes) -> Any:
+    """The value of a JSON text written by ``dumps``."""
+    return json.loads(text)
+
+
+def dump_record(record: IdempotencyRecord) -> str:
+    """An idempotency record as one JSON text."""
+    return dumps({"f": record.fingerprint, "s": record.status, "b": record.body, "h": record.headers})
+
+
+def load_record(text: str | bytes) -> IdempotencyRecord:
+    """The record ``dump_record`` wrote."""
+    data: JSON = json.loads(text)
+    return IdempotencyRecord(fingerprint=data["f"], status=data["s"], body=data["b"], headers=data["h"])

@@ -1,0 +1,61 @@
+"""How one match's records are named, and which match ids are acceptable (DESIGN.md §5).
+
+Every key of a match starts with its hash tag ``{match:<id>}``, so a Redis Cluster keeps the
+document, the event stream and the idempotency records in one slot and a single script can commit
+them together. The in-memory store uses the same names, so both stores agree on what belongs to a
+match.
+"""
+
+from __future__ import annotations
+
+from service.store.base import MATCH_ID_PATTERN
+
+_SCOPE_PREFIX = "{match:"
+_SCOPE_INFIX = "}:idem:"
+
+
+def is_valid_match_id(match_id: object) -> bool:
+    """True for an id that ``MATCH_ID_PATTERN`` accepts."""
+    return isinstance(match_id, str) and MATCH_ID_PATTERN.fullmatch(match_id) is not None
+
+
+def require_valid_match_id(match_id: object) -> str:
+    """The id itself, or ValueError naming the rule it breaks."""
+    if not is_valid_match_id(match_id):
+        raise ValueError(
+            f"match id {match_id!r} is not 1 to 128 characters from A-Z a-z 0-9 _ - . ~"
+        )
+    assert isinstance(match_id, str)
+    return match_id
+
+
+def match_tag(match_id: str) -> str:
+    """The hash tag every key of the match carries."""
+    return f"{{match:{match_id}}}"
+
+
+def doc_key(match_id: str) -> str:
+    """Hash with the version (``v``), the document JSON (``d``), the last event seq (``s``) and
+    the id of the last commit (``c``)."""
+    return f"{match_tag(match_id)}:doc"
+
+
+def events_key(match_id: str) -> str:
+    """Stream of the match's events; entry ``<seq>-0`` holds field ``d`` (the event JSON)."""
+    return f"{match_tag(match_id)}:events"
+
+
+def idempotency_prefix(match_id: str) -> str:
+    """Every idempotency scope key of the match starts with this (see ``idempotency_scope``)."""
+    return f"{match_tag(match_id)}:idem:"
+
+
+def scope_match_id(scope_key: str) -> str | None:
+    """The match an idempotency scope key belongs to, or None for a global (creation) scope."""
+    if not scope_key.startswith(_SCOPE_PREFIX):
+        return None
+    end = scope_key.find(_SCOPE_INFIX, len(_SCOPE_PREFIX))
+    if end < 0:
+        return None
+    match_id = scope_key[len(_SCOPE_PREFIX) : end]
+    return match_id if is_valid_match_id(match_id) else None

@@ -1,0 +1,233 @@
+"""The in-memory store: the default when no Redis is configured (DESIGN.md §5).
+
+State lives in this one process: fine for trying the service out and for a single-worker
+deployment, lost on restart and invisible to other workers or replicas. One lock makes every
+operation atomic, so the compare-and-set has the same meaning as in Redis. Expiry is lazy (checked
+on access, plus an occasional sweep on writes) against an injectable monotonic clock, so tests can
+move time instead of sleeping. Values are kept as JSON text, exactly as Redis keeps them.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from service.store.base import (
+    DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+    DEFAULT_TTL_SECONDS,
+    JSON,
+    Event,
+    IdempotencyConflict,
+    IdempotencyRecord,
+    Loaded,
+    MatchExists,
+    MatchNotFound,
+    VersionConflict,
+)
+from service.store.encoding import dump_record, dumps, load_record, loads
+from service.store.keys import is_valid_match_id, require_valid_match_id, scope_match_id
+
+#: Longest gap between two sweeps of expired entries (seconds of the store's clock).
+SWEEP_INTERVAL_SECONDS = 60.0
+
+
+@dataclass
+class _Match:
+    version: int
+    document: str
+    events: list[str]
+    expires_at: float
+
+
+@dataclass
+class _Record:
+    text: str
+    expires_at: float
+
+
+class MemoryStore:
+    """The store contract (``service.store.base.Store``) held in this process's memory."""
+
+    kind = "memory"
+
+    def __init__(
+        self,
+        ttl_seconds: int = DEFAULT_TTL_SECONDS,
+        *,
+        idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if ttl_seconds <= 0 or idempotency_ttl_seconds <= 0:
+            raise ValueError("ttl_seconds and idempotency_ttl_seconds must be positive")
+        self.ttl_seconds = ttl_seconds
+        self.idempotency_ttl_seconds = min(idempotency_ttl_seconds, ttl_seconds)
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._matches: dict[str, _Match] = {}
+        self._records: dict[str, _Record] = {}
+        # match id -> the scope keys of its idempotency records, so a match takes them when it goes
+        self._record_keys: dict[str, set[str]] = {}
+        self._next_sweep = clock() + min(SWEEP_INTERVAL_SECONDS, ttl_seconds)
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def create(
+        self,
+        match_id: str,
+        document: JSON,
+        events: list[JSON],
+        idempotency: tuple[str, IdempotencyRecord] | None = None,
+    ) -> int:
+        require_valid_match_id(match_id)
+        doc_text, event_texts, record = self._encode(document, events, idempotency)
+        with self._lock:
+            now = self._clock()
+            self._maybe_sweep(now)
+            if self._live_match(match_id, now) is not None:
+                raise MatchExists(match_id)
+            self._check_record_free(record, now)
+            match = _Match(1, doc_text, event_texts, now + self.ttl_seconds)
+            self._matches[match_id] = match
+            self._put_record(record, now)
+            return 1
+
+    def load(self, match_id: str) -> Loaded:
+        with self._lock:
+            match = self._require(match_id)
+            version, text = match.version, match.document
+        return Loaded(match_id=match_id, version=version, document=loads(text))
+
+    def save(
+        self,
+        match_id: str,
+        expected_version: int,
+        document: JSON,
+        events: list[JSON],
+        idempotency: tuple[str, IdempotencyRecord] | None = None,
+    ) -> int:
+        doc_text, event_texts, record = self._encode(document, events, idempotency)
+        with self._lock:
+            now = self._clock()
+            match = self._require(match_id, now)
+            if match.version != expected_version:
+                raise VersionConflict(expected_version, match.version)
+            self._check_record_free(record, now)
+            match.version += 1
+            match.document = doc_text
+            match.events.extend(event_texts)
+            match.expires_at = now + self.ttl_seconds
+            self._put_record(record, now)
+            return match.version
+
+    def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
+        if limit is not None and limit < 0:
+            raise ValueError("limit must not be negative")
+        start = max(after, 0)
+        with self._lock:
+            match = self._require(match_id)
+            stop = len(match.events) if limit is None else min(len(match.events), start + limit)
+            texts = match.events[start:stop]
+        return [Event(seq=start + i + 1, data=loads(text)) for i, text in enumerate(texts)]
+
+    def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
+        with self._lock:
+            record = self._live_record(scope_key, self._clock())
+            text = None if record is None else record.text
+        return None if text is None else load_record(text)
+
+    def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:
+        text = dump_record(record)
+        with self._lock:
+            now = self._clock()
+            self._maybe_sweep(now)
+            if self._live_record(scope_key, now) is not None:
+                return False
+            self._put_record((scope_key, text), now)
+            return True
+
+    def delete(self, match_id: str) -> bool:
+        with self._lock:
+            match = self._live_match(match_id, self._clock())
+            if match is None:
+                return False
+            self._drop_match(match_id, match)
+            return True
+
+    def ping(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        """Nothing to release; here so both stores can be closed alike."""
+
+    # -- internals (the lock is held by the caller where noted) -------------------------------
+
+    def _encode(
+        self, document: JSON, events: list[JSON], idempotency: tuple[str, IdempotencyRecord] | None
+    ) -> tuple[str, list[str], tuple[str, str] | None]:
+        record = None if idempotency is None else (idempotency[0], dump_record(idempotency[1]))
+        return dumps(document), [dumps(event) for event in events], record
+
+    def _require(self, match_id: str, now: float | None = None) -> _Match:
+        """The live match or MatchNotFound (lock held)."""
+        match = self._live_match(match_id, self._clock() if now is None else now)
+        if match is None:
+            raise MatchNotFound(match_id)
+        return match
+
+    def _live_match(self, match_id: str, now: float) -> _Match | None:
+        """The match unless absent or expired; an expired one is dropped (lock held)."""
+        if not is_valid_match_id(match_id):
+            return None
+        match = self._matches.get(match_id)
+        if match is not None and match.expires_at <= now:
+            self._drop_match(match_id, match)
+            return None
+        return match
+
+    def _live_record(self, scope_key: str, now: float) -> _Record | None:
+        """The record unless absent or expired; an expired one is dropped (lock held)."""
+        record = self._records.get(scope_key)
+        if record is not None and record.expires_at <= now:
+            self._drop_record(scope_key)
+            return None
+        return record
+
+    def _check_record_free(self, record: tuple[str, str] | None, now: float) -> None:
+        if record is not None and self._live_record(record[0], now) is not None:
+            raise IdempotencyConflict(record[0])
+
+    def _put_record(self, record: tuple[str, str] | None, now: float) -> None:
+        """Store a record and index it under its match (lock held)."""
+        if record is None:
+            return
+        scope_key, text = record
+        self._records[scope_key] = _Record(text, now + self.idempotency_ttl_seconds)
+        owner = scope_match_id(scope_key)
+        if owner is not None:
+            self._record_keys.setdefault(owner, set()).add(scope_key)
+
+    def _drop_record(self, scope_key: str) -> None:
+        self._records.pop(scope_key, None)
+        owner = scope_match_id(scope_key)
+        keys = None if owner is None else self._record_keys.get(owner)
+        if owner is not None and keys is not None:
+            keys.discard(scope_key)
+            if not keys:
+                del self._record_keys[owner]
+
+    def _drop_match(self, match_id: str, match: _Match) -> None:
+        del self._matches[match_id]
+        for scope_key in self._record_keys.pop(match_id, ()):
+            self._records.pop(scope_key, None)
+
+    def _maybe_sweep(self, now: float) -> None:
+        """Drop everything expired, at most once per sweep interval (lock held)."""
+        if now < self._next_sweep:
+            return
+        self._next_sweep = now + min(SWEEP_INTERVAL_SECONDS, self.ttl_seconds)
+        for match_id, match in [(k, m) for k, m in self._matches.items() if m.expires_at <= now]:
+            self._drop_match(match_id, match)
+        for scope_key in [k for k, r in self._records.items() if r.expires_at <= now]:
+            self._drop_record(scope_key)

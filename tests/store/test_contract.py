@@ -1,0 +1,431 @@
+"""The store contract (service/store/base.py, DESIGN.md §5), run against both stores.
+
+Every test here takes the parametrised ``store`` fixture, so it runs once on the memory store and
+once on the Redis store (a private redis-server). Expiry needs each store's own notion of time and
+is tested per store at the end.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+
+import pytest
+
+from service.store.base import (
+    Event,
+    IdempotencyConflict,
+    IdempotencyRecord,
+    MatchExists,
+    MatchNotFound,
+    Store,
+    VersionConflict,
+    idempotency_scope,
+)
+from service.store.memory import MemoryStore
+from service.store.redis_store import RedisStore
+from tests.redis_server import RedisServer
+from tests.store.conftest import FakeClock
+
+DOC = {
+    "ruleset": "boerenbridge",
+    "players": ["Ayu", "Budi", "Citra", "Dewi"],
+    "state": {"hands": [["10H", "QS"], ["2C"], [], ["AD"]], "scores": [0, 5, -3, 12], "trump": None},
+    "note": "José ♥ 10",
+}
+
+
+def record(tag: str = "a", status: int = 200) -> IdempotencyRecord:
+    return IdempotencyRecord(
+        fingerprint=f"sha256:{tag}", status=status, body={"tag": tag, "view": {"hand": ["5H"]}}, headers={"ETag": '"2"'}
+    )
+
+
+def event_data(events: list[Event]) -> list[dict[str, object]]:
+    return [e.data for e in events]
+
+
+# -- create and load --------------------------------------------------------------------------
+
+
+def test_both_stores_implement_the_protocol(store: Store) -> None:
+    assert isinstance(store, Store)
+    assert store.kind in ("memory", "redis")
+    assert store.ttl_seconds > 0
+    assert store.ping() is True
+
+
+def test_create_stores_version_1_and_load_returns_the_document(store: Store) -> None:
+    assert store.create("m1", DOC, [{"type": "created"}]) == 1
+    loaded = store.load("m1")
+    assert (loaded.match_id, loaded.version, loaded.document) == ("m1", 1, DOC)
+    assert event_data(store.events("m1")) == [{"type": "created"}]
+
+
+def test_load_returns_a_fresh_copy_each_time(store: Store) -> None:
+    document = {"scores": [1, 2]}
+    store.create("m1", document, [])
+    document["scores"].append(99)  # the caller's dict changing later changes nothing stored
+    first = store.load("m1")
+    first.document["scores"].append(42)
+    assert store.load("m1").document == {"scores": [1, 2]}
+
+
+def test_documents_come_back_as_json(store: Store) -> None:
+    store.create("m1", {"pair": (1, 2), "by_seat": {0: "x"}}, [{"cards": ("AH", "KH")}])
+    assert store.load("m1").document == {"pair": [1, 2], "by_seat": {"0": "x"}}
+    assert event_data(store.events("m1")) == [{"cards": ["AH", "KH"]}]
+
+
+def test_create_with_a_taken_id_raises_and_keeps_the_first(store: Store) -> None:
+    store.create("m1", {"n": 1}, [{"e": 1}])
+    with pytest.raises(MatchExists):
+        store.create("m1", {"n": 2}, [{"e": 2}])
+    assert store.load("m1").document == {"n": 1}
+    assert event_data(store.events("m1")) == [{"e": 1}]
+
+
+def test_unknown_match_is_not_found_everywhere(store: Store) -> None:
+    with pytest.raises(MatchNotFound):
+        store.load("nope")
+    with pytest.raises(MatchNotFound):
+        store.events("nope")
+    with pytest.raises(MatchNotFound):
+        store.save("nope", 1, {}, [])
+    assert store.delete("nope") is False
+
+
+@pytest.mark.parametrize("bad", ["", "has space", "{match:x}", "a}b", "star*", "x" * 129, "é"])
+def test_an_unusable_match_id_is_refused_on_create_and_never_found(store: Store, bad: str) -> None:
+    with pytest.raises(ValueError, match="match id"):
+        store.create(bad, {}, [])
+    with pytest.raises(MatchNotFound):
+        store.load(bad)
+    with pytest.raises(MatchNotFound):
+        store.events(bad)
+    with pytest.raises(MatchNotFound):
+        store.save(bad, 1, {}, [])
+    assert store.delete(bad) is False
+
+
+def test_ids_of_the_documented_alphabet_work(store: Store) -> None:
+    for match_id in ["A", "x" * 128, "Zz09_-.~", "3f2b1c9e-7d4a-4c1e-9b8a-2f6d5e4c3b2a"]:
+        store.create(match_id, {"id": match_id}, [])
+        assert store.load(match_id).document == {"id": match_id}
+
+
+def test_a_document_that_is_not_json_is_refused_and_changes_nothing(store: Store) -> None:
+    store.create("m1", {"n": 1}, [])
+    with pytest.raises(TypeError):
+        store.save("m1", 1, {"cards": {"AH"}}, [])
+    with pytest.raises(ValueError):
+        store.save("m1", 1, {"n": math.nan}, [])
+    with pytest.raises(TypeError):
+        store.save("m1", 1, {"n": 2}, [{"at": object()}])
+    assert store.load("m1").version == 1
+    assert store.events("m1") == []
+
+
+# -- compare-and-set --------------------------------------------------------------------------
+
+
+def test_save_bumps_the_version_and_appends_events_in_order(store: Store) -> None:
+    store.create("m1", {"n": 0}, [{"e": 1}, {"e": 2}])
+    assert store.save("m1", 1, {"n": 1}, [{"e": 3}]) == 2
+    assert store.save("m1", 2, {"n": 2}, []) == 3
+    assert store.save("m1", 3, {"n": 3}, [{"e": 4}, {"e": 5}]) == 4
+    loaded = store.load("m1")
+    assert (loaded.version, loaded.document) == (4, {"n": 3})
+    events = store.events("m1")
+    assert [e.seq for e in events] == [1, 2, 3, 4, 5]
+    assert event_data(events) == [{"e": i} for i in range(1, 6)]
+
+
+def test_a_stale_save_conflicts_and_changes_nothing(store: Store) -> None:
+    store.create("m1", {"n": 0}, [{"e": 1}])
+    store.save("m1", 1, {"n": 1}, [{"e": 2}])
+    for stale in (1, 0, 3, -1):
+        with pytest.raises(VersionConflict) as caught:
+            store.save("m1", stale, {"n": "lost"}, [{"e": "lost"}])
+        assert (caught.value.expected, caught.value.actual) == (stale, 2)
+    assert store.load("m1").document == {"n": 1}
+    assert event_data(store.events("m1")) == [{"e": 1}, {"e": 2}]
+
+
+def race_two_saves(store: Store, match_id: str) -> list[object]:
+    """Two threads save ``match_id`` from version 1 at the same moment; what each got back."""
+    barrier = threading.Barrier(2)
+    outcomes: list[object] = [None, None]
+
+    def attempt(k: int) -> None:
+        barrier.wait()
+        try:
+            outcomes[k] = store.save(match_id, 1, {"winner": k}, [{"by": k}])
+        except VersionConflict as conflict:
+            outcomes[k] = conflict
+
+    threads = [threading.Thread(target=attempt, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
+def test_two_threads_racing_from_one_version_exactly_one_wins(store: Store) -> None:
+    for r in range(120):
+        match_id = f"race-{r}"
+        store.create(match_id, {"winner": None}, [])
+        outcomes = race_two_saves(store, match_id)
+        winners = [k for k in (0, 1) if outcomes[k] == 2]
+        losers = [k for k in (0, 1) if isinstance(outcomes[k], VersionConflict)]
+        assert len(winners) == 1 and len(losers) == 1, outcomes
+        conflict = outcomes[losers[0]]
+        assert isinstance(conflict, VersionConflict) and conflict.actual == 2
+        loaded = store.load(match_id)
+        assert (loaded.version, loaded.document) == (2, {"winner": winners[0]})
+        assert event_data(store.events(match_id)) == [{"by": winners[0]}]
+
+
+def test_concurrent_writers_with_retries_lose_no_update(store: Store) -> None:
+    store.create("counter", {"n": 0}, [])
+    threads, per_thread = 4, 25
+
+    def work(k: int) -> None:
+        for i in range(per_thread):
+            while True:
+                loaded = store.load("counter")
+                try:
+                    store.save("counter", loaded.version, {"n": loaded.document["n"] + 1}, [{"by": k, "i": i}])
+                    break
+                except VersionConflict:
+                    continue
+
+    workers = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    loaded = store.load("counter")
+    assert loaded.document == {"n": threads * per_thread}
+    assert loaded.version == 1 + threads * per_thread
+    events = store.events("counter")
+    assert [e.seq for e in events] == list(range(1, threads * per_thread + 1))
+    for k in range(threads):  # each writer's events in its own order, none lost
+        assert [e.data["i"] for e in events if e.data["by"] == k] == list(range(per_thread))
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+def test_events_after_a_sequence_number_with_a_limit(store: Store) -> None:
+    store.create("m1", {}, [{"e": 1}, {"e": 2}, {"e": 3}])
+    store.save("m1", 1, {}, [{"e": 4}, {"e": 5}])
+    assert [e.seq for e in store.events("m1", after=0)] == [1, 2, 3, 4, 5]
+    assert [e.seq for e in store.events("m1", after=2)] == [3, 4, 5]
+    assert [e.seq for e in store.events("m1", after=2, limit=2)] == [3, 4]
+    assert [e.seq for e in store.events("m1", after=3, limit=10)] == [4, 5]
+    assert [e.seq for e in store.events("m1", limit=1)] == [1]
+    assert store.events("m1", after=5) == []
+    assert store.events("m1", after=99) == []
+    assert store.events("m1", after=1, limit=0) == []
+    assert [e.seq for e in store.events("m1", after=-4)] == [1, 2, 3, 4, 5]
+    assert store.events("m1", after=3, limit=1) == [Event(seq=4, data={"e": 4})]
+    with pytest.raises(ValueError):
+        store.events("m1", limit=-1)
+
+
+def test_a_match_created_without_events_has_none_until_a_save_adds_one(store: Store) -> None:
+    store.create("m1", {}, [])
+    assert store.events("m1") == []
+    store.save("m1", 1, {}, [{"e": "first"}])
+    assert store.events("m1") == [Event(seq=1, data={"e": "first"})]
+
+
+# -- idempotency ------------------------------------------------------------------------------
+
+
+def test_an_idempotency_record_saved_with_a_commit_reads_back(store: Store) -> None:
+    store.create("m1", {"n": 0}, [])
+    scope = idempotency_scope("m1", "key-1")
+    assert store.get_idempotency(scope) is None
+    assert store.save("m1", 1, {"n": 1}, [{"e": 1}], (scope, record("first"))) == 2
+    assert store.get_idempotency(scope) == record("first")
+
+
+def test_a_taken_idempotency_key_blocks_a_second_commit(store: Store) -> None:
+    store.create("m1", {"n": 0}, [])
+    scope = idempotency_scope("m1", "retry-me")
+    store.save("m1", 1, {"n": 1}, [{"e": 1}], (scope, record("first")))
+    # the same request, retried past the caller's get_idempotency check: it must not apply twice
+    with pytest.raises(IdempotencyConflict) as caught:
+        store.save("m1", 2, {"n": 2}, [{"e": 2}], (scope, record("second")))
+    assert caught.value.scope_key == scope
+    assert store.load("m1").version == 2
+    assert event_data(store.events("m1")) == [{"e": 1}]
+    assert store.get_idempotency(scope) == record("first")
+
+
+def test_create_stores_its_idempotency_record_atomically(store: Store) -> None:
+    scope = idempotency_scope(None, "create-key")
+    assert store.create("m1", {"n": 0}, [{"e": 0}], (scope, record("created", 201))) == 1
+    assert store.get_idempotency(scope) == record("created", 201)
+    with pytest.raises(IdempotencyConflict):
+        store.create("m2", {"n": 0}, [], (scope, record("again", 201)))
+    with pytest.raises(MatchNotFound):
+        store.load("m2")
+    assert store.get_idempotency(scope) == record("created", 201)
+
+
+def test_put_idempotency_stores_once(store: Store) -> None:
+    scope = idempotency_scope("m1", "rejected")
+    assert store.get_idempotency(scope) is None
+    assert store.put_idempotency(scope, record("422", 422)) is True
+    assert store.put_idempotency(scope, record("other", 200)) is False
+    assert store.get_idempotency(scope) == record("422", 422)
+    global_scope = idempotency_scope(None, "rejected-create")
+    assert store.put_idempotency(global_scope, record("400", 400)) is True
+    assert store.get_idempotency(global_scope) == record("400", 400)
+
+
+def test_a_standalone_record_also_blocks_a_commit_under_its_key(store: Store) -> None:
+    store.create("m1", {"n": 0}, [])
+    scope = idempotency_scope("m1", "k")
+    store.put_idempotency(scope, record("rejected", 409))
+    with pytest.raises(IdempotencyConflict):
+        store.save("m1", 1, {"n": 1}, [], (scope, record("accepted")))
+    assert store.load("m1").version == 1
+
+
+def test_records_of_different_matches_and_keys_are_separate(store: Store) -> None:
+    store.create("m1", {}, [])
+    store.create("m2", {}, [])
+    store.save("m1", 1, {}, [], (idempotency_scope("m1", "k"), record("m1")))
+    store.save("m2", 1, {}, [], (idempotency_scope("m2", "k"), record("m2")))
+    assert store.get_idempotency(idempotency_scope("m1", "k")) == record("m1")
+    assert store.get_idempotency(idempotency_scope("m2", "k")) == record("m2")
+    assert store.get_idempotency(idempotency_scope("m1", "other")) is None
+
+
+# -- delete -----------------------------------------------------------------------------------
+
+
+def test_delete_removes_the_match_its_events_and_its_records(store: Store) -> None:
+    create_scope = idempotency_scope(None, "c")
+    store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("created", 201)))
+    store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k1"), record("k1")))
+    store.put_idempotency(idempotency_scope("m1", "k2"), record("k2"))
+    store.create("m2", {"other": True}, [{"e": 1}])
+    store.save("m2", 1, {"other": True}, [], (idempotency_scope("m2", "k1"), record("m2")))
+
+    assert store.delete("m1") is True
+    with pytest.raises(MatchNotFound):
+        store.load("m1")
+    with pytest.raises(MatchNotFound):
+        store.events("m1")
+    assert store.get_idempotency(idempotency_scope("m1", "k1")) is None
+    assert store.get_idempotency(idempotency_scope("m1", "k2")) is None
+    assert store.delete("m1") is False
+    # the global creation record and the other match are untouched
+    assert store.get_idempotency(create_scope) == record("created", 201)
+    assert store.load("m2").version == 2
+    assert store.get_idempotency(idempotency_scope("m2", "k1")) == record("m2")
+
+    # the id can be used again, from version 1 and event 1
+    assert store.create("m1", {"n": "again"}, [{"e": "again"}]) == 1
+    assert store.events("m1") == [Event(seq=1, data={"e": "again"})]
+
+
+# -- expiry: memory, with a clock the test moves ------------------------------------------------
+
+
+def test_memory_matches_expire_after_the_idle_time_and_saves_refresh_it(clock: FakeClock) -> None:
+    store = MemoryStore(ttl_seconds=100, idempotency_ttl_seconds=30, clock=clock)
+    create_scope = idempotency_scope(None, "c")
+    store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
+    clock.advance(99)
+    assert store.load("m1").version == 1
+    store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k"), record("k")))  # refreshes to t+100
+    clock.advance(29)
+    assert store.get_idempotency(idempotency_scope("m1", "k")) == record("k")
+    clock.advance(1)  # the record's own 30 s are over; the match lives on
+    assert store.get_idempotency(idempotency_scope("m1", "k")) is None
+    assert store.get_idempotency(create_scope) is None
+    clock.advance(69.5)
+    assert store.load("m1").version == 2
+    assert [e.seq for e in store.events("m1")] == [1, 2]
+    clock.advance(0.5)  # 100 s since the last save
+    with pytest.raises(MatchNotFound):
+        store.load("m1")
+    with pytest.raises(MatchNotFound):
+        store.events("m1")
+    with pytest.raises(MatchNotFound):
+        store.save("m1", 2, {}, [])
+    assert store.delete("m1") is False
+    assert store.create("m1", {"n": "new"}, []) == 1
+
+
+def test_memory_reads_do_not_refresh_the_idle_time(clock: FakeClock) -> None:
+    store = MemoryStore(ttl_seconds=100, clock=clock)
+    store.create("m1", {}, [])
+    for _ in range(4):
+        clock.advance(24)
+        store.load("m1")
+        store.events("m1")
+    clock.advance(4)
+    with pytest.raises(MatchNotFound):
+        store.load("m1")
+
+
+def test_memory_sweep_drops_expired_matches_nobody_reads(clock: FakeClock) -> None:
+    store = MemoryStore(ttl_seconds=100, clock=clock)
+    for i in range(50):
+        store.create(f"old-{i}", {}, [{"e": i}], (idempotency_scope(f"old-{i}", "k"), record()))
+    clock.advance(101)
+    store.create("new", {}, [])  # a write after the sweep interval sweeps
+    assert set(store._matches) == {"new"}
+    assert store._records == {}
+    assert store._record_keys == {}
+
+
+def test_memory_idempotency_lifetime_never_exceeds_the_match_lifetime(clock: FakeClock) -> None:
+    store = MemoryStore(ttl_seconds=10, idempotency_ttl_seconds=1000, clock=clock)
+    assert store.idempotency_ttl_seconds == 10
+
+
+# -- expiry: redis, with a short TTL and PTTL ---------------------------------------------------
+
+
+def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer) -> None:
+    redis_server.flush()
+    store = RedisStore.from_url(redis_server.url, ttl_seconds=2, idempotency_ttl_seconds=1)
+    client = redis_server.client()
+    try:
+        create_scope = idempotency_scope(None, "c")
+        store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
+        match_keys = [b"{match:m1}:doc", b"{match:m1}:events"]
+        for key in match_keys:
+            assert 1500 < client.pttl(key) <= 2000
+        assert 500 < client.pttl(create_scope) <= 1000
+        time.sleep(0.6)
+        before = [client.pttl(key) for key in match_keys]
+        assert all(p <= 1400 for p in before)
+        store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k"), record("k")))
+        after = [client.pttl(key) for key in match_keys]
+        assert all(1500 < p <= 2000 for p in after)
+        assert 500 < client.pttl(idempotency_scope("m1", "k")) <= 1000
+        # reads do not refresh
+        store.load("m1")
+        store.events("m1")
+        assert all(client.pttl(key) <= 2000 for key in match_keys)
+        time.sleep(2.1)
+        with pytest.raises(MatchNotFound):
+            store.load("m1")
+        with pytest.raises(MatchNotFound):
+            store.events("m1")
+        assert store.get_idempotency(idempotency_scope("m1", "k")) is None
+        assert client.keys("*") == []
+    finally:
+        client.close()
+        store.close()

@@ -1,0 +1,112 @@
+"""``make_store``: memory without Redis settings (and the log says state is in one process only),
+Redis from ``REDIS_URL`` or through Sentinels, every number read and checked."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS, Store
+from service.store.factory import make_store, redis_options
+from service.store.memory import MemoryStore
+from service.store.redis_store import RedisOptions, RedisStore
+from tests.redis_server import RedisSentinel, RedisServer
+
+
+def test_no_redis_settings_means_the_memory_store_and_the_log_says_so(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, logger="service.store"):
+        store = make_store({})
+    assert isinstance(store, MemoryStore) and isinstance(store, Store)
+    assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (DEFAULT_TTL_SECONDS, DEFAULT_IDEMPOTENCY_TTL_SECONDS)
+    messages = [r.getMessage() for r in caplog.records if r.name == "service.store"]
+    assert len(messages) == 1
+    assert "memory" in messages[0] and "this process only" in messages[0] and "REDIS_URL" in messages[0]
+
+
+def test_an_empty_redis_url_counts_as_unset() -> None:
+    assert isinstance(make_store({"REDIS_URL": "  "}), MemoryStore)
+
+
+def test_none_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("REDIS_SENTINELS", raising=False)
+    monkeypatch.setenv("MATCH_TTL_SECONDS", "120")
+    store = make_store()
+    assert isinstance(store, MemoryStore) and store.ttl_seconds == 120
+
+
+def test_settings_may_be_an_object_with_attributes() -> None:
+    store = make_store(SimpleNamespace(MATCH_TTL_SECONDS=50, IDEMPOTENCY_TTL_SECONDS=20))
+    assert isinstance(store, MemoryStore)
+    assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (50, 20)
+
+
+def test_redis_url_means_the_redis_store_with_its_settings(
+    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = {
+        "REDIS_URL": redis_server.url,
+        "MATCH_TTL_SECONDS": "600",
+        "IDEMPOTENCY_TTL_SECONDS": 60,  # a Flask config may hold numbers
+        "REDIS_SOCKET_TIMEOUT": "0.2",
+        "REDIS_RETRIES": "0",
+    }
+    with caplog.at_level(logging.INFO, logger="service.store"):
+        store = make_store(settings)
+    assert isinstance(store, RedisStore)
+    with contextlib.closing(store):
+        assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (600, 60)
+        kwargs = store._client.connection_pool.connection_kwargs
+        assert (kwargs["socket_timeout"], kwargs["retry"].get_retries()) == (0.2, 0)
+        assert store.ping() is True
+        redis_server.flush()
+        assert store.create("via-url", {}, []) == 1
+    assert any(redis_server.url in r.getMessage() for r in caplog.records)
+
+
+def test_sentinels_mean_the_redis_store_on_the_master_they_name(
+    redis_server_factory: Callable[..., RedisServer], tmp_path: Path
+) -> None:
+    master = redis_server_factory(appendonly=False)
+    with RedisSentinel(tmp_path / "sentinel", master, service_name="referee") as sentinel:
+        store = make_store({"REDIS_SENTINELS": f"127.0.0.1:{sentinel.port}", "REDIS_SENTINEL_MASTER": "referee"})
+        assert isinstance(store, RedisStore)
+        with contextlib.closing(store):
+            assert "referee" in store.description
+            assert store.ping() is True
+            assert store.create("via-sentinel", {"n": 1}, [{"e": 1}]) == 1
+            client = master.client()
+            try:
+                assert client.exists("{match:via-sentinel}:doc") == 1
+            finally:
+                client.close()
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"MATCH_TTL_SECONDS": "soon"}, "MATCH_TTL_SECONDS"),
+        ({"MATCH_TTL_SECONDS": "0"}, "at least 1"),
+        ({"IDEMPOTENCY_TTL_SECONDS": "-5"}, "IDEMPOTENCY_TTL_SECONDS"),
+        ({"REDIS_URL": "redis://x", "REDIS_SOCKET_TIMEOUT": "fast"}, "REDIS_SOCKET_TIMEOUT"),
+        ({"REDIS_URL": "redis://x", "REDIS_RETRIES": "-1"}, "REDIS_RETRIES"),
+        ({"REDIS_URL": "redis://x", "REDIS_SENTINELS": "a:1"}, "not both"),
+        ({"REDIS_SENTINELS": "a:1,b"}, "host:port"),
+        ({"REDIS_SENTINELS": "a:x"}, "host:port"),
+    ],
+)
+def test_bad_settings_are_refused_with_the_setting_named(settings: dict[str, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_store(settings)
+
+
+def test_redis_options_defaults_are_short_and_explicit() -> None:
+    assert redis_options({}) == RedisOptions()
+    defaults = RedisOptions()
+    assert defaults.socket_timeout <= 1 and defaults.connect_timeout <= 1 and defaults.retries <= 2
+    assert defaults.protocol == 2

@@ -1,0 +1,335 @@
+"""What only the Redis store has to show: one slot and one round trip per commit, scripts that
+survive a restarted Redis, 503-style StoreUnavailable while Redis is down or hung, recovery with
+the same store object, and no acknowledged write lost when Redis crashes (AOF, fsync always)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import redis
+from redis import exceptions as rx
+from redis._parsers.base import BaseParser
+from redis.crc import key_slot
+
+from service.store.base import (
+    IdempotencyRecord,
+    MatchExists,
+    StoreUnavailable,
+    VersionConflict,
+    idempotency_scope,
+)
+from service.store.redis_store import RedisOptions, RedisStore, is_unavailable, redact_url
+from tests.redis_server import RedisServer, free_port
+
+pytestmark = pytest.mark.redis
+
+REC = IdempotencyRecord(fingerprint="f", status=200, body={"ok": True}, headers={})
+
+
+@pytest.fixture
+def own_store(restartable_redis_server: RedisServer) -> Iterator[RedisStore]:
+    store = RedisStore.from_url(restartable_redis_server.url, ttl_seconds=3600)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def every_call(store: RedisStore, match_id: str) -> list[tuple[str, Callable[[], object]]]:
+    return [
+        ("create", lambda: store.create(f"{match_id}-new", {}, [{"e": 1}])),
+        ("load", lambda: store.load(match_id)),
+        ("save", lambda: store.save(match_id, 1, {}, [{"e": 1}])),
+        ("events", lambda: store.events(match_id)),
+        ("get_idempotency", lambda: store.get_idempotency(idempotency_scope(match_id, "k"))),
+        ("put_idempotency", lambda: store.put_idempotency(idempotency_scope(match_id, "k"), REC)),
+        ("delete", lambda: store.delete(match_id)),
+    ]
+
+
+def play_some(store: RedisStore, match_id: str, saves: int) -> None:
+    store.create(match_id, {"n": 0}, [{"e": 0}])
+    for n in range(1, saves + 1):
+        store.save(match_id, n, {"n": n}, [{"e": n}], (idempotency_scope(match_id, f"k{n}"), REC))
+
+
+def assert_played(store: RedisStore, match_id: str, saves: int) -> None:
+    loaded = store.load(match_id)
+    assert (loaded.version, loaded.document) == (saves + 1, {"n": saves})
+    assert [e.data for e in store.events(match_id)] == [{"e": n} for n in range(saves + 1)]
+    assert store.get_idempotency(idempotency_scope(match_id, f"k{saves}")) == REC
+
+
+# -- layout -----------------------------------------------------------------------------------
+
+
+def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_store: RedisStore,
+                                                                        redis_server: RedisServer) -> None:
+    for match_id in ("alpha", "b-2", "3f2b1c9e-7d4a"):
+        redis_store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(None, f"create-{match_id}"), REC))
+        redis_store.save(match_id, 1, {"n": 1}, [{"e": 1}], (idempotency_scope(match_id, "save"), REC))
+        redis_store.put_idempotency(idempotency_scope(match_id, "rejected"), REC)
+    client = redis_server.client(decode_responses=True)
+    try:
+        keys = sorted(client.scan_iter(count=1000))
+    finally:
+        client.close()
+    per_match: dict[str, list[str]] = {}
+    for key in keys:
+        if key.startswith("create:"):  # creation records are global by design (looked up before an id exists)
+            continue
+        tag = key[: key.index("}") + 1]
+        per_match.setdefault(tag, []).append(key)
+    assert set(per_match) == {"{match:alpha}", "{match:b-2}", "{match:3f2b1c9e-7d4a}"}
+    for tag, match_keys in per_match.items():
+        assert len(match_keys) == 4, match_keys  # doc, events, two idempotency records
+        assert all(k.startswith(tag + ":") for k in match_keys)
+        assert len({key_slot(k.encode()) for k in match_keys}) == 1
+    assert sum(1 for k in keys if k.startswith("create:")) == 3
+
+
+def test_a_save_is_one_command_on_the_wire(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    redis_store.create("m1", {"n": 0}, [])
+    redis_store.load("m1")  # the pooled connection is set up now
+    client = redis_server.client()
+    try:
+        client.config_resetstat()
+        redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}], (idempotency_scope("m1", "k"), REC))
+        stats = client.info("commandstats")
+    finally:
+        client.close()
+    used = {name.removeprefix("cmdstat_"): value["calls"] for name, value in stats.items()}
+    used.pop("config|resetstat", None)  # the inspecting client's own
+    # one EVALSHA from the store; everything else is what the script itself ran, inside Redis
+    inside_the_script = {"hmget": 1, "exists": 1, "xadd": 2, "hset": 1, "pexpire": 2, "set": 1}
+    assert used == {"evalsha": 1, **inside_the_script}
+
+
+def test_scripts_are_reloaded_when_redis_forgot_them(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    redis_store.create("m1", {"n": 0}, [])
+    client = redis_server.client()
+    try:
+        client.script_flush()
+    finally:
+        client.close()
+    assert redis_store.save("m1", 1, {"n": 1}, []) == 2
+    assert redis_store.create("m2", {}, []) == 1
+
+
+# -- a lost reply, retried --------------------------------------------------------------------
+
+
+def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_store: RedisStore) -> None:
+    redis_store.create("m1", {"n": 0}, [{"e": 0}])
+    keys = ["{match:m1}:doc", "{match:m1}:events", idempotency_scope("m1", "k")]
+    args = [1, '{"n":1}', 3_600_000, "commit-1", 86_400_000, '{"f":"f","s":200,"b":{},"h":{}}', '{"e":1}']
+    assert redis_store._commit("m1", 1, keys, list(args), None) == 2
+    # the same script call again, as redis-py's retry would send it: success, nothing doubled
+    assert redis_store._commit("m1", 1, keys, list(args), None) == 2
+    assert redis_store.load("m1").version == 2
+    assert [e.data for e in redis_store.events("m1")] == [{"e": 0}, {"e": 1}]
+    # another writer's commit from version 1 still conflicts
+    other = [1, '{"n":9}', 3_600_000, "commit-2", 86_400_000, "", '{"e":9}']
+    with pytest.raises(VersionConflict):
+        redis_store._commit("m1", 1, keys[:2], other, None)
+
+
+def test_a_create_retried_after_its_reply_was_lost_succeeds_once(redis_store: RedisStore) -> None:
+    script = redis_store._create_script
+    keys = ["{match:m1}:doc", "{match:m1}:events"]
+    args = ['{"n":0}', 3_600_000, "commit-1", 86_400_000, "", '{"e":0}']
+    assert script(keys=keys, args=args) == 1
+    assert script(keys=keys, args=args) == 1
+    assert [e.data for e in redis_store.events("m1")] == [{"e": 0}]
+    with pytest.raises(MatchExists):
+        redis_store.create("m1", {"n": 0}, [{"e": 0}])
+
+
+# -- Redis down, hung, back -------------------------------------------------------------------
+
+
+def test_a_stopped_redis_gives_store_unavailable_fast_and_the_same_store_recovers(
+    own_store: RedisStore, restartable_redis_server: RedisServer
+) -> None:
+    play_some(own_store, "m1", 5)
+    restartable_redis_server.stop()
+    assert own_store.ping() is False
+    slowest = 0.0
+    for name, call in every_call(own_store, "m1"):
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable):
+            call()
+        slowest = max(slowest, time.monotonic() - started)
+        assert slowest < 1.0, name
+    restartable_redis_server.start()
+    assert own_store.ping() is True
+    assert_played(own_store, "m1", 5)  # written before the stop, read back from the AOF
+    assert own_store.save("m1", 6, {"n": 6}, [{"e": 6}]) == 7
+
+
+def test_no_acknowledged_save_is_lost_when_redis_crashes(
+    own_store: RedisStore, restartable_redis_server: RedisServer
+) -> None:
+    play_some(own_store, "m1", 30)
+    restartable_redis_server.kill()  # SIGKILL: no shutdown, only the AOF (fsync always) survives
+    with pytest.raises(StoreUnavailable):
+        own_store.load("m1")
+    restartable_redis_server.start()
+    assert_played(own_store, "m1", 30)
+
+
+def test_a_hung_redis_gives_store_unavailable_within_the_timeouts(
+    own_store: RedisStore, restartable_redis_server: RedisServer
+) -> None:
+    play_some(own_store, "m1", 1)
+    options = RedisOptions()
+    bound = (options.retries + 1) * options.socket_timeout + options.retry_backoff_cap + 0.5
+    restartable_redis_server.pause()
+    try:
+        started = time.monotonic()
+        assert own_store.ping() is False
+        assert time.monotonic() - started < options.ping_timeout + 0.5
+        for call in (lambda: own_store.load("m1"), lambda: own_store.save("m1", 2, {"n": 9}, [])):
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable):
+                call()
+            assert time.monotonic() - started < bound
+    finally:
+        restartable_redis_server.resume()
+    loaded = own_store.load("m1")
+    # the save that timed out may have run once Redis woke up (its retry too: the commit id keeps
+    # that from applying twice); either way the match is consistent
+    assert (loaded.version, loaded.document) in ((2, {"n": 1}), (3, {"n": 9}))
+    assert [e.data for e in own_store.events("m1")] == [{"e": 0}, {"e": 1}]
+
+
+def test_a_store_built_while_redis_is_down_works_once_it_is_up(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "late")
+    store = RedisStore.from_url(server.url, ttl_seconds=60)
+    try:
+        assert store.ping() is False
+        with pytest.raises(StoreUnavailable):
+            store.create("m1", {}, [])
+        server.start()
+        assert store.ping() is True
+        assert store.create("m1", {}, []) == 1
+    finally:
+        store.close()
+        server.stop()
+
+
+# -- error mapping ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "LOADING Redis is loading the dataset in memory",
+        "READONLY You can't write against a read only replica.",
+        "OOM command not allowed when used memory > 'maxmemory'.",
+        "MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk.",
+        "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.",
+        "NOREPLICAS Not enough good replicas to write.",
+        "MASTERDOWN Link with MASTER is down and replica-serve-stale-data is set to 'no'.",
+        "TRYAGAIN Multiple keys request during rehashing of slot",
+        "CLUSTERDOWN The cluster is down",
+    ],
+)
+def test_error_replies_that_mean_unavailable(reply: str) -> None:
+    assert is_unavailable(BaseParser.parse_error(reply))  # exactly what the client raises for that reply
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        rx.ConnectionError("Connection refused"),
+        rx.TimeoutError("Timeout reading from socket"),
+        rx.BusyLoadingError("Redis is loading the dataset in memory"),
+        ConnectionResetError(104, "Connection reset by peer"),
+    ],
+)
+def test_connection_errors_mean_unavailable(error: Exception) -> None:
+    assert is_unavailable(error)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        BaseParser.parse_error("ERR wrong number of arguments for 'hset' command"),
+        BaseParser.parse_error("WRONGTYPE Operation against a key holding the wrong kind of value"),
+        BaseParser.parse_error("NOSCRIPT No matching script. Please use EVAL."),
+        rx.DataError("Invalid input"),
+        ValueError(),
+    ],
+)
+def test_errors_that_are_bugs_are_not_hidden_as_unavailable(error: Exception) -> None:
+    assert not is_unavailable(error)
+
+
+def test_a_full_redis_gives_store_unavailable(own_store: RedisStore, restartable_redis_server: RedisServer) -> None:
+    own_store.create("m1", {"n": 0}, [])
+    client = restartable_redis_server.client()
+    try:
+        client.config_set("maxmemory", 1)  # with the default noeviction policy every write is refused
+        with pytest.raises(StoreUnavailable, match="OutOfMemoryError"):
+            own_store.save("m1", 1, {"n": 1}, [{"e": 1}])
+        with pytest.raises(StoreUnavailable):
+            own_store.create("m2", {}, [])
+        assert own_store.load("m1").version == 1  # reads still work
+        client.config_set("maxmemory", 0)
+    finally:
+        client.close()
+    assert own_store.save("m1", 1, {"n": 1}, [{"e": 1}]) == 2
+
+
+def test_a_read_only_replica_gives_store_unavailable(
+    own_store: RedisStore, restartable_redis_server: RedisServer
+) -> None:
+    own_store.create("m1", {"n": 0}, [])
+    client = restartable_redis_server.client()
+    try:
+        client.replicaof("127.0.0.1", free_port())  # now a replica of nobody: it refuses writes
+        with pytest.raises(StoreUnavailable, match="ReadOnly"):
+            own_store.save("m1", 1, {"n": 1}, [])
+        client.replicaof("NO", "ONE")
+    finally:
+        client.close()
+    assert own_store.save("m1", 1, {"n": 1}, []) == 2
+
+
+def test_a_script_error_propagates_as_a_bug(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    client = redis_server.client()
+    try:
+        client.set("{match:m1}:doc", "not a hash")
+    finally:
+        client.close()
+    with pytest.raises(rx.ResponseError):
+        redis_store.save("m1", 1, {}, [])
+
+
+def test_the_description_never_shows_a_password() -> None:
+    assert redact_url("redis://:s3cret@db:6380/1") == "redis://:***@db:6380/1"
+    assert redact_url("redis://user:s3cret@db/0") == "redis://user:***@db/0"
+    assert redact_url("redis://db:6379/0") == "redis://db:6379/0"
+    store = RedisStore.from_url("redis://:s3cret@127.0.0.1:1/0", ttl_seconds=60)
+    with contextlib.closing(store):
+        assert "s3cret" not in store.description
+        with pytest.raises(StoreUnavailable) as caught:
+            store.load("m1")
+        assert "s3cret" not in str(caught.value)
+
+
+def test_clients_have_explicit_timeouts_retries_and_protocol() -> None:
+    store = RedisStore.from_url("redis://127.0.0.1:1/0", ttl_seconds=60, options=RedisOptions(socket_timeout=0.3))
+    with contextlib.closing(store):
+        main = store._client.connection_pool.connection_kwargs
+        ping = store._ping_client.connection_pool.connection_kwargs
+        assert (main["socket_timeout"], main["socket_connect_timeout"], main["protocol"]) == (0.3, 0.5, 2)
+        assert main["retry"].get_retries() == 1
+        assert main["health_check_interval"] == 10
+        assert (ping["socket_timeout"], ping["retry"].get_retries()) == (0.25, 0)
+        assert isinstance(store._client, redis.Redis)
