@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,10 @@ CARD_DESCRIPTION = (
     "(10h, TH, th, 10♥ are the ten of hearts); output is canonical (10H)."
 )
 _CARD_HINT = "a card is a rank (2-10, J, Q, K, A) then a suit (C, D, H, S), such as '10H' or 'QS'"
+#: The card texts the API reads: a rank (2-10, J, Q, K, A; T for ten, 1 for ace) and a suit letter or
+#: symbol, either case, spaces allowed around them. Every text it matches is a card to ``Card.parse``.
+CARD_PATTERN = "^ *(10|[2-9TtJjQqKkAa1]) *[CcDdHhSs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664] *$"
+_CARD_RE = re.compile(CARD_PATTERN)
 
 
 class JsonInteger(ma.fields.Integer):
@@ -45,7 +50,8 @@ class CardField(ma.fields.String):
     """A card, loaded as an interned ``Card`` and dumped as its canonical text."""
 
     def __init__(self, **kwargs: Any) -> None:
-        metadata = {"description": CARD_DESCRIPTION, "example": "10H", **kwargs.pop("metadata", {})}
+        metadata = {"description": CARD_DESCRIPTION, "example": "10H", "pattern": CARD_PATTERN,
+                    **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
     def make_error(self, key: str, **kwargs: Any) -> ma.ValidationError:
@@ -63,10 +69,9 @@ class CardField(ma.fields.String):
 def parse_card(value: Any) -> Card:
     """A card from a JSON value; a marshmallow error with code ``invalid_card`` when unreadable."""
     if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except InvalidCard as exc:
-            raise coded_error("invalid_card", exc.detail) from None
+        if _CARD_RE.fullmatch(value) is None:
+            raise coded_error("invalid_card", f"{_json_text(value)} is not a card: {_CARD_HINT}")
+        return Card.parse(value)
     raise coded_error("invalid_card", f"{_json_text(value)} is not a card: {_CARD_HINT}")
 
 
@@ -97,12 +102,12 @@ class SuitField(ma.fields.String):
 
 _PLAY_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        {"type": "string", "description": CARD_DESCRIPTION, "example": "KH"},
+        {"type": "string", "description": CARD_DESCRIPTION, "example": "KH", "pattern": CARD_PATTERN},
         {
             "type": "object",
             "description": "A card played face down, where the ruleset has face-down plays",
             "properties": {
-                "card": {"type": "string", "description": CARD_DESCRIPTION, "example": "10C"},
+                "card": {"type": "string", "description": CARD_DESCRIPTION, "example": "10C", "pattern": CARD_PATTERN},
                 "face_down": {"type": "boolean", "default": False},
             },
             "required": ["card"],

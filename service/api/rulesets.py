@@ -43,13 +43,24 @@ _LEGAL_REQUEST = LegalPlaysRequestSchema()
 _SCORE_REQUEST = ScoreRequestSchema()
 _TRICK_FIELDS = frozenset({"plays"})
 _LEGAL_FIELDS = frozenset({"hand", "trick", "card"})
-_DETAILS: dict[int, dict[str, Any]] = {}
+_DETAILS: dict[str, tuple[Ruleset, dict[str, Any]]] = {}
+
+
+# The path parameter is ``id`` as in DESIGN.md §4; views take it as ``**_path`` and use ``g.ruleset``.
+_ID_PARAMETER = {
+    "in": "path",
+    "name": "id",
+    "description": "A ruleset id, as listed by GET /v1/rulesets (forty_fives, auction_forty_fives, boerenbridge, "
+    "avinas); an unknown id is a 404 problem with code unknown_ruleset",
+    "schema": {"type": "string", "minLength": 1},
+    "example": "forty_fives",
+}
 
 
 @blp.url_value_preprocessor
 def _resolve_ruleset(endpoint: str | None, values: dict[str, Any] | None) -> None:
-    if values and "ruleset_id" in values:
-        g.ruleset = get_ruleset(values["ruleset_id"])
+    if values and "id" in values:
+        g.ruleset = get_ruleset(values["id"])
 
 
 def _ruleset() -> Ruleset:
@@ -67,19 +78,19 @@ def list_rulesets() -> Response:
     return json_response({"rulesets": [RULESETS[rid].describe() for rid in sorted(RULESETS)]})
 
 
-@blp.route("/<ruleset_id>", methods=["GET"])
+@blp.route("/<id>", methods=["GET"], parameters=[_ID_PARAMETER])
 @blp.response(200, RulesetDetailSchema)
-def get_ruleset_detail(ruleset_id: str) -> Response:
+def get_ruleset_detail(**_path: str) -> Response:
     """One ruleset: its catalogue entry, the card ranking for each trump choice (default options) and
     its options as a JSON Schema."""
     ruleset = _ruleset()
-    detail = _DETAILS.get(id(ruleset))
-    if detail is None:
+    cached = _DETAILS.get(ruleset.id)
+    if cached is None or cached[0] is not ruleset:
         detail = dict(ruleset.describe())
         detail["ranking_tables"] = ruleset.ranking_tables(validated_options(ruleset, None))
         detail["options_schema"] = options_json_schema(ruleset)
-        _DETAILS[id(ruleset)] = detail
-    return json_response(detail)
+        cached = _DETAILS[ruleset.id] = (ruleset, detail)
+    return json_response(cached[1])
 
 
 # --- stateless questions --------------------------------------------------------------------------
@@ -120,10 +131,10 @@ def check_plays(ruleset: Ruleset, plays: Sequence[Play], options: Options, where
         raise InvalidFacts(f"{ruleset.name} has no face-down plays", code="face_down_not_allowed")
 
 
-@blp.route("/<ruleset_id>/trick", methods=["POST"])
+@blp.route("/<id>/trick", methods=["POST"], parameters=[_ID_PARAMETER])
 @blp.arguments(_TRICK_REQUEST)
 @blp.response(200, TrickAnswerSchema)
-def trick(body: dict[str, Any], ruleset_id: str) -> Response:
+def trick(body: dict[str, Any], **_path: str) -> Response:
     """Who wins a trick (complete or partial), and why."""
     ruleset = _ruleset()
     options = validated_options(ruleset, body.get("options"))
@@ -133,10 +144,10 @@ def trick(body: dict[str, Any], ruleset_id: str) -> Response:
     return json_response(outcome.to_json())
 
 
-@blp.route("/<ruleset_id>/legal-plays", methods=["POST"])
+@blp.route("/<id>/legal-plays", methods=["POST"], parameters=[_ID_PARAMETER])
 @blp.arguments(_LEGAL_REQUEST)
 @blp.response(200, LegalPlaysAnswerSchema)
-def legal_plays(body: dict[str, Any], ruleset_id: str) -> Response:
+def legal_plays(body: dict[str, Any], **_path: str) -> Response:
     """The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
     them; with ``card``, whether that card is allowed and, if not, why."""
     ruleset = _ruleset()
@@ -165,7 +176,7 @@ def legal_plays(body: dict[str, Any], ruleset_id: str) -> Response:
     return json_response(answer)
 
 
-@blp.route("/<ruleset_id>/score", methods=["POST"])
+@blp.route("/<id>/score", methods=["POST"], parameters=[_ID_PARAMETER])
 @blp.arguments(
     _SCORE_REQUEST,
     description=(
@@ -178,7 +189,7 @@ def legal_plays(body: dict[str, Any], ruleset_id: str) -> Response:
     examples=SCORE_EXAMPLES,
 )
 @blp.response(200, ScoreAnswerSchema)
-def score(body: dict[str, Any], ruleset_id: str) -> Response:
+def score(body: dict[str, Any], **_path: str) -> Response:
     """Score one round: round points, the scores after it, whether the match is over and who won,
     and how each number was counted."""
     ruleset = _ruleset()

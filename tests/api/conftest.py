@@ -29,7 +29,13 @@ def client(app: Flask) -> FlaskClient:
 
 @pytest.fixture
 def plain(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Registers the plain_tricks and broken test rulesets; yields the plain one's id."""
+    """Registers the plain_tricks test ruleset for one test; yields its id."""
     monkeypatch.setitem(RULESETS, PLAIN.id, PLAIN)
-    monkeypatch.setitem(RULESETS, BROKEN.id, BROKEN)
     yield PLAIN.id
+
+
+@pytest.fixture
+def broken(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Registers a test ruleset whose trick_winner has a bug; yields its id."""
+    monkeypatch.setitem(RULESETS, BROKEN.id, BROKEN)
+    yield BROKEN.id

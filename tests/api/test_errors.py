@@ -269,9 +269,9 @@ def test_options_must_be_an_object(client: FlaskClient, plain: str) -> None:
 # --- bugs -------------------------------------------------------------------------------------------
 
 
-def test_a_bug_is_a_logged_500_problem(client: FlaskClient, plain: str, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_bug_is_a_logged_500_problem(client: FlaskClient, broken: str, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.ERROR):
-        body = problem(post(client, "/v1/rulesets/broken_for_tests/trick", {"trump": "H", "plays": ["KH"]}), 500,
+        body = problem(post(client, f"/v1/rulesets/{broken}/trick", {"trump": "H", "plays": ["KH"]}), 500,
                        "internal_error")
     assert "a bug" not in body["detail"]  # no internals leak
     assert any("ZeroDivisionError" in (r.exc_text or "") or r.exc_info for r in caplog.records)
