@@ -1,0 +1,50 @@
+"""bench/redis_memory.py fills Redis the way the service does and measures what it filled."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from service.store.redis_store import RedisStore
+from tests.matches.mini_ruleset import MINI
+from tests.redis_server import RedisServer
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "redis_memory.py"
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_redis_memory", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_synthetic_matches_are_the_documented_size(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    bench = load_bench()
+    ids = bench.fill_synthetic(redis_store, matches=3, events=40, records=5, seed=1)
+    assert len(ids) == 3
+    for match_id in ids:
+        assert redis_store.load(match_id).version == 40  # one create, then one save per later event
+        assert len(redis_store.events(match_id)) == 40
+    sizes = bench.payload_sizes(redis_server, ids)
+    assert 1800 <= sizes["document_bytes"] <= 2300
+    assert (sizes["events"], sizes["records"]) == (40, 5)
+    assert 60 <= sizes["event_bytes_avg"] <= 200
+    assert 800 <= sizes["record_bytes_avg"] <= 1300
+    usage = bench.key_usage(redis_server, ids)
+    assert usage["doc"] > sizes["document_bytes"] and usage["events"] > 40 * sizes["event_bytes_avg"]
+    assert usage["idempotency"] > 5 * sizes["record_bytes_avg"]
+
+
+def test_real_matches_go_through_the_use_cases(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    bench = load_bench()
+    ids = bench.fill_real(redis_store, MINI.id, matches=2, actions=6, seed=3, rulesets={MINI.id: MINI})
+    assert len(ids) == 2
+    for match_id in ids:
+        assert redis_store.load(match_id).version > 1
+        assert len(redis_store.events(match_id)) > 1
+    assert bench.payload_sizes(redis_server, ids)["records"] >= 1
