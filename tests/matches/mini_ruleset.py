@@ -3,6 +3,7 @@
 "Mini tricks": 2 to 4 players, three cards each from the 52-card pack, no trump; follow suit if
 you can; the highest card of the suit led wins the trick and leads the next; a trick is a point;
 the first round after which someone has ``target`` points ends the match (ties share the win).
+The state keeps every round's tricks (so it grows with the match, as a real game's history does).
 The deal passes to the left after each round. Table mode: hands unknown, any unseen card may be
 reported; a failure to follow suit is recorded as a revoke (``find_revokes``); a round may be
 reported whole as ``round_result`` with ``{"tricks": [per seat]}`` before its first play.
@@ -54,6 +55,7 @@ class MiniState:
     won: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     rounds: int = 0
+    history: tuple[tuple[int, ...], ...] = ()  # tricks won per seat, one entry per round (grows)
 
 
 class MiniTricks(Ruleset):
@@ -62,7 +64,7 @@ class MiniTricks(Ruleset):
     description = "Three cards each, follow suit, high card wins (a test double)."
     player_counts = (2, 3, 4)
     default_players = 3
-    option_specs = (OptionSpec("target", "int", 3, "points that end the match", minimum=1, maximum=50),)
+    option_specs = (OptionSpec("target", "int", 3, "points that end the match", minimum=1, maximum=1000),)
     state_type = MiniState
 
     # --- bare facts
@@ -186,6 +188,7 @@ class MiniTricks(Ruleset):
             dealer=(state.dealer + 1) % state.players,
             rounds=state.rounds + 1,
             won=won,
+            history=(*state.history, won),
         )
 
     def _records(self, state: MiniState) -> list[TrickRecord]:
@@ -224,6 +227,7 @@ class MiniTricks(Ruleset):
             "tricks_won": list(state.won),
             "players": state.players,
             "rounds": state.rounds,
+            "history": [list(h) for h in state.history],
         }
         if state.hands is not None:
             if seat is None:
