@@ -1,0 +1,255 @@
+"""Boerenbridge options (rules spec ``docs/rules/boerenbridge.md``, §3, §6, §8-§11) and hand sizes.
+
+Every house rule of the spec is an option with the spec's default, except one project decision:
+``overshoot_rule`` defaults to ``"cap"`` (the seed's worked example, 95 + 10 gives 100).
+
+The spec's ``players`` option (§1, §11) is the match's player count: the number of names at match
+creation, or the length of the ``bids``/``tricks`` lists of a round's facts. The seed's schedule
+(13 cards each) needs exactly 4 players; the other schedules take 3 to 7.
+
+Derived defaults (``derived_defaults``):
+
+* ``nil_made_score``: 20 under ``scoring_system = "seed"`` (the seed: a made zero bid "gets 20
+  points"); 10 under every other system (what its exact-bid formula gives for 0 tricks: Oh Hell's
+  0 + 10, the Dutch systems' 10 + k * 0). An explicit value applies under any system.
+* ``no_bid_threshold``: null (everyone always bids) under ``match_end = "fixed_rounds_highest"``,
+  the standard Dutch game of §11; 80 otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.base import OptionSpec
+from service.rules.errors import InvalidOption, InvalidPlayerCount
+
+#: The score a player races to (§10). Fixed by the seed.
+TARGET = 100
+PACK_SIZE = 52
+PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5, 6, 7)
+SEED_HAND_SIZE = 13
+MAX_HAND_SIZE = PACK_SIZE // min(PLAYER_COUNTS)  # 17 with three players
+
+SCHEDULE_NAMES: tuple[str, ...] = ("fixed_13", "up_down", "down_up", "up", "down")
+SCORING_SYSTEMS: tuple[str, ...] = ("seed", "oh_hell", "nl_10_2", "vlaams_10_3", "nederlands_10_3")
+NIL_MADE_SCORES: tuple[int, ...] = (20, 10, 30)
+
+
+@dataclass(frozen=True)
+class ScheduleOption(OptionSpec):
+    """``hand_size_schedule``: a named schedule, or an explicit list of hand sizes (one per round)."""
+
+    def allowed_text(self) -> str:
+        names = ", ".join(repr(a) for a in (self.allowed or ()))
+        return f"one of {names}, or a non-empty list of hand sizes from 1 to {MAX_HAND_SIZE}"
+
+    def validate(self, value: Any) -> Any:
+        if isinstance(value, str) and value in (self.allowed or ()):
+            return value
+        if isinstance(value, (list, tuple)) and value and all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HAND_SIZE for v in value
+        ):
+            return tuple(value)
+        raise InvalidOption(
+            f"option {self.name!r} must be {self.allowed_text()}; got {value!r}",
+            option=self.name,
+            allowed=[*(self.allowed or ()), f"[hand sizes 1..{MAX_HAND_SIZE}]"],
+        )
+
+    def describe(self) -> dict[str, Any]:
+        out = super().describe()
+        out["list"] = {"type": "int_list", "minimum": 1, "maximum": MAX_HAND_SIZE,
+                       "description": "an explicit schedule: the hand size of each round in order"}
+        return out
+
+
+def _nil_check(value: Any) -> str | None:
+    return None if value in NIL_MADE_SCORES else f"must be one of 20, 10, 30; got {value!r}"
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("first_dealer_method", "enum", "high_card_draw",
+               "How the first dealer is chosen (§3): highest card of one drawn each, the server at "
+               "random, or 'fixed' (the client names the dealer when creating the match).",
+               allowed=("high_card_draw", "random", "fixed")),
+    OptionSpec("first_dealer_tiebreak", "enum", "redraw",
+               "Equal highest draws (§3): the tied players draw again, or suits rank S > H > D > C.",
+               allowed=("redraw", "suit_order")),
+    ScheduleOption("hand_size_schedule", "enum", "fixed_13",
+                   "Cards dealt to each player per round (§4, §11): 13 every round (seed, 4 players), "
+                   "the pyramid 1..max..1, max..1..max, 1..max, max..1 (max = 52 // players), or a "
+                   "list of sizes. Under exact_100 a finite schedule starts over when it runs out.",
+                   allowed=SCHEDULE_NAMES),
+    OptionSpec("trump_mode", "enum", "none",
+               "Trumps (§4, §11): none (seed); the next undealt card turned up (no trump when the "
+               "whole pack is dealt); spades always; or the highest bidder names a suit after the "
+               "bidding (ties: the first of them from the dealer's left).",
+               allowed=("none", "turn_up", "fixed_spades", "highest_bidder_chooses")),
+    OptionSpec("bidding_mode", "enum", "simultaneous",
+               "Bidding (§6.4): sealed bids revealed together, then the hook player; or one at a "
+               "time clockwise from the dealer's left, the hook player last.",
+               allowed=("simultaneous", "sequential")),
+    OptionSpec("bid_revision_right", "enum", "hook_player",
+               "Who may change his bid until the opening lead (§6.5): the hook player, the dealer "
+               "only when he is the hook player, or nobody.",
+               allowed=("hook_player", "dealer_only", "none")),
+    OptionSpec("hook_fallback", "enum", "last_active_bidder",
+               "The hook player when the dealer does not bid (§6.2): the last active bidder "
+               "clockwise from the dealer's left, or no hook in that round.",
+               allowed=("last_active_bidder", "none")),
+    OptionSpec("hook_min_hand_size", "int", 1,
+               "The hook rule applies only when at least this many cards are dealt (§6.3; "
+               "4 = the Dutch 'more than 3 cards').", minimum=1, maximum=MAX_HAND_SIZE),
+    OptionSpec("no_bid_threshold", "nullable_int", 80,
+               "Players whose match score at the start of a round reaches this do not bid (§6.1); "
+               "null: everyone always bids.", minimum=0),
+    OptionSpec("no_bid_comparison", "enum", "gte",
+               "'gte': a score of 80 or more stops bidding (seed, bidding section); 'gt': above 80.",
+               allowed=("gte", "gt")),
+    OptionSpec("scoring_system", "enum", "seed",
+               "Round points (§8, §11): seed 1/trick + 10 for an exact bid; oh_hell the same "
+               "(made zero 10); nl_10_2 exact 10 + 2/trick, miss -2 per trick off; vlaams_10_3 "
+               "exact 10 + 3/trick, miss 0; nederlands_10_3 exact 10 + 3/trick, miss -3 per trick off.",
+               allowed=SCORING_SYSTEMS),
+    OptionSpec("nil_made_score", "int", 20,
+               "Points for a made zero bid (§8): 20 in total (seed), 10 (= the normal bonus) or 30. "
+               "Defaults to 20 under the seed system and 10 under the others.",
+               allowed=NIL_MADE_SCORES, minimum=10, maximum=30, check=_nil_check),
+    OptionSpec("miss_penalty", "enum", "none",
+               "A missed bid under the seed and oh_hell systems (§8): scores its tricks ('none', "
+               "seed), or scores minus the number of tricks it is off (no trick points).",
+               allowed=("none", "minus_1_per_trick_off")),
+    OptionSpec("overshoot_rule", "enum", "cap",
+               "A total above 100 (§9): capped at 100 (seed: 95 + 10 gives 100); bounced back "
+               "(105 gives 95); the excess taken from the previous score (95 - 5 = 90); or the "
+               "round's points ignored.",
+               allowed=("cap", "bounce", "subtract_from_previous", "bust")),
+    OptionSpec("simultaneous_100", "enum", "joint_win",
+               "Several players at exactly 100 after one round (§10): joint winners, or play on "
+               "until a round leaves exactly one player at 100.",
+               allowed=("joint_win", "play_on")),
+    OptionSpec("max_rounds", "nullable_int", None,
+               "Rounds after which the match ends without a player at 100 (§10); null = unlimited. "
+               "Under fixed_rounds_highest: the number of rounds (default: one pass of the schedule).",
+               minimum=1),
+    OptionSpec("max_rounds_outcome", "enum", "no_winner",
+               "The result when max_rounds ends the match (§10): nobody wins, or the highest score "
+               "(closest to 100) wins, equal highest sharing.",
+               allowed=("no_winner", "closest_to_100")),
+    OptionSpec("match_end", "enum", "exact_100",
+               "The end of the match (§10, §11): the first to exactly 100 (seed), or a fixed number "
+               "of rounds after which the highest total wins (no limit at 100, no overshoot rule).",
+               allowed=("exact_100", "fixed_rounds_highest")),
+)
+
+SPECS_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
+
+
+def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    system = given.get("scoring_system", "seed")
+    out["nil_made_score"] = 20 if system == "seed" else 10
+    if given.get("match_end", "exact_100") == "fixed_rounds_highest":
+        out["no_bid_threshold"] = None
+    return out
+
+
+def scoring_can_go_down(options: Mapping[str, Any]) -> bool:
+    """True when a round can score negative points (a Dutch system or a miss penalty)."""
+    return options["scoring_system"] in ("nl_10_2", "nederlands_10_3") or options["miss_penalty"] != "none"
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    system = options["scoring_system"]
+    if options["miss_penalty"] != "none" and system not in ("seed", "oh_hell"):
+        raise InvalidOption(
+            f"option 'miss_penalty': scoring_system {system!r} has its own rule for a missed bid; "
+            "miss_penalty applies to the 'seed' and 'oh_hell' systems only",
+            option="miss_penalty", allowed=["none"],
+        )
+    if options["match_end"] == "fixed_rounds_highest":
+        if options["hand_size_schedule"] == "fixed_13" and options["max_rounds"] is None:
+            raise InvalidOption(
+                "option 'max_rounds': match_end 'fixed_rounds_highest' with the endless 'fixed_13' "
+                "schedule needs max_rounds (the number of rounds to play)",
+                option="max_rounds",
+            )
+    elif (
+        options["simultaneous_100"] == "play_on"
+        and options["overshoot_rule"] in ("cap", "bust")
+        and not scoring_can_go_down(options)
+        and options["max_rounds"] is None
+    ):
+        raise InvalidOption(
+            f"option 'simultaneous_100': 'play_on' with overshoot_rule {options['overshoot_rule']!r} "
+            "and no negative scores can never end (players at 100 stay at 100); set max_rounds, "
+            "or choose 'bounce' or 'subtract_from_previous'",
+            option="simultaneous_100", allowed=["joint_win"],
+        )
+
+
+# ------------------------------------------------------------------------------------------------
+# Hand sizes
+# ------------------------------------------------------------------------------------------------
+
+
+def max_hand(n_players: int) -> int:
+    return PACK_SIZE // n_players
+
+
+def schedule(options: Mapping[str, Any], n_players: int) -> tuple[int, ...]:
+    """The hand sizes of one pass of the schedule for ``n_players`` (§11; BB-V01)."""
+    value = options["hand_size_schedule"]
+    top = max_hand(n_players)
+    if value == "fixed_13":
+        return (SEED_HAND_SIZE,)
+    if value == "up_down":
+        return (*range(1, top + 1), *range(top - 1, 0, -1))
+    if value == "down_up":
+        return (*range(top, 0, -1), *range(2, top + 1))
+    if value == "up":
+        return tuple(range(1, top + 1))
+    if value == "down":
+        return tuple(range(top, 0, -1))
+    return tuple(value)
+
+
+def check_players(options: Mapping[str, Any], n_players: int) -> None:
+    """Raise InvalidPlayerCount when the schedule cannot be dealt to ``n_players``."""
+    if n_players not in PLAYER_COUNTS:
+        raise InvalidPlayerCount(
+            f"Boerenbridge is played by 3 to 7 players (4 with the seed's 13 cards each), not {n_players}",
+            legal=list(PLAYER_COUNTS),
+        )
+    value = options["hand_size_schedule"]
+    if value == "fixed_13" and n_players != 4:
+        raise InvalidPlayerCount(
+            f"the seed game deals 13 cards to each of 4 players; {n_players} players need another "
+            "hand_size_schedule (up_down, down_up, up, down or a list)",
+            legal=[4],
+        )
+    if not isinstance(value, str):
+        top = max_hand(n_players)
+        too_big = [h for h in value if h > top]
+        if too_big:
+            raise InvalidOption(
+                f"option 'hand_size_schedule': {n_players} players can be dealt at most {top} cards "
+                f"each from 52; the schedule has {too_big[0]}",
+                option="hand_size_schedule",
+            )
+
+
+def rounds_in_match(options: Mapping[str, Any], n_players: int) -> int | None:
+    """Under ``fixed_rounds_highest``: the number of rounds; otherwise ``max_rounds`` (or None)."""
+    limit: int | None = options["max_rounds"]
+    if options["match_end"] == "fixed_rounds_highest" and limit is None:
+        return len(schedule(options, n_players))
+    return limit
+
+
+def hand_size_for(options: Mapping[str, Any], n_players: int, round_number: int) -> int:
+    """The hand size of round ``round_number`` (1-based); a finite schedule starts over."""
+    sizes = schedule(options, n_players)
+    return sizes[(round_number - 1) % len(sizes)]

@@ -1,0 +1,392 @@
+"""Boerenbridge round scoring, the overshoot rule and the end of the match (spec §6.1-§6.3, §8-§11).
+
+One piece of code serves the stateless ``POST /v1/rulesets/boerenbridge/score`` endpoint, the
+table-mode ``round_result`` action and the end of every dealt round.
+
+Round facts (``parse_facts``), one entry per seat:
+
+* ``bids``: an integer ``0..hand_size``, or ``null`` for a non-bidder (§6.1);
+* ``tricks``: tricks won, adding up to the hand size;
+* ``scores``: match scores before the round (optional; default all 0). They decide who was a
+  non-bidder: a seat at or over ``no_bid_threshold`` must have a ``null`` bid and the others a number;
+* ``hand_size`` (optional): the cards dealt to each player. Without it the hand size comes from the
+  schedule: 13 for ``fixed_13``; for the other schedules the round's number must be given;
+* ``round`` (optional, 1-based): the round's number in the match; picks the hand size from the
+  schedule and lets ``max_rounds``/``fixed_rounds_highest`` end the match;
+* ``dealer`` (optional): with it the hook rule (§6.3) is checked against the exact hook player;
+  without it, whenever every possible dealer gives a hook player, the active bids must not add up
+  to the hand size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.base import RoundScore, is_json_int
+from service.rules.errors import InvalidFacts, InvalidInput
+from service.rules.games.boerenbridge_options import (
+    PLAYER_COUNTS,
+    TARGET,
+    check_players,
+    hand_size_for,
+    max_hand,
+    rounds_in_match,
+    schedule,
+)
+
+FACT_KEYS = ("bids", "tricks", "scores", "hand_size", "round", "dealer")
+
+# ------------------------------------------------------------------------------------------------
+# Who bids, the hook player, the forbidden bid
+# ------------------------------------------------------------------------------------------------
+
+
+def is_non_bidder(score: int, options: Mapping[str, Any]) -> bool:
+    """§6.1: a match score at (``gte``) or over (``gt``) ``no_bid_threshold`` stops bidding."""
+    threshold = options["no_bid_threshold"]
+    if threshold is None:
+        return False
+    return score >= threshold if options["no_bid_comparison"] == "gte" else score > threshold
+
+
+def active_bidders(scores: Sequence[int], options: Mapping[str, Any]) -> tuple[bool, ...]:
+    return tuple(not is_non_bidder(s, options) for s in scores)
+
+
+def bidding_order(dealer: int, n: int) -> tuple[int, ...]:
+    """Clockwise from the dealer's left, the dealer last."""
+    return tuple((dealer + 1 + i) % n for i in range(n))
+
+
+def hook_player(dealer: int, active: Sequence[bool], options: Mapping[str, Any]) -> int | None:
+    """§6.2: the dealer if he bids; else the last active bidder from the dealer's left (or none)."""
+    if active[dealer]:
+        return dealer
+    if options["hook_fallback"] == "none":
+        return None
+    for seat in reversed(bidding_order(dealer, len(active))):
+        if active[seat]:
+            return seat
+    return None
+
+
+def hook_applies(hand_size: int, options: Mapping[str, Any]) -> bool:
+    return hand_size >= options["hook_min_hand_size"]
+
+
+def forbidden_bid(hand_size: int, others: int) -> int | None:
+    """§6.3: the hook player may not bid ``hand_size - others`` when that is a possible bid."""
+    f = hand_size - others
+    return f if 0 <= f <= hand_size else None
+
+
+# ------------------------------------------------------------------------------------------------
+# Points, overshoot, end of match
+# ------------------------------------------------------------------------------------------------
+
+_SYSTEM_RATES = {"seed": (1, 1), "oh_hell": (1, 1), "nl_10_2": (2, 2), "vlaams_10_3": (3, 0),
+                 "nederlands_10_3": (3, 3)}
+
+
+def round_points(bid: int | None, tricks: int, options: Mapping[str, Any]) -> int:
+    """§8 and §11: the round points of one player (``bid`` None: a non-bidder scores 1 per trick)."""
+    if bid is None:
+        return tricks
+    system = options["scoring_system"]
+    if tricks == bid:
+        if bid == 0:
+            return int(options["nil_made_score"])
+        rate = _SYSTEM_RATES[system][0]
+        return rate * tricks + 10
+    if system in ("seed", "oh_hell"):
+        return tricks if options["miss_penalty"] == "none" else -abs(tricks - bid)
+    return -_SYSTEM_RATES[system][1] * abs(tricks - bid)
+
+
+def explain_points(seat: int, bid: int | None, tricks: int, points: int, options: Mapping[str, Any]) -> str:
+    head = f"seat {seat}: "
+    won = f"won {tricks} trick{'s' if tricks != 1 else ''}"
+    if bid is None:
+        return head + f"non-bidder, {won}: 1 point per trick = {points}"
+    system = options["scoring_system"]
+    if tricks == bid:
+        if bid == 0:
+            return head + f"bid 0, {won}: a made zero bid scores {points}"
+        rate = _SYSTEM_RATES[system][0]
+        return head + f"bid {bid}, {won}: exact, {rate} x {tricks} + 10 bonus = {points}"
+    off = abs(tricks - bid)
+    if system in ("seed", "oh_hell") and options["miss_penalty"] == "none":
+        return head + f"bid {bid}, {won}: missed, 1 point per trick, no bonus = {points}"
+    rate = 1 if system in ("seed", "oh_hell") else _SYSTEM_RATES[system][1]
+    if rate == 0:
+        return head + f"bid {bid}, {won}: missed, no points = 0"
+    return head + f"bid {bid}, {won}: missed by {off}, -{rate} per trick off = {points}"
+
+
+def apply_overshoot(before: int, gained: int, options: Mapping[str, Any]) -> int:
+    """§9: the new match score. Only under ``match_end = "exact_100"`` is a total above 100 changed."""
+    raw = before + gained
+    if raw <= TARGET or options["match_end"] != "exact_100":
+        return raw
+    rule = options["overshoot_rule"]
+    if rule == "cap":
+        return TARGET
+    if rule == "bounce":
+        return 2 * TARGET - raw
+    if rule == "subtract_from_previous":
+        return before - (raw - TARGET)
+    return before  # bust
+
+
+def explain_overshoot(seat: int, before: int, gained: int, after: int, options: Mapping[str, Any]) -> str:
+    raw = before + gained
+    sign = "+" if gained >= 0 else "-"
+    line = f"seat {seat}: {before} {sign} {abs(gained)} = {raw}"
+    if raw <= TARGET or options["match_end"] != "exact_100":
+        return line
+    excess = raw - TARGET
+    rule = options["overshoot_rule"]
+    if rule == "cap":
+        return line + f" is over {TARGET}: the excess {excess} is taken off, {after}"
+    if rule == "bounce":
+        return line + f" is over {TARGET}: bounced back by the excess {excess}, {after}"
+    if rule == "subtract_from_previous":
+        return line + f" is over {TARGET}: the excess {excess} is taken from {before}, {after}"
+    return line + f" is over {TARGET}: the round does not count (bust), {after}"
+
+
+def best_seats(scores: Sequence[int]) -> tuple[int, ...]:
+    top = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == top)
+
+
+def match_outcome(
+    scores: Sequence[int], options: Mapping[str, Any], rounds_played: int | None, n_players: int
+) -> tuple[str | None, tuple[int, ...]]:
+    """§10: (result, winners) after a round; result None while the match goes on.
+
+    Results: ``"won"`` (one player at exactly 100), ``"joint_win"``, ``"no_winner"`` and
+    ``"closest_to_100"`` (``max_rounds`` reached), ``"highest_score"`` (``fixed_rounds_highest``).
+    """
+    limit = rounds_in_match(options, n_players)
+    if options["match_end"] == "fixed_rounds_highest":
+        if limit is not None and rounds_played is not None and rounds_played >= limit:
+            return "highest_score", best_seats(scores)
+        return None, ()
+    at_target = tuple(i for i, s in enumerate(scores) if s == TARGET)
+    if len(at_target) == 1:
+        return "won", at_target
+    if at_target and options["simultaneous_100"] == "joint_win":
+        return "joint_win", at_target
+    if limit is not None and rounds_played is not None and rounds_played >= limit:
+        if options["max_rounds_outcome"] == "closest_to_100":
+            return "closest_to_100", best_seats(scores)
+        return "no_winner", ()
+    return None, ()
+
+
+def explain_outcome(result: str | None, winners: Sequence[int], scores: Sequence[int]) -> str:
+    names = ", ".join(f"seat {w}" for w in winners)
+    if result is None:
+        if TARGET in scores:
+            return f"several players have exactly {TARGET}: play on (simultaneous_100 = play_on)"
+        return f"nobody has exactly {TARGET}: the match goes on"
+    if result == "won":
+        return f"{names} has exactly {TARGET}: the match is over, {names} wins"
+    if result == "joint_win":
+        return f"{names} have exactly {TARGET}: the match is over, joint winners"
+    if result == "no_winner":
+        return f"max_rounds reached with nobody at exactly {TARGET}: the match ends with no winner"
+    if result == "closest_to_100":
+        return f"max_rounds reached: the highest score {max(scores)} wins ({names})"
+    return f"the last round is played: the highest total {max(scores)} wins ({names})"
+
+
+# ------------------------------------------------------------------------------------------------
+# Facts
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_size: int
+    round_number: int | None
+    dealer: int | None
+
+
+def _int_list(facts: Mapping[str, Any], key: str, *, nullable: bool = False) -> tuple[Any, ...]:
+    value = facts[key]
+    what = "an integer or null (a non-bidder)" if nullable else "an integer"
+    if not isinstance(value, (list, tuple)):
+        raise InvalidInput(f"{key!r} must be a list with one entry per seat, each {what}")
+    for i, v in enumerate(value):
+        if not (is_json_int(v) or (nullable and v is None)):
+            raise InvalidInput(f"{key}[{i}] must be {what}; got {v!r}")
+    return tuple(value)
+
+
+def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None) -> int | None:
+    value = facts.get(key)
+    if value is None:
+        return None
+    if not is_json_int(value):
+        raise InvalidInput(f"{key!r} must be an integer; got {value!r}")
+    if value < lo or (hi is not None and value > hi):
+        top = "" if hi is None else f" to {hi}"
+        raise InvalidFacts(f"{key!r} must be from {lo}{top}; got {value}", code=f"invalid_{key}")
+    return int(value)
+
+
+def parse_facts(
+    facts: Any,
+    options: Mapping[str, Any],
+    *,
+    n_players: int | None = None,
+    scores: Sequence[int] | None = None,
+    hand_size: int | None = None,
+    round_number: int | None = None,
+    dealer: int | None = None,
+) -> RoundFacts:
+    """Read and check one round's facts. Keyword values are what a match already knows (table-mode
+    ``round_result``): a fact that is given must agree with them."""
+    if not isinstance(facts, Mapping):
+        raise InvalidInput("the round facts are an object: {\"bids\": [..], \"tricks\": [..], \"scores\": [..]}")
+    unknown = sorted(str(k) for k in facts if k not in FACT_KEYS)
+    if unknown:
+        raise InvalidInput(
+            f"unknown round fact(s) {', '.join(map(repr, unknown))}; the facts are {', '.join(FACT_KEYS)}",
+            legal=list(FACT_KEYS),
+        )
+    for key in ("bids", "tricks"):
+        if key not in facts:
+            raise InvalidInput(f"the round facts need {key!r}: one entry per seat")
+    bids = _int_list(facts, "bids", nullable=True)
+    tricks = _int_list(facts, "tricks")
+    n = len(bids)
+    if n_players is not None and n != n_players:
+        raise InvalidFacts(f"'bids' has {n} entries for a match of {n_players} players", code="wrong_seat_count")
+    if n not in PLAYER_COUNTS:
+        raise InvalidFacts(f"'bids' has {n} entries; Boerenbridge has 3 to 7 seats", code="wrong_seat_count")
+    check_players(options, n)
+    if len(tricks) != n:
+        raise InvalidFacts(f"'tricks' has {len(tricks)} entries and 'bids' {n}: one of each per seat",
+                           code="wrong_seat_count")
+    if "scores" in facts and facts["scores"] is not None:
+        given_scores = _int_list(facts, "scores")
+        if len(given_scores) != n:
+            raise InvalidFacts(f"'scores' has {len(given_scores)} entries for {n} seats", code="wrong_seat_count")
+        if scores is not None and tuple(scores) != given_scores:
+            raise InvalidFacts(f"'scores' {list(given_scores)} differ from the match scores {list(scores)}",
+                               code="scores_mismatch")
+    else:
+        given_scores = tuple(scores) if scores is not None else (0,) * n
+    if options["match_end"] == "exact_100":
+        over = [i for i, s in enumerate(given_scores) if s > TARGET]
+        if over:
+            raise InvalidFacts(f"seat {over[0]} has {given_scores[over[0]]}: no score can exceed {TARGET}",
+                               code="score_over_100")
+
+    number = _opt_int(facts, "round", 1, None)
+    if round_number is not None:
+        if number is not None and number != round_number:
+            raise InvalidFacts(f"'round' is {number} but this is round {round_number}", code="round_mismatch")
+        number = round_number
+    given_dealer = _opt_int(facts, "dealer", 0, n - 1)
+    if dealer is not None:
+        if given_dealer is not None and given_dealer != dealer:
+            raise InvalidFacts(f"'dealer' is {given_dealer} but seat {dealer} dealt", code="dealer_mismatch")
+        given_dealer = dealer
+    size = _opt_int(facts, "hand_size", 1, max_hand(n))
+    sizes = schedule(options, n)
+    expected = hand_size if hand_size is not None else (
+        hand_size_for(options, n, number) if number is not None else (sizes[0] if len(sizes) == 1 else None)
+    )
+    if size is None:
+        if expected is None:
+            raise InvalidFacts(
+                f"the schedule {options['hand_size_schedule']!r} varies the hand size: give 'hand_size' "
+                "or the round's number as 'round'", code="hand_size_unknown")
+        size = expected
+    elif expected is not None and size != expected:
+        raise InvalidFacts(f"'hand_size' is {size} but this round deals {expected} cards each",
+                           code="hand_size_mismatch")
+    elif size not in sizes:
+        raise InvalidFacts(f"'hand_size' {size} is not in the schedule {list(sizes)}", code="hand_size_mismatch")
+
+    for i, t in enumerate(tricks):
+        if t < 0:
+            raise InvalidFacts(f"tricks[{i}] is {t}: tricks won cannot be negative", code="invalid_tricks")
+    if sum(tricks) != size:
+        raise InvalidFacts(f"the tricks won add up to {sum(tricks)}, but a round of {size} cards each has "
+                           f"{size} tricks", code="tricks_do_not_add_up")
+    active = active_bidders(given_scores, options)
+    for i, b in enumerate(bids):
+        if b is None and active[i]:
+            raise InvalidFacts(f"seat {i} has {given_scores[i]} points and must bid (only players at "
+                               f"{_threshold_text(options)} do not bid)", code="missing_bid")
+        if b is not None and not active[i]:
+            raise InvalidFacts(f"seat {i} has {given_scores[i]} points: players at {_threshold_text(options)} "
+                               "do not bid; its bid must be null", code="non_bidder_bid")
+        if b is not None and not 0 <= b <= size:
+            raise InvalidFacts(f"bids[{i}] is {b}: a bid is from 0 to {size}", code="bid_out_of_range")
+    check_hook(bids, active, size, given_dealer, options)
+    return RoundFacts(bids, tricks, given_scores, size, number, given_dealer)
+
+
+def _threshold_text(options: Mapping[str, Any]) -> str:
+    limit = options["no_bid_threshold"]
+    return f"{limit} or more" if options["no_bid_comparison"] == "gte" else f"more than {limit}"
+
+
+def check_hook(
+    bids: Sequence[int | None], active: Sequence[bool], size: int, dealer: int | None, options: Mapping[str, Any]
+) -> None:
+    """Raise InvalidFacts when the active bids add up to the hand size under a hook player."""
+    if not hook_applies(size, options) or not any(active):
+        return
+    total = sum(b for b in bids if b is not None)
+    if total != size:
+        return
+    if dealer is not None:
+        hook = hook_player(dealer, active, options)
+        if hook is None:
+            return
+        who = f"the hook player (seat {hook})"
+    elif options["hook_fallback"] == "none" and not all(active):
+        return  # the dealer may have been a non-bidder, in which case there was no hook
+    else:
+        who = "the hook player"
+    raise InvalidFacts(
+        f"the active bids add up to {size}, the number of tricks: {who} may not make them equal (§6.3)",
+        code="bid_forbidden_by_hook",
+    )
+
+
+def score_facts(rf: RoundFacts, options: Mapping[str, Any]) -> RoundScore:
+    """Score parsed facts, with the explanation of every number."""
+    n = len(rf.bids)
+    lines = [f"hand size {rf.hand_size}: the tricks won add up to {rf.hand_size}"]
+    points = tuple(round_points(b, t, options) for b, t in zip(rf.bids, rf.tricks, strict=True))
+    lines.extend(explain_points(i, rf.bids[i], rf.tricks[i], points[i], options) for i in range(n))
+    after = tuple(apply_overshoot(s, g, options) for s, g in zip(rf.scores, points, strict=True))
+    lines.extend(explain_overshoot(i, rf.scores[i], points[i], after[i], options) for i in range(n))
+    result, winners = match_outcome(after, options, rf.round_number, n)
+    lines.append(explain_outcome(result, winners, after))
+    return RoundScore(
+        points=points,
+        scores=after,
+        match_over=result is not None,
+        winners=winners,
+        explanation=tuple(lines),
+        extra={
+            "hand_size": rf.hand_size,
+            "raw_scores": [s + g for s, g in zip(rf.scores, points, strict=True)],
+            "result": result,
+            "non_bidders": [i for i, b in enumerate(rf.bids) if b is None],
+        },
+    )

@@ -1,0 +1,154 @@
+"""The state of a Boerenbridge match: frozen dataclasses that round-trip through ``service.rules.codec``.
+
+The state is split so that a play, the commonest action, rebuilds only two small objects
+(``PlayState`` and the top-level ``BoerenbridgeState``): the match totals (``MatchInfo``) change
+once per round and the round's set-up and bids (``RoundSetup``) are fixed from the opening lead on.
+
+Phases: ``deal`` (the next round must be dealt; ``needs_deal``), ``turn_up`` (table mode with a
+turn-up trump: the referee reports the turned card), ``bidding``, ``trump`` (the highest bidder
+names trumps), ``play``, ``finished``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from service.rules.base import Revoke
+from service.rules.cards import Card, Suit
+
+DEAL = "deal"
+TURN_UP = "turn_up"
+BIDDING = "bidding"
+TRUMP = "trump"
+PLAY = "play"
+FINISHED_PHASE = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickDone:
+    """A completed trick of the current round: cards in play order from ``leader``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """What a scorekeeper keeps of a finished round (``scores`` are the totals after it)."""
+
+    number: int
+    dealer: int
+    hand_size: int
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    revokes: tuple[Revoke, ...] = ()
+    reported: bool = False  # table mode: scored from a round_result instead of the plays
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.number,
+            "dealer": self.dealer,
+            "hand_size": self.hand_size,
+            "trump": self.trump.value if self.trump is not None else None,
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "points": list(self.points),
+            "scores": list(self.scores),
+            "revokes": [r.to_json() for r in self.revokes],
+            "reported": self.reported,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """The match: totals and history. ``next_dealer`` deals the next round (phase ``deal``)."""
+
+    options: Mapping[str, Any]
+    players: int
+    mode: str
+    scores: tuple[int, ...]
+    next_dealer: int
+    history: tuple[RoundRecord, ...] = ()
+    result: str | None = None
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSetup:
+    """One round's set-up: fixed from the end of the bidding (the bids are in the match state).
+
+    ``active``: who bids (§6.1); ``hook``: the hook player (§6.2) or None; ``hook_rule``: whether
+    §6.3 restricts him (``hook_min_hand_size``); ``reviser``: who may change his bid until the opening
+    lead (§6.5); ``trump_chooser``: the highest bidder under ``highest_bidder_chooses``.
+    """
+
+    number: int
+    dealer: int
+    hand_size: int
+    active: tuple[bool, ...]
+    hook: int | None
+    hook_rule: bool
+    reviser: int | None
+    turn_up: Card | None
+    trump: Suit | None
+    trump_chooser: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoerenbridgeState:
+    """The whole match. While a round is on: ``round`` (its set-up), ``bids`` (None: no bid, or a
+    non-bidder; a sealed bid is here too and ``view`` hides it), ``hands`` as 52-bit
+    masks (``boerenbridge_hands``; None in table mode, where hands are unknown), the trick in
+    progress (cards from ``leader``), tricks won per seat, the completed tricks, and ``shown``: the
+    mask of the cards seen this round (played, or turned up)."""
+
+    match: MatchInfo
+    phase: str
+    round: RoundSetup | None = None
+    bids: tuple[int | None, ...] = ()
+    hands: tuple[int, ...] | None = None
+    leader: int = 0
+    trick: tuple[Card, ...] = ()
+    tricks_won: tuple[int, ...] = ()
+    done: tuple[TrickDone, ...] = ()
+    shown: int = 0
+
+
+_new = object.__new__
+(_set_match, _set_phase, _set_round, _set_bids, _set_hands, _set_leader, _set_trick, _set_won, _set_done,
+ _set_shown) = (BoerenbridgeState.__dict__[f.name].__set__ for f in fields(BoerenbridgeState))
+
+
+def make_state(
+    match: MatchInfo,
+    phase: str,
+    round: RoundSetup | None,
+    bids: tuple[int | None, ...],
+    hands: tuple[int, ...] | None,
+    leader: int,
+    trick: tuple[Card, ...],
+    tricks_won: tuple[int, ...],
+    done: tuple[TrickDone, ...],
+    shown: int,
+) -> BoerenbridgeState:
+    """``BoerenbridgeState(...)`` for the hot path (every play): writes the slots directly, which
+    is what the frozen dataclass's own ``__init__`` does through ``object.__setattr__``, at about
+    half the cost. The result is an ordinary, equal, immutable instance."""
+    state = _new(BoerenbridgeState)
+    _set_match(state, match)
+    _set_phase(state, phase)
+    _set_round(state, round)
+    _set_bids(state, bids)
+    _set_hands(state, hands)
+    _set_leader(state, leader)
+    _set_trick(state, trick)
+    _set_won(state, tricks_won)
+    _set_done(state, done)
+    _set_shown(state, shown)
+    return state
