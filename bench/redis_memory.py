@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.redis_
 
 from service.store.base import IdempotencyRecord, idempotency_scope
 from service.store.encoding import dump_record, dumps
+from service.store.keys import idempotency_prefix
 from service.store.redis_store import RedisStore
 from tests.redis_server import RedisServer
 
@@ -174,7 +175,7 @@ def key_usage(server: RedisServer, ids: list[str], sample: int = 50) -> dict[str
             tag = f"{{match:{match_id}}}"
             totals["doc"] += client.memory_usage(f"{tag}:doc", samples=0) or 0
             totals["events"] += client.memory_usage(f"{tag}:events", samples=0) or 0
-            for key in client.scan_iter(match=f"{tag}:idem:*", count=1000):
+            for key in client.scan_iter(match=f"{idempotency_prefix(match_id)}*", count=1000):
                 totals["idempotency"] += client.memory_usage(key, samples=0) or 0
     return {kind: round(total / len(chosen)) for kind, total in totals.items()}
 
@@ -185,7 +186,7 @@ def payload_sizes(server: RedisServer, ids: list[str]) -> dict[str, int]:
         tag = f"{{match:{ids[0]}}}"
         doc = client.hget(f"{tag}:doc", "d") or b""
         entries = client.xrange(f"{tag}:events")
-        records = [client.get(k) or b"" for k in client.scan_iter(match=f"{tag}:idem:*")]
+        records = [client.get(k) or b"" for k in client.scan_iter(match=f"{idempotency_prefix(ids[0])}*")]
     return {
         "document_bytes": len(doc),
         "events": len(entries),

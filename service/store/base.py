@@ -155,7 +155,9 @@ class Store(Protocol):
         ...
 
     def delete(self, match_id: str) -> bool:
-        """Remove the match, its events and its idempotency records; True if it existed."""
+        """Remove the match and its events; True if it existed. Its idempotency records are left
+        to expire on their own (within ``idempotency_ttl_seconds``), so deleting costs the same
+        however many matches the store holds."""
         ...
 
     def ping(self) -> bool:

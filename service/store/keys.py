@@ -2,16 +2,12 @@
 
 Every key of a match starts with its hash tag ``{match:<id>}``, so a Redis Cluster keeps the
 document, the event stream and the idempotency records in one slot and a single script can commit
-them together. The in-memory store uses the same names, so both stores agree on what belongs to a
-match.
+them together. Both stores accept the same match ids.
 """
 
 from __future__ import annotations
 
 from service.store.base import MATCH_ID_PATTERN
-
-_SCOPE_PREFIX = "{match:"
-_SCOPE_INFIX = "}:idem:"
 
 
 def is_valid_match_id(match_id: object) -> bool:
@@ -48,14 +44,3 @@ def events_key(match_id: str) -> str:
 def idempotency_prefix(match_id: str) -> str:
     """Every idempotency scope key of the match starts with this (see ``idempotency_scope``)."""
     return f"{match_tag(match_id)}:idem:"
-
-
-def scope_match_id(scope_key: str) -> str | None:
-    """The match an idempotency scope key belongs to, or None for a global (creation) scope."""
-    if not scope_key.startswith(_SCOPE_PREFIX):
-        return None
-    end = scope_key.find(_SCOPE_INFIX, len(_SCOPE_PREFIX))
-    if end < 0:
-        return None
-    match_id = scope_key[len(_SCOPE_PREFIX) : end]
-    return match_id if is_valid_match_id(match_id) else None

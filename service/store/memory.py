@@ -27,7 +27,7 @@ from service.store.base import (
     VersionConflict,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads
-from service.store.keys import is_valid_match_id, require_valid_match_id, scope_match_id
+from service.store.keys import is_valid_match_id, require_valid_match_id
 
 #: Longest gap between two sweeps of expired entries (seconds of the store's clock).
 SWEEP_INTERVAL_SECONDS = 60.0
@@ -67,8 +67,6 @@ class MemoryStore:
         self._lock = threading.Lock()
         self._matches: dict[str, _Match] = {}
         self._records: dict[str, _Record] = {}
-        # match id -> the scope keys of its idempotency records, so a match takes them when it goes
-        self._record_keys: dict[str, set[str]] = {}
         self._next_sweep = clock() + min(SWEEP_INTERVAL_SECONDS, ttl_seconds)
 
     # -- the contract -------------------------------------------------------------------------
@@ -149,10 +147,9 @@ class MemoryStore:
 
     def delete(self, match_id: str) -> bool:
         with self._lock:
-            match = self._live_match(match_id, self._clock())
-            if match is None:
+            if self._live_match(match_id, self._clock()) is None:
                 return False
-            self._drop_match(match_id, match)
+            del self._matches[match_id]
             return True
 
     def ping(self) -> bool:
@@ -182,7 +179,7 @@ class MemoryStore:
             return None
         match = self._matches.get(match_id)
         if match is not None and match.expires_at <= now:
-            self._drop_match(match_id, match)
+            del self._matches[match_id]
             return None
         return match
 
@@ -190,7 +187,7 @@ class MemoryStore:
         """The record unless absent or expired; an expired one is dropped (lock held)."""
         record = self._records.get(scope_key)
         if record is not None and record.expires_at <= now:
-            self._drop_record(scope_key)
+            del self._records[scope_key]
             return None
         return record
 
@@ -199,35 +196,17 @@ class MemoryStore:
             raise IdempotencyConflict(record[0])
 
     def _put_record(self, record: tuple[str, str] | None, now: float) -> None:
-        """Store a record and index it under its match (lock held)."""
-        if record is None:
-            return
-        scope_key, text = record
-        self._records[scope_key] = _Record(text, now + self.idempotency_ttl_seconds)
-        owner = scope_match_id(scope_key)
-        if owner is not None:
-            self._record_keys.setdefault(owner, set()).add(scope_key)
-
-    def _drop_record(self, scope_key: str) -> None:
-        self._records.pop(scope_key, None)
-        owner = scope_match_id(scope_key)
-        keys = None if owner is None else self._record_keys.get(owner)
-        if owner is not None and keys is not None:
-            keys.discard(scope_key)
-            if not keys:
-                del self._record_keys[owner]
-
-    def _drop_match(self, match_id: str, match: _Match) -> None:
-        del self._matches[match_id]
-        for scope_key in self._record_keys.pop(match_id, ()):
-            self._records.pop(scope_key, None)
+        """Store a record with its own expiry (lock held)."""
+        if record is not None:
+            scope_key, text = record
+            self._records[scope_key] = _Record(text, now + self.idempotency_ttl_seconds)
 
     def _maybe_sweep(self, now: float) -> None:
         """Drop everything expired, at most once per sweep interval (lock held)."""
         if now < self._next_sweep:
             return
         self._next_sweep = now + min(SWEEP_INTERVAL_SECONDS, self.ttl_seconds)
-        for match_id, match in [(k, m) for k, m in self._matches.items() if m.expires_at <= now]:
-            self._drop_match(match_id, match)
+        for match_id in [k for k, m in self._matches.items() if m.expires_at <= now]:
+            del self._matches[match_id]
         for scope_key in [k for k, r in self._records.items() if r.expires_at <= now]:
-            self._drop_record(scope_key)
+            del self._records[scope_key]

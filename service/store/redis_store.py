@@ -6,7 +6,8 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
   sequence number, ``c`` the id of the commit that wrote it;
 * ``{match:<id>}:events``: a Stream whose entry ``<seq>-0`` holds field ``d``, the event JSON
   (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``);
-* ``{match:<id>}:idem:<key>``: one string per idempotency record, with its own expiry.
+* ``{match:<id>}:idem:<key>``: one string per idempotency record, with its own expiry (``delete``
+  leaves these to it, so deleting never scans the keyspace).
 
 Creating a match and each compare-and-set save are one Lua script each, so one round trip: check
 the version, write the document, append the events, store the idempotency record and refresh the
@@ -58,7 +59,7 @@ from service.store.base import (
     VersionConflict,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads
-from service.store.keys import doc_key, events_key, idempotency_prefix, is_valid_match_id, require_valid_match_id
+from service.store.keys import doc_key, events_key, is_valid_match_id, require_valid_match_id
 
 # KEYS: doc, events[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record, events...
 # Returns 1 (created), -1 (exists), -3 (idempotency key taken).
@@ -346,16 +347,7 @@ class RedisStore:
             pipe = self._client.pipeline(transaction=True)
             pipe.exists(doc_key(match_id))
             pipe.unlink(doc_key(match_id), events_key(match_id))
-            existed = bool(pipe.execute()[0])
-            batch: list[bytes] = []
-            for key in self._client.scan_iter(match=f"{idempotency_prefix(match_id)}*", count=1000):
-                batch.append(key)
-                if len(batch) >= 500:
-                    self._client.unlink(*batch)
-                    batch.clear()
-            if batch:
-                self._client.unlink(*batch)
-        return existed
+            return bool(pipe.execute()[0])
 
     def ping(self) -> bool:
         try:

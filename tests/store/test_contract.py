@@ -311,11 +311,10 @@ def test_records_of_different_matches_and_keys_are_separate(store: Store) -> Non
 # -- delete -----------------------------------------------------------------------------------
 
 
-def test_delete_removes_the_match_its_events_and_its_records(store: Store) -> None:
+def test_delete_removes_the_match_and_its_events(store: Store) -> None:
     create_scope = idempotency_scope(None, "c")
     store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("created", 201)))
     store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k1"), record("k1")))
-    store.put_idempotency(idempotency_scope("m1", "k2"), record("k2"))
     store.create("m2", {"other": True}, [{"e": 1}])
     store.save("m2", 1, {"other": True}, [], (idempotency_scope("m2", "k1"), record("m2")))
 
@@ -324,17 +323,27 @@ def test_delete_removes_the_match_its_events_and_its_records(store: Store) -> No
         store.load("m1")
     with pytest.raises(MatchNotFound):
         store.events("m1")
-    assert store.get_idempotency(idempotency_scope("m1", "k1")) is None
-    assert store.get_idempotency(idempotency_scope("m1", "k2")) is None
+    with pytest.raises(MatchNotFound):
+        store.save("m1", 2, {}, [])
     assert store.delete("m1") is False
-    # the global creation record and the other match are untouched
-    assert store.get_idempotency(create_scope) == record("created", 201)
+    # the other match is untouched; records are left to expire on their own
     assert store.load("m2").version == 2
+    assert event_data(store.events("m2")) == [{"e": 1}]
     assert store.get_idempotency(idempotency_scope("m2", "k1")) == record("m2")
+    assert store.get_idempotency(create_scope) == record("created", 201)
 
     # the id can be used again, from version 1 and event 1
     assert store.create("m1", {"n": "again"}, [{"e": "again"}]) == 1
     assert store.events("m1") == [Event(seq=1, data={"e": "again"})]
+
+
+def test_records_left_by_a_deleted_match_expire_on_their_own(clock: FakeClock) -> None:
+    store = MemoryStore(ttl_seconds=100, idempotency_ttl_seconds=10, clock=clock)
+    store.create("m1", {}, [])
+    store.save("m1", 1, {}, [], (idempotency_scope("m1", "k"), record()))
+    store.delete("m1")
+    clock.advance(10)
+    assert store.get_idempotency(idempotency_scope("m1", "k")) is None
 
 
 # -- expiry: memory, with a clock the test moves ------------------------------------------------
@@ -386,7 +395,6 @@ def test_memory_sweep_drops_expired_matches_nobody_reads(clock: FakeClock) -> No
     store.create("new", {}, [])  # a write after the sweep interval sweeps
     assert set(store._matches) == {"new"}
     assert store._records == {}
-    assert store._record_keys == {}
 
 
 def test_memory_idempotency_lifetime_never_exceeds_the_match_lifetime(clock: FakeClock) -> None:
@@ -406,15 +414,15 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
         store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
         match_keys = [b"{match:m1}:doc", b"{match:m1}:events"]
         for key in match_keys:
-            assert 1500 < client.pttl(key) <= 2000
-        assert 500 < client.pttl(create_scope) <= 1000
+            assert 1000 < client.pttl(key) <= 2000
+        assert 0 < client.pttl(create_scope) <= 1000
         time.sleep(0.6)
         before = [client.pttl(key) for key in match_keys]
         assert all(p <= 1400 for p in before)
         store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k"), record("k")))
         after = [client.pttl(key) for key in match_keys]
-        assert all(1500 < p <= 2000 for p in after)
-        assert 500 < client.pttl(idempotency_scope("m1", "k")) <= 1000
+        assert all(b < a <= 2000 for a, b in zip(after, before, strict=True))  # refreshed by the save
+        assert 0 < client.pttl(idempotency_scope("m1", "k")) <= 1000
         # reads do not refresh
         store.load("m1")
         store.events("m1")

@@ -92,6 +92,21 @@ def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_sto
     assert sum(1 for k in keys if k.startswith("create:")) == 3
 
 
+def test_delete_leaves_idempotency_records_to_their_own_expiry(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    redis_store.create("m1", {}, [])
+    scope = idempotency_scope("m1", "k")
+    redis_store.save("m1", 1, {}, [{"e": 1}], (scope, REC))
+    assert redis_store.delete("m1") is True
+    client = redis_server.client()
+    try:
+        assert client.exists("{match:m1}:doc", "{match:m1}:events") == 0
+        assert 0 < client.pttl(scope) <= redis_store.idempotency_ttl_seconds * 1000
+    finally:
+        client.close()
+
+
 def test_a_save_is_one_command_on_the_wire(redis_store: RedisStore, redis_server: RedisServer) -> None:
     redis_store.create("m1", {"n": 0}, [])
     redis_store.load("m1")  # the pooled connection is set up now
