@@ -1,0 +1,136 @@
+"""Avinas match state: frozen dataclasses that round-trip through ``service.rules.codec``.
+
+One ``AvinasState`` holds the whole match (options, mode, dealer, rams, pips, hand history,
+status) and the ``HandState`` of the hand in progress, if any. Phases of a hand (§11):
+``expose`` (table mode: the referee reports the 4th/8th cards one position at a time),
+``knock`` (the knock window), ``auction`` (the no-seven declaration), ``play``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.base import IN_PROGRESS, Play, Revoke
+from service.rules.cards import Card, Suit
+
+EXPOSE = "expose"
+KNOCK = "knock"
+AUCTION = "auction"
+PLAY = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """A player's #4 or #8 card (§4.2). ``public``: turned face up for everybody. A private one
+    (a dealer-side card that is not a seven) is known to its holder and the dealer; in table mode
+    its ``card`` is None (the table never shows it)."""
+
+    seat: int
+    position: int
+    card: Card | None
+    public: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One auction call: ``amount`` None is a pass."""
+
+    seat: int
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class KnockCall:
+    seat: int
+    knocked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick, complete or in progress: ``plays[i]`` is by seat ``(leader + i) % 4``.
+
+    ``signal``: the face-down lead's free hint (``facedown_signal``). ``winner`` (a seat) and
+    ``points`` are set once the trick is complete.
+    """
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...] = ()
+    signal: str | None = None
+    winner: int | None = None
+    points: int = 0
+    reason: str = ""
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """The hand in progress. ``dealt``/``hands`` are None in table mode (hands unknown)."""
+
+    number: int
+    dealer: int
+    phase: str
+    dealt: tuple[tuple[Card, ...], ...] | None
+    hands: tuple[tuple[Card, ...], ...] | None
+    exposures: tuple[Exposure, ...] = ()
+    game: str | None = None
+    trump: Suit | None = None
+    declarer: int | None = None
+    declared: int | None = None
+    calls: tuple[Call, ...] = ()
+    knocks: tuple[KnockCall, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    current: Trick | None = None
+    revokes: tuple[Revoke, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished hand in the match history (everything here is public once the hand is over)."""
+
+    number: int
+    dealer: int
+    outcome: str  # "scored" | "thrown_in"
+    source: str  # "play" | "round_result" | "auction"
+    game: str | None = None
+    declarer: int | None = None
+    trump: Suit | None = None
+    declared: int | None = None
+    knocks: int = 0
+    declarers_knocked: bool = False
+    card_points: tuple[int, int] = (0, 0)
+    tricks_won: tuple[int, int] = (0, 0)
+    stopped_after: int | None = None
+    lied: bool = False
+    declarer_won: bool | None = None
+    loser: int | None = None
+    tier: int | None = None
+    due: int = 0
+    unit: str | None = None
+    rams: tuple[int, int] = (0, 0)
+    pips: tuple[int, int] = (0, 0)
+    revokes: tuple[Revoke, ...] = ()
+    explanation: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AvinasState:
+    """A whole match. ``dealer`` is the dealer of the hand in progress, or of the next hand."""
+
+    options: Mapping[str, Any]
+    mode: str
+    dealer: int
+    n_players: int = 4
+    rams: tuple[int, int] = (0, 0)
+    pips: tuple[int, int] = (0, 0)
+    hands_played: int = 0
+    history: tuple[HandRecord, ...] = ()
+    hand: HandState | None = None
+    status: str = IN_PROGRESS
+    winners: tuple[int, ...] = ()
+    result: str | None = None
+    end_reason: str | None = None
