@@ -270,6 +270,7 @@ class Matches:
             action = self._authorised_action(doc, caller, body)
             state = doc.ruleset.apply(doc.state, action)
         except RuleError as err:
+            _keep_to_caller(err, caller)
             self._remember_refusal(match_id, key, fp, err)
             raise
         state, deals = deal_while_needed(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
@@ -435,6 +436,14 @@ class Matches:
             raise StoreUnavailable("the match store cannot be reached; nothing was changed, try again") from err
         except store_base.MatchNotFound as err:
             raise MatchNotFound(f"there is no match {match_id!r}") from err
+
+
+def _keep_to_caller(err: RuleError, caller: Caller) -> None:
+    """Drop from a refusal's ``legal`` the actions of other seats: a seat is told its own options
+    only (another seat's legal plays would name cards of its hidden hand)."""
+    if caller.seat is not None and isinstance(err.legal, list):
+        mine = (None, caller.seat)
+        err.legal = [item for item in err.legal if not (isinstance(item, Mapping) and item.get("seat") not in mine)]
 
 
 def _require_referee(caller: Caller, what: str) -> None:
