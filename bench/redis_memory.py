@@ -1,7 +1,7 @@
 """Redis memory per live match: fills a private redis-server through ``RedisStore`` and measures.
 
     .venv/bin/python bench/redis_memory.py [--matches 2000] [--events 40] [--records 0]
-    .venv/bin/python bench/redis_memory.py --real boerenbridge --matches 200 --actions 40
+    .venv/bin/python bench/redis_memory.py --real boerenbridge --matches 200 --actions 40 [--no-keys]
 
 Synthetic mode (the default) stores, per match, a ~2 KB document and ``--events`` events of the
 size the service writes (plays, bids, deals), committed the way the service commits them (one
@@ -138,10 +138,16 @@ def fill_synthetic(store: RedisStore, matches: int, events: int, records: int, s
 
 
 def fill_real(
-    store: RedisStore, ruleset: str, matches: int, actions: int, seed: int, rulesets: Mapping[str, Any] | None = None
+    store: RedisStore,
+    ruleset: str,
+    matches: int,
+    actions: int,
+    seed: int,
+    rulesets: Mapping[str, Any] | None = None,
+    keys: bool = True,
 ) -> list[str]:
     """Real matches through the service's use cases, ``actions`` random legal actions each, every
-    request with an Idempotency-Key (as a mobile client sends it)."""
+    request with an Idempotency-Key (as a mobile client sends it) unless ``keys`` is false."""
     from service.matches.usecases import Matches
     from service.rules.registry import RULESETS
 
@@ -152,7 +158,7 @@ def fill_real(
     ids = []
     for m in range(matches):
         body = {"ruleset": ruleset, "mode": "dealt", "players": players}
-        created = uses.create(body, idempotency_key=f"c-{seed}-{m}")
+        created = uses.create(body, idempotency_key=f"c-{seed}-{m}" if keys else None)
         match_id = created.body["id"]
         tokens = {seat["seat"]: seat["token"] for seat in created.body["seats"]}
         for a in range(actions):
@@ -161,7 +167,7 @@ def fill_real(
                 break
             seat = rng.choice(view["to_act"])
             legal = uses.view(match_id, tokens[seat]).body["legal_actions"]
-            uses.act(match_id, tokens[seat], rng.choice(legal), idempotency_key=f"a-{m}-{a}")
+            uses.act(match_id, tokens[seat], rng.choice(legal), idempotency_key=f"a-{m}-{a}" if keys else None)
         ids.append(match_id)
     return ids
 
@@ -203,6 +209,7 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=0, help="synthetic: idempotency records per match")
     parser.add_argument("--real", metavar="RULESET", help="play real matches of this ruleset instead")
     parser.add_argument("--actions", type=int, default=40, help="real: actions per match")
+    parser.add_argument("--no-keys", action="store_true", help="real: send no Idempotency-Key")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
@@ -212,14 +219,14 @@ def main() -> None:
             client.memory_purge()
             before = int(client.info("memory")["used_memory"])
             if args.real:
-                ids = fill_real(store, args.real, args.matches, args.actions, args.seed)
+                ids = fill_real(store, args.real, args.matches, args.actions, args.seed, keys=not args.no_keys)
             else:
                 ids = fill_synthetic(store, args.matches, args.events, args.records, args.seed)
             client.memory_purge()
             after = int(client.info("memory")["used_memory"])
             keys = int(client.dbsize())
         result = {
-            "mode": f"real:{args.real}" if args.real else "synthetic",
+            "mode": f"real:{args.real}{':no-keys' if args.no_keys else ''}" if args.real else "synthetic",
             "matches": len(ids),
             "keys": keys,
             "bytes_per_match": round((after - before) / len(ids)),

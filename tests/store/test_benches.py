@@ -1,4 +1,5 @@
-"""bench/redis_memory.py fills Redis the way the service does and measures what it filled."""
+"""The store benchmarks run: bench/redis_memory.py fills Redis the way the service does and measures
+what it filled; bench/store_latency.py times both stores."""
 
 from __future__ import annotations
 
@@ -7,15 +8,16 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from service.store.memory import MemoryStore
 from service.store.redis_store import RedisStore
 from tests.matches.mini_ruleset import MINI
 from tests.redis_server import RedisServer
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "redis_memory.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_redis_memory", BENCH)
+def load_bench(name: str = "redis_memory") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -48,3 +50,12 @@ def test_real_matches_go_through_the_use_cases(redis_store: RedisStore, redis_se
         assert redis_store.load(match_id).version > 1
         assert len(redis_store.events(match_id)) > 1
     assert bench.payload_sizes(redis_server, ids)["records"] >= 1
+
+
+def test_latency_bench_times_both_stores(redis_store: RedisStore) -> None:
+    bench = load_bench("store_latency")
+    for store in (MemoryStore(), redis_store):
+        timings = bench.mean_us(store, 20)
+        assert timings["load_us"] > 0 and timings["save_us"] > 0
+        assert store.load("lat").version == 21
+    assert bench.failing_ms(lambda: False) >= 0
