@@ -358,7 +358,7 @@ class Boerenbridge(Ruleset):
             seat = (state.leader + len(trick)) % state.match.players
             if not trick and not state.done:
                 reviser = state.round.reviser  # type: ignore[union-attr]
-                if reviser is not None and reviser != seat:
+                if reviser is not None and reviser != seat and _can_revise(state.round, state.bids):  # type: ignore[arg-type]
                     return (seat, reviser)
             return _SEAT[seat]
         r = state.round
@@ -369,7 +369,7 @@ class Boerenbridge(Ruleset):
         if phase == TRUMP:
             chooser = r.trump_chooser
             assert chooser is not None
-            if r.reviser is not None and r.reviser != chooser:
+            if r.reviser is not None and r.reviser != chooser and _can_revise(r, state.bids):
                 return (chooser, r.reviser)
             return _SEAT[chooser]
         if phase == TURN_UP:
@@ -694,7 +694,7 @@ class Boerenbridge(Ruleset):
         forbidden = None
         if r.hook is not None and r.hook_rule and revealed:
             forbidden = _forbidden_for(r, state.bids, r.hook)
-        open_ = r.reviser is not None and state.phase in (TRUMP, PLAY) and not state.trick and not state.done
+        open_ = state.phase in (TRUMP, PLAY) and not state.trick and not state.done and _can_revise(r, state.bids)
         return {
             "mode": o["bidding_mode"],
             "active": list(r.active),
@@ -782,6 +782,18 @@ def _forbidden_for(r: RoundSetup, bids: tuple[int | None, ...], seat: int) -> in
         return None
     others = sum(b for i, b in enumerate(bids) if b is not None and i != seat)
     return forbidden_bid(r.hand_size, others)
+
+
+def _can_revise(r: RoundSetup, bids: tuple[int | None, ...]) -> bool:
+    """Whether the reviser has another bid he may switch to (§6.5); with one card each and the
+    hook rule on, his only allowed bid may be the one he made."""
+    seat = r.reviser
+    if seat is None:
+        return False
+    if r.hand_size > 1:
+        return True
+    banned = _forbidden_for(r, bids, seat)
+    return any(a != banned and a != bids[seat] for a in range(r.hand_size + 1))
 
 
 def _highest_bidder(r: RoundSetup, bids: tuple[int | None, ...]) -> int | None:
