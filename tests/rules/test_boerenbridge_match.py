@@ -136,6 +136,8 @@ def test_a_full_scripted_round() -> None:
     state = all_bid(dealt(), {0: 3, 1: 3, 2: 3, 3: 3})
     err = unchanged(state, Action("play", seat=3, card=Card.parse("2S")), NotYourTurn)
     assert err.code == "not_your_turn"
+    err = unchanged(state, Action("play", seat=0, card=Card.parse("3C")), CardNotInHand)
+    assert err.code == "card_not_in_hand" and "QH" in (err.legal or [])
     state = play(state, 0, "QH")
     state = play(state, 1, "KH")
     state = play(state, 2, "AH")
