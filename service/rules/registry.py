@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from service.rules.base import Ruleset
 from service.rules.errors import UnknownRuleset
+from service.rules.games.boerenbridge import BOERENBRIDGE
 
 _ALL: tuple[Ruleset, ...] = (
+    BOERENBRIDGE,
 )
 
 RULESETS: dict[str, Ruleset] = {r.id: r for r in _ALL}
