@@ -66,12 +66,8 @@ def _body(schema: type) -> dict[str, Any]:
 
 
 def _errors(*statuses: int) -> Callable[[Any], Any]:
-    def decorate(func: Any) -> Any:
-        for status in statuses:
-            func = blp.alt_response(status, response=_RESPONSE_NAMES[status])(func)
-        return func
-
-    return decorate
+    """Document the problem answers an endpoint may give (documentation only: no wrapper per status)."""
+    return blp.doc(responses={str(status): _RESPONSE_NAMES[status] for status in statuses})
 
 
 _RESPONSE_NAMES = {

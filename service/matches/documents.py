@@ -24,8 +24,10 @@ hidden hand).
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from service.rules import codec
@@ -41,7 +43,11 @@ MAX_DEALS_IN_A_ROW = 64
 
 @dataclass(frozen=True)
 class MatchDocument:
-    """A match as stored: who plays it, the token hashes, and the decoded rules state."""
+    """A match as stored: who plays it, the token hashes, and the decoded rules state.
+
+    ``state_json`` is the encoded form of ``state`` when it is known (as loaded); ``basis`` is an
+    earlier state with its encoded form, from which ``encoded_state`` reuses every part that the
+    new state still shares (see ``encode_like``)."""
 
     ruleset: Ruleset
     mode: str
@@ -49,8 +55,18 @@ class MatchDocument:
     referee_hash: str
     seat_hashes: tuple[str, ...]
     state: Any
+    state_json: Any = field(default=None, compare=False, repr=False)
+    basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def encoded_state(self) -> Any:
+        if self.state_json is not None:
+            return self.state_json
+        if self.basis is not None:
+            return encode_like(self.state, *self.basis)
+        return codec.encode(self.state)
+
+    def to_json(self, commit: str = "") -> dict[str, Any]:
+        """The stored form; ``commit`` is a random id of this save (see ``usecases``'s cache)."""
         return {
             "format": FORMAT,
             "ruleset": self.ruleset.id,
@@ -58,7 +74,8 @@ class MatchDocument:
             "players": list(self.players),
             "referee_hash": self.referee_hash,
             "seat_hashes": list(self.seat_hashes),
-            "state": codec.encode(self.state),
+            "state": self.encoded_state(),
+            "commit": commit,
         }
 
     @classmethod
@@ -71,10 +88,52 @@ class MatchDocument:
             referee_hash=data["referee_hash"],
             seat_hashes=tuple(data["seat_hashes"]),
             state=codec.decode(ruleset.state_type, data["state"]),
+            state_json=data["state"],
         )
 
     def with_state(self, state: Any) -> MatchDocument:
-        return MatchDocument(self.ruleset, self.mode, self.players, self.referee_hash, self.seat_hashes, state)
+        return replace(self, state=state, state_json=None, basis=(self.state, self.encoded_state()))
+
+    def with_encoded(self, state_json: Any) -> MatchDocument:
+        return replace(self, state_json=state_json, basis=None)
+
+
+def encode_like(new: Any, old: Any, old_json: Any) -> Any:
+    """``codec.encode(new)``, reusing ``old_json`` (``old`` encoded) for every part ``new`` shares.
+
+    States are immutable and an action rebuilds only what it changes, so the new state holds the
+    old one's unchanged parts as the very same objects: an unchanged part's encoding is the old
+    one's. A tuple that only grew (a round history) reuses its old items' encodings. This keeps the
+    cost of saving a state about the size of what changed, not of the whole match so far."""
+    if new is old:
+        return old_json
+    kind = type(new)
+    if kind is not type(old):
+        return codec.encode(new)
+    if kind is tuple and isinstance(old_json, list) and len(old_json) == len(old) <= len(new):
+        if all(map(operator.is_, new, old)):
+            return old_json + [codec.encode(item) for item in new[len(old):]]
+        return codec.encode(new)
+    if dataclasses.is_dataclass(new) and isinstance(old_json, dict):
+        out = {}
+        for name in _field_names(kind):
+            value = getattr(new, name)
+            if name in old_json:
+                out[name] = encode_like(value, getattr(old, name), old_json[name])
+            else:
+                out[name] = codec.encode(value)
+        return out
+    return codec.encode(new)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 # ------------------------------------------------------------------------------------------------

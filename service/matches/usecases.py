@@ -29,6 +29,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -71,6 +73,8 @@ from service.store.base import IdempotencyRecord, Store
 CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer")
 MAX_NAME_LENGTH = 100
 MAX_EVENTS_PAGE = 1000
+#: decoded states kept per process (see ``Matches._load``)
+RECENT_MATCHES = 1024
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,10 @@ class Matches:
         self.store = store
         self.rulesets = RULESETS if rulesets is None else rulesets
         self.rng = rng if rng is not None else secrets.SystemRandom()
+        # match id -> (version, commit id, document) of the last state this process saved or read:
+        # a request that finds the same version and commit id in the store skips decoding it.
+        self._recent: OrderedDict[str, tuple[int, str, MatchDocument]] = OrderedDict()
+        self._recent_lock = threading.Lock()
 
     # --- create ---------------------------------------------------------------------------------
 
@@ -148,6 +156,7 @@ class Matches:
             state=state,
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
+        commit = secrets.token_hex(8)
         for _attempt in range(3):
             match_id = secrets.token_urlsafe(16)
             public = {
@@ -165,7 +174,7 @@ class Matches:
                 record = (idem.scope(None, key), IdempotencyRecord(fp, 201, answer, headers))
             try:
                 with self._guard(match_id):
-                    self.store.create(match_id, doc.to_json(), events, record)
+                    self.store.create(match_id, doc.to_json(commit), events, record)
             except store_base.MatchExists:
                 continue
             except store_base.IdempotencyConflict:  # the same create raced past the first check
@@ -260,7 +269,7 @@ class Matches:
         key = idem.check_key(idempotency_key)
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
-        fp = idem.fingerprint("act", match_id, caller.identity, body)
+        fp = "" if key is None else idem.fingerprint("act", match_id, caller.identity, body)
         if key is not None:
             prior = self._prior(match_id, key, fp)
             if prior is not None:
@@ -344,7 +353,23 @@ class Matches:
     def _load(self, match_id: str) -> tuple[MatchDocument, int]:
         with self._guard(match_id):
             loaded = self.store.load(match_id)
-        return MatchDocument.from_json(loaded.document, self.rulesets), loaded.version
+        commit = loaded.document.get("commit", "")
+        with self._recent_lock:
+            recent = self._recent.get(match_id)
+        if recent is not None and commit and recent[:2] == (loaded.version, commit):
+            return recent[2], loaded.version
+        doc = MatchDocument.from_json(loaded.document, self.rulesets)
+        self._remember(match_id, loaded.version, commit, doc)
+        return doc, loaded.version
+
+    def _remember(self, match_id: str, version: int, commit: str, doc: MatchDocument) -> None:
+        if not commit:
+            return
+        with self._recent_lock:
+            self._recent[match_id] = (version, commit, doc)
+            self._recent.move_to_end(match_id)
+            while len(self._recent) > RECENT_MATCHES:
+                self._recent.popitem(last=False)
 
     def _view(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
         view = dict(doc.ruleset.view(doc.state, caller.seat))
@@ -384,9 +409,11 @@ class Matches:
         record = None
         if key is not None:
             record = (idem.scope(match_id, key), IdempotencyRecord(fp, reply.status, reply.body, dict(reply.headers)))
+        commit = secrets.token_hex(8)
+        data = doc.to_json(commit)
         try:
             with self._guard(match_id):
-                self.store.save(match_id, version, doc.to_json(), events, record)
+                self.store.save(match_id, version, data, events, record)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
             if key is not None:
                 prior = self._prior(match_id, key, fp)
@@ -396,6 +423,7 @@ class Matches:
             if conditional:
                 raise PreconditionFailed(detail) from None
             raise VersionConflict(detail) from None
+        self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
         return reply
 
     def _prior(self, match_id: str | None, key: str, fp: str) -> Reply | None:

@@ -1,0 +1,1 @@
+"""Benchmarks of the match endpoints (see bench/README.md, section Matches)."""

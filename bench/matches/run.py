@@ -1,0 +1,242 @@
+"""Match endpoints under gunicorn on a private Redis, measured in one run (bench/README.md, Matches).
+
+    .venv/bin/python bench/matches/run.py [--seconds 5] [--rounds 3] [--clients 8] [--ruleset mini_tricks]
+
+1. **Throughput**: closed-loop clients (``--clients`` threads over ``--processes`` processes, one
+   keep-alive connection each) against (a) a bare Flask endpoint doing one Redis GET and SET and
+   (b) ``POST /v1/matches/{id}/actions`` posting plays, each client to its own table-mode match
+   with the referee token (every answer lists the next legal plays, so no read is needed between
+   posts). Same gunicorn settings (``gunicorn.conf.py``, ``WEB_CONCURRENCY``) and the same Redis
+   for both; the two are measured in alternating phases (``--rounds``) so that load from anything
+   else on the machine hits both alike. Requests per second and p50/p99 latency, median of rounds.
+2. **History**: one client posts 1,025 actions to each of ``--history-matches`` matches; the
+   latency of actions 1-25 against actions 1,001-1,025 (medians).
+3. **Memory**: Redis ``MEMORY USAGE`` of every key of a match, fresh and after 1,025 actions, and
+   ``used_memory`` growth per match over ``--memory-matches`` fresh matches.
+
+Everything runs on 127.0.0.1; the loops are bounded by time or count. Prints one JSON document.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.api.match_driver import WireHttp  # noqa: E402
+from tests.matches.gunicorn_server import Gunicorn  # noqa: E402
+from tests.redis_server import RedisServer  # noqa: E402
+
+SERVICE_APP = "tests.matches.mini_wsgi:app"  # the service, plus the mini_tricks test ruleset
+BARE_APP = "bench.matches.bare_app:app"
+LONG = {"mini_tricks": {"target": 1000}}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _new_match(http: WireHttp, ruleset: str, players: int) -> tuple[str, str, list[dict[str, Any]]]:
+    body = {"ruleset": ruleset, "mode": "table", "players": [f"P{i}" for i in range(players)],
+            "options": LONG.get(ruleset, {})}
+    answer = http.post("/v1/matches", body)
+    assert answer.status == 201, answer.body
+    return answer.body["id"], answer.body["referee_token"], answer.body["view"]["legal_actions"]
+
+
+def _client_loop(kind: str, port: int, ruleset: str, players: int, deadline: float, out: list[float], n: int) -> None:
+    http = WireHttp("127.0.0.1", port)
+    if kind == "bare":
+        payload = {"type": "play", "seat": 0, "card": "10H"}
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()
+            answer = http.post(f"/bare/k{n}", payload)
+            out.append(time.perf_counter() - started)
+            assert answer.status == 200
+    else:
+        match_id, referee, legal = _new_match(http, ruleset, players)
+        while time.perf_counter() < deadline:
+            if not legal:
+                match_id, referee, legal = _new_match(http, ruleset, players)
+                continue
+            started = time.perf_counter()
+            answer = http.post(f"/v1/matches/{match_id}/actions", legal[0], referee)
+            out.append(time.perf_counter() - started)
+            assert answer.status == 200, answer.body
+            legal = answer.body["legal_actions"]
+    http.close()
+
+
+def _process(kind: str, port: int, ruleset: str, players: int, seconds: float, threads: int, base: int,
+             queue: Any) -> None:
+    start_at = time.perf_counter()
+    deadline = start_at + seconds
+    results: list[list[float]] = [[] for _ in range(threads)]
+    workers = [
+        threading.Thread(target=_client_loop, args=(kind, port, ruleset, players, deadline, results[i], base + i))
+        for i in range(threads)
+    ]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    queue.put([x for r in results for x in r])
+
+
+def load(kind: str, port: int, ruleset: str, players: int, seconds: float, clients: int, processes: int) -> dict:
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    per = [clients // processes + (1 if i < clients % processes else 0) for i in range(processes)]
+    procs = [
+        ctx.Process(target=_process, args=(kind, port, ruleset, players, seconds, per[i], sum(per[:i]), queue))
+        for i in range(processes)
+    ]
+    started = time.perf_counter()
+    for p in procs:
+        p.start()
+    latencies: list[float] = []
+    for _ in procs:
+        latencies.extend(queue.get(timeout=seconds + 120))
+    for p in procs:
+        p.join()
+    elapsed = time.perf_counter() - started
+    return {
+        "requests": len(latencies),
+        "seconds": round(elapsed, 2),
+        "requests_per_second": round(len(latencies) / seconds, 1),
+        "p50_ms": round(_percentile(latencies, 0.50) * 1000, 2),
+        "p99_ms": round(_percentile(latencies, 0.99) * 1000, 2),
+    }
+
+
+def _median_round(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The medians over rounds of requests per second and of the latency percentiles."""
+    return {
+        "requests_per_second": round(statistics.median(r["requests_per_second"] for r in results), 1),
+        "p50_ms": round(statistics.median(r["p50_ms"] for r in results), 2),
+        "p99_ms": round(statistics.median(r["p99_ms"] for r in results), 2),
+    }
+
+
+def history(port: int, ruleset: str, players: int, matches: int, later: int = 1000, window: int = 25) -> dict:
+    http = WireHttp("127.0.0.1", port)
+    first: list[float] = []
+    late: list[float] = []
+    ids = []
+    for _ in range(matches):
+        match_id, referee, legal = _new_match(http, ruleset, players)
+        ids.append(match_id)
+        for n in range(1, later + window + 1):
+            assert legal, f"the match ended after {n - 1} actions; use a longer match"
+            started = time.perf_counter()
+            answer = http.post(f"/v1/matches/{match_id}/actions", legal[0], referee)
+            took = time.perf_counter() - started
+            assert answer.status == 200, answer.body
+            legal = answer.body["legal_actions"]
+            if n <= window:
+                first.append(took)
+            elif n > later:
+                late.append(took)
+    http.close()
+    a, b = statistics.median(first), statistics.median(late)
+    return {
+        "matches": matches,
+        "first_actions_median_ms": round(a * 1000, 3),
+        "after_1000_actions_median_ms": round(b * 1000, 3),
+        "ratio": round(b / a, 3),
+        "match_ids": ids,
+    }
+
+
+def memory(port: int, redis: RedisServer, ruleset: str, players: int, matches: int, long_ids: list[str]) -> dict:
+    client = redis.client()
+
+    def usage(match_id: str) -> int:
+        keys = client.keys(f"{{match:{match_id}}}*")
+        return sum(int(client.memory_usage(k) or 0) for k in keys)
+
+    http = WireHttp("127.0.0.1", port)
+    client.execute_command("MEMORY", "PURGE")
+    before = int(client.info("memory")["used_memory"])
+    fresh = [_new_match(http, ruleset, players)[0] for _ in range(matches)]
+    after = int(client.info("memory")["used_memory"])
+    http.close()
+    out = {
+        "fresh_match_keys_bytes": int(statistics.median(usage(m) for m in fresh)),
+        "used_memory_per_fresh_match_bytes": round((after - before) / matches),
+        "fresh_matches": matches,
+    }
+    if long_ids:
+        out["match_after_1025_actions_keys_bytes"] = int(statistics.median(usage(m) for m in long_ids))
+    client.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0, help="length of each measured phase")
+    parser.add_argument("--rounds", type=int, default=3, help="bare/service phases, alternating")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1,
+                        help="gunicorn workers (WEB_CONCURRENCY) for both apps; default: gunicorn.conf.py's with Redis")
+    parser.add_argument("--ruleset", default="mini_tricks")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--history-matches", type=int, default=4)
+    parser.add_argument("--memory-matches", type=int, default=200)
+    args = parser.parse_args()
+    report: dict[str, Any] = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "ruleset": args.ruleset,
+        "players": args.players,
+        "gunicorn_workers": args.workers,
+        "clients": args.clients,
+    }
+    with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
+        redis = RedisServer(Path(tmp), extra_args=["--appendfsync", "everysec"])
+        redis.start()
+        try:
+            env = {"REDIS_URL": redis.url}
+            with Gunicorn(BARE_APP, workers=args.workers, env=env) as bare, \
+                    Gunicorn(SERVICE_APP, workers=args.workers, env=env) as service:
+                rounds: list[dict[str, Any]] = []
+                for _ in range(args.rounds):  # alternate, so background load hits both alike
+                    bare_round = load("bare", bare.port, "", 0, args.seconds, args.clients, args.processes)
+                    plays_round = load(
+                        "service", service.port, args.ruleset, args.players, args.seconds, args.clients, args.processes
+                    )
+                    rounds.append({"bare_get_set": bare_round, "post_plays": plays_round,
+                                   "share": round(plays_round["requests_per_second"]
+                                                  / bare_round["requests_per_second"], 3)})
+                report["rounds"] = rounds
+                report["bare_get_set"] = _median_round([r["bare_get_set"] for r in rounds])
+                report["post_plays"] = _median_round([r["post_plays"] for r in rounds])
+                report["post_plays"]["share_of_bare"] = round(
+                    report["post_plays"]["requests_per_second"] / report["bare_get_set"]["requests_per_second"], 3
+                )
+                report["history"] = history(service.port, args.ruleset, args.players, args.history_matches)
+                long_ids = report["history"].pop("match_ids")
+                report["redis_memory"] = memory(
+                    service.port, redis, args.ruleset, args.players, args.memory_matches, long_ids
+                )
+        finally:
+            redis.stop()
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
