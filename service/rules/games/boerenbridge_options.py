@@ -59,9 +59,11 @@ class ScheduleOption(OptionSpec):
         )
 
     def describe(self) -> dict[str, Any]:
+        """The catalogue has no union type: ``allowed`` names the schedules, ``minimum``/``maximum``
+        bound the sizes of an explicit list, and the description says both."""
         out = super().describe()
-        out["list"] = {"type": "int_list", "minimum": 1, "maximum": MAX_HAND_SIZE,
-                       "description": "an explicit schedule: the hand size of each round in order"}
+        out["minimum"] = 1
+        out["maximum"] = MAX_HAND_SIZE
         return out
 
 
@@ -80,7 +82,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ScheduleOption("hand_size_schedule", "enum", "fixed_13",
                    "Cards dealt to each player per round (§4, §11): 13 every round (seed, 4 players), "
                    "the pyramid 1..max..1, max..1..max, 1..max, max..1 (max = 52 // players), or a "
-                   "list of sizes. Under exact_100 a finite schedule starts over when it runs out.",
+                   "list of hand sizes (each 1 to 52 // players), one per round. Under exact_100 a finite "
+                   "schedule starts over when it runs out.",
                    allowed=SCHEDULE_NAMES),
     OptionSpec("trump_mode", "enum", "none",
                "Trumps (§4, §11): none (seed); the next undealt card turned up (no trump when the "
