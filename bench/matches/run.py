@@ -1,6 +1,6 @@
 """Match endpoints under gunicorn on a private Redis, measured in one run (bench/README.md, Matches).
 
-    .venv/bin/python bench/matches/run.py [--seconds 5] [--rounds 3] [--clients 8] [--ruleset mini_tricks]
+    .venv/bin/python bench/matches/run.py [--seconds 3] [--rounds 5] [--clients 8] [--ruleset mini_tricks]
 
 1. **Throughput**: closed-loop clients (``--clients`` threads over ``--processes`` processes, one
    keep-alive connection each) against (a) a bare Flask endpoint doing one Redis GET and SET and
@@ -8,9 +8,11 @@
    with the referee token (every answer lists the next legal plays, so no read is needed between
    posts). Same gunicorn settings (``gunicorn.conf.py``, ``WEB_CONCURRENCY``) and the same Redis
    for both; the two are measured in alternating phases (``--rounds``) so that load from anything
-   else on the machine hits both alike. Requests per second and p50/p99 latency, median of rounds.
-2. **History**: one client posts 1,025 actions to each of ``--history-matches`` matches; the
-   latency of actions 1-25 against actions 1,001-1,025 (medians).
+   else on the machine hits both alike. Requests per second and p50/p99 latency, median of rounds;
+   the share is the median of the rounds' shares (each round's posts against its bare phase).
+2. **History**: one client takes ``--history-matches`` matches to 1,000 actions each, then posts
+   to them and to as many fresh matches in alternation: the median latency of actions 1-25
+   against that of actions 1,001-1,025.
 3. **Memory**: Redis ``MEMORY USAGE`` of every key of a match, fresh and after 1,025 actions, and
    ``used_memory`` growth per match over ``--memory-matches`` fresh matches.
 
@@ -132,24 +134,32 @@ def _median_round(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def history(port: int, ruleset: str, players: int, matches: int, later: int = 1000, window: int = 25) -> dict:
+    """Latency of actions 1-``window`` of fresh matches against actions ``later``+1.. of matches
+    already ``later`` actions in, posted in alternation (fresh, long, fresh, long ...) so that
+    anything else running on the machine weighs on both alike."""
     http = WireHttp("127.0.0.1", port)
+
+    def post(match: list[Any]) -> float:
+        match_id, referee, legal = match
+        assert legal, "the match ended; use a longer match"
+        started = time.perf_counter()
+        answer = http.post(f"/v1/matches/{match_id}/actions", legal[0], referee)
+        took = time.perf_counter() - started
+        assert answer.status == 200, answer.body
+        match[2] = answer.body["legal_actions"]
+        return took
+
+    long_matches = [list(_new_match(http, ruleset, players)) for _ in range(matches)]
+    for match in long_matches:
+        for _ in range(later):
+            post(match)
     first: list[float] = []
     late: list[float] = []
-    ids = []
-    for _ in range(matches):
-        match_id, referee, legal = _new_match(http, ruleset, players)
-        ids.append(match_id)
-        for n in range(1, later + window + 1):
-            assert legal, f"the match ended after {n - 1} actions; use a longer match"
-            started = time.perf_counter()
-            answer = http.post(f"/v1/matches/{match_id}/actions", legal[0], referee)
-            took = time.perf_counter() - started
-            assert answer.status == 200, answer.body
-            legal = answer.body["legal_actions"]
-            if n <= window:
-                first.append(took)
-            elif n > later:
-                late.append(took)
+    for match in long_matches:
+        fresh = list(_new_match(http, ruleset, players))
+        for _ in range(window):
+            first.append(post(fresh))
+            late.append(post(match))
     http.close()
     a, b = statistics.median(first), statistics.median(late)
     return {
@@ -157,7 +167,7 @@ def history(port: int, ruleset: str, players: int, matches: int, later: int = 10
         "first_actions_median_ms": round(a * 1000, 3),
         "after_1000_actions_median_ms": round(b * 1000, 3),
         "ratio": round(b / a, 3),
-        "match_ids": ids,
+        "match_ids": [m[0] for m in long_matches],
     }
 
 
@@ -187,8 +197,8 @@ def memory(port: int, redis: RedisServer, ruleset: str, players: int, matches: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=5.0, help="length of each measured phase")
-    parser.add_argument("--rounds", type=int, default=3, help="bare/service phases, alternating")
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each measured phase")
+    parser.add_argument("--rounds", type=int, default=5, help="bare/service phases, alternating")
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1,
@@ -225,9 +235,7 @@ def main() -> None:
                 report["rounds"] = rounds
                 report["bare_get_set"] = _median_round([r["bare_get_set"] for r in rounds])
                 report["post_plays"] = _median_round([r["post_plays"] for r in rounds])
-                report["post_plays"]["share_of_bare"] = round(
-                    report["post_plays"]["requests_per_second"] / report["bare_get_set"]["requests_per_second"], 3
-                )
+                report["post_plays"]["share_of_bare"] = round(statistics.median(r["share"] for r in rounds), 3)
                 report["history"] = history(service.port, args.ruleset, args.players, args.history_matches)
                 long_ids = report["history"].pop("match_ids")
                 report["redis_memory"] = memory(

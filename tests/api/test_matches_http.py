@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -89,9 +90,12 @@ def _leaks(bodies: list[Any], hands: list[set[str]]) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", EVERY_RULESET)
-def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(http: FlaskHttp, ruleset_id: str) -> None:
+def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
+    http: FlaskHttp, ruleset_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
     """Every answer a seat gets (views, action answers, events, refusals) is scanned for the cards
-    of the other seats' hands, at every step of a whole match."""
+    of the other seats' hands, at every step of a whole match; the logs name no card at all."""
+    caplog.set_level(logging.DEBUG)
     rng = random.Random(ruleset_id)
     match, created = create(http, ruleset_id, "dealt", players(ruleset_id))
     assert created.body["view"]["status"] == "in_progress"
@@ -128,6 +132,7 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(http: Flas
     assert versions == list(range(1, len(versions) + 1))
     kinds = [e["kind"] for e in http.get(f"{match.path}/events", match.referee).body["events"]]
     assert kinds.count("action") == actions and kinds[0] == "create"
+    assert not [r.getMessage() for r in caplog.records if list(cards_in(r.getMessage()))]
 
 
 @pytest.mark.parametrize("ruleset_id", EVERY_RULESET)
