@@ -76,8 +76,8 @@ from service.rules.errors import (
 )
 from service.rules.games import boerenbridge_options as opts
 from service.rules.games.boerenbridge_hands import (
-    BIT_POSITIONS,
     FULL_PACK,
+    INDICES,
     SUIT_BITS,
     SUIT_FIELD,
     cards_of,
@@ -123,7 +123,6 @@ _PLAY_ACTIONS = tuple(tuple(Action("play", seat=s, card=c) for c in ALL_CARDS) f
 _BID_ACTIONS = tuple(
     tuple(Action("bid", seat=s, amount=a) for a in range(opts.MAX_HAND_SIZE + 1)) for s in range(_MAX_SEATS)
 )
-_SUIT_ACTIONS = tuple(tuple(acts[13 * k: 13 * k + 13] for k in range(4)) for acts in _PLAY_ACTIONS)
 _SEAT = tuple((s,) for s in range(_MAX_SEATS))
 #: _ORDER[n][dealer]: the seats clockwise from the dealer's left, the dealer last
 _ORDER = {n: tuple(bidding_order(d, n) for d in range(n)) for n in opts.PLAYER_COUNTS}
@@ -389,8 +388,8 @@ class Boerenbridge(Ruleset):
                     led = trick[0].index // SUIT_BITS
                     pattern = hands[seat] >> SUIT_BITS * led & SUIT_FIELD
                     if pattern:
-                        acts = _SUIT_ACTIONS[seat][led]
-                        return [acts[i] for i in BIT_POSITIONS[pattern]]
+                        acts = _PLAY_ACTIONS[seat]
+                        return [acts[i] for i in INDICES[led][pattern]]
                     out = pick(hands[seat], _PLAY_ACTIONS[seat])
                 else:
                     out = pick(hands[seat], _PLAY_ACTIONS[seat])
@@ -416,10 +415,16 @@ class Boerenbridge(Ruleset):
         return []
 
     def _bid_actions(self, r: RoundSetup, bids: tuple[int | None, ...], seat: int) -> list[Action]:
-        acts = _BID_ACTIONS[seat]
+        out = list(_BID_ACTIONS[seat][: r.hand_size + 1])
         banned = _forbidden_for(r, bids, seat)
         current = bids[seat]
-        return [acts[a] for a in range(r.hand_size + 1) if a != banned and a != current]
+        if current is not None:
+            del out[current]
+            if banned is not None and banned != current:
+                del out[banned if banned < current else banned - 1]
+        elif banned is not None:
+            del out[banned]
+        return out
 
     # --- actions ------------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ views turn them back into card lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TypeVar
 
 from service.rules.cards import BY_INDEX, Card
@@ -16,45 +15,27 @@ from service.rules.cards import BY_INDEX, Card
 SUIT_BITS = 13
 SUIT_FIELD = (1 << SUIT_BITS) - 1
 FULL_PACK = (1 << 52) - 1
-#: for each 13-bit pattern, the positions of its set bits, low to high
-BIT_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(SUIT_BITS) if pattern >> i & 1) for pattern in range(1 << SUIT_BITS)
+#: INDICES[suit][pattern]: the card indices held in a suit whose 13-bit field is ``pattern``
+#: (suit 0 = clubs; its entries are also the bit positions of a pattern). 4 x 8192 small tuples.
+_POSITIONS = tuple(tuple(i for i in range(SUIT_BITS) if pattern >> i & 1) for pattern in range(1 << SUIT_BITS))
+INDICES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    _POSITIONS,
+    *(tuple(tuple(SUIT_BITS * suit + i for i in p) for p in _POSITIONS) for suit in (1, 2, 3)),
 )
 
 T = TypeVar("T")
 
 
-def mask_of(cards: Iterable[Card]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
-
-
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in ``Card.index`` order (clubs, diamonds, hearts, spades; 2 to A)."""
-    out: list[Card] = []
-    for suit in range(4):
-        pattern = mask >> (SUIT_BITS * suit) & SUIT_FIELD
-        if pattern:
-            base = SUIT_BITS * suit
-            out.extend(BY_INDEX[base + i] for i in BIT_POSITIONS[pattern])
-    return tuple(out)
-
-
-def suit_no(card: Card) -> int:
-    return card.index // SUIT_BITS
+    return tuple(pick(mask, BY_INDEX))
 
 
 def pick(mask: int, table: tuple[T, ...]) -> list[T]:
     """``table[card.index]`` for each card of the mask, in index order."""
-    out: list[T] = []
-    for suit in range(4):
-        pattern = mask >> (SUIT_BITS * suit) & SUIT_FIELD
-        if pattern:
-            base = SUIT_BITS * suit
-            out.extend([table[base + i] for i in BIT_POSITIONS[pattern]])
-    return out
+    c, d, h, s = INDICES
+    return [table[i] for i in (*c[mask & SUIT_FIELD], *d[mask >> 13 & SUIT_FIELD], *h[mask >> 26 & SUIT_FIELD],
+                               *s[mask >> 39 & SUIT_FIELD])]
 
 
 def legal_mask(hand: int, led: Card | None) -> int:
