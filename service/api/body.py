@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import flask
@@ -56,7 +57,8 @@ def read_json_body(req: flask.Request | None = None) -> Any:
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer too long to read
         raise Problem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
     else:
-        too_deep = _deeper_than(value, MAX_DEPTH)
+        # Fewer brackets than the limit cannot nest deeper than it: skip the walk for ordinary bodies.
+        too_deep = data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH)
     if too_deep:
         raise Problem(400, "json_too_deep", f"the JSON body is nested more than {MAX_DEPTH} levels deep")
     return value
@@ -102,9 +104,36 @@ class BodyParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
-    """flask-smorest's Blueprint with the problem-raising body parser."""
+    """flask-smorest's Blueprint with the problem-raising body parser.
+
+    ``@blp.arguments(Schema)`` for a JSON body is documented exactly as flask-smorest documents it,
+    and parsed without webargs' per-request machinery: ``schema.load(read_json_body())``, the body
+    passed to the view after its other positional arguments, as webargs does. Other locations
+    (query, headers ...) go through webargs with ``BodyParser``.
+    """
 
     ARGUMENTS_PARSER = BodyParser()
+
+    def arguments(self, schema: Any, *, location: str = "json", **kwargs: Any) -> Callable[[Any], Any]:
+        documented = super().arguments(schema, location=location, **kwargs)
+        webargs_only = {"as_kwargs", "arg_name", "validate", "unknown"} & set(kwargs)
+        if location != "json" or webargs_only:
+            return documented
+        loader: ma.Schema = schema() if isinstance(schema, type) else schema
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(func)
+            def wrapper(*args: Any, **view_args: Any) -> Any:
+                try:
+                    body = loader.load(read_json_body())
+                except ma.ValidationError as error:
+                    raise validation_problem(error) from None
+                return func(*args, body, **view_args)
+
+            wrapper._apidoc = documented(func)._apidoc  # type: ignore[attr-defined]
+            return wrapper
+
+        return decorator
 
 
 def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:

@@ -8,10 +8,14 @@ ruleset's own round facts: the schema only takes ``options`` apart, the ruleset 
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from marshmallow.validate import Length, Range
 
 from service.api.fields import CardField, JsonInteger, PlayField, SuitField
+from service.rules.base import Play
+from service.rules.cards import ALL_CARDS, Suit
 
 OPTIONS_DESCRIPTION = (
     "House rules as option name -> value (see GET /v1/rulesets/{id} for each ruleset's options, "
@@ -20,6 +24,39 @@ OPTIONS_DESCRIPTION = (
 
 # Body fields that are not further context (``TrickContext.extra``).
 CONTEXT_FIELDS = frozenset({"trump", "options", "trick_number", "demoted_ace"})
+
+_SUIT_BY_LETTER: dict[str, Suit] = {s.value: s for s in Suit}
+_PLAY_BY_TEXT: dict[str, Play] = {c.text: Play(c) for c in ALL_CARDS}
+_QUICK_TRICK_KEYS = frozenset({"trump", "plays", "options"})
+
+
+def _quick_trick(data: Any) -> dict[str, Any] | None:
+    """The loaded form of ``{"trump": "H" | null, "plays": ["KH", ...], "options"?: {}}`` written
+    canonically, or None for any other body (which the fields then load)."""
+    if type(data) is not dict or not data.keys() <= _QUICK_TRICK_KEYS or "plays" not in data:
+        return None
+    trump = data.get("trump", 0)
+    if trump is None:
+        suit = None
+    elif type(trump) is str and trump in _SUIT_BY_LETTER:
+        suit = _SUIT_BY_LETTER[trump]
+    else:
+        return None
+    texts = data["plays"]
+    if type(texts) is not list or not texts:
+        return None
+    plays = []
+    for text in texts:
+        play = _PLAY_BY_TEXT.get(text) if type(text) is str else None
+        if play is None:
+            return None
+        plays.append(play)
+    out: dict[str, Any] = {"trump": suit, "plays": plays}
+    if "options" in data:
+        if data["options"] != {} or type(data["options"]) is not dict:
+            return None
+        out["options"] = {}
+    return out
 
 
 def _options_field() -> ma.fields.Dict:
@@ -56,6 +93,19 @@ class TrickRequestSchema(TrickContextSchema):
         validate=Length(min=1),
         metadata={"description": "The cards in play order, leader first"},
     )
+
+    def load(self, data: Any, *args: Any, **kwargs: Any) -> Any:
+        """``Schema.load``, with a shortcut for the common body written canonically.
+
+        A body holding only ``trump`` (a suit letter or null), ``plays`` (canonical card texts) and
+        at most an empty ``options`` loads to exactly what the fields would give, without running
+        them; anything else goes through the fields (and their error messages).
+        """
+        if not args and not kwargs:
+            quick = _quick_trick(data)
+            if quick is not None:
+                return quick
+        return super().load(data, *args, **kwargs)
 
 
 class LegalPlaysRequestSchema(TrickContextSchema):
@@ -118,7 +168,7 @@ SCORE_EXAMPLES = {
     },
     "boerenbridge": {
         "summary": "Boerenbridge: bids (null for a non-bidder), tricks won, scores before the round",
-        "value": {"bids": [2, 0, 1, 3], "tricks": [2, 1, 1, 3], "scores": [40, 25, 60, 95]},
+        "value": {"bids": [3, 4, 2, None], "tricks": [3, 5, 2, 3], "scores": [40, 25, 60, 95]},
     },
     "avinas": {
         "summary": "Avinas: the declaring side's card points and tricks, knocks, game type",

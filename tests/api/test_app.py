@@ -1,0 +1,97 @@
+"""The app factory, /healthz, and the service under gunicorn as the README starts it (issue 4, items 1, 5)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.api import app as app_module
+from service.api.app import create_app, current_settings
+from service.api.body import Blueprint, json_response
+from service.api.config import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_healthz(client: FlaskClient) -> None:
+    answer = client.get("/healthz")
+    assert answer.status_code == 200
+    assert answer.get_json() == {"status": "ok"}
+    assert client.head("/healthz").status_code == 200
+
+
+def test_settings_reach_the_app() -> None:
+    settings = Settings(max_body_bytes=4096, log_level="warning")
+    app = create_app(settings)
+    assert app.config["MAX_CONTENT_LENGTH"] == 4096
+    with app.app_context():
+        assert current_settings() is settings
+
+
+def test_one_line_registers_a_blueprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module named in BLUEPRINTS is registered, after its init_app(app, settings)."""
+    module = type(sys)("tests_api_extra_blueprint")
+    blp = Blueprint("extra", "tests_api_extra_blueprint", url_prefix="/v1/extra")
+    seen: list[Any] = []
+
+    @blp.route("", methods=["GET"])
+    @blp.response(200)
+    def extra() -> Any:
+        return json_response({"ttl": current_settings().match_ttl_seconds})
+
+    module.blp = blp  # type: ignore[attr-defined]
+    module.init_app = lambda app, settings: seen.append((app, settings))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tests_api_extra_blueprint", module)
+    monkeypatch.setattr(app_module, "BLUEPRINTS", (*app_module.BLUEPRINTS, "tests_api_extra_blueprint"))
+    settings = Settings(match_ttl_seconds=60)
+    app = create_app(settings)
+    assert seen == [(app, settings)]
+    assert app.test_client().get("/v1/extra").get_json() == {"ttl": 60}
+    assert "/v1/extra" in app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()["paths"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.mark.slow
+def test_gunicorn_serves_the_rulesets(app: Flask) -> None:
+    """What the README's run command does (gunicorn -c gunicorn.conf.py service.wsgi:app), on PORT."""
+    port = _free_port()
+    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "LOG_LEVEL": "warning"}
+    env.pop("REDIS_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service.wsgi:app"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        body = None
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/rulesets", timeout=2) as answer:
+                    body = json.loads(answer.read())
+                    break
+            except OSError:
+                time.sleep(0.1)
+        assert body is not None, proc.stderr.read1().decode() if proc.stderr else ""  # type: ignore[attr-defined]
+        assert body == app.test_client().get("/v1/rulesets").get_json()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+            assert json.loads(answer.read()) == {"status": "ok"}
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
