@@ -57,12 +57,11 @@ from service.rules.base import (
     find_revokes,
     is_json_int,
 )
-from service.rules.cards import ALL_CARDS, DECK_52, SUITS, Card, Suit
+from service.rules.cards import ALL_CARDS, DECK_52, SUITS, Card, Suit, check_distinct
 from service.rules.codec import encode
 from service.rules.errors import (
     CardAlreadyPlayed,
     CardNotInHand,
-    DuplicateCard,
     IllegalBid,
     IllegalPlay,
     InvalidAction,
@@ -95,6 +94,7 @@ from service.rules.games.boerenbridge_scoring import (
     parse_facts,
     round_points,
     score_facts,
+    threshold_text,
 )
 from service.rules.games.boerenbridge_state import (
     BIDDING,
@@ -209,7 +209,7 @@ class Boerenbridge(Ruleset):
         if any(p.face_down for p in plays):
             raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
         cards = tuple(p.card for p in plays)
-        _check_distinct(cards, "the trick")
+        check_distinct(cards, "the trick")
         trump = self._trump(ctx, options)
         i = _winner_index(cards, trump)
         card = cards[i]
@@ -238,9 +238,9 @@ class Boerenbridge(Ruleset):
             raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
         if len(hand) > opts.MAX_HAND_SIZE:
             raise InvalidFacts(f"a hand holds at most {opts.MAX_HAND_SIZE} cards", code="hand_too_big")
-        _check_distinct(hand, "the hand")
+        check_distinct(hand, "the hand")
         played = tuple(p.card for p in trick)
-        _check_distinct(played, "the trick")
+        check_distinct(played, "the trick")
         both = [c.text for c in hand if c in set(played)]
         if both:
             raise InvalidFacts(f"{both[0]} is both in the hand and in the trick", code="card_in_hand_and_trick")
@@ -543,7 +543,7 @@ class Boerenbridge(Ruleset):
         o = state.match.options
         if not r.active[seat]:
             score = state.match.scores[seat]
-            raise IllegalBid(f"seat {seat} has {score} points: players at {_threshold(o)} do not bid this round",
+            raise IllegalBid(f"seat {seat} has {score} points: players at {threshold_text(o)} do not bid this round",
                              code="not_a_bidder", legal=[])
         if phase == BIDDING:
             if state.bids[seat] is not None:
@@ -728,14 +728,6 @@ class Boerenbridge(Ruleset):
 # ------------------------------------------------------------------------------------------------
 
 
-def _check_distinct(items: Sequence[Card], where: str) -> None:
-    seen: set[Card] = set()
-    for c in items:
-        if c in seen:
-            raise DuplicateCard(c.text, where)
-        seen.add(c)
-
-
 def _check_deck(deck: Sequence[Card]) -> tuple[Sequence[Card], list[int]]:
     """The deck as Cards, and each card's bit (``1 << card.index``); raise unless it is the 52 cards."""
     if len(deck) != opts.PACK_SIZE:
@@ -756,11 +748,6 @@ def _verdict(hand: tuple[Card, ...], trick: Sequence[Card]) -> PlayVerdict:
     if follow:
         return PlayVerdict(follow, "must_follow_suit", f"must follow {SUIT_NAMES[led]}, the suit led")
     return PlayVerdict(hand, "no_constraint", f"no {SUIT_NAMES[led]} in hand: any card may be played")
-
-
-def _threshold(o: Mapping[str, Any]) -> str:
-    limit = o["no_bid_threshold"]
-    return f"{limit} or more" if o["no_bid_comparison"] == "gte" else f"more than {limit}"
 
 
 def _bidders_to_act(r: RoundSetup, bids: tuple[int | None, ...], mode: str) -> tuple[int, ...]:

@@ -328,9 +328,9 @@ def parse_facts(
     for i, b in enumerate(bids):
         if b is None and active[i]:
             raise InvalidFacts(f"seat {i} has {given_scores[i]} points and must bid (only players at "
-                               f"{_threshold_text(options)} do not bid)", code="missing_bid")
+                               f"{threshold_text(options)} do not bid)", code="missing_bid")
         if b is not None and not active[i]:
-            raise InvalidFacts(f"seat {i} has {given_scores[i]} points: players at {_threshold_text(options)} "
+            raise InvalidFacts(f"seat {i} has {given_scores[i]} points: players at {threshold_text(options)} "
                                "do not bid; its bid must be null", code="non_bidder_bid")
         if b is not None and not 0 <= b <= size:
             raise InvalidFacts(f"bids[{i}] is {b}: a bid is from 0 to {size}", code="bid_out_of_range")
@@ -338,7 +338,7 @@ def parse_facts(
     return RoundFacts(bids, tricks, given_scores, size, number, given_dealer)
 
 
-def _threshold_text(options: Mapping[str, Any]) -> str:
+def threshold_text(options: Mapping[str, Any]) -> str:
     limit = options["no_bid_threshold"]
     return f"{limit} or more" if options["no_bid_comparison"] == "gte" else f"more than {limit}"
 
