@@ -18,6 +18,7 @@ from service.rules.base import OptionSpec, Ruleset
 from service.rules.errors import InvalidInput
 
 CACHE_SIZE = 512
+MAX_KEY_CHARS = 2048
 # (id(ruleset), canonical JSON of the raw options) -> validated options; "" stands for no options.
 _CACHE: OrderedDict[tuple[int, str], Mapping[str, Any]] = OrderedDict()
 
@@ -33,6 +34,8 @@ def validated_options(ruleset: Ruleset, raw: Any) -> Mapping[str, Any]:
     found = _CACHE.get(key)
     if found is None:
         found = MappingProxyType(ruleset.validate_options(raw or {}))
+        if len(key[1]) > MAX_KEY_CHARS:  # a rare, bulky value: not worth holding
+            return found
         _CACHE[key] = found
         while len(_CACHE) > CACHE_SIZE:
             try:

@@ -154,3 +154,29 @@ def test_the_shortcut_takes_the_common_body() -> None:
         {"trump": "H", "plays": []},
     ):
         assert _quick_trick(body) is None, body
+
+
+# --- options cache ----------------------------------------------------------------------------------
+
+
+def test_validated_options_are_cached_read_only_and_bounded() -> None:
+    from types import MappingProxyType
+
+    from service.api import options as cache
+    from tests.api.plain_ruleset import PLAIN
+
+    defaults = cache.validated_options(PLAIN, None)
+    assert isinstance(defaults, MappingProxyType)
+    assert cache.validated_options(PLAIN, {}) is defaults
+    assert defaults == PLAIN.validate_options({})
+    first = cache.validated_options(PLAIN, {"target": 20})
+    assert cache.validated_options(PLAIN, {"target": 20}) is first
+    assert first["target"] == 20 and first["must_trump"] is False
+    with pytest.raises(TypeError):
+        first["target"] = 3  # type: ignore[index]
+    bulky = cache.validated_options(PLAIN, {"tiers": list(range(2000))})
+    assert bulky["tiers"] == tuple(range(2000))
+    assert all(len(key) <= cache.MAX_KEY_CHARS for _, key in cache._CACHE)
+    for n in range(1, cache.CACHE_SIZE + 50):
+        cache.validated_options(PLAIN, {"bonus": n})
+    assert len(cache._CACHE) <= cache.CACHE_SIZE
