@@ -16,6 +16,7 @@ The ruleset is the first registered one, or the ``mini_tricks`` test double whil
 
 from __future__ import annotations
 
+import http.client
 import random
 import threading
 import time
@@ -145,8 +146,18 @@ def test_32_clients_on_one_match(served: tuple[Gunicorn, RedisServer]) -> None:
     final = setup.get(match.path, match.referee).body
     assert final["version"] == saves[-1]
     setup.close()
+    assert _counted_posts(server.port) >= len(attempts)  # /metrics adds up every worker's counts
     print(f"\n{len(attempts)} posts, {len(actions)} applied, {len(losers)} refused: "
           f"{sorted({(a.status, a.code) for a in losers}, key=str)}")
+
+
+def _counted_posts(port: int) -> float:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", "/metrics")
+    text = conn.getresponse().read().decode()
+    conn.close()
+    prefix = 'referee_http_requests_total{endpoint="/v1/matches/<match_id>/actions",method="POST",'
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(prefix))
 
 
 def test_redis_restart_mid_match(served: tuple[Gunicorn, RedisServer]) -> None:
