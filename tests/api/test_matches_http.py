@@ -228,3 +228,18 @@ def test_bad_bodies_are_problems(http: FlaskHttp) -> None:
     foreign = next(c for c in ("2C", "3C", "4C", "5C") if c not in hand)
     not_held = http.post(f"{match.path}/actions", {"type": "play", "card": foreign}, token)
     assert not_held.status == 422 and not_held.body["code"] == "card_not_in_hand" and not_held.body["legal"]
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+@pytest.mark.parametrize("ruleset_id", EVERY_RULESET)
+def test_every_view_carries_the_contract_keys(http: FlaskHttp, ruleset_id: str, mode: str) -> None:
+    match, _ = create(http, ruleset_id, mode, players(ruleset_id))
+    required = {"version", "status", "phase", "dealer", "to_act", "scores", "winners", "legal_actions"}
+    for token in [match.referee, *match.seats]:
+        view = http.get(match.path, token)
+        assert view.status == 200 and required <= set(view.body), sorted(required - set(view.body))
+        assert view.etag == f'"{view.body["version"]}"' and view.body["status"] == "in_progress"
+        assert all(isinstance(a, dict) and "type" in a for a in view.body["legal_actions"])
+    for seat, token in enumerate(match.seats):
+        hand = http.get(match.path, token).body.get("hand")
+        assert (isinstance(hand, list) and hand) if mode == "dealt" else not hand, (seat, hand)
