@@ -243,3 +243,27 @@ def test_every_view_carries_the_contract_keys(http: FlaskHttp, ruleset_id: str, 
     for seat, token in enumerate(match.seats):
         hand = http.get(match.path, token).body.get("hand")
         assert (isinstance(hand, list) and hand) if mode == "dealt" else not hand, (seat, hand)
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+@pytest.mark.parametrize("ruleset_id", EVERY_RULESET)
+def test_undo_returns_to_the_view_before_each_action(http: FlaskHttp, ruleset_id: str, mode: str) -> None:
+    """Undo replays the stored events (decks included) without the last action: the referee sees
+    exactly what it saw before that action, across round boundaries too."""
+    match, _ = create(http, ruleset_id, mode, players(ruleset_id))
+    rng = random.Random(f"undo-{ruleset_id}")
+    before: list[dict[str, Any]] = []
+    for _ in range(40):
+        view = http.get(match.path, match.referee).body
+        if view["status"] == "finished":
+            break
+        before.append(view)
+        step(http, match, rng)
+    for expected in reversed(before[-6:]):
+        undone = http.post(f"{match.path}/undo", None, match.referee)
+        assert undone.status == 200, undone.body
+        now = http.get(match.path, match.referee).body
+        assert {k: v for k, v in now.items() if k != "version"} == {
+            k: v for k, v in expected.items() if k != "version"
+        }
+        assert now["version"] > expected["version"]
