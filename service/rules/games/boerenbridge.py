@@ -238,12 +238,16 @@ class Boerenbridge(Ruleset):
             raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
         if len(hand) > opts.MAX_HAND_SIZE:
             raise InvalidFacts(f"a hand holds at most {opts.MAX_HAND_SIZE} cards", code="hand_too_big")
-        check_distinct(hand, "the hand")
+        # Cards are interned, so identity sets find a card given twice cheaply (find_revokes asks often)
+        held = set(map(id, hand))
+        if len(held) != len(hand):
+            check_distinct(hand, "the hand")
         played = tuple(p.card for p in trick)
-        check_distinct(played, "the trick")
-        both = [c.text for c in hand if c in set(played)]
-        if both:
-            raise InvalidFacts(f"{both[0]} is both in the hand and in the trick", code="card_in_hand_and_trick")
+        if len(set(map(id, played))) != len(played):
+            check_distinct(played, "the trick")
+        if not held.isdisjoint(map(id, played)):
+            both = next(c for c in played if id(c) in held)
+            raise InvalidFacts(f"{both.text} is both in the hand and in the trick", code="card_in_hand_and_trick")
         self._trump(ctx, options)
         return _verdict(tuple(hand), played)
 
@@ -499,19 +503,31 @@ class Boerenbridge(Ruleset):
         trick = (*trick, card)
         shown = state.shown | bit
         r = state.round
-        if len(trick) < n:
-            return make_state(m, PLAY, r, state.bids, hands, leader, trick, state.tricks_won, state.done, shown)
         assert r is not None
+        if len(trick) < n:
+            if hands is None:
+                r = self._record_revokes(r, state.done, trick, leader, m)
+            return make_state(m, PLAY, r, state.bids, hands, leader, trick, state.tricks_won, state.done, shown)
         winner = (leader + _winner_index(trick, r.trump)) % n
         won = state.tricks_won
         won = (*won[:winner], won[winner] + 1, *won[winner + 1:])
         done = (*state.done, TrickDone(leader, trick, winner))
         if len(done) < r.hand_size:
+            if hands is None:
+                r = self._record_revokes(r, done, (), winner, m)
             return make_state(m, PLAY, r, state.bids, hands, winner, (), won, done, shown)
         revokes: tuple[Revoke, ...] = ()
-        if hands is None:
+        if hands is None:  # every hand is known now: the last word on revokes
             revokes = tuple(find_revokes(self, _records(r, done, (), n, winner), m.options, round_complete=True))
         return self._finish_round(state, r, state.bids, won, revokes, reported=False)
+
+    def _record_revokes(
+        self, r: RoundSetup, done: tuple[TrickDone, ...], trick: tuple[Card, ...], leader: int, m: MatchInfo
+    ) -> RoundSetup:
+        """Table mode: the revokes the plays reported so far prove (a seat that later shows the suit
+        it failed to follow), recorded as soon as they are provable."""
+        found = tuple(find_revokes(self, _records(r, done, trick, m.players, leader), m.options, round_complete=False))
+        return r if found == r.revokes else dataclasses.replace(r, revokes=found)
 
     def _finish_round(
         self,
@@ -677,8 +693,7 @@ class Boerenbridge(Ruleset):
                          for i, t in enumerate(state.done)]
         out["tricks_won"] = list(state.tricks_won)
         if m.mode == "table":
-            records = _records(r, state.done, state.trick, n, state.leader)
-            out["revokes"] = [v.to_json() for v in find_revokes(self, records, m.options, round_complete=False)]
+            out["revokes"] = [v.to_json() for v in r.revokes]
             out["round_result_allowed"] = not state.trick and not state.done
         return out
 

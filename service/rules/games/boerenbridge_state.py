@@ -85,7 +85,8 @@ class RoundSetup:
 
     ``active``: who bids (§6.1); ``hook``: the hook player (§6.2) or None; ``hook_rule``: whether
     §6.3 restricts him (``hook_min_hand_size``); ``reviser``: who may change his bid until the opening
-    lead (§6.5); ``trump_chooser``: the highest bidder under ``highest_bidder_chooses``.
+    lead (§6.5); ``trump_chooser``: the highest bidder under ``highest_bidder_chooses``; ``revokes``
+    (table mode): the failures to follow suit that the plays so far prove, updated at each play.
     """
 
     number: int
@@ -98,6 +99,7 @@ class RoundSetup:
     turn_up: Card | None
     trump: Suit | None
     trump_chooser: int | None = None
+    revokes: tuple[Revoke, ...] = ()  # table mode: the revokes proven by the plays so far
 
 
 @dataclass(frozen=True, slots=True)
