@@ -260,6 +260,10 @@ def _hand(state: BoerenbridgeState, rng: random.Random, checker: Checker) -> Boe
     n = checker.n
     for k in range(n * r.hand_size):  # one card at a time from the dealer's left
         assert state.hands[(r.dealer + 1 + k) % n] >> deck[k].index & 1
+    stock = sum(1 << c.index for c in deck[n * r.hand_size:])  # the undealt cards (the turn-up first)
+    assert not stock & checker.dealt and stock | checker.dealt == (1 << 52) - 1  # all 52 accounted for
+    if r.hand_size == 13 and n == 4:
+        assert checker.dealt == (1 << 52) - 1 and r.turn_up is None
     return play_hand(B, state, rng, on_step=checker.step)
 
 
