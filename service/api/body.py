@@ -135,6 +135,31 @@ class Blueprint(flask_smorest.Blueprint):
 
         return decorator
 
+    def response(self, status_code: Any, schema: Any = None, **kwargs: Any) -> Callable[[Any], Any]:
+        """flask-smorest's ``@blp.response`` (same documentation, same handling of dicts, tuples and
+        schemas), except that a view's own ``Response`` is passed on as is, without that handling."""
+        documented = super().response(status_code, schema, **kwargs)
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(func)
+            def replay(*args: Any, **view_args: Any) -> Any:
+                return flask.g.pop("_view_result")
+
+            finish = documented(replay)  # smorest's handling, given the result the view already returned
+
+            @functools.wraps(func)
+            def wrapper(*args: Any, **view_args: Any) -> Any:
+                result = func(*args, **view_args)
+                if isinstance(result, Response):
+                    return result
+                flask.g._view_result = result
+                return finish(*args, **view_args)
+
+            wrapper._apidoc = finish._apidoc  # type: ignore[attr-defined]
+            return wrapper
+
+        return decorator
+
 
 def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response written once, compactly, in UTF-8."""

@@ -6,10 +6,10 @@ The ruleset is looked up before the body is read, so an unknown id is a 404 what
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from flask import g
 from flask.wrappers import Response
 
 from service.api.body import Blueprint, json_response
@@ -46,7 +46,7 @@ _LEGAL_FIELDS = frozenset({"hand", "trick", "card"})
 _DETAILS: dict[str, tuple[Ruleset, dict[str, Any]]] = {}
 
 
-# The path parameter is ``id`` as in DESIGN.md §4; views take it as ``**_path`` and use ``g.ruleset``.
+# The path parameter is ``id`` as in DESIGN.md §4; ``with_ruleset`` turns it into the ruleset.
 _ID_PARAMETER = {
     "in": "path",
     "name": "id",
@@ -57,15 +57,15 @@ _ID_PARAMETER = {
 }
 
 
-@blp.url_value_preprocessor
-def _resolve_ruleset(endpoint: str | None, values: dict[str, Any] | None) -> None:
-    if values and "id" in values:
-        g.ruleset = get_ruleset(values["id"])
+def with_ruleset(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Looks the path's ruleset up before anything else (an unknown id is a 404 whatever the body)
+    and passes it to the view as ``ruleset``. Goes between ``@blp.route`` and ``@blp.arguments``."""
 
+    @functools.wraps(view)
+    def wrapper(*args: Any, id: str, **view_args: Any) -> Response:
+        return view(*args, ruleset=get_ruleset(id), **view_args)
 
-def _ruleset() -> Ruleset:
-    ruleset: Ruleset = g.ruleset
-    return ruleset
+    return wrapper
 
 
 # --- catalogue ------------------------------------------------------------------------------------
@@ -79,11 +79,11 @@ def list_rulesets() -> Response:
 
 
 @blp.route("/<id>", methods=["GET"], parameters=[_ID_PARAMETER])
+@with_ruleset
 @blp.response(200, RulesetDetailSchema)
-def get_ruleset_detail(**_path: str) -> Response:
+def get_ruleset_detail(ruleset: Ruleset) -> Response:
     """One ruleset: its catalogue entry, the card ranking for each trump choice (default options) and
     its options as a JSON Schema."""
-    ruleset = _ruleset()
     cached = _DETAILS.get(ruleset.id)
     if cached is None or cached[0] is not ruleset:
         detail = dict(ruleset.describe())
@@ -132,11 +132,11 @@ def check_plays(ruleset: Ruleset, plays: Sequence[Play], options: Options, where
 
 
 @blp.route("/<id>/trick", methods=["POST"], parameters=[_ID_PARAMETER])
+@with_ruleset
 @blp.arguments(_TRICK_REQUEST)
 @blp.response(200, TrickAnswerSchema)
-def trick(body: dict[str, Any], **_path: str) -> Response:
+def trick(body: dict[str, Any], ruleset: Ruleset) -> Response:
     """Who wins a trick (complete or partial), and why."""
-    ruleset = _ruleset()
     options = validated_options(ruleset, body.get("options"))
     plays: list[Play] = body["plays"]
     check_plays(ruleset, plays, options, "the trick")
@@ -145,12 +145,12 @@ def trick(body: dict[str, Any], **_path: str) -> Response:
 
 
 @blp.route("/<id>/legal-plays", methods=["POST"], parameters=[_ID_PARAMETER])
+@with_ruleset
 @blp.arguments(_LEGAL_REQUEST)
 @blp.response(200, LegalPlaysAnswerSchema)
-def legal_plays(body: dict[str, Any], **_path: str) -> Response:
+def legal_plays(body: dict[str, Any], ruleset: Ruleset) -> Response:
     """The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
     them; with ``card``, whether that card is allowed and, if not, why."""
-    ruleset = _ruleset()
     options = validated_options(ruleset, body.get("options"))
     hand: list[Card] = body["hand"]
     trick_so_far: list[Play] = body["trick"]
@@ -177,6 +177,7 @@ def legal_plays(body: dict[str, Any], **_path: str) -> Response:
 
 
 @blp.route("/<id>/score", methods=["POST"], parameters=[_ID_PARAMETER])
+@with_ruleset
 @blp.arguments(
     _SCORE_REQUEST,
     description=(
@@ -189,10 +190,9 @@ def legal_plays(body: dict[str, Any], **_path: str) -> Response:
     examples=SCORE_EXAMPLES,
 )
 @blp.response(200, ScoreAnswerSchema)
-def score(body: dict[str, Any], **_path: str) -> Response:
+def score(body: dict[str, Any], ruleset: Ruleset) -> Response:
     """Score one round: round points, the scores after it, whether the match is over and who won,
     and how each number was counted."""
-    ruleset = _ruleset()
     options = validated_options(ruleset, body.get("options"))
     facts = {key: value for key, value in body.items() if key != "options"}
     return json_response(ruleset.score_round(facts, options).to_json())

@@ -95,3 +95,47 @@ def test_gunicorn_serves_the_rulesets(app: Flask) -> None:
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
+
+
+def test_response_decorator_keeps_smorest_handling_for_other_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view's own Response passes as is; a dict, or a (body, status, headers) tuple, is dumped
+    with the schema and answered as flask-smorest does, and the documentation is smorest's."""
+    import marshmallow as ma
+
+    class Out(ma.Schema):
+        n = ma.fields.Integer()
+
+    module = type(sys)("tests_api_results_blueprint")
+    blp = Blueprint("results", "tests_api_results_blueprint", url_prefix="/v1/results")
+
+    @blp.route("/own", methods=["GET"])
+    @blp.response(200, Out)
+    def own() -> Any:
+        """Own response."""
+        return json_response({"n": 1, "kept": True}, status=203)
+
+    @blp.route("/dict", methods=["GET"])
+    @blp.response(200, Out)
+    def as_dict() -> Any:
+        return {"n": 2, "dropped": True}
+
+    @blp.route("/tuple", methods=["GET"])
+    @blp.response(200, Out)
+    def as_tuple() -> Any:
+        return {"n": 3}, 201, {"X-Extra": "yes"}
+
+    module.blp = blp  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tests_api_results_blueprint", module)
+    monkeypatch.setattr(app_module, "BLUEPRINTS", (*app_module.BLUEPRINTS, "tests_api_results_blueprint"))
+    app = create_app(Settings())
+    client = app.test_client()
+    own_answer = client.get("/v1/results/own")
+    assert (own_answer.status_code, own_answer.get_json()) == (203, {"n": 1, "kept": True})
+    dict_answer = client.get("/v1/results/dict")
+    assert (dict_answer.status_code, dict_answer.get_json()) == (200, {"n": 2})
+    tuple_answer = client.get("/v1/results/tuple")
+    assert (tuple_answer.status_code, tuple_answer.get_json()) == (201, {"n": 3})
+    assert tuple_answer.headers["X-Extra"] == "yes"
+    paths = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()["paths"]
+    assert paths["/v1/results/own"]["get"]["summary"] == "Own response."
+    assert "200" in paths["/v1/results/dict"]["get"]["responses"]
