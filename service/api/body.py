@@ -36,6 +36,9 @@ def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not valid JSON")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+
+
 def is_json_mimetype(mimetype: str) -> bool:
     return mimetype == JSON_MIME or (mimetype.startswith("application/") and mimetype.endswith("+json"))
 
@@ -50,7 +53,7 @@ def read_json_body(req: flask.Request | None = None) -> Any:
         got = req.content_type or "no Content-Type"
         raise Problem(415, "unsupported_media_type", f"send the body as application/json, not {got}")
     try:
-        value = json.loads(data, parse_constant=_refuse_constant)
+        value = _DECODER.decode(data.decode(json.detect_encoding(data), "surrogatepass"))  # as json.loads
     except RecursionError:
         value = None
         too_deep = True
