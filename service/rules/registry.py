@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from service.rules.base import Ruleset
 from service.rules.errors import UnknownRuleset
+from service.rules.games.avinas import AVINAS
 from service.rules.games.boerenbridge import BOERENBRIDGE
+from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 
 _ALL: tuple[Ruleset, ...] = (
+    AVINAS,
     BOERENBRIDGE,
+    FORTY_FIVES, AUCTION_FORTY_FIVES,
 )
 
 RULESETS: dict[str, Ruleset] = {r.id: r for r in _ALL}

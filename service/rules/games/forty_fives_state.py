@@ -1,0 +1,180 @@
+"""Match state of the Forty-Fives family: frozen dataclasses that round-trip through ``codec``.
+
+The state is split so that a card played rebuilds one small object: ``FortyFivesState`` holds
+what changes trick by trick (phase, seat to act, hands, the trick in progress, the tricks done),
+``MatchInfo`` what changes once per round (options, scores, history, dealer, status), and
+``Round`` the facts of the round outside trick play (turn-up, trump, robbing, auction, discards).
+
+Hands (dealt mode) are 52-bit masks, bit ``Card.index`` set for each card held; ``None`` in table
+mode, where the hands are unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.base import Revoke
+from service.rules.cards import Card, Suit
+
+# Phases
+DEAL = "deal"  # the next thing is a deal (needs_deal)
+TURN_UP = "turn_up"  # table mode: the referee reports the turned-up card
+DEALER_ROB = "dealer_rob"  # the dealer decides on a turned-up ace
+AUCTION = "auction"
+NAME_TRUMP = "name_trump"
+DISCARD = "discard"
+DEALER_DRAW = "dealer_draw"  # dealer_robs_pack: the dealer picks replacements from the stock
+PLAY = "play"
+OVER = "over"  # the match is finished
+
+# Round.dealer_ace: the dealer and a turned-up ace (§2.5, §3.4)
+ACE_NONE = ""  # the turn-up is not an ace (or bidding mode)
+ACE_MUST_ROB = "must_rob"  # must take it before the first lead
+ACE_CHOOSE = "choose"  # decides before the first lead (discard at once, ace after trick 1)
+ACE_AFTER_TRICK = "after_trick"  # decides after trick 1
+ACE_PENDING = "pending"  # discarded before the lead; takes the ace when trick 1 is complete
+ACE_ROBBED = "robbed"
+ACE_DECLINED = "declined"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: the leader's seat, the cards in play order, the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction: ``call`` is ``"bid"``, ``"pass"`` or ``"hold"``."""
+
+    seat: int
+    call: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The auction so far: the calls, the standing high bid and its holder, who has passed."""
+
+    calls: tuple[Call, ...] = ()
+    high: int | None = None
+    high_seat: int | None = None
+    passed: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The auction's result: the high bidder (None when a table reported only the team), its team, the amount."""
+
+    seat: int | None
+    team: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The facts of the round in progress outside trick play."""
+
+    number: int
+    dealer: int
+    turn_up: Card | None = None
+    trump: Suit | None = None
+    stock: tuple[Card, ...] = ()  # dealt mode: the undealt cards, top first (without the turn-up)
+    kitty: tuple[Card, ...] = ()  # dealt mode: until the bidder takes it
+    discards: tuple[tuple[Card, ...], ...] = ()  # dealt mode: each seat's face-down discards
+    ace_holder: int | None = None  # dealt mode: the seat dealt the ace of trumps (never shown)
+    robbed_by: int | None = None  # the seat that took the turn-up (the dealer too, for a turned ace)
+    announced_by: int | None = None  # the seat that announced holding the ace of trumps
+    dealer_ace: str = ACE_NONE
+    demoted: Card | None = None  # the ace of trumps ranked lowest this deal (§1.5)
+    auction: Auction | None = None
+    contract: Contract | None = None
+    drawn: tuple[int, ...] = ()  # bidding mode: cards each seat was dealt back (public counts)
+    to_draw: int = 0  # dealer_robs_pack: replacements the dealer still has to pick
+    out: tuple[Card, ...] = ()  # table mode: cards reported as discarded (out of play)
+    revokes: tuple[Revoke, ...] = ()  # table mode
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A finished round as the history keeps it (everything here is public once the round is over)."""
+
+    number: int
+    dealer: int
+    trump: Suit | None
+    turn_up: Card | None
+    robbed_by: int | None
+    announced_by: int | None
+    demoted: Card | None
+    contract: Contract | None
+    tricks: tuple[Trick, ...]  # empty for a round reported as a summary
+    tricks_won: tuple[int, ...]  # per seat
+    highest_trump: Card | None
+    bonus_seat: int | None
+    points: tuple[int, ...]  # per seat (forty_fives) or per team (auction)
+    scores: tuple[int, ...]  # after the round
+    void: bool = False  # bidding mode, everyone passed with all_pass = "redeal"
+    reported: bool = False  # table mode: reported as a round_result
+    revokes: tuple[Revoke, ...] = ()
+    made: bool | None = None  # bidding mode: did the bidders make their bid
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """What changes once per round."""
+
+    options: Mapping[str, Any]
+    players: int
+    mode: str
+    dealer: int  # the dealer of the round in progress, or of the next deal
+    scores: tuple[int, ...]  # per seat (forty_fives) or per team (auction)
+    history: tuple[RoundRecord, ...] = ()
+    status: str = "in_progress"
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FortyFivesState:
+    """A whole match of Forty-Fives or Auction Forty-Fives."""
+
+    match: MatchInfo
+    phase: str
+    turn: int = -1  # the seat to act (-1: nobody)
+    round: Round | None = None
+    hands: tuple[int, ...] | None = None  # dealt mode: per seat, a mask of Card.index bits
+    leader: int = -1  # the leader of the trick in progress
+    current: tuple[Card, ...] = ()  # the trick in progress, leader first
+    tricks: tuple[Trick, ...] = ()  # the completed tricks of this round
+
+
+# A state is rebuilt for every card played; setting its slots directly is about twice as fast as
+# the frozen dataclass __init__ (which goes through object.__setattr__ per field) and gives the
+# same object (no field has a default factory or a __post_init__).
+_S = FortyFivesState
+_SLOT: dict[str, Any] = dict(vars(FortyFivesState))
+_set_match, _set_phase, _set_turn = _SLOT["match"].__set__, _SLOT["phase"].__set__, _SLOT["turn"].__set__
+_set_round, _set_hands, _set_leader = _SLOT["round"].__set__, _SLOT["hands"].__set__, _SLOT["leader"].__set__
+_set_current, _set_tricks = _SLOT["current"].__set__, _SLOT["tricks"].__set__
+_new = object.__new__
+
+
+def make_state(
+    match: MatchInfo, phase: str, turn: int, rnd: Round | None, hands: tuple[int, ...] | None, leader: int,
+    current: tuple[Card, ...], tricks: tuple[Trick, ...],
+) -> FortyFivesState:
+    """``FortyFivesState(match, phase, turn, rnd, hands, leader, current, tricks)``, faster."""
+    s = _new(_S)
+    _set_match(s, match)
+    _set_phase(s, phase)
+    _set_turn(s, turn)
+    _set_round(s, rnd)
+    _set_hands(s, hands)
+    _set_leader(s, leader)
+    _set_current(s, current)
+    _set_tricks(s, tricks)
+    return s

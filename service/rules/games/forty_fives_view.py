@@ -1,0 +1,141 @@
+"""What one seat of a Forty-Fives match may see (``Ruleset.view``), and the referee's view.
+
+A seat sees its own hand, everything played, the turn-up (a public card; once taken, public
+knowledge in the taker's hand), who robbed or announced, the auction, how many cards each seat
+drew, the tricks and the history. It never sees another hand, a discard, the stock (except the
+dealer picking replacements under ``dealer_robs_pack``), the kitty before the bidder takes it,
+who holds the ace of trumps, or a demotion before the demoted ace is played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from service.rules.codec import encode
+from service.rules.games.forty_fives_match import played_cards
+from service.rules.games.forty_fives_ranking import cards_of
+from service.rules.games.forty_fives_state import (
+    DEALER_DRAW,
+    OVER,
+    FortyFivesState,
+    RoundRecord,
+    Trick,
+)
+
+if TYPE_CHECKING:
+    from service.rules.base import Ruleset
+
+
+def _texts(cards: Any) -> list[str]:
+    return [c.text for c in cards]
+
+
+def trick_json(trick: Trick, n: int, number: int) -> dict[str, Any]:
+    return {
+        "number": number,
+        "leader": trick.leader,
+        "plays": [{"seat": (trick.leader + i) % n, "card": c.text} for i, c in enumerate(trick.cards)],
+        "winner": trick.winner,
+        "card": trick.cards[(trick.winner - trick.leader) % n].text,
+    }
+
+
+def record_json(rec: RoundRecord, n: int) -> dict[str, Any]:
+    return {
+        "round": rec.number,
+        "dealer": rec.dealer,
+        "trump": rec.trump.value if rec.trump is not None else None,
+        "turn_up": rec.turn_up.text if rec.turn_up is not None else None,
+        "turn_up_taken_by": rec.robbed_by,
+        "ace_announced_by": rec.announced_by,
+        "demoted_ace": rec.demoted.text if rec.demoted is not None else None,
+        "contract": encode(rec.contract),
+        "tricks": [trick_json(t, n, i) for i, t in enumerate(rec.tricks, 1)],
+        "tricks_won": list(rec.tricks_won),
+        "highest_trump": rec.highest_trump.text if rec.highest_trump is not None else None,
+        "bonus_seat": rec.bonus_seat,
+        "points": list(rec.points),
+        "scores": list(rec.scores),
+        "void": rec.void,
+        "reported": rec.reported,
+        "made": rec.made,
+        "revokes": [r.to_json() for r in rec.revokes],
+    }
+
+
+def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
+    m = state.match
+    n = m.players
+    rnd = state.round
+    to_act = ruleset.to_act(state)
+    out: dict[str, Any] = {
+        "ruleset": ruleset.id,
+        "mode": m.mode,
+        "players": n,
+        "options": encode(dict(m.options)),
+        "status": m.status,
+        "phase": state.phase,
+        "round": rnd.number if rnd is not None else len(m.history) + (0 if state.phase == OVER else 1),
+        "dealer": m.dealer,
+        "to_act": list(to_act),
+        "scores": list(m.scores),
+        "winners": list(m.winners),
+    }
+    teams = ruleset.teams(n)
+    if teams is not None:
+        out["teams"] = [list(t) for t in teams]
+    hands = state.hands
+    out["hand"] = _texts(cards_of(hands[seat])) if seat is not None and hands is not None else None
+    if seat is None:
+        seats = range(n)
+        out["legal_actions"] = [a.to_json() for s in seats for a in ruleset.legal_actions(state, s)]
+    else:
+        out["legal_actions"] = [a.to_json() for a in ruleset.legal_actions(state, seat)]
+    if rnd is not None:
+        played = played_cards(state)
+        demoted = rnd.demoted if rnd.demoted is not None and (seat is None or rnd.demoted in played) else None
+        out.update({
+            "trump": rnd.trump.value if rnd.trump is not None else None,
+            "turn_up": rnd.turn_up.text if rnd.turn_up is not None else None,
+            "turn_up_taken_by": rnd.robbed_by,
+            "ace_announced_by": rnd.announced_by,
+            "dealer_turned_ace": rnd.dealer_ace or None,
+            "demoted_ace": demoted.text if demoted is not None else None,
+            "trick": {
+                "leader": state.leader,
+                "plays": [{"seat": (state.leader + i) % n, "card": c.text} for i, c in enumerate(state.current)],
+            },
+            "tricks": [trick_json(t, n, i) for i, t in enumerate(state.tricks, 1)],
+            "tricks_won": [sum(1 for t in state.tricks if t.winner == s) for s in range(n)],
+        })
+        if hands is not None:
+            out["hand_sizes"] = [h.bit_count() for h in hands]
+            out["stock_size"] = len(rnd.stock)
+        if rnd.auction is not None:
+            a = rnd.auction
+            out["auction"] = {
+                "calls": [encode(c) for c in a.calls],
+                "high_bid": a.high,
+                "high_bidder": a.high_seat,
+                "passed": [s for s, p in enumerate(a.passed) if p],
+            }
+            out["contract"] = encode(rnd.contract)
+            out["drawn"] = list(rnd.drawn)
+            out["kitty_size"] = len(rnd.kitty)
+        if m.mode == "table":
+            out["revokes"] = [r.to_json() for r in rnd.revokes]
+            out["reported_discards"] = _texts(rnd.out)
+        if seat is None and hands is not None:
+            out["hands"] = {str(s): _texts(cards_of(h)) for s, h in enumerate(hands)}
+            out["discards"] = {str(s): _texts(d) for s, d in enumerate(rnd.discards)}
+            out["stock"] = _texts(rnd.stock)
+            out["kitty"] = _texts(rnd.kitty)
+            out["ace_holder"] = rnd.ace_holder
+        elif seat is not None and hands is not None:
+            out["discards"] = _texts(rnd.discards[seat]) if rnd.discards else []
+            if state.phase == DEALER_DRAW and seat == rnd.dealer:
+                out["stock"] = _texts(rnd.stock)
+    elif m.mode == "table":
+        out["revokes"] = []
+    out["history"] = [record_json(r, n) for r in m.history]
+    return out
