@@ -64,3 +64,12 @@ def test_rules_contract_paths_and_error_responses() -> None:
     }
     score = spec["paths"]["/v1/rulesets/{id}/score"]["post"]["requestBody"]["content"]["application/json"]
     assert {"forty_fives", "auction_forty_fives", "boerenbridge", "avinas"} <= set(score["examples"])
+
+
+def test_flask_cli_writes_the_same_document(app: Flask, tmp_path: Path) -> None:
+    """``flask openapi write --format=yaml`` (STACK.md's command) and ``python -m service.api.openapi``
+    write the same bytes."""
+    target = tmp_path / "openapi.yaml"
+    result = app.test_cli_runner().invoke(args=["openapi", "write", "--format=yaml", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_text(encoding="utf-8") == spec_yaml()
