@@ -65,7 +65,6 @@ from service.rules.base import (
     TrickOutcome,
     TrickRecord,
     find_revokes,
-    in_hand_order,
     is_json_int,
 )
 from service.rules.cards import SUITS, Card, Rank, Suit, check_distinct
@@ -90,7 +89,6 @@ from service.rules.games.forty_fives_options import (
     make_config,
 )
 from service.rules.games.forty_fives_ranking import (
-    cards_of,
     legal_mask,
     mask_of,
     verdict_text,
@@ -210,7 +208,8 @@ class _FortyFivesFamily(Ruleset):
                 cards.append(p.card)
             else:
                 cards.append(Card.parse(p))
-        check_distinct(cards, "the trick")
+        if mask_of(cards).bit_count() != len(cards):
+            check_distinct(cards, "the trick")
         return tuple(cards)
 
     def trick_winner(self, plays: Sequence[Play], ctx: TrickContext, options: Options) -> TrickOutcome:
@@ -232,12 +231,13 @@ class _FortyFivesFamily(Ruleset):
             raise InvalidFacts("the hand is empty: there is nothing to play")
         if len(hand) > MAX_HAND:
             raise InvalidFacts(f"a {self.name} hand holds at most {MAX_HAND} cards when playing; got {len(hand)}")
-        check_distinct([*hand, *cards], "the hand and the trick")
-        table = self._table_for_ctx(cfg, ctx)
         hmask = mask_of(hand)
+        if hmask.bit_count() != len(hand) or hmask & mask_of(cards):
+            check_distinct([*hand, *cards], "the hand and the trick")
+        table = self._table_for_ctx(cfg, ctx)
         legal, reason = legal_mask(cfg.rules, table, hmask, cards)
         code, rule = verdict_text(reason, cfg.rules, table, hmask, cards)
-        return PlayVerdict(in_hand_order(hand, cards_of(legal)), code, rule)
+        return PlayVerdict(tuple(c for c in hand if legal >> c.index & 1), code, rule)
 
     def score_round(self, facts: Mapping[str, Any], options: Options) -> RoundScore:
         cfg = self.config(options)

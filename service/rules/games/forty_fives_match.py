@@ -230,6 +230,21 @@ def can_rob_or_announce(cfg: Config, state: FortyFivesState, seat: int) -> bool:
     )
 
 
+def demotes_now(cfg: Config, state: FortyFivesState, seat: int) -> bool:
+    """Whether a card played now by ``seat``, the holder of the ace of trumps, demotes the ace (§1.5):
+    its first card, without having robbed or (where that saves it) announced."""
+    rnd = state.round
+    if TYPE_CHECKING:
+        assert rnd is not None
+    return (
+        rnd.robbed_by is None
+        and rnd.demoted is None
+        and cfg.demotes
+        and (rnd.announced_by is None or cfg.unrobbed == "lowest")
+        and not has_played(state, seat)
+    )
+
+
 def may_announce(cfg: Config) -> bool:
     return cfg.unrobbed == "lowest_unless_announced"
 
@@ -289,7 +304,10 @@ def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
     if TYPE_CHECKING:
         assert rnd is not None and hands is not None
     hand = hands[seat]
-    legal, reason = legal_mask(cfg.rules, round_table(cfg, rnd), hand, state.current)
+    table = round_table(cfg, rnd)
+    if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
+        table = table_for(cfg, table.trump, True)
+    legal, reason = legal_mask(cfg.rules, table, hand, state.current)
     _memo = (state, legal, reason)
     acts = PLAY_ACTS[seat]
     out = []
@@ -484,6 +502,10 @@ def dealt_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
         assert rnd is not None and hands is not None and rnd.trump is not None
     hand = hands[seat]
     bit = BIT[card.index]
+    if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
+        # The holder plays a first card without robbing or announcing: the ace of trumps drops to
+        # the lowest trump from this play on, this play included (§1.5, A-6).
+        rnd = replace(rnd, demoted=ace_of(rnd.trump))
     memo = _memo
     if memo[0] is state:
         legal, reason = memo[1], memo[2]
@@ -493,18 +515,8 @@ def dealt_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
         legal_texts = [c.text for c in cards_of(legal)]
         if not hand & bit:
             raise CardNotInHand(f"{card.text} is not in the hand", legal=legal_texts)
-        code, rule = verdict_text(reason, cfg.rules, table_for(cfg, rnd.trump, rnd.demoted is not None), hand,
-                                  state.current)
+        code, rule = verdict_text(reason, cfg.rules, round_table(cfg, rnd), hand, state.current)
         raise IllegalPlay(f"{card.text} may not be played: {rule}", code=code, legal=legal_texts)
-    if (
-        seat == rnd.ace_holder
-        and rnd.robbed_by is None
-        and rnd.demoted is None
-        and cfg.demotes
-        and (rnd.announced_by is None or cfg.unrobbed == "lowest")
-        and not has_played(state, seat)
-    ):
-        rnd = replace(rnd, demoted=ace_of(rnd.trump))
     hands = (*hands[:seat], hand ^ bit, *hands[seat + 1:])
     current = (*state.current, card)
     n = state.match.players

@@ -9,14 +9,15 @@ who holds the ace of trumps, or a demotion before the demoted ace is played.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from service.rules.codec import encode
 from service.rules.games.forty_fives_match import played_cards
 from service.rules.games.forty_fives_ranking import cards_of
 from service.rules.games.forty_fives_state import (
     DEALER_DRAW,
     OVER,
+    Contract,
     FortyFivesState,
     RoundRecord,
     Trick,
@@ -28,6 +29,16 @@ if TYPE_CHECKING:
 
 def _texts(cards: Any) -> list[str]:
     return [c.text for c in cards]
+
+
+def _contract(contract: Contract | None) -> dict[str, Any] | None:
+    if contract is None:
+        return None
+    return {"seat": contract.seat, "team": contract.team, "amount": contract.amount}
+
+
+def options_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
 
 
 def trick_json(trick: Trick, n: int, number: int) -> dict[str, Any]:
@@ -49,7 +60,7 @@ def record_json(rec: RoundRecord, n: int) -> dict[str, Any]:
         "turn_up_taken_by": rec.robbed_by,
         "ace_announced_by": rec.announced_by,
         "demoted_ace": rec.demoted.text if rec.demoted is not None else None,
-        "contract": encode(rec.contract),
+        "contract": _contract(rec.contract),
         "tricks": [trick_json(t, n, i) for i, t in enumerate(rec.tricks, 1)],
         "tricks_won": list(rec.tricks_won),
         "highest_trump": rec.highest_trump.text if rec.highest_trump is not None else None,
@@ -72,7 +83,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
         "ruleset": ruleset.id,
         "mode": m.mode,
         "players": n,
-        "options": encode(dict(m.options)),
+        "options": options_json(m.options),
         "status": m.status,
         "phase": state.phase,
         "round": rnd.number if rnd is not None else len(m.history) + (0 if state.phase == OVER else 1),
@@ -114,12 +125,12 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
         if rnd.auction is not None:
             a = rnd.auction
             out["auction"] = {
-                "calls": [encode(c) for c in a.calls],
+                "calls": [{"seat": c.seat, "call": c.call, "amount": c.amount} for c in a.calls],
                 "high_bid": a.high,
                 "high_bidder": a.high_seat,
                 "passed": [s for s, p in enumerate(a.passed) if p],
             }
-            out["contract"] = encode(rnd.contract)
+            out["contract"] = _contract(rnd.contract)
             out["drawn"] = list(rnd.drawn)
             out["kitty_size"] = len(rnd.kitty)
         if m.mode == "table":
