@@ -414,8 +414,9 @@ class _FortyFivesFamily(Ruleset):
             known["trump"] = rnd.trump.value
         if rnd.contract is not None:
             known["bid"] = {"team": rnd.contract.team, "amount": rnd.contract.amount}
-        if "tricks" in facts and state.phase == PLAY:
-            known["leader"] = state.leader
+        leader = self._first_leader(cfg, state)
+        if "tricks" in facts and leader is not None:
+            known["leader"] = leader
         for key, value in known.items():
             if key not in facts:
                 facts[key] = value
@@ -443,6 +444,20 @@ class _FortyFivesFamily(Ruleset):
         if f.bid is not None and rnd.contract is None:
             rnd = replace(rnd, contract=Contract(None, f.bid[0], f.bid[1]))
         return engine.close_round(cfg, m, rnd, tricks, tally, revokes, reported=True, bid=f.bid)
+
+    def _first_leader(self, cfg: Config, state: FortyFivesState) -> int | None:
+        """Who leads trick 1 of the round in progress, where the match already knows (§2.6, §3.7)."""
+        rnd = state.round
+        if rnd is None:
+            return None
+        if state.phase == PLAY:
+            return state.leader
+        n = state.match.players
+        if not cfg.bidding or cfg.first_lead == "left_of_dealer":
+            return (rnd.dealer + 1) % n
+        if rnd.contract is None or rnd.contract.seat is None:
+            return None
+        return rnd.contract.seat if cfg.first_lead == "bidder" else (rnd.contract.seat + 1) % n
 
     def view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
         if seat is not None and not 0 <= seat < state.match.players:
