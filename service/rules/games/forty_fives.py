@@ -48,7 +48,6 @@ any card of the round is reported). The engine lives in ``forty_fives_match`` an
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -79,6 +78,7 @@ from service.rules.errors import (
 )
 from service.rules.games import forty_fives_auction as auction
 from service.rules.games import forty_fives_match as engine
+from service.rules.games.forty_fives_match import SEAT_TUPLES as _SEAT_TUPLES
 from service.rules.games.forty_fives_match import dealt_play as _dealt_play
 from service.rules.games.forty_fives_match import play_actions as _play_actions
 from service.rules.games.forty_fives_options import (
@@ -115,6 +115,7 @@ from service.rules.games.forty_fives_state import (
     Contract,
     FortyFivesState,
     Trick,
+    evolve,
 )
 from service.rules.games.forty_fives_view import build_view
 
@@ -293,18 +294,26 @@ class _FortyFivesFamily(Ruleset):
         self.check_players(n_players)
         if not is_json_int(dealer) or not 0 <= dealer < n_players:
             raise InvalidInput(f"the dealer must be a seat from 0 to {n_players - 1}; got {dealer!r}")
-        opts = dict(self.validate_options(options))
-        given = opts.get("players")
-        if given not in (n_players, self.default_players):
-            raise InvalidOption(f"option 'players' ({given}) disagrees with the {n_players} players of the match",
-                                option="players", allowed=[n_players])
-        opts["players"] = n_players
-        key = (self.id, tuple(sorted(opts.items())))
-        shared = _SHARED_OPTIONS.get(key)
+        try:  # the same options (as given) for the same table: their validated, shared form
+            given_key: Any = (self.id, n_players, tuple(sorted((options or {}).items())))
+            shared = _SHARED_OPTIONS.get(given_key)
+        except TypeError:  # unhashable values (a list): validate
+            given_key, shared = None, None
         if shared is None:
-            if len(_SHARED_OPTIONS) > 256:
+            opts = dict(self.validate_options(options))
+            given = opts.get("players")
+            if given not in (n_players, self.default_players):
+                raise InvalidOption(f"option 'players' ({given}) disagrees with the {n_players} players of the "
+                                    "match", option="players", allowed=[n_players])
+            opts["players"] = n_players
+            key = (self.id, tuple(sorted(opts.items())))
+            shared = _SHARED_OPTIONS.get(key)
+            if len(_SHARED_OPTIONS) > 512:
                 _SHARED_OPTIONS.clear()
-            shared = _SHARED_OPTIONS[key] = MappingProxyType(opts)
+            if shared is None:
+                shared = _SHARED_OPTIONS[key] = MappingProxyType(opts)
+            if given_key is not None:
+                _SHARED_OPTIONS[given_key] = shared
         return engine.new_state(self.config(shared), shared, n_players, dealer, mode)
 
     def needs_deal(self, state: FortyFivesState) -> bool:
@@ -317,9 +326,8 @@ class _FortyFivesFamily(Ruleset):
         return state.match.status
 
     def to_act(self, state: FortyFivesState) -> tuple[int, ...]:
-        if state.phase in (DEAL, OVER) or state.turn < 0:
-            return ()
-        return engine.SEAT_TUPLES[state.turn]
+        turn = state.turn  # -1 between rounds and once the match is over
+        return _SEAT_TUPLES[turn] if turn >= 0 else ()
 
     def legal_actions(self, state: FortyFivesState, seat: int) -> list[Action]:
         phase = state.phase
@@ -440,9 +448,9 @@ class _FortyFivesFamily(Ruleset):
                 for i, t in enumerate(tricks, 1)
             ]
             revokes = tuple(find_revokes(self, records, m.options, round_complete=True))
-        rnd = replace(rnd, trump=f.trump if f.trump is not None else rnd.trump, demoted=f.demoted)
+        rnd = evolve(rnd, trump=f.trump if f.trump is not None else rnd.trump, demoted=f.demoted)
         if f.bid is not None and rnd.contract is None:
-            rnd = replace(rnd, contract=Contract(None, f.bid[0], f.bid[1]))
+            rnd = evolve(rnd, contract=Contract(None, f.bid[0], f.bid[1]))
         return engine.close_round(cfg, m, rnd, tricks, tally, revokes, reported=True, bid=f.bid)
 
     def _first_leader(self, cfg: Config, state: FortyFivesState) -> int | None:

@@ -18,7 +18,6 @@ one may discard more than the stock can replace. In table mode a discard is repo
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from service.rules.base import Action
@@ -28,6 +27,7 @@ from service.rules.games.forty_fives_match import (
     MAX_SEATS,
     _seat,
     close_round,
+    make_action,
     need_phase,
     need_turn,
     played_cards,
@@ -46,6 +46,7 @@ from service.rules.games.forty_fives_state import (
     Contract,
     FortyFivesState,
     Round,
+    evolve,
 )
 
 PASS_ACTS = tuple(Action("pass", s) for s in range(MAX_SEATS))
@@ -155,11 +156,11 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
         if cfg.dealer_hold == "duel":
             passed = [p or (s != seat and s != displaced) for s, p in enumerate(passed)]
     auction = Auction((*a.calls, call), high, high_seat, tuple(passed))
-    rnd = replace(rnd, auction=auction)
+    rnd = evolve(rnd, auction=auction)
     if high_seat is not None and all(passed[s] for s in range(n) if s != high_seat):
         assert high is not None
         contract = Contract(high_seat, team_of(high_seat), high)
-        return replace(state, phase=NAME_TRUMP, turn=high_seat, round=replace(rnd, contract=contract))
+        return evolve(state, phase=NAME_TRUMP, turn=high_seat, round=evolve(rnd, contract=contract))
     if high_seat is None and all(passed):
         return close_round(cfg, state.match, rnd, (), None, (), reported=False)
     nxt = seat
@@ -167,7 +168,7 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
         nxt = (nxt + 1) % n
         if not passed[nxt] and nxt != high_seat:
             break
-    return replace(state, turn=nxt, round=rnd)
+    return evolve(state, turn=nxt, round=rnd)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -196,19 +197,19 @@ def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> For
     if all(a.suit is not suit for a in legal):
         raise IllegalAction(f"the bidder must hold a card of the suit named (bidder_must_hold_trump); "
                             f"no {suit.value} is held", code="must_hold_trump", legal=[a.to_json() for a in legal])
-    rnd = replace(_rnd(state), trump=suit)
+    rnd = evolve(_rnd(state), trump=suit)
     hands = state.hands
     if rnd.kitty and hands is not None:
         extra = 0
         for c in rnd.kitty:
             extra |= BIT[c.index]
         hands = (*hands[:seat], hands[seat] | extra, *hands[seat + 1:])
-        rnd = replace(rnd, kitty=())
-    state = replace(state, round=rnd, hands=hands)
+        rnd = evolve(rnd, kitty=())
+    state = evolve(state, round=rnd, hands=hands)
     order = discard_order(cfg, state)
     if not order:
         return start_play(cfg, state)
-    return replace(state, phase=DISCARD, turn=order[0])
+    return evolve(state, phase=DISCARD, turn=order[0])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -260,7 +261,7 @@ def discard_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Acti
     if state.hands is None:
         return [Action("discard", seat, amount=k) for k in range(lo, hi + 1)]
     hand = cards_of(state.hands[seat])
-    return [Action("discard", seat, cards=combo) for k in range(lo, hi + 1) for combo in combinations(hand, k)]
+    return [make_action("discard", seat, cards=combo) for k in range(lo, hi + 1) for combo in combinations(hand, k)]
 
 
 def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
@@ -304,7 +305,7 @@ def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
             if dup:
                 raise CardAlreadyPlayed(f"{', '.join(dup)} already reported this round")
             out = (*out, *cards)
-        state = replace(state, round=replace(rnd, drawn=drawn, out=out))
+        state = evolve(state, round=evolve(rnd, drawn=drawn, out=out))
         return _next_discarder(cfg, state, seat)
     hands = state.hands
     assert hands is not None and cards is not None
@@ -316,14 +317,14 @@ def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
     for c in cards:
         hand &= ~BIT[c.index]
     discards = (*rnd.discards[:seat], rnd.discards[seat] + tuple(cards), *rnd.discards[seat + 1:])
-    rnd = replace(rnd, discards=discards, drawn=drawn)
+    rnd = evolve(rnd, discards=discards, drawn=drawn)
     if cfg.robs_pack and seat == rnd.dealer and draws:
-        return replace(state, phase=DEALER_DRAW, hands=(*hands[:seat], hand, *hands[seat + 1:]),
-                       round=replace(rnd, to_draw=draws))
+        return evolve(state, phase=DEALER_DRAW, hands=(*hands[:seat], hand, *hands[seat + 1:]),
+                       round=evolve(rnd, to_draw=draws))
     for c in rnd.stock[:draws]:
         hand |= BIT[c.index]
-    rnd = replace(rnd, stock=rnd.stock[draws:])
-    state = replace(state, hands=(*hands[:seat], hand, *hands[seat + 1:]), round=rnd)
+    rnd = evolve(rnd, stock=rnd.stock[draws:])
+    state = evolve(state, hands=(*hands[:seat], hand, *hands[seat + 1:]), round=rnd)
     return _next_discarder(cfg, state, seat)
 
 
@@ -347,18 +348,18 @@ def apply_draw(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
     hands = state.hands
     assert hands is not None
     hands = (*hands[:seat], hands[seat] | BIT[card.index], *hands[seat + 1:])
-    rnd = replace(rnd, stock=tuple(c for c in rnd.stock if c is not card), to_draw=rnd.to_draw - 1)
-    state = replace(state, hands=hands, round=rnd)
+    rnd = evolve(rnd, stock=tuple(c for c in rnd.stock if c is not card), to_draw=rnd.to_draw - 1)
+    state = evolve(state, hands=hands, round=rnd)
     if rnd.to_draw:
         return state
-    return _next_discarder(cfg, replace(state, phase=DISCARD), seat)
+    return _next_discarder(cfg, evolve(state, phase=DISCARD), seat)
 
 
 def _next_discarder(cfg: Config, state: FortyFivesState, seat: int) -> FortyFivesState:
     order = discard_order(cfg, state)
     pos = order.index(seat)
     if pos + 1 < len(order):
-        return replace(state, phase=DISCARD, turn=order[pos + 1])
+        return evolve(state, phase=DISCARD, turn=order[pos + 1])
     return start_play(cfg, state)
 
 
@@ -373,5 +374,5 @@ def start_play(cfg: Config, state: FortyFivesState) -> FortyFivesState:
         first = bidder
     else:
         first = (bidder + 1) % n
-    return replace(state, phase=PLAY, turn=first, leader=first)
+    return evolve(state, phase=PLAY, turn=first, leader=first)
 

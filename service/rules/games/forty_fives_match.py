@@ -21,7 +21,6 @@ hold cards (the turn-up it took, the ace it announced) must play them before its
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from service.rules.base import FINISHED, Action, Play, Revoke, TrickContext, TrickRecord, find_revokes
@@ -69,7 +68,9 @@ from service.rules.games.forty_fives_state import (
     Round,
     RoundRecord,
     Trick,
+    evolve,
     make_state,
+    make_trick,
 )
 
 if TYPE_CHECKING:
@@ -83,6 +84,26 @@ MAX_SEATS = 6
 def _per_seat_and_card(kind: str) -> tuple[tuple[Action, ...], ...]:
     """The actions of one kind with a card, made once: ``table[seat][card.index]``."""
     return tuple(tuple(Action(kind, s, c) for c in ALL_CARDS) for s in range(MAX_SEATS))
+
+
+_A = dict(vars(Action))
+_a_type, _a_seat, _a_card, _a_cards = _A["type"].__set__, _A["seat"].__set__, _A["card"].__set__, _A["cards"].__set__
+_a_amount, _a_suit, _a_face, _a_result = (_A[f].__set__ for f in ("amount", "suit", "face_down", "result"))
+
+
+def make_action(kind: str, seat: int, card: Card | None = None, cards: tuple[Card, ...] | None = None,
+                amount: int | None = None) -> Action:
+    """``Action(kind, seat, card, cards, amount)``, faster (the discards of a hand list up to 32)."""
+    a = object.__new__(Action)
+    _a_type(a, kind)
+    _a_seat(a, seat)
+    _a_card(a, card)
+    _a_cards(a, cards)
+    _a_amount(a, amount)
+    _a_suit(a, None)
+    _a_face(a, False)
+    _a_result(a, None)
+    return a
 
 
 PLAY_ACTS = _per_seat_and_card("play")
@@ -393,15 +414,15 @@ def apply_rob(cfg: Config, state: FortyFivesState, action: Action) -> FortyFives
         out = rnd.out
         if action.card is not None:
             out = _report_discard(state, action.card)
-        return replace(state, round=replace(rnd, robbed_by=seat, out=out))
+        return evolve(state, round=evolve(rnd, robbed_by=seat, out=out))
     hands = state.hands
     assert hands is not None
     hand = hands[seat]
     discard = _discard_card(state, seat, action)
     hand = (hand & ~BIT[discard.index]) | BIT[rnd.turn_up.index]
     discards = (*rnd.discards[:seat], rnd.discards[seat] + (discard,), *rnd.discards[seat + 1:])
-    return replace(state, hands=(*hands[:seat], hand, *hands[seat + 1:]),
-                   round=replace(rnd, robbed_by=seat, discards=discards))
+    return evolve(state, hands=(*hands[:seat], hand, *hands[seat + 1:]),
+                   round=evolve(rnd, robbed_by=seat, discards=discards))
 
 
 def _discard_card(state: FortyFivesState, seat: int, action: Action) -> Card:
@@ -434,7 +455,7 @@ def _dealer_takes(cfg: Config, state: FortyFivesState, seat: int, action: Action
     if state.hands is None:
         out = _report_discard(state, action.card) if action.card is not None else rnd.out
         status = ACE_PENDING if rnd.dealer_ace == ACE_CHOOSE else (ACE_TAKEN_LATE if late else ACE_ROBBED)
-        return replace(state, phase=PLAY, turn=next_turn, round=replace(rnd, robbed_by=seat, dealer_ace=status,
+        return evolve(state, phase=PLAY, turn=next_turn, round=evolve(rnd, robbed_by=seat, dealer_ace=status,
                                                                           out=out))
     discard = _discard_card(state, seat, action)
     hand = state.hands[seat] & ~BIT[discard.index]
@@ -445,8 +466,8 @@ def _dealer_takes(cfg: Config, state: FortyFivesState, seat: int, action: Action
         status = ACE_TAKEN_LATE if late else ACE_ROBBED
     discards = (*rnd.discards[:seat], rnd.discards[seat] + (discard,), *rnd.discards[seat + 1:])
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1:])
-    return replace(state, phase=PLAY, turn=next_turn, hands=hands,
-                   round=replace(rnd, robbed_by=seat, dealer_ace=status, discards=discards))
+    return evolve(state, phase=PLAY, turn=next_turn, hands=hands,
+                   round=evolve(rnd, robbed_by=seat, dealer_ace=status, discards=discards))
 
 
 def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
@@ -460,7 +481,7 @@ def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
             raise _illegal("the dealer must take the turned-up ace before the first lead "
                            "(dealer_turned_ace 'must_rob_before_first_lead')", "must_rob",
                            dealer_rob_actions(cfg, state, seat))
-        return replace(state, phase=PLAY, turn=state.leader, round=replace(rnd, dealer_ace=ACE_DECLINED))
+        return evolve(state, phase=PLAY, turn=state.leader, round=evolve(rnd, dealer_ace=ACE_DECLINED))
     table = state.hands is None
     if not table:
         need_turn(state, seat)
@@ -470,7 +491,7 @@ def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
         why = ("announcing applies only with unrobbed_trump_ace 'lowest_unless_announced'" if not may_announce(cfg)
                else "only the holder of the ace of trumps announces, before playing their first card")
         raise _illegal(why, "cannot_announce", [a for a in legal if a.type != "play"])
-    return replace(state, round=replace(rnd, announced_by=seat))
+    return evolve(state, round=evolve(rnd, announced_by=seat))
 
 
 def apply_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
@@ -484,7 +505,7 @@ def apply_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
         raise InvalidAction("a turn_up action names the card turned up: {\"type\": \"turn_up\", \"card\": \"9S\"}")
     first = (rnd.dealer + 1) % state.match.players
     duty = _dealer_duty(cfg, card)
-    rnd = replace(rnd, turn_up=card, trump=card.suit, dealer_ace=duty)
+    rnd = evolve(rnd, turn_up=card, trump=card.suit, dealer_ace=duty)
     if duty in (ACE_MUST_ROB, ACE_CHOOSE):
         return FortyFivesState(state.match, DEALER_ROB, rnd.dealer, rnd, None, first)
     return FortyFivesState(state.match, PLAY, first, rnd, None, first)
@@ -505,7 +526,7 @@ def dealt_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
     if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
         # The holder plays a first card without robbing or announcing: the ace of trumps drops to
         # the lowest trump from this play on, this play included (§1.5, A-6).
-        rnd = replace(rnd, demoted=ace_of(rnd.trump))
+        rnd = evolve(rnd, demoted=ace_of(rnd.trump))
     memo = _memo
     if memo[0] is state:
         legal, reason = memo[1], memo[2]
@@ -524,7 +545,7 @@ def dealt_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
         return make_state(state.match, PLAY, (seat + 1) % n, rnd, hands, state.leader, current, state.tricks)
     table = round_table(cfg, rnd)
     w = (state.leader + winner_position(table, current)) % n
-    tricks = (*state.tricks, Trick(state.leader, current, w))
+    tricks = (*state.tricks, make_trick(state.leader, current, w))
     if len(tricks) == TRICKS_PER_HAND:
         return finish_played_round(ruleset, cfg, state, rnd, tricks, table, ())
     if len(tricks) == 1 and rnd.dealer_ace in (ACE_AFTER_TRICK, ACE_PENDING):
@@ -542,7 +563,7 @@ def _after_first_trick(
     d = rnd.dealer
     if hands is not None:
         hands = (*hands[:d], hands[d] | BIT[rnd.turn_up.index], *hands[d + 1:])
-    rnd = replace(rnd, dealer_ace=ACE_TAKEN_LATE)
+    rnd = evolve(rnd, dealer_ace=ACE_TAKEN_LATE)
     return FortyFivesState(state.match, PLAY, w, rnd, hands, w, (), tricks)
 
 
@@ -621,13 +642,13 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
         and rnd.robbed_by != seat
         and (rnd.announced_by != seat or cfg.unrobbed == "lowest")
     ):
-        rnd = replace(rnd, demoted=ace)
+        rnd = evolve(rnd, demoted=ace)
     table = table_for(cfg, ace.suit, rnd.demoted is not None)
     current = (*state.current, card)
     n = state.match.players
     if len(current) < n:
         nxt = FortyFivesState(state.match, PLAY, (seat + 1) % n, rnd, None, state.leader, current, state.tricks)
-        return replace(nxt, round=replace(rnd, revokes=table_revokes(ruleset, cfg, nxt, False)))
+        return evolve(nxt, round=evolve(rnd, revokes=table_revokes(ruleset, cfg, nxt, False)))
     w = (state.leader + winner_position(table, current)) % n
     tricks = (*state.tricks, Trick(state.leader, current, w))
     if len(tricks) == TRICKS_PER_HAND:
@@ -639,7 +660,7 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
         nxt = _after_first_trick(state, rnd, None, tricks, w)
     nrnd = nxt.round
     assert nrnd is not None
-    return replace(nxt, round=replace(nrnd, revokes=table_revokes(ruleset, cfg, nxt, False)))
+    return evolve(nxt, round=evolve(nrnd, revokes=table_revokes(ruleset, cfg, nxt, False)))
 
 
 def _seen_why(state: FortyFivesState, card: Card) -> str:
@@ -703,7 +724,7 @@ def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complet
         found = [r for r in found if not (r.seat == d and r.trick == 1)]
     if len(records) >= 2:
         later = find_revokes(ruleset, records[1:], options, round_complete=complete, monotone=monotone)
-        found += [replace(r, trick=r.trick + 1) for r in later if r.seat == d]
+        found += [evolve(r, trick=r.trick + 1) for r in later if r.seat == d]
     found.sort(key=lambda r: (r.trick, r.seat))
     return tuple(found)
 

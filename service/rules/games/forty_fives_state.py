@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
@@ -163,6 +163,19 @@ _set_current, _set_tricks = _SLOT["current"].__set__, _SLOT["tricks"].__set__
 _new = object.__new__
 
 
+_TRICK_SLOT: dict[str, Any] = dict(vars(Trick))
+_set_tleader, _set_tcards, _set_twinner = (_TRICK_SLOT[f].__set__ for f in ("leader", "cards", "winner"))
+
+
+def make_trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
+    """``Trick(leader, cards, winner)``, faster (five per hand)."""
+    t = _new(Trick)
+    _set_tleader(t, leader)
+    _set_tcards(t, cards)
+    _set_twinner(t, winner)
+    return t
+
+
 def make_state(
     match: MatchInfo, phase: str, turn: int, rnd: Round | None, hands: tuple[int, ...] | None, leader: int,
     current: tuple[Card, ...], tricks: tuple[Trick, ...],
@@ -178,3 +191,28 @@ def make_state(
     _set_current(s, current)
     _set_tricks(s, tricks)
     return s
+
+
+_SETTERS: dict[type, tuple[tuple[tuple[Any, Any], ...], dict[str, Any]]] = {}
+_T = TypeVar("_T")
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace`` for these slotted state classes, about three times faster: copies
+    every slot, then sets the changed ones."""
+    cls = type(obj)
+    entry = _SETTERS.get(cls)
+    if entry is None:
+        names = cls.__dataclass_fields__  # type: ignore[attr-defined]
+        entry = _SETTERS[cls] = (tuple((vars(cls)[f].__get__, vars(cls)[f].__set__) for f in names),
+                                 {f: vars(cls)[f].__set__ for f in names})
+    copy, by_name = entry
+    new = _new(cls)
+    for get, put in copy:
+        put(new, get(obj))
+    for name, value in changes.items():
+        put = by_name.get(name)
+        if put is None:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        put(new, value)
+    return new
