@@ -15,7 +15,7 @@ from service.api.app import create_app
 from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from service.rules.registry import RULESETS
-from tests.api.match_driver import Answer, FlaskHttp, Match, cards_in, create, play_match, step
+from tests.api.match_driver import MAX_ACTIONS, Answer, FlaskHttp, Match, cards_in, create, play_match, step
 from tests.matches.mini_ruleset import MINI
 
 REGISTERED = sorted(RULESETS)
@@ -126,7 +126,7 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
         versions.append(done.body["version"])
         acting = match.seats.index(done.token or "")
         assert done.body == http.get(match.path, match.seats[acting]).body  # so its scan is the next step's
-        assert actions < 20000
+        assert actions < MAX_ACTIONS, f"the match did not finish in {MAX_ACTIONS} actions"
     final = http.get(match.path, match.referee).body
     assert final["status"] == "finished" and final["winners"] and final["to_act"] == []
     assert versions == list(range(1, len(versions) + 1))
