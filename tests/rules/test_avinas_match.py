@@ -113,19 +113,19 @@ def test_exposures_and_who_sees_them() -> None:
     public = {"7H", "9S", "9D", "10C"}
     for seat in range(4):
         view = AVINAS.view(state, seat)
-        assert {e["card"] for e in view["exposed"]} == public
+        entries = view["exposures"]
+        assert [(e["seat"], e["position"]) for e in entries] == [(1, 4), (2, 4), (3, 4), (0, 4),
+                                                                 (1, 8), (2, 8), (3, 8), (0, 8)]
+        assert {e["card"] for e in entries if e["face_up"]} == public
+        shown = {e["card"] for e in entries if "card" in e}
+        expected = public | ({"8C", "8H"} if seat in (0, 2) else set()) | ({"KC", "AH"} if seat == 0 else set())
+        assert shown == expected
+        assert all(("played" in e) == ("card" in e) for e in entries)
         seen = cards_in(view)
         assert ({"8C", "8H"} <= seen) == (seat in (0, 2))
         assert ("KC" in seen) == (seat == 0) and ("AH" in seen) == (seat == 0)
-        if seat == 0:
-            assert {e["card"] for e in view["examined"]} == {"KC", "AH", "8C", "8H"}
-            assert view["known_cards"]["2"] == ["8C", "8H"]
-        if seat == 2:
-            assert {e["card"] for e in view["examined"]} == {"8C", "8H"}
-        if seat in (1, 3):
-            assert view["examined"] == []
     referee = AVINAS.view(state, None)
-    assert len(referee["hands"]) == 4 and len(referee["examined"]) == 4
+    assert len(referee["hands"]) == 4 and all("card" in e for e in referee["exposures"])
 
 
 def test_knock_order_without_a_knock_skips_the_defenders() -> None:
@@ -463,6 +463,10 @@ def test_table_round_with_revokes() -> None:
         for i, text in enumerate(cards.split()):
             seat = (leader + i) % 4
             assert seat in AVINAS.to_act(state), (number, text)
+            if number == 7 and seat == 1:
+                # seat 1 has played 6 cards: its last two are the exposed AS and 9C
+                assert {a.card.text for a in AVINAS.legal_actions(state, 1)} == {"AS", "9C"}
+                assert rejects(state, CardNotInHand, "play", 1, card="8C").detail.endswith("AS, 9C")
             state = act(state, "play", seat, card=text)
             played += 1
             revokes = state.hand.revokes if state.hand is not None else state.history[-1].revokes

@@ -9,12 +9,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from service.rules.base import FINISHED, Action
-from service.rules.cards import ALL_CARDS, DECK_32, Card, Rank, card
+from service.rules.cards import DECK_32, Card, Rank, card
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas_state import AvinasState
 
-CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
-WORD = re.compile(r"[0-9A-Za-z]+")
+CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[CDHS]")
 
 
 def deck_from_hands(dealt: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
@@ -67,19 +66,24 @@ def arrange(
 
 def cards_in(value: Any) -> set[str]:
     """Every card text anywhere in a JSON value (keys and strings), as a whole word."""
-    return CARD_TEXTS.intersection(WORD.findall(json.dumps(value)))
+    text = json.dumps(value)
+    end = len(text)
+    found = set()
+    for m in CARD_TEXT.finditer(text):
+        a, b = m.span()
+        if (a == 0 or not text[a - 1].isalnum()) and (b == end or not text[b].isalnum()):
+            found.add(m.group())
+    return found
 
 
 def may_see(state: AvinasState, seat: int) -> set[str]:
     """The cards ``seat`` may see now, by the knowledge model of §4.3, computed independently."""
     hand = state.hand
+    # cards of earlier hands that the history shows (table-mode revokes: played, so public)
+    out: set[str] = {r.card.text for record in state.history for r in record.revokes}
     if hand is None:
-        seen: set[str] = set()
-        for record in state.history:
-            seen |= cards_in([r.card.text for r in record.revokes])
-        return seen
+        return out
     dealer = hand.dealer
-    out: set[str] = set()
     if hand.dealt is not None:
         out |= {c.text for c in hand.dealt[seat]}
         for pos in (4, 8):

@@ -46,7 +46,6 @@ on, unless its lead is face down, which only trick 2 can be); no ``ctx.extra`` k
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from service.rules.base import (
@@ -115,6 +114,7 @@ from service.rules.games.avinas_state import (
     HandState,
     KnockCall,
     Trick,
+    evolve,
 )
 
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result")
@@ -310,7 +310,7 @@ class Avinas(Ruleset):
         if state.mode == "table":
             if deck is not None:
                 raise InvalidInput("in table mode the cards are dealt at the table: deal with no deck")
-            return replace(state, hand=HandState(number, dealer, EXPOSE, None, None))
+            return evolve(state, hand=HandState(number, dealer, EXPOSE, None, None))
         if deck is None or len(deck) != 32 or set(deck) != PACK:
             raise InvalidInput("a dealt Avinas hand needs the whole 32-card pack, each card once")
         got: list[list[Card]] = [[], [], [], []]
@@ -326,16 +326,16 @@ class Avinas(Ruleset):
             c = dealt[seat][position - 1]
             exposures.append(Exposure(seat, position, c, _opponent_of_dealer(seat, dealer) or c.rank is _SEVEN))
         hand = HandState(number, dealer, EXPOSE, dealt, dealt, tuple(exposures))
-        return replace(state, hand=self._after_exposures(hand, state.options))
+        return evolve(state, hand=self._after_exposures(hand, state.options))
 
     @staticmethod
     def _after_exposures(hand: HandState, opts: Mapping[str, Any]) -> HandState:
         sevens = [e for e in hand.exposures if e.public and e.card is not None and e.card.rank is _SEVEN]
         if not sevens:
-            return replace(hand, phase=AUCTION, game="no_seven")
+            return evolve(hand, phase=AUCTION, game="no_seven")
         last = sevens[-1]
         assert last.card is not None
-        return replace(hand, phase=KNOCK, game="sevens", trump=last.card.suit, declarer=last.seat)
+        return evolve(hand, phase=KNOCK, game="sevens", trump=last.card.suit, declarer=last.seat)
 
     # --- whose turn -----------------------------------------------------------------------------
 
@@ -445,24 +445,37 @@ class Avinas(Ruleset):
         (by ``viewer``, when given)."""
         if hand.hands is not None:
             return hand.hands[seat]
-        gone = self._seen_elsewhere(hand, seat)
-        cur = hand.current
-        if viewer is not None and cur is not None:
-            for i, p in enumerate(cur.plays):
-                if p.face_down and cur.seat_of(i) != viewer:
-                    gone.pop(p.card, None)
+        forced = self._only_exposed_left(hand, seat)
+        if forced:
+            return forced
+        gone = self._seen_elsewhere(hand, seat, viewer)
         return tuple(c for c in DECK_32 if c not in gone)
 
     @staticmethod
-    def _played(hand: HandState) -> set[Card]:
+    def _played(hand: HandState, viewer: int | None = None) -> set[Card]:
+        """The cards played this hand (as ``viewer`` saw them: without another seat's face-down
+        lead of the trick in progress)."""
         out = {p.card for t in hand.tricks for p in t.plays}
-        if hand.current is not None:
-            out.update(p.card for p in hand.current.plays)
+        cur = hand.current
+        if cur is not None:
+            out.update(
+                p.card for i, p in enumerate(cur.plays) if viewer is None or not p.face_down or cur.seat_of(i) == viewer
+            )
         return out
 
-    def _seen_elsewhere(self, hand: HandState, seat: int) -> dict[Card, str]:
+    def _only_exposed_left(self, hand: HandState, seat: int) -> tuple[Card, ...]:
+        """Table mode: when a seat's remaining cards are all exposed ones, those (else empty)."""
+        played = self._played(hand)
+        shown = tuple(e.card for e in hand.exposures if e.seat == seat and e.card is not None and e.card not in played)
+        if not shown:
+            return ()
+        tricks = list(hand.tricks) + ([hand.current] if hand.current is not None else [])
+        count = sum(1 for t in tricks for i in range(len(t.plays)) if t.seat_of(i) == seat)
+        return shown if len(shown) >= 8 - count else ()
+
+    def _seen_elsewhere(self, hand: HandState, seat: int, viewer: int | None = None) -> dict[Card, str]:
         """Cards ``seat`` cannot hold (table mode), with why: played, or exposed in another hand."""
-        gone = {c: "has already been played" for c in self._played(hand)}
+        gone = {c: "has already been played" for c in self._played(hand, viewer)}
         for e in hand.exposures:
             if e.card is not None and e.seat != seat and e.card not in gone:
                 gone[e.card] = f"was exposed in seat {e.seat}'s hand"
@@ -559,7 +572,7 @@ class Avinas(Ruleset):
             cur = new_hand.current
             if cur is None:
                 return self._finish_played(state, new_hand, stopped=False)
-        return replace(state, hand=new_hand)
+        return evolve(state, hand=new_hand)
 
     def _apply_expose(self, state: AvinasState, hand: HandState, action: Action) -> HandState:
         seat = action.seat
@@ -592,7 +605,7 @@ class Avinas(Ruleset):
             if any(e.card is c for e in hand.exposures):
                 raise CardAlreadyPlayed(f"{c.text} was already exposed", legal=legal)
         exposures = (*hand.exposures, Exposure(seat, position, c, c is not None))
-        new = replace(hand, exposures=exposures)
+        new = evolve(hand, exposures=exposures)
         if len(exposures) == 8:
             new = self._after_exposures(new, state.options)
         return new
@@ -601,9 +614,9 @@ class Avinas(Ruleset):
         seat = action.seat
         assert seat is not None
         knocks = (*hand.knocks, KnockCall(seat, action.type == "knock"))
-        new = replace(hand, knocks=knocks)
+        new = evolve(hand, knocks=knocks)
         if self._knock_turn(new, state.options) is None:
-            new = replace(new, phase=PLAY, current=Trick(1, new.declarer or 0))
+            new = evolve(new, phase=PLAY, current=Trick(1, new.declarer or 0))
         return new
 
     def _apply_call(self, state: AvinasState, hand: HandState, action: Action) -> AvinasState:
@@ -628,9 +641,9 @@ class Avinas(Ruleset):
                     f"a declaration must be higher than seat {high.seat}'s {high.amount}; got {amount}",
                     code="declaration_too_low", legal=legal,
                 )
-        new = replace(hand, calls=(*hand.calls, Call(seat, amount)))
+        new = evolve(hand, calls=(*hand.calls, Call(seat, amount)))
         if self._auction_turn(new, opts) is not None:
-            return replace(state, hand=new)
+            return evolve(state, hand=new)
         high = self._high_call(new)
         if high is None:
             record = HandRecord(
@@ -639,12 +652,12 @@ class Avinas(Ruleset):
                 explanation=("no seven exposed and every player passed: no score, the deal passes to the left",),
             )
             return self._close_hand(state, record, None)
-        new = replace(new, declarer=high.seat, declared=high.amount)
+        new = evolve(new, declarer=high.seat, declared=high.amount)
         if opts["knock_in_pips_game"]:
-            new = replace(new, phase=KNOCK)
+            new = evolve(new, phase=KNOCK)
         else:
-            new = replace(new, phase=PLAY, current=Trick(1, high.seat))
-        return replace(state, hand=new)
+            new = evolve(new, phase=PLAY, current=Trick(1, high.seat))
+        return evolve(state, hand=new)
 
     def _check_stop(self, state: AvinasState, hand: HandState, seat: int) -> None:
         opts = state.options
@@ -699,6 +712,12 @@ class Avinas(Ruleset):
             gone = self._seen_elsewhere(hand, seat)
             if c in gone:
                 raise CardAlreadyPlayed(f"{c.text} {gone[c]}", legal=legal())
+            forced = self._only_exposed_left(hand, seat)
+            if forced and c not in forced:
+                raise CardNotInHand(
+                    f"seat {seat}'s remaining cards are its exposed {', '.join(x.text for x in forced)}",
+                    legal=legal(),
+                )
             held: tuple[Card, ...] = ()
         else:
             assert hand.hands is not None
@@ -723,7 +742,7 @@ class Avinas(Ruleset):
                         f"holding a trump for {SUIT_NAMES[trump]}, the declarer must lead one (§7.1)",
                         code="must_lead_trump", legal=legal(),
                     )
-            hand = replace(hand, trump=trump)
+            hand = evolve(hand, trump=trump)
         else:
             assert trump is not None
             if not table:
@@ -741,21 +760,21 @@ class Avinas(Ruleset):
                 raise IllegalPlay("the leader holds a trump and must lead one face up (§7.2)",
                                   code="face_down_not_allowed", legal=legal())
         plays = (*cur.plays, Play(c, action.face_down))
-        cur = replace(cur, plays=plays, signal=signal if leading else cur.signal)
+        cur = evolve(cur, plays=plays, signal=signal if leading else cur.signal)
         hands = hand.hands
         if hands is not None:
             hands = tuple(tuple(x for x in h if x is not c) if i == seat else h for i, h in enumerate(hands))
         if len(plays) < 4:
-            hand = replace(hand, current=cur, hands=hands)
+            hand = evolve(hand, current=cur, hands=hands)
         else:
             index, reason = winner_of(plays, trump, cur.number, opts)
-            done = replace(cur, winner=cur.seat_of(index), points=sum(CARD_POINTS[p.card] for p in plays),
+            done = evolve(cur, winner=cur.seat_of(index), points=sum(CARD_POINTS[p.card] for p in plays),
                            reason=reason)
             tricks = (*hand.tricks, done)
             nxt = Trick(done.number + 1, done.winner or 0) if len(tricks) < 8 else None
-            hand = replace(hand, tricks=tricks, current=nxt, hands=hands)
+            hand = evolve(hand, tricks=tricks, current=nxt, hands=hands)
         if table:
-            hand = replace(hand, revokes=self._revokes(hand, opts, complete=hand.current is None))
+            hand = evolve(hand, revokes=self._revokes(hand, opts, complete=hand.current is None))
         return hand
 
     def _revokes(self, hand: HandState, opts: Mapping[str, Any], complete: bool) -> tuple[Revoke, ...]:
@@ -853,17 +872,17 @@ class Avinas(Ruleset):
         opts = state.options
         rams, pips = (result.rams, result.pips) if result is not None else (state.rams, state.pips)
         played = state.hands_played + 1
-        new = replace(
+        new = evolve(
             state, hand=None, history=(*state.history, record), rams=rams, pips=pips, hands_played=played,
             dealer=(record.dealer + 1) % 4,
         )
         if result is not None and result.match_over:
-            return replace(new, status=FINISHED, winners=result.winners, result=result.result,
+            return evolve(new, status=FINISHED, winners=result.winners, result=result.result,
                            end_reason=result.explanation[-1])
         limit = opts["max_hands"]
         if limit is not None and played >= limit:
             winners, word, why = max_hands_end(rams, pips, opts)
-            return replace(new, status=FINISHED, winners=winners, result=word, end_reason=why)
+            return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=why)
         return new
 
     def _round_result(self, state: AvinasState, hand: HandState, action: Action) -> AvinasState:
@@ -949,8 +968,7 @@ class Avinas(Ruleset):
 
     def _hand_view(self, state: AvinasState, hand: HandState, seat: int | None) -> dict[str, Any]:
         dealer = hand.dealer
-        partner = (dealer + 2) % 4
-        played = self._played(hand)
+        played = self._played(hand, seat)
         out: dict[str, Any] = {
             "hand_number": hand.number,
             "game": hand.game,
@@ -966,24 +984,17 @@ class Avinas(Ruleset):
         if hand.hands is not None and seat is None:
             out["hands"] = [_sorted_hand(h) for h in hand.hands]
 
-        def exposure(e: Exposure) -> dict[str, Any]:
-            return {"seat": e.seat, "position": e.position, "card": e.card.text if e.card else None,
-                    "played": e.card in played}
-
-        out["exposed"] = [exposure(e) for e in hand.exposures if e.public]
-        # §4.3: the dealer examined his own and his partner's non-seven #4/#8; the partner knows his own.
-        examined = [
-            e for e in hand.exposures
-            if not e.public and e.card is not None and (seat is None or seat == dealer or seat == e.seat == partner)
-        ]
-        out["examined"] = [exposure(e) for e in examined]
-        known: dict[str, list[str]] = {}
+        # §4.3, one entry per #4/#8 position in dealing order, the same places in every seat's view:
+        # face-up cards for all; a dealer-side non-seven only for the dealer and its holder (the
+        # others learn just that it is not a seven); whether it was played only where it is seen.
+        exposures = []
         for e in hand.exposures:
-            if e.card is None or e.card in played or e.seat == seat:
-                continue
-            if e.public or e in examined:
-                known.setdefault(str(e.seat), []).append(e.card.text)
-        out["known_cards"] = known
+            item: dict[str, Any] = {"seat": e.seat, "position": e.position, "face_up": e.public}
+            if e.card is not None and (e.public or seat is None or seat in (dealer, e.seat)):
+                item["card"] = e.card.text
+                item["played"] = e.card in played
+            exposures.append(item)
+        out["exposures"] = exposures
         out["tricks"] = [self._trick_json(t, seat, complete=True) for t in hand.tricks]
         out["current_trick"] = self._trick_json(hand.current, seat, complete=False) if hand.current else None
         pts, won = [0, 0], [0, 0]

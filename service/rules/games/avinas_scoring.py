@@ -30,6 +30,13 @@ Score facts (``POST /v1/rulesets/avinas/score`` and table-mode ``round_result``)
     {"game": "sevens" | "no_seven", "declarer": 1, "knocks": 0, "declarer_points": 75,
      "declarer_tricks": 5, "lied": false, "rams": [0, 0], "pips": [0, 0]}
 
+The answer: ``points`` = the penalties this hand gave, per team (rams in a sevens hand, pips in a
+no-seven hand; team 0 = seats 0 and 2), ``scores`` = the pips per team after the hand (pips decide
+the end of the match), and in ``extra``: ``loser`` (a team), the new ``rams`` and ``pips``, ``unit``,
+``due``, ``tier`` (the loser's) and ``charged_tier``, ``multiplier``, ``cancelled`` (rams crossed
+out), ``declaring_team``, ``declarer_won``, ``card_points`` and ``tricks`` per team, and, when the
+match is over, ``result``.
+
 ``knocks`` (default 0), ``lied`` (false), ``rams`` and ``pips`` (the totals before the hand,
 default [0, 0]) may be left out. Optional: ``defender_points`` / ``defender_tricks`` (default
 120 - declarer_points and 8 - declarer_tricks; they differ only after a stop with

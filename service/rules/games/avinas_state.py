@@ -9,8 +9,8 @@ status) and the ``HandState`` of the hand in progress, if any. Phases of a hand 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from service.rules.base import IN_PROGRESS, Play, Revoke
 from service.rules.cards import Card, Suit
@@ -134,3 +134,27 @@ class AvinasState:
     winners: tuple[int, ...] = ()
     result: str | None = None
     end_reason: str | None = None
+
+
+_T = TypeVar("_T")
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace`` for these frozen, slotted, validation-free classes, several times
+    faster (it copies the slots directly; no ``__init__``/``__post_init__`` runs, none is needed)."""
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    used = 0
+    for name in names:
+        if name in changes:
+            object.__setattr__(new, name, changes[name])
+            used += 1
+        else:
+            object.__setattr__(new, name, getattr(obj, name))
+    if used != len(changes):
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes).difference(names))}")
+    return new
