@@ -335,7 +335,9 @@ class _FortyFivesFamily(Ruleset):
             if state.hands is not None:
                 if seat != state.turn:
                     return []
-                return _play_actions(self.config(state.match.options), state, seat)
+                options = state.match.options
+                last = self._last
+                return _play_actions(last[1] if last[0] is options else self.config(options), state, seat)
             return engine.table_play_actions(self.config(state.match.options), state, seat)
         if phase in (DEAL, OVER) or not 0 <= seat < state.match.players:
             return []
@@ -362,7 +364,9 @@ class _FortyFivesFamily(Ruleset):
             card = action.card
             if card is None or seat is None:
                 raise InvalidAction("a play names the card: {\"type\": \"play\", \"seat\": 0, \"card\": \"5H\"}")
-            return _dealt_play(self, self.config(state.match.options), state, seat, card)
+            options = state.match.options
+            last = self._last
+            return _dealt_play(self, last[1] if last[0] is options else self.config(options), state, seat, card)
         return self._apply_other(state, action)
 
     def _apply_other(self, state: FortyFivesState, action: Action) -> FortyFivesState:

@@ -325,7 +325,8 @@ def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
     if TYPE_CHECKING:
         assert rnd is not None and hands is not None
     hand = hands[seat]
-    table = round_table(cfg, rnd)
+    known = _round_table
+    table = known[1] if known[0] is rnd else round_table(cfg, rnd)
     if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
         table = table_for(cfg, table.trump, True)
     legal, reason = legal_mask(cfg.rules, table, hand, state.current)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import Any, NamedTuple
 
 from service.rules.base import is_json_int
@@ -138,7 +139,7 @@ def _settle_forty_fives(cfg: Config, n: int, before: Sequence[int], tally: Tally
         lines = [f"seat {s}: {t} trick{'s' if t != 1 else ''} x 5 = {5 * t}" for s, t in enumerate(tally.tricks_won)]
         lines.append(_bonus_line(cfg, tally, f"seat {tally.bonus_seat}"))
         lines.append(f"hand total {sum(points)} ({'30 with' if tally.bonus_seat is not None else '25, no'} bonus)")
-    after = tuple(b + p for b, p in zip(before, points, strict=True))
+    after = tuple(map(add, before, points))
     over, winners, end_lines = forty_fives_end(cfg, after, explain)
     if explain:
         lines += [f"seat {s}: {b} + {p} = {a}" for s, (b, p, a) in enumerate(zip(before, points, after, strict=True))]
