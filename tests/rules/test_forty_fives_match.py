@@ -584,6 +584,7 @@ def test_table_turn_up_and_plays() -> None:
     state = FF.apply(state, Action("turn_up", 2, card("9S")))
     assert state.round.trump is Suit.SPADES and FF.to_act(state) == (0,)
     assert len(FF.legal_actions(state, 0)) == 51 + 1  # every unseen card, and the rob
+    assert FF.legal_actions(state, 7) == [] and FF.legal_actions(state, -1) == []
     state = report(FF, state, "0:KH")
     with pytest.raises(CardAlreadyPlayed) as err:
         FF.apply(state, Action("play", 1, card("KH")))

@@ -338,6 +338,8 @@ class _FortyFivesFamily(Ruleset):
                 options = state.match.options
                 last = self._last
                 return _play_actions(last[1] if last[0] is options else self.config(options), state, seat)
+            if not 0 <= seat < state.match.players:
+                return []
             return engine.table_play_actions(self.config(state.match.options), state, seat)
         if phase in (DEAL, OVER) or not 0 <= seat < state.match.players:
             return []
