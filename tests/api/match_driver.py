@@ -199,3 +199,92 @@ def cards_in(value: Any, key: str | None = None) -> Iterator[str]:
             yield from cards_in(v, key)
     elif isinstance(value, str):
         yield from CARD.findall(value)
+
+
+def _all_cards(action: Mapping[str, Any]) -> set[str]:
+    return set(cards_in({k: v for k, v in action.items() if k in ("card", "cards")}))
+
+
+def _card_places(view: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], set[str]]:
+    """Where each card text sits in a view, the seat's own ``hand`` and ``legal_actions`` left out;
+    list positions zero-padded so that places sort in list order."""
+    out: dict[tuple[str, ...], set[str]] = {}
+    if isinstance(view, Mapping):
+        for key, item in view.items():
+            if not path and key in ("hand", "legal_actions"):
+                continue
+            out.update(_card_places(item, (*path, str(key))))
+    elif isinstance(view, list):
+        for i, item in enumerate(view):
+            out.update(_card_places(item, (*path, f"{i:06d}")))
+    elif isinstance(view, str):
+        found = set(CARD.findall(view))
+        if found and (not path or path[-1] not in _NOT_SCANNED):
+            out[path] = found
+    return out
+
+
+def play_table_like_a_real_table(
+    http: Http, ruleset: str, players: int, rng: random.Random, max_actions: int = MAX_ACTIONS
+) -> tuple[Match, Match, int]:
+    """A table match reported from a real game: a dealt match on the same service plays the part of
+    the physical cards, and the referee reports to the table match what happens there.
+
+    Each step the dealt match's next action (a random legal one) is posted to both when the table
+    match lists it among its legal actions (or lists it with less said: a rob without the discarded
+    card, which the referee cannot see). When it does not, the table match is waiting for a fact
+    the cards decide (a turn-up, an exposed card): the referee reports, among the table match's
+    legal actions of a kind the dealt match does not offer now, one whose cards the acting seat is
+    shown in the dealt match at a place where its table view shows no card yet (the first such
+    place: facts come in order). Only ``to_act``, ``legal_actions`` and card texts are read.
+    Returns the table match, the dealt one, and the number of actions reported."""
+    dealt, _ = create(http, ruleset, "dealt", players, dealer=0)
+    table, _ = create(http, ruleset, "table", players, dealer=0)
+    for reported in range(max_actions + 1):
+        table_view = http.get(table.path, table.referee).body
+        if table_view["status"] == "finished":
+            return table, dealt, reported
+        dealt_view = http.get(dealt.path, dealt.referee).body
+        assert dealt_view["status"] != "finished", "the dealt match ended first: the reports went astray"
+        seat = rng.choice(dealt_view["to_act"])
+        options = http.get(dealt.path, dealt.seats[seat]).body["legal_actions"]
+        action = rng.choice(options)
+        table_legal = table_view["legal_actions"]
+        # the same action, or the same with less said (a rob reported without its hidden discard)
+        same = [a for a in table_legal if a == action] or [
+            a for a in table_legal if a["type"] == action["type"] and a.items() <= action.items()
+        ]
+        if same:
+            assert http.post(f"{dealt.path}/actions", action, dealt.seats[seat]).status == 200
+            answer = http.post(f"{table.path}/actions", same[0], table.referee)
+            assert answer.status == 200, (same[0], answer.body)
+            continue
+        report = _fact_to_report(http, dealt, table, table_legal, {a["type"] for a in options})
+        assert report is not None, f"no legal report tells the table what happened: {action} in {table_legal[:8]}"
+        answer = http.post(f"{table.path}/actions", report, table.referee)
+        assert answer.status == 200, (report, answer.body)
+    raise AssertionError(f"the table match did not finish in {max_actions} reports")
+
+
+def _fact_to_report(
+    http: Http, dealt: Match, table: Match, table_legal: list[dict[str, Any]], dealt_kinds: set[str]
+) -> dict[str, Any] | None:
+    best: tuple[tuple[str, ...], dict[str, Any]] | None = None
+    places: dict[int, tuple[dict[tuple[str, ...], set[str]], dict[tuple[str, ...], set[str]]]] = {}
+    for candidate in table_legal:
+        cards = _all_cards(candidate)
+        seat = candidate.get("seat")
+        if candidate["type"] in dealt_kinds or not cards or not isinstance(seat, int):
+            continue
+        if seat not in places:
+            places[seat] = (
+                _card_places(http.get(dealt.path, dealt.seats[seat]).body),
+                _card_places(http.get(table.path, table.seats[seat]).body),
+            )
+        in_dealt, in_table = places[seat]
+        spots = [where for where, found in in_dealt.items() if where not in in_table and cards & found]
+        if spots and all(any(c in in_dealt[w] for w in spots) for c in cards):
+            first = min(spots)
+            if best is None or first < best[0]:
+                best = (first, candidate)
+    return None if best is None else best[1]
