@@ -766,3 +766,37 @@ def test_state_is_never_mutated() -> None:
         state.phase = "x"  # type: ignore[misc]
     assert replace(state, phase=state.phase) == state
     assert RULESETS["forty_fives"] is FF
+
+
+def test_fast_constructors_build_the_same_objects() -> None:
+    from service.rules.games.forty_fives_state import (
+        MatchInfo,
+        Round,
+        RoundRecord,
+        Trick,
+        evolve,
+        make_match,
+        make_record,
+        make_round,
+        make_state,
+        make_trick,
+    )
+
+    m = make_match({"a": 1}, 3, "dealt", 2, (0, 5, 10), (), "in_progress", ())
+    assert m == MatchInfo({"a": 1}, 3, "dealt", 2, (0, 5, 10)) and hash(m.players) == hash(3)
+    r = make_round(1, 0, card("9S"), Suit.SPADES, (), (), ((),) * 3, 1, None, None, "", None, None, None, (), 0, (),
+                   ())
+    assert r == Round(1, 0, card("9S"), Suit.SPADES, discards=((),) * 3, ace_holder=1)
+    t = make_trick(0, (card("KH"),), 0)
+    assert t == Trick(0, (card("KH"),), 0)
+    rec = make_record(1, 0, None, None, None, None, None, None, (t,), (1, 0, 0), None, None, (5, 0, 0), (5, 0, 0),
+                      False, False, (), None)
+    assert rec == RoundRecord(1, 0, None, None, None, None, None, None, (t,), (1, 0, 0), None, None, (5, 0, 0),
+                              (5, 0, 0))
+    s = make_state(m, PLAY, 1, r, (1, 2, 4), 1, (), (t,))
+    assert s == FortyFivesState(m, PLAY, 1, r, (1, 2, 4), 1, (), (t,))
+    assert evolve(s, turn=2) == replace(s, turn=2) and evolve(r, robbed_by=1) == replace(r, robbed_by=1)
+    with pytest.raises(TypeError):
+        evolve(s, colour="red")
+    with pytest.raises(AttributeError):
+        s.turn = 0  # type: ignore[misc]

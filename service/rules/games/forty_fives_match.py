@@ -66,9 +66,11 @@ from service.rules.games.forty_fives_state import (
     FortyFivesState,
     MatchInfo,
     Round,
-    RoundRecord,
     Trick,
     evolve,
+    make_match,
+    make_record,
+    make_round,
     make_state,
     make_trick,
 )
@@ -195,10 +197,11 @@ def deal(cfg: Config, state: FortyFivesState, deck: Sequence[Card] | None) -> Fo
         if hands[s] & at_bit:
             holder = s
     duty = _dealer_duty(cfg, turn_up)
-    rnd = Round(number, d, turn_up, trump, cards[rest + 1:], (), ((),) * n, holder, None, None, duty)
+    rnd = make_round(number, d, turn_up, trump, cards[rest + 1:], (), ((),) * n, holder, None, None, duty, None, None,
+                     None, (), 0, (), ())
     if duty in (ACE_MUST_ROB, ACE_CHOOSE):
-        return FortyFivesState(m, DEALER_ROB, d, rnd, tuple(hands), first)
-    return FortyFivesState(m, PLAY, first, rnd, tuple(hands), first)
+        return make_state(m, DEALER_ROB, d, rnd, tuple(hands), first, (), ())
+    return make_state(m, PLAY, first, rnd, tuple(hands), first, (), ())
 
 
 _DUTIES = {"must_rob_before_first_lead": ACE_MUST_ROB, "may_rob_discard_before_first_lead": ACE_CHOOSE,
@@ -765,18 +768,18 @@ def close_round(
         points, after, over, winners, made = s.points, s.scores, s.over, s.winners, s.made
         tricks_won = tally.tricks_won
     if rnd is not None:
-        record = RoundRecord(rnd.number, m.dealer, rnd.trump if rnd.trump is not None else trump, rnd.turn_up,
+        record = make_record(rnd.number, m.dealer, rnd.trump if rnd.trump is not None else trump, rnd.turn_up,
                              rnd.robbed_by, rnd.announced_by, rnd.demoted, contract, tricks, tricks_won,
                              tally.highest_trump if tally is not None else None,
                              tally.bonus_seat if tally is not None else None,
                              points, after, tally is None, reported, revokes, made)
     else:
-        record = RoundRecord(number or len(m.history) + 1, m.dealer, trump, None, None, None, None, contract, tricks,
+        record = make_record(number or len(m.history) + 1, m.dealer, trump, None, None, None, None, contract, tricks,
                              tricks_won, tally.highest_trump if tally is not None else None,
                              tally.bonus_seat if tally is not None else None,
                              points, after, tally is None, reported, revokes, made)
     if over:
-        info = MatchInfo(m.options, n, m.mode, m.dealer, after, (*m.history, record), FINISHED, winners)
-        return FortyFivesState(info, OVER)
-    info = MatchInfo(m.options, n, m.mode, (m.dealer + 1) % n, after, (*m.history, record), m.status, ())
+        info = make_match(m.options, n, m.mode, m.dealer, after, (*m.history, record), FINISHED, winners)
+        return make_state(info, OVER, -1, None, None, -1, (), ())
+    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, (*m.history, record), m.status, ())
     return make_state(info, DEAL, -1, None, None, -1, (), ())

@@ -11,7 +11,7 @@ mode, where the hands are unknown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -195,6 +195,31 @@ def make_state(
 
 _SETTERS: dict[type, tuple[tuple[tuple[Any, Any], ...], dict[str, Any]]] = {}
 _T = TypeVar("_T")
+
+
+def _slot_maker(cls: type[_T]) -> Callable[..., _T]:
+    """A constructor taking every field positionally (in field order) and setting the slots directly,
+    generated the way ``dataclasses`` generates ``__init__``: the same object, about twice as fast
+    (these classes have no default factories and no ``__post_init__``)."""
+    names = list(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    namespace: dict[str, Any] = {"_new": _new, "_cls": cls}
+    lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    o = _new(_cls)"]
+    for i, name in enumerate(names):
+        namespace[f"_set{i}"] = vars(cls)[name].__set__
+        lines.append(f"    _set{i}(o, {name})")
+    lines.append("    return o")
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    return namespace[f"make_{cls.__name__}"]
+
+
+#: Round(number, dealer, turn_up, trump, stock, kitty, discards, ace_holder, robbed_by, announced_by,
+#: dealer_ace, demoted, auction, contract, drawn, to_draw, out, revokes)
+make_round = _slot_maker(Round)
+#: RoundRecord(number, dealer, trump, turn_up, robbed_by, announced_by, demoted, contract, tricks,
+#: tricks_won, highest_trump, bonus_seat, points, scores, void, reported, revokes, made)
+make_record = _slot_maker(RoundRecord)
+#: MatchInfo(options, players, mode, dealer, scores, history, status, winners)
+make_match = _slot_maker(MatchInfo)
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
