@@ -542,7 +542,9 @@ def dealt_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
             raise CardNotInHand(f"{card.text} is not in the hand", legal=legal_texts)
         code, rule = verdict_text(reason, cfg.rules, round_table(cfg, rnd), hand, state.current)
         raise IllegalPlay(f"{card.text} may not be played: {rule}", code=code, legal=legal_texts)
-    hands = (*hands[:seat], hand ^ bit, *hands[seat + 1:])
+    changed = list(hands)
+    changed[seat] = hand ^ bit
+    hands = tuple(changed)
     current = (*state.current, card)
     n = state.match.players
     if len(current) < n:
