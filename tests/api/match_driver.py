@@ -236,7 +236,8 @@ def play_table_like_a_real_table(
     the cards decide (a turn-up, an exposed card): the referee reports, among the table match's
     legal actions of a kind the dealt match does not offer now, one whose cards the acting seat is
     shown in the dealt match at a place where its table view shows no card yet (the first such
-    place: facts come in order). Only ``to_act``, ``legal_actions`` and card texts are read.
+    place: facts come in order), or, when no card fits, the report that names none (a card laid
+    face down). Only ``to_act``, ``legal_actions`` and card texts are read.
     Returns the table match, the dealt one, and the number of actions reported."""
     dealt, _ = create(http, ruleset, "dealt", players, dealer=0)
     table, _ = create(http, ruleset, "table", players, dealer=0)
@@ -287,4 +288,8 @@ def _fact_to_report(
             first = min(spots)
             if best is None or first < best[0]:
                 best = (first, candidate)
-    return None if best is None else best[1]
+    if best is not None:
+        return best[1]
+    # nothing the cards show: report what can be said without naming a card (a face-down card)
+    silent = [a for a in table_legal if a["type"] not in dealt_kinds and a.get("cards") == [] and "card" not in a]
+    return silent[0] if silent else None
