@@ -124,6 +124,7 @@ def test_exposures_and_who_sees_them() -> None:
         seen = cards_in(view)
         assert ({"8C", "8H"} <= seen) == (seat in (0, 2))
         assert ("KC" in seen) == (seat == 0) and ("AH" in seen) == (seat == 0)
+    assert AVINAS.view(state, 0)["hand"] == ["QS", "QH", "QD", "JC", "JS", "AH", "KC", "9C"]  # trumps first
     referee = AVINAS.view(state, None)
     assert len(referee["hands"]) == 4 and all("card" in e for e in referee["exposures"])
 
@@ -263,6 +264,7 @@ def test_opening_lead_with_a_queen_names_trumps() -> None:
     state = act(_no_seven(), "declare", 1, amount=6)
     for seat in (2, 3, 0):
         state = act(state, "pass", seat)
+    assert AVINAS.view(state, 1)["hand"] == ["QC", "QS", "JC", "JS", "AH", "10H", "8H", "7H"]
     leads = AVINAS.legal_actions(state, 1)
     assert {a.suit.value for a in leads if a.card.text == "QC"} == {"C", "D", "H", "S"}
     assert [a.to_json() for a in leads if a.card.text == "AH"] == [{"type": "play", "seat": 1, "card": "AH"}]

@@ -9,7 +9,8 @@ What this module implements, by section of the spec:
   the dealer's and his partner's are examined by the dealer and turned face up only if sevens.
   The knowledge model of §4.3 is enforced in ``view``: a seat sees its own hand, the public
   exposures, and (the dealer only) his partner's examined non-sevens; a face-down lead is seen by
-  its leader only until the fourth card of the trick is down; played cards are public.
+  its leader only until the fourth card of the trick is down; played cards are public. Errors
+  quote only the acting seat's own cards.
 * §5.1 sevens game: the last exposed seven in dealing order (D+1#4, D+2#4, D+3#4, D#4, D+1#8 ...)
   fixes trumps and the declarer. §6 knocking: declarer, then partner, may knock (all 8 tricks,
   stake doubled); after a declaring-side knock the defender left of the declarer, then the other,
@@ -38,9 +39,24 @@ auction and every card as played, or, before the first card, the whole hand as o
 ``round_result`` (the score facts). Revokes are recorded with ``base.find_revokes`` (every Avinas
 obligation is "if you hold one you must play one", so all contexts are monotone).
 
+Table mode also refuses a play that the shown cards make impossible: a card already played or
+exposed in another hand, a face-down trump, and any card but a seat's exposed ones once those are
+all it has left.
+
 Views: ``scores`` are the pips per team (what ends the match); ``rams`` and ``pips`` are listed
-too. Trick context for the stateless endpoints: ``ctx.trick_number`` (1-8, None = a trick from 3
-on, unless its lead is face down, which only trick 2 can be); no ``ctx.extra`` keys are read.
+too. ``exposures`` has one entry per #4/#8 position in dealing order, at the same place in every
+seat's view, with its ``card`` (and whether it was ``played``) only where that seat may see it.
+The current trick shows a face-down lead without its card to everyone but its leader; the
+completed tricks show every card. A seat's ``legal_actions`` in table mode (every card it may be
+reported playing) count a face-down lead as unseen, so they do not betray it either. ``history``
+lists the finished hands; ``last_hand_explanation`` says how the last one was scored.
+
+Helper modules: ``avinas_cards`` (ranking, following, winning), ``avinas_scoring`` (score facts,
+tiers, rams and pips, the end), ``avinas_state`` (the state classes), ``avinas_view`` (views),
+``avinas_options`` (§12).
+
+Trick context for the stateless endpoints: ``ctx.trick_number`` (1-8, None = a trick from 3 on,
+unless its lead is face down, which only trick 2 can be); no ``ctx.extra`` keys are read.
 """
 
 from __future__ import annotations
@@ -55,7 +71,6 @@ from service.rules.base import (
     Action,
     Mode,
     Options,
-    OptionSpec,
     Play,
     PlayVerdict,
     Revoke,
@@ -94,6 +109,7 @@ from service.rules.games.avinas_cards import (
     trumps_of,
     winner_of,
 )
+from service.rules.games.avinas_options import OPTION_SPECS
 from service.rules.games.avinas_scoring import (
     HandFacts,
     HandResult,
@@ -115,7 +131,11 @@ from service.rules.games.avinas_state import (
     KnockCall,
     Trick,
     evolve,
+    opponent_of_dealer,
+    played_cards,
+    position_of,
 )
+from service.rules.games.avinas_view import hand_view, record_json
 
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result")
 PHASE_ACTIONS = {
@@ -127,58 +147,7 @@ PHASE_ACTIONS = {
 SIGNALS = {1: "valuable", 0: "worthless"}
 
 
-def _tiers_check(value: Any) -> str | None:
-    if len(value) != 3:
-        return "give exactly three values, for tiers 1, 2 and 3"
-    return None
-
-
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("auction_rounds", "enum", "single", "no-seven auction: each player speaks once, or bidding "
-               "continues until the others have passed after a declaration", allowed=("single", "continuous")),
-    OptionSpec("min_declaration", "int", 1, "the lowest number a player may declare", minimum=1, maximum=8),
-    OptionSpec("declaration_count", "enum", "trumps", "what a declaration counts: all trumps (every Q and J "
-               "plus the suit's A 10 K 9 8 7) or the cards printed with the suit", allowed=("trumps", "suit_cards")),
-    OptionSpec("lie_penalty", "enum", "loss_tier", "a proven lie costs the normal loss tier or the top tier",
-               allowed=("loss_tier", "max")),
-    OptionSpec("defenders_knock_requires_knock", "bool", True,
-               "the defenders may knock back only after the declaring side knocked"),
-    OptionSpec("knock_in_pips_game", "bool", False, "knocking is also allowed in the no-seven game"),
-    OptionSpec("knock_fail_scoring", "enum", "doubled_tier", "a failed knock costs the declaring side its own "
-               "tier doubled per knock, or the top tier doubled", allowed=("doubled_tier", "full_stake")),
-    OptionSpec("trump_lead_obligation", "enum", "tricks_1_and_2", "which leaders must lead a trump while "
-               "holding one", allowed=("tricks_1_and_2", "every_trick")),
-    OptionSpec("no_trump_followed_winner", "enum", "leader", "who wins trick 1 or 2 when nobody plays a trump",
-               allowed=("leader", "highest_of_led_suit")),
-    OptionSpec("facedown_signal", "bool", False, "a face-down lead may carry a public, unverified hint "
-               "(amount 1 = valuable, 0 = worthless)"),
-    OptionSpec("stop_remainder_to", "enum", "defenders", "after the declarer's stop, the unplayed cards and "
-               "tricks go to the defenders or to nobody", allowed=("defenders", "nobody")),
-    OptionSpec("stop_in_sevens_game", "bool", False, "the declarer may also stop in the sevens game"),
-    OptionSpec("rams_tiers", "int_list", (1, 2, 3), "rams for a loss of tier 1, 2, 3 (before doubling)",
-               minimum=0, check=_tiers_check),
-    OptionSpec("pips_tiers", "int_list", (2, 4, 6), "pips for a loss of tier 1, 2, 3", minimum=0,
-               check=_tiers_check),
-    OptionSpec("pips_to_end", "int", 12, "the match ends when a team has this many pips", minimum=1),
-    OptionSpec("max_hands", "nullable_int", None, "safety limit on the number of hands (null: none)", minimum=1),
-    OptionSpec("max_hands_outcome", "enum", "no_result", "the result when max_hands is reached first",
-               allowed=("no_result", "fewer_penalties")),
-)  # fmt: skip
-
 _SEVEN = Rank.SEVEN
-
-
-def _opponent_of_dealer(seat: int, dealer: int) -> bool:
-    return (seat - dealer) % 2 == 1
-
-
-def _position_of(index: int, dealer: int) -> tuple[int, int]:
-    """The seat and position (4 or 8) of exposure number ``index`` (0-7) in dealing order (§5)."""
-    return (dealer + 1 + index % 4) % 4, (4 if index < 4 else 8)
-
-
-def _sorted_hand(hand: Sequence[Card]) -> list[str]:
-    return [c.text for c in sorted(hand, key=lambda c: (SUITS.index(c.suit), -c.rank.value))]
 
 
 class Avinas(Ruleset):
@@ -322,9 +291,9 @@ class Avinas(Ruleset):
         dealt = tuple(tuple(h) for h in got)
         exposures = []
         for index in range(8):
-            seat, position = _position_of(index, dealer)
+            seat, position = position_of(index, dealer)
             c = dealt[seat][position - 1]
-            exposures.append(Exposure(seat, position, c, _opponent_of_dealer(seat, dealer) or c.rank is _SEVEN))
+            exposures.append(Exposure(seat, position, c, opponent_of_dealer(seat, dealer) or c.rank is _SEVEN))
         hand = HandState(number, dealer, EXPOSE, dealt, dealt, tuple(exposures))
         return evolve(state, hand=self._after_exposures(hand, state.options))
 
@@ -390,7 +359,7 @@ class Avinas(Ruleset):
             return ()
         opts = state.options
         if hand.phase == EXPOSE:
-            return (_position_of(len(hand.exposures), hand.dealer)[0],)
+            return (position_of(len(hand.exposures), hand.dealer)[0],)
         if hand.phase == KNOCK:
             seat = self._knock_turn(hand, opts)
             return () if seat is None else (seat,)
@@ -435,7 +404,7 @@ class Avinas(Ruleset):
 
     def _expose_actions(self, state: AvinasState, hand: HandState, seat: int) -> list[Action]:
         seen = {e.card for e in hand.exposures if e.card is not None}
-        if _opponent_of_dealer(seat, hand.dealer):
+        if opponent_of_dealer(seat, hand.dealer):
             return [Action("expose", seat, cards=(c,)) for c in DECK_32 if c not in seen]
         sevens = [c for c in DECK_32 if c.rank is _SEVEN and c not in seen]
         return [Action("expose", seat, cards=())] + [Action("expose", seat, cards=(c,)) for c in sevens]
@@ -451,21 +420,9 @@ class Avinas(Ruleset):
         gone = self._seen_elsewhere(hand, seat, viewer)
         return tuple(c for c in DECK_32 if c not in gone)
 
-    @staticmethod
-    def _played(hand: HandState, viewer: int | None = None) -> set[Card]:
-        """The cards played this hand (as ``viewer`` saw them: without another seat's face-down
-        lead of the trick in progress)."""
-        out = {p.card for t in hand.tricks for p in t.plays}
-        cur = hand.current
-        if cur is not None:
-            out.update(
-                p.card for i, p in enumerate(cur.plays) if viewer is None or not p.face_down or cur.seat_of(i) == viewer
-            )
-        return out
-
     def _only_exposed_left(self, hand: HandState, seat: int) -> tuple[Card, ...]:
         """Table mode: when a seat's remaining cards are all exposed ones, those (else empty)."""
-        played = self._played(hand)
+        played = played_cards(hand)
         shown = tuple(e.card for e in hand.exposures if e.seat == seat and e.card is not None and e.card not in played)
         if not shown:
             return ()
@@ -475,7 +432,7 @@ class Avinas(Ruleset):
 
     def _seen_elsewhere(self, hand: HandState, seat: int, viewer: int | None = None) -> dict[Card, str]:
         """Cards ``seat`` cannot hold (table mode), with why: played, or exposed in another hand."""
-        gone = {c: "has already been played" for c in self._played(hand, viewer)}
+        gone = {c: "has already been played" for c in played_cards(hand, viewer)}
         for e in hand.exposures:
             if e.card is not None and e.seat != seat and e.card not in gone:
                 gone[e.card] = f"was exposed in seat {e.seat}'s hand"
@@ -581,9 +538,9 @@ class Avinas(Ruleset):
         if given is None:
             raise InvalidAction("an expose action needs 'cards': the exposed card, or [] for none")
         index = len(hand.exposures)
-        _, position = _position_of(index, hand.dealer)
+        _, position = position_of(index, hand.dealer)
         legal = [a.to_json() for a in self._expose_actions(state, hand, seat)]
-        public_side = _opponent_of_dealer(seat, hand.dealer)
+        public_side = opponent_of_dealer(seat, hand.dealer)
         if public_side and len(given) != 1:
             raise IllegalAction(
                 f"seat {seat}'s #{position} card is turned face up for everybody: report exactly that card",
@@ -793,7 +750,7 @@ class Avinas(Ruleset):
             TrickRecord(tuple(t.seat_of(i) for i in range(len(t.plays))), t.plays, TrickContext(trump, t.number))
             for t in tricks
         ]
-        played = self._played(hand)
+        played = played_cards(hand)
         for seat in range(4):
             held = tuple(
                 Play(e.card) for e in hand.exposures if e.seat == seat and e.card is not None and e.card not in played
@@ -949,7 +906,7 @@ class Avinas(Ruleset):
             "result": state.result,
             "end_reason": state.end_reason,
             "hands_played": state.hands_played,
-            "history": [self._record_json(r) for r in state.history],
+            "history": [record_json(r) for r in state.history],
             "last_hand_explanation": list(state.history[-1].explanation) if state.history else [],
             "hand": None,
             "legal_actions": (
@@ -963,108 +920,7 @@ class Avinas(Ruleset):
                 last = state.history[-1].revokes if state.history else ()
                 out["revokes"] = [r.to_json() for r in last]
             return out
-        out.update(self._hand_view(state, hand, seat))
-        return out
-
-    def _hand_view(self, state: AvinasState, hand: HandState, seat: int | None) -> dict[str, Any]:
-        dealer = hand.dealer
-        played = self._played(hand, seat)
-        out: dict[str, Any] = {
-            "hand_number": hand.number,
-            "game": hand.game,
-            "trump": hand.trump.value if hand.trump is not None else None,
-            "declarer": hand.declarer,
-            "declared": hand.declared,
-            "calls": [{"seat": c.seat, "call": "pass" if c.amount is None else c.amount} for c in hand.calls],
-            "knocks": [{"seat": k.seat, "knock": k.knocked} for k in hand.knocks],
-            "knock_count": sum(1 for k in hand.knocks if k.knocked),
-        }
-        if hand.hands is not None and seat is not None:
-            out["hand"] = _sorted_hand(hand.hands[seat])
-        if hand.hands is not None and seat is None:
-            out["hands"] = [_sorted_hand(h) for h in hand.hands]
-
-        # §4.3, one entry per #4/#8 position in dealing order, the same places in every seat's view:
-        # face-up cards for all; a dealer-side non-seven only for the dealer and its holder (the
-        # others learn just that it is not a seven); whether it was played only where it is seen.
-        exposures = []
-        for e in hand.exposures:
-            item: dict[str, Any] = {"seat": e.seat, "position": e.position, "face_up": e.public}
-            if e.card is not None and (e.public or seat is None or seat in (dealer, e.seat)):
-                item["card"] = e.card.text
-                item["played"] = e.card in played
-            exposures.append(item)
-        out["exposures"] = exposures
-        out["tricks"] = [self._trick_json(t, seat, complete=True) for t in hand.tricks]
-        out["current_trick"] = self._trick_json(hand.current, seat, complete=False) if hand.current else None
-        pts, won = [0, 0], [0, 0]
-        for t in hand.tricks:
-            if t.winner is not None:
-                pts[team_of(t.winner)] += t.points
-                won[team_of(t.winner)] += 1
-        out["card_points"] = pts
-        out["tricks_won"] = won
-        if state.mode == "table":
-            out["revokes"] = [self._revoke_json(r, hand, seat) for r in hand.revokes]
-            out["round_result_allowed"] = not hand.tricks and not (hand.current and hand.current.plays)
-            if hand.phase == EXPOSE:
-                s, position = _position_of(len(hand.exposures), dealer)
-                out["expose_next"] = {"seat": s, "position": position,
-                                      "face_up": _opponent_of_dealer(s, dealer)}
-        return out
-
-    @staticmethod
-    def _record_json(record: HandRecord) -> dict[str, Any]:
-        """A finished hand for the history (its explanation is shown for the last hand only)."""
-        return {
-            "number": record.number,
-            "dealer": record.dealer,
-            "outcome": record.outcome,
-            "source": record.source,
-            "game": record.game,
-            "declarer": record.declarer,
-            "trump": record.trump.value if record.trump is not None else None,
-            "declared": record.declared,
-            "knocks": record.knocks,
-            "declarers_knocked": record.declarers_knocked,
-            "card_points": list(record.card_points),
-            "tricks_won": list(record.tricks_won),
-            "stopped_after": record.stopped_after,
-            "lied": record.lied,
-            "declarer_won": record.declarer_won,
-            "loser": record.loser,
-            "tier": record.tier,
-            "due": record.due,
-            "unit": record.unit,
-            "rams": list(record.rams),
-            "pips": list(record.pips),
-            "revokes": [r.to_json() for r in record.revokes],
-        }
-
-    @staticmethod
-    def _revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
-        """A revoke as ``seat`` may see it: a face-down lead's card stays hidden until its trick is complete."""
-        out = r.to_json()
-        cur = hand.current
-        hidden = seat is not None and cur is not None and r.trick == cur.number and r.seat != seat
-        if hidden and cur is not None and any(p.face_down and p.card is r.card for p in cur.plays):
-            del out["card"]
-        return out
-
-    @staticmethod
-    def _trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
-        plays = []
-        for i, p in enumerate(t.plays):
-            who = t.seat_of(i)
-            item: dict[str, Any] = {"seat": who, "face_down": p.face_down}
-            if not p.face_down or complete or seat is None or seat == who:
-                item["card"] = p.card.text
-            plays.append(item)
-        out: dict[str, Any] = {"number": t.number, "leader": t.leader, "plays": plays}
-        if t.signal is not None:
-            out["signal"] = t.signal
-        if complete:
-            out.update({"winner": t.winner, "points": t.points, "reason": t.reason})
+        out.update(hand_view(state, hand, seat))
         return out
 
 

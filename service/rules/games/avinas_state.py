@@ -136,6 +136,28 @@ class AvinasState:
     end_reason: str | None = None
 
 
+def opponent_of_dealer(seat: int, dealer: int) -> bool:
+    """True for the dealer's opponents (their #4 and #8 are turned face up, §4.2)."""
+    return (seat - dealer) % 2 == 1
+
+
+def position_of(index: int, dealer: int) -> tuple[int, int]:
+    """The seat and position (4 or 8) of exposure number ``index`` (0-7) in dealing order (§5)."""
+    return (dealer + 1 + index % 4) % 4, (4 if index < 4 else 8)
+
+
+def played_cards(hand: HandState, viewer: int | None = None) -> set[Card]:
+    """The cards played this hand (as ``viewer`` saw them: without another seat's face-down lead
+    of the trick in progress; ``None`` sees all)."""
+    out = {p.card for t in hand.tricks for p in t.plays}
+    cur = hand.current
+    if cur is not None:
+        out.update(
+            p.card for i, p in enumerate(cur.plays) if viewer is None or not p.face_down or cur.seat_of(i) == viewer
+        )
+    return out
+
+
 _T = TypeVar("_T")
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 

@@ -1,0 +1,144 @@
+"""Avinas views: what one seat may see of the hand in progress and of the match (rules/avinas.md §4.3).
+
+A seat sees its own hand; every #4/#8 position in dealing order, at the same place in every seat's
+view, with the card only where the table shows it to that seat (face up for all; a dealer-side
+non-seven to the dealer and its holder), and whether it was played only there; the tricks with a
+face-down lead hidden from all but its leader until the trick is complete; the history of finished
+hands. The referee (``seat`` None) sees everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from service.rules.base import Revoke
+from service.rules.cards import SUITS, Card, Suit
+from service.rules.games.avinas_cards import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
+from service.rules.games.avinas_scoring import team_of
+from service.rules.games.avinas_state import (
+    EXPOSE,
+    AvinasState,
+    HandRecord,
+    HandState,
+    Trick,
+    opponent_of_dealer,
+    played_cards,
+    position_of,
+)
+
+
+def sorted_hand(hand: Sequence[Card], trump: Suit | None) -> list[str]:
+    """A hand for display: trumps first, high to low, once the trump suit is known; then by suit."""
+    if trump is not None:
+        strength = TRUMP_STRENGTH[trump]
+    else:  # before the no-seven opening lead only the Queens and Jacks are sure trumps
+        strength = {c: v for c, v in TRUMP_STRENGTH[Suit.CLUBS].items() if is_permanent_trump(c)}
+
+    def key(c: Card) -> tuple[int, int, int]:
+        if c in strength:
+            return (0, 0, -strength[c])
+        return (1, SUITS.index(c.suit), -PLAIN_STRENGTH[c])
+
+    return [c.text for c in sorted(hand, key=key)]
+
+
+def hand_view(state: AvinasState, hand: HandState, seat: int | None) -> dict[str, Any]:
+    """The hand in progress as ``seat`` may see it (§4.3; ``None``: the referee)."""
+    dealer = hand.dealer
+    played = played_cards(hand, seat)
+    out: dict[str, Any] = {
+        "hand_number": hand.number,
+        "game": hand.game,
+        "trump": hand.trump.value if hand.trump is not None else None,
+        "declarer": hand.declarer,
+        "declared": hand.declared,
+        "calls": [{"seat": c.seat, "call": "pass" if c.amount is None else c.amount} for c in hand.calls],
+        "knocks": [{"seat": k.seat, "knock": k.knocked} for k in hand.knocks],
+        "knock_count": sum(1 for k in hand.knocks if k.knocked),
+    }
+    if hand.hands is not None and seat is not None:
+        out["hand"] = sorted_hand(hand.hands[seat], hand.trump)
+    if hand.hands is not None and seat is None:
+        out["hands"] = [sorted_hand(h, hand.trump) for h in hand.hands]
+
+    # §4.3, one entry per #4/#8 position in dealing order, the same places in every seat's view:
+    # face-up cards for all; a dealer-side non-seven only for the dealer and its holder (the
+    # others learn just that it is not a seven); whether it was played only where it is seen.
+    exposures = []
+    for e in hand.exposures:
+        item: dict[str, Any] = {"seat": e.seat, "position": e.position, "face_up": e.public}
+        if e.card is not None and (e.public or seat is None or seat in (dealer, e.seat)):
+            item["card"] = e.card.text
+            item["played"] = e.card in played
+        exposures.append(item)
+    out["exposures"] = exposures
+    out["tricks"] = [trick_json(t, seat, complete=True) for t in hand.tricks]
+    out["current_trick"] = trick_json(hand.current, seat, complete=False) if hand.current else None
+    pts, won = [0, 0], [0, 0]
+    for t in hand.tricks:
+        if t.winner is not None:
+            pts[team_of(t.winner)] += t.points
+            won[team_of(t.winner)] += 1
+    out["card_points"] = pts
+    out["tricks_won"] = won
+    if state.mode == "table":
+        out["revokes"] = [revoke_json(r, hand, seat) for r in hand.revokes]
+        out["round_result_allowed"] = not hand.tricks and not (hand.current and hand.current.plays)
+        if hand.phase == EXPOSE:
+            s, position = position_of(len(hand.exposures), dealer)
+            out["expose_next"] = {"seat": s, "position": position,
+                                  "face_up": opponent_of_dealer(s, dealer)}
+    return out
+
+
+def record_json(record: HandRecord) -> dict[str, Any]:
+    """A finished hand for the history (its explanation is shown for the last hand only)."""
+    return {
+        "number": record.number,
+        "dealer": record.dealer,
+        "outcome": record.outcome,
+        "source": record.source,
+        "game": record.game,
+        "declarer": record.declarer,
+        "trump": record.trump.value if record.trump is not None else None,
+        "declared": record.declared,
+        "knocks": record.knocks,
+        "declarers_knocked": record.declarers_knocked,
+        "card_points": list(record.card_points),
+        "tricks_won": list(record.tricks_won),
+        "stopped_after": record.stopped_after,
+        "lied": record.lied,
+        "declarer_won": record.declarer_won,
+        "loser": record.loser,
+        "tier": record.tier,
+        "due": record.due,
+        "unit": record.unit,
+        "rams": list(record.rams),
+        "pips": list(record.pips),
+        "revokes": [r.to_json() for r in record.revokes],
+    }
+
+def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
+    """A revoke as ``seat`` may see it: a face-down lead's card stays hidden until its trick is complete."""
+    out = r.to_json()
+    cur = hand.current
+    hidden = seat is not None and cur is not None and r.trick == cur.number and r.seat != seat
+    if hidden and cur is not None and any(p.face_down and p.card is r.card for p in cur.plays):
+        del out["card"]
+    return out
+
+def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
+    plays = []
+    for i, p in enumerate(t.plays):
+        who = t.seat_of(i)
+        item: dict[str, Any] = {"seat": who, "face_down": p.face_down}
+        if not p.face_down or complete or seat is None or seat == who:
+            item["card"] = p.card.text
+        plays.append(item)
+    out: dict[str, Any] = {"number": t.number, "leader": t.leader, "plays": plays}
+    if t.signal is not None:
+        out["signal"] = t.signal
+    if complete:
+        out.update({"winner": t.winner, "points": t.points, "reason": t.reason})
+    return out
