@@ -301,8 +301,8 @@ class _FortyFivesFamily(Ruleset):
             given_key, shared = None, None
         if shared is None:
             opts = dict(self.validate_options(options))
-            given = opts.get("players")
-            if given not in (n_players, self.default_players):
+            given = (options or {}).get("players", n_players)
+            if given != n_players:
                 raise InvalidOption(f"option 'players' ({given}) disagrees with the {n_players} players of the "
                                     "match", option="players", allowed=[n_players])
             opts["players"] = n_players

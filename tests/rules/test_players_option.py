@@ -1,0 +1,24 @@
+"""A ruleset's ``players`` option, where it has one, must agree with the match's seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.rules.errors import InvalidOption
+from service.rules.registry import RULESETS
+
+WITH_PLAYERS_OPTION = sorted(rid for rid, r in RULESETS.items() if any(s.name == "players" for s in r.option_specs))
+
+
+@pytest.mark.parametrize("rid", WITH_PLAYERS_OPTION)
+def test_an_explicit_players_option_that_disagrees_is_refused(rid: str) -> None:
+    ruleset = RULESETS[rid]
+    counts = ruleset.player_counts
+    assert len(counts) > 1
+    seats = next(n for n in counts if n != ruleset.default_players)
+    with pytest.raises(InvalidOption) as err:
+        ruleset.new_match({"players": ruleset.default_players}, seats, 0, "dealt")
+    assert err.value.option == "players"
+    # the default, or the same count, is fine
+    ruleset.new_match({}, seats, 0, "dealt")
+    ruleset.new_match({"players": seats}, seats, 0, "dealt")
