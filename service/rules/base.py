@@ -107,6 +107,9 @@ class OptionSpec:
         if self.type == "bool":
             return "true or false"
         bounds = _bounds_text(self.minimum, self.maximum)
+        if self.type in ("int", "nullable_int") and self.allowed is not None:
+            vals = ", ".join(str(a) for a in self.allowed)
+            return f"one of {vals}" + (" or null" if self.type == "nullable_int" else "")
         if self.type == "int":
             return f"an integer{bounds}"
         if self.type == "nullable_int":
@@ -134,6 +137,8 @@ class OptionSpec:
         elif t in ("int", "nullable_int"):
             if not is_json_int(value) or not _in_bounds(value, self.minimum, self.maximum):
                 raise bad()
+            if self.allowed is not None and value not in self.allowed:
+                raise bad()
         elif t == "int_list":
             if not isinstance(value, (list, tuple)) or not value:
                 raise bad()
@@ -148,7 +153,7 @@ class OptionSpec:
 
     def _allowed_json(self) -> Any:
         if self.allowed is not None:
-            return list(self.allowed) + ([None] if self.type == "nullable_enum" else [])
+            return list(self.allowed) + ([None] if self.type in ("nullable_enum", "nullable_int") else [])
         return self.allowed_text()
 
 

@@ -22,3 +22,11 @@ def test_an_explicit_players_option_that_disagrees_is_refused(rid: str) -> None:
     # the default, or the same count, is fine
     ruleset.new_match({}, seats, 0, "dealt")
     ruleset.new_match({"players": seats}, seats, 0, "dealt")
+
+
+def test_an_integer_option_with_listed_values_names_them() -> None:
+    ruleset = RULESETS["auction_forty_fives"]
+    with pytest.raises(InvalidOption) as err:
+        ruleset.validate_options({"players": 5})
+    assert err.value.allowed == [4, 6]
+    assert "one of 4, 6" in err.value.detail

@@ -35,15 +35,6 @@ def _check_bid_values(value: Any) -> str | None:
     return None
 
 
-def _check_one_of(*allowed: int) -> Any:
-    def check(value: Any) -> str | None:
-        if value not in allowed:
-            return f"must be one of {', '.join(map(str, allowed))}; got {value!r}"
-        return None
-
-    return check
-
-
 def _multiple_of_5(value: Any) -> str | None:
     if value is not None and value % 5:
         return f"must be a multiple of 5; got {value!r}"
@@ -103,7 +94,7 @@ FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
 
 AUCTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("players", "int", 4, "4 or 6 players in two partnerships, partners in alternate seats (§3.1)",
-               minimum=4, maximum=6, check=_check_one_of(4, 6)),
+               minimum=4, maximum=6, allowed=(4, 6)),
     _enum("trump_selection", "turn_up", ("turn_up", "bidding"),
           "trump from a turned-up card with robbing (default, seed 000), or from an auction (§3.2)"),
     DEAL_PATTERN,
@@ -141,7 +132,7 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
                "bidding mode: the winning bidder may only name a suit of which they hold a card"),
     OptionSpec("kitty_size", "int", 0,
                "bidding mode: cards dealt face down after the first batch, taken by the winning bidder",
-               allowed=(0, 3, 4, 5), minimum=0, maximum=5, check=_check_one_of(0, 3, 4, 5)),
+               allowed=(0, 3, 4, 5), minimum=0, maximum=5),
     OptionSpec("discard_and_draw", "bool", True,
                "bidding mode: after trump is named each player discards and is dealt back to five (§3.7)"),
     OptionSpec("min_keep_six_players", "int", 2,
@@ -151,7 +142,7 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
     _enum("first_lead_after_bidding", "left_of_bidder", ("left_of_bidder", "bidder", "left_of_dealer"),
           "bidding mode: who leads trick 1 (§3.7)"),
     OptionSpec("bid_30_made_value", "int", 60, "bidding mode: what a made bid of 30 scores",
-               allowed=(60, 30), check=_check_one_of(60, 30)),
+               allowed=(60, 30)),
     _enum("bid_30_requires", "all_five_tricks", ("all_five_tricks", "30_points"),
           "bidding mode: a bid of 30 is made by taking all five tricks (default) or by 30 hand points"),
     _enum("defender_out_rule", "none", ("none", "locked_from_100", "capped_below_target"),
