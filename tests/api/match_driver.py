@@ -234,10 +234,10 @@ def play_table_like_a_real_table(
     match lists it among its legal actions (or lists it with less said: a rob without the discarded
     card, which the referee cannot see). When it does not, the table match is waiting for a fact
     the cards decide (a turn-up, an exposed card): the referee reports, among the table match's
-    legal actions of a kind the dealt match does not offer now, one whose cards the acting seat is
-    shown in the dealt match at a place where its table view shows no card yet (the first such
-    place: facts come in order), or, when no card fits, the report that names none (a card laid
-    face down). Only ``to_act``, ``legal_actions`` and card texts are read.
+    legal actions of a kind the dealt match does not offer now, the one naming the card at the
+    earliest place the acting seat is shown in the dealt match and the table has not been told of
+    (facts come in order), or, when no legal report names that card, the report that names none (a
+    card that stays face down). Only ``to_act``, ``legal_actions`` and card texts are read.
     Returns the table match, the dealt one, and the number of actions reported."""
     dealt, _ = create(http, ruleset, "dealt", players, dealer=0)
     table, _ = create(http, ruleset, "table", players, dealer=0)
@@ -270,26 +270,49 @@ def play_table_like_a_real_table(
 def _fact_to_report(
     http: Http, dealt: Match, table: Match, table_legal: list[dict[str, Any]], dealt_kinds: set[str]
 ) -> dict[str, Any] | None:
+    """The report of the next fact the cards decide. For each seat with reports to make: the earliest
+    place its dealt view shows a card that the table has not been told of yet (facts come in order);
+    the report naming that card, or, when no legal report names it (a card laid face down, a
+    dealer-side card that is not a seven), the report that names none."""
     best: tuple[tuple[str, ...], dict[str, Any]] | None = None
-    places: dict[int, tuple[dict[tuple[str, ...], set[str]], dict[tuple[str, ...], set[str]]]] = {}
+    by_seat: dict[int, list[dict[str, Any]]] = {}
     for candidate in table_legal:
-        cards = _all_cards(candidate)
         seat = candidate.get("seat")
-        if candidate["type"] in dealt_kinds or not cards or not isinstance(seat, int):
+        if candidate["type"] not in dealt_kinds and isinstance(seat, int):
+            by_seat.setdefault(seat, []).append(candidate)
+    for seat, candidates in by_seat.items():
+        table_view = http.get(table.path, table.seats[seat]).body
+        in_dealt = _card_places(http.get(dealt.path, dealt.seats[seat]).body)
+        in_table = _card_places(table_view)
+        untold = sorted(where for where in in_dealt if where not in in_table and not _holds(table_view, where))
+        if not untold:
             continue
-        if seat not in places:
-            places[seat] = (
-                _card_places(http.get(dealt.path, dealt.seats[seat]).body),
-                _card_places(http.get(table.path, table.seats[seat]).body),
-            )
-        in_dealt, in_table = places[seat]
-        spots = [where for where, found in in_dealt.items() if where not in in_table and cards & found]
-        if spots and all(any(c in in_dealt[w] for w in spots) for c in cards):
-            first = min(spots)
-            if best is None or first < best[0]:
-                best = (first, candidate)
+        first = untold[0]
+        named = [c for c in candidates if _all_cards(c) and _all_cards(c) <= in_dealt[first]]
+        if named and (best is None or first < best[0]):
+            best = (first, named[0])
     if best is not None:
         return best[1]
-    # nothing the cards show: report what can be said without naming a card (a face-down card)
+    # no report names the next card: report what can be said without naming one
     silent = [a for a in table_legal if a["type"] not in dealt_kinds and a.get("cards") == [] and "card" not in a]
     return silent[0] if silent else None
+
+
+def _holds(view: Any, where: tuple[str, ...]) -> bool:
+    """True when ``view`` holds the list entry that the place ``where`` (from ``_card_places``) belongs
+    to: the table was told of that position, even if it was told no card (it shows none there)."""
+    last = max((i for i, key in enumerate(where) if _INDEX.fullmatch(key)), default=None)
+    if last is None:
+        return False
+    node = view
+    for key in where[: last + 1]:
+        if isinstance(node, list) and _INDEX.fullmatch(key) and int(key) < len(node):
+            node = node[int(key)]
+        elif isinstance(node, Mapping) and key in node:
+            node = node[key]
+        else:
+            return False
+    return True
+
+
+_INDEX = re.compile(r"\d{6}")
