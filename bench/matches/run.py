@@ -1,6 +1,6 @@
 """Match endpoints under gunicorn on a private Redis, measured in one run (bench/README.md, Matches).
 
-    .venv/bin/python bench/matches/run.py [--seconds 3] [--rounds 5] [--clients 8] [--ruleset mini_tricks]
+    .venv/bin/python bench/matches/run.py [--seconds 3] [--rounds 5] [--clients 8] [--ruleset forty_fives]
 
 1. **Throughput**: closed-loop clients (``--clients`` threads over ``--processes`` processes, one
    keep-alive connection each) against (a) a bare Flask endpoint doing one Redis GET and SET and
@@ -41,9 +41,14 @@ from tests.api.match_driver import WireHttp  # noqa: E402
 from tests.matches.gunicorn_server import Gunicorn  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
-SERVICE_APP = "tests.matches.mini_wsgi:app"  # the service, plus the mini_tricks test ruleset
+SERVICE_APP = "service.wsgi:app"
 BARE_APP = "bench.matches.bare_app:app"
-LONG = {"mini_tricks": {"target": 1000}}
+#: options that keep a match going past the history phase's 1,025 actions
+LONG: dict[str, dict[str, Any]] = {
+    "forty_fives": {"target_score": 100_000},
+    "auction_forty_fives": {"target_score": 100_000},
+    "avinas": {"pips_to_end": 100_000},
+}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -203,11 +208,15 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1,
                         help="gunicorn workers (WEB_CONCURRENCY) for both apps; default: gunicorn.conf.py's with Redis")
-    parser.add_argument("--ruleset", default="mini_tricks")
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--ruleset", default="forty_fives", help="a registered ruleset (default forty_fives)")
+    parser.add_argument("--players", type=int, default=None, help="default: the ruleset's default player count")
     parser.add_argument("--history-matches", type=int, default=4)
     parser.add_argument("--memory-matches", type=int, default=200)
     args = parser.parse_args()
+    if args.players is None:
+        from service.rules.registry import RULESETS
+
+        args.players = RULESETS[args.ruleset].default_players
     report: dict[str, Any] = {
         "python": platform.python_version(),
         "cpus": os.cpu_count(),

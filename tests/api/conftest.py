@@ -1,5 +1,5 @@
-"""Fixtures for the HTTP layer: an app built from default settings, its test client, and a test
-ruleset (``plain_tricks``) registered for the duration of a test."""
+"""Fixtures for the HTTP layer: an app built from default settings, its test client, and the test
+ruleset (``toy_tricks``, ``tests/toy_ruleset.py``) registered for the duration of a test."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from service.api.app import create_app
 from service.api.config import Settings
 from service.rules.registry import RULESETS
-from tests.api.plain_ruleset import BROKEN, PLAIN
+from tests.toy_ruleset import BROKEN, TOY
 
 
 @pytest.fixture(scope="session")
@@ -28,10 +28,10 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def plain(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Registers the plain_tricks test ruleset for one test; yields its id."""
-    monkeypatch.setitem(RULESETS, PLAIN.id, PLAIN)
-    yield PLAIN.id
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Registers the toy_tricks test ruleset for one test; yields its id."""
+    monkeypatch.setitem(RULESETS, TOY.id, TOY)
+    yield TOY.id
 
 
 @pytest.fixture

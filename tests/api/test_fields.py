@@ -163,20 +163,20 @@ def test_validated_options_are_cached_read_only_and_bounded() -> None:
     from types import MappingProxyType
 
     from service.api import options as cache
-    from tests.api.plain_ruleset import PLAIN
+    from tests.toy_ruleset import TOY
 
-    defaults = cache.validated_options(PLAIN, None)
+    defaults = cache.validated_options(TOY, None)
     assert isinstance(defaults, MappingProxyType)
-    assert cache.validated_options(PLAIN, {}) is defaults
-    assert defaults == PLAIN.validate_options({})
-    first = cache.validated_options(PLAIN, {"target": 20})
-    assert cache.validated_options(PLAIN, {"target": 20}) is first
+    assert cache.validated_options(TOY, {}) is defaults
+    assert defaults == TOY.validate_options({})
+    first = cache.validated_options(TOY, {"target": 20})
+    assert cache.validated_options(TOY, {"target": 20}) is first
     assert first["target"] == 20 and first["must_trump"] is False
     with pytest.raises(TypeError):
         first["target"] = 3  # type: ignore[index]
-    bulky = cache.validated_options(PLAIN, {"tiers": list(range(2000))})
+    bulky = cache.validated_options(TOY, {"tiers": list(range(2000))})
     assert bulky["tiers"] == tuple(range(2000))
     assert all(len(key) <= cache.MAX_KEY_CHARS for _, key in cache._CACHE)
     for n in range(1, cache.CACHE_SIZE + 50):
-        cache.validated_options(PLAIN, {"bonus": n})
+        cache.validated_options(TOY, {"bonus": n})
     assert len(cache._CACHE) <= cache.CACHE_SIZE

@@ -1,4 +1,4 @@
-"""The rules endpoints for every registered ruleset (plus the test ruleset ``plain_tricks``), through
+"""The rules endpoints for every registered ruleset (plus the test ruleset ``toy_tricks``), through
 the ``Ruleset`` interface only: each HTTP answer is the ruleset's own answer to the same facts, in
 canonical JSON, and each refusal is the ruleset's error as a problem (DESIGN.md §4, issue 4 item 2).
 """
@@ -20,16 +20,16 @@ from service.rules.base import Play, Ruleset, TrickContext
 from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
-from tests.api.plain_ruleset import PLAIN
+from tests.toy_ruleset import TOY
 
-RULESET_IDS = [*sorted(RULESETS), PLAIN.id]
+RULESET_IDS = [*sorted(RULESETS), TOY.id]
 ROUNDS = 150  # random questions per ruleset and endpoint
 
 
 @pytest.fixture(params=RULESET_IDS)
 def ruleset(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ruleset]:
-    if request.param == PLAIN.id:
-        monkeypatch.setitem(RULESETS, PLAIN.id, PLAIN)
+    if request.param == TOY.id:
+        monkeypatch.setitem(RULESETS, TOY.id, TOY)
     yield RULESETS[request.param]
 
 
@@ -294,7 +294,7 @@ def test_legal_plays_refuses_impossible_tricks(client: FlaskClient, ruleset: Rul
 
 EXAMPLES = {
     **{rid: example["value"] for rid, example in SCORE_EXAMPLES.items()},
-    PLAIN.id: {"tricks": [3, 1, 1, 0], "scores": [8, 2, 0, 1], "options": {"target": 10}},
+    TOY.id: {"tricks": [3, 1, 1, 0], "scores": [8, 2, 0, 1], "options": {"target": 10}},
 }
 
 

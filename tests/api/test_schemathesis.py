@@ -2,7 +2,7 @@
 
 Every check runs (no 500s, status codes, content types and bodies as documented, invalid data
 refused, Allow on 405 ...), over the rules endpoints and /healthz, with every registered ruleset plus
-the test ruleset ``plain_tricks``. Bounded: a fixed seed and ``MAX_EXAMPLES`` per operation.
+the test ruleset ``toy_tricks``. Bounded: a fixed seed and ``MAX_EXAMPLES`` per operation.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ MAX_EXAMPLES = 60
 
 
 @pytest.fixture
-def live_url(plain: str) -> Iterator[str]:
+def live_url(toy: str) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, create_app(Settings()), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -11,7 +11,8 @@
   ``store_unavailable`` at once while it is down, and when it is back on the same port the match
   carries on from the last accepted action.
 
-The ruleset is the first registered one, or the ``mini_tricks`` test double while none is.
+Both play a real game, Forty-Fives (three players, dealt by the service), through the service's
+own WSGI app (``service.wsgi:app``), to a target far enough away that the match lasts the test.
 """
 
 from __future__ import annotations
@@ -29,20 +30,19 @@ import pytest
 from service.rules.registry import RULESETS
 from tests.api.match_driver import Match, WireHttp, create
 from tests.matches.gunicorn_server import Gunicorn
-from tests.matches.mini_ruleset import MINI
 from tests.redis_server import RedisServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
 CLIENTS = 32
 ROUNDS_PER_CLIENT = 12
-RULESET = sorted(RULESETS)[0] if RULESETS else MINI.id
-LONG_MATCH: dict[str, Any] = {} if RULESETS else {"options": {"target": 50}}
+RULESET = "forty_fives"
+LONG_MATCH: dict[str, Any] = {"options": {"target_score": 1000}}
 
 
 @pytest.fixture
 def served(restartable_redis_server: RedisServer) -> Iterator[tuple[Gunicorn, RedisServer]]:
-    server = Gunicorn("tests.matches.mini_wsgi:app", workers=4, env={"REDIS_URL": restartable_redis_server.url})
+    server = Gunicorn("service.wsgi:app", workers=4, env={"REDIS_URL": restartable_redis_server.url})
     with server:
         yield server, restartable_redis_server
 
@@ -108,7 +108,7 @@ def _contend(port: int, match: Match, client: int, attempts: list[Attempt], lock
 def test_32_clients_on_one_match(served: tuple[Gunicorn, RedisServer]) -> None:
     server, _redis = served
     setup = WireHttp("127.0.0.1", server.port)
-    match, _ = create(setup, RULESET, "dealt", RULESETS.get(RULESET, MINI).default_players, **LONG_MATCH)
+    match, _ = create(setup, RULESET, "dealt", RULESETS[RULESET].default_players, **LONG_MATCH)
     attempts: list[Attempt] = []
     lock = threading.Lock()
     threads = [
@@ -163,7 +163,7 @@ def _counted_posts(port: int) -> float:
 def test_redis_restart_mid_match(served: tuple[Gunicorn, RedisServer]) -> None:
     server, redis = served
     http = WireHttp("127.0.0.1", server.port)
-    match, _ = create(http, RULESET, "dealt", RULESETS.get(RULESET, MINI).default_players, **LONG_MATCH)
+    match, _ = create(http, RULESET, "dealt", RULESETS[RULESET].default_players, **LONG_MATCH)
     rng = random.Random(5)
     accepted: list[tuple[int, dict[str, Any]]] = []
 

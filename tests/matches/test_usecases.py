@@ -1,4 +1,4 @@
-"""The match use cases on the memory store, with a small test-double ruleset (``mini_ruleset``)."""
+"""The match use cases on the memory store, with the test-double ruleset (``tests/toy_ruleset.py``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from service.matches.usecases import Matches, Reply
 from service.rules.errors import IllegalPlay, InvalidAction, NotYourTurn, UnknownRuleset
 from service.store.base import Loaded
 from service.store.memory import MemoryStore
-from tests.matches.mini_ruleset import MINI
+from tests.toy_ruleset import TOY
 
 
 @pytest.fixture
@@ -23,11 +23,11 @@ def store() -> MemoryStore:
 
 @pytest.fixture
 def matches(store: MemoryStore) -> Matches:
-    return Matches(store, {MINI.id: MINI}, random.Random(7))
+    return Matches(store, {TOY.id: TOY}, random.Random(7))
 
 
 def new(matches: Matches, mode: str = "dealt", **extra: Any) -> Reply:
-    body = {"ruleset": MINI.id, "mode": mode, "players": ["Ann", "Bob", "Cy"], "dealer": 0, **extra}
+    body = {"ruleset": TOY.id, "mode": mode, "players": ["Ann", "Bob", "Cy"], "dealer": 0, **extra}
     return matches.create(body)
 
 
@@ -61,13 +61,13 @@ def test_create_validates_its_body(matches: Matches) -> None:
     with pytest.raises(UnknownRuleset):
         matches.create({"ruleset": "nope", "mode": "dealt", "players": ["a", "b"]})
     with pytest.raises(errors.InvalidRequest, match="mode"):
-        matches.create({"ruleset": MINI.id, "mode": "live", "players": ["a", "b"]})
+        matches.create({"ruleset": TOY.id, "mode": "live", "players": ["a", "b"]})
     with pytest.raises(errors.InvalidRequest, match="unknown field"):
-        matches.create({"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"], "colour": 1})
+        matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "colour": 1})
     with pytest.raises(errors.InvalidDealer):
-        matches.create({"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"], "dealer": 2})
+        matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "dealer": 2})
     with pytest.raises(errors.InvalidRequest):
-        matches.create({"ruleset": MINI.id, "mode": "dealt", "players": ["a", "b"], "dealer": True})
+        matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "dealer": True})
 
 
 def test_each_seat_sees_its_own_hand_only(matches: Matches) -> None:
@@ -189,7 +189,7 @@ def test_idempotent_retries(matches: Matches, store: MemoryStore) -> None:
 
 
 def test_idempotent_create_returns_the_same_tokens(matches: Matches, store: MemoryStore) -> None:
-    body = {"ruleset": MINI.id, "mode": "table", "players": ["a", "b"]}
+    body = {"ruleset": TOY.id, "mode": "table", "players": ["a", "b"]}
     first = matches.create(body, idempotency_key="create-1")
     again = matches.create(body, idempotency_key="create-1")
     assert again.body == first.body and again.status == 201

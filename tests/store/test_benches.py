@@ -10,7 +10,6 @@ from types import ModuleType
 
 from service.store.memory import MemoryStore
 from service.store.redis_store import RedisStore
-from tests.matches.mini_ruleset import MINI
 from tests.redis_server import RedisServer
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -44,7 +43,7 @@ def test_synthetic_matches_are_the_documented_size(redis_store: RedisStore, redi
 
 def test_real_matches_go_through_the_use_cases(redis_store: RedisStore, redis_server: RedisServer) -> None:
     bench = load_bench()
-    ids = bench.fill_real(redis_store, MINI.id, matches=2, actions=6, seed=3, rulesets={MINI.id: MINI})
+    ids = bench.fill_real(redis_store, "forty_fives", matches=2, actions=6, seed=3)
     assert len(ids) == 2
     for match_id in ids:
         assert redis_store.load(match_id).version > 1
