@@ -6,9 +6,17 @@
 the number of workers: 1 by default when matches are kept in memory (no ``REDIS_URL``), since
 each worker would hold its own matches; ``2 × cores + 1`` by default with Redis. Workers are
 sync: request/response only, measured the steadiest here (see STACK.md).
+
+Metrics (``/metrics``) with several workers: ``PROMETHEUS_MULTIPROC_DIR`` names a directory where
+each worker writes its samples. The master creates it when missing and removes the sample files a
+previous run left there before any worker starts (counts start from zero with the server, not
+from the last run's), and tells the metrics library when a worker exits (``child_exit``), so a
+dead worker's live gauges stop counting.
 """
 
 import logging
+import os
+from pathlib import Path
 
 from service.api.config import Settings
 
@@ -31,10 +39,34 @@ limit_request_fields = 100
 control_socket_disable = True
 
 
+def _metrics_dir() -> Path | None:
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    return Path(path) if path else None
+
+
+def _clear_metrics_dir() -> None:
+    """An empty metrics directory: created when missing, the sample files (``*.db``, the only files
+    the metrics library writes there) of an earlier run removed."""
+    path = _metrics_dir()
+    if path is None:
+        return
+    path.mkdir(parents=True, exist_ok=True)
+    for stale in path.glob("*.db"):
+        stale.unlink(missing_ok=True)
+
+
 def on_starting(server: object) -> None:
+    _clear_metrics_dir()
     if _settings.web_concurrency > 1 and not _settings.uses_redis:
         logging.getLogger("gunicorn.error").warning(
             "%d workers without REDIS_URL: each worker keeps its own matches in memory, so a match "
             "is only found by the worker that created it. Set REDIS_URL, or WEB_CONCURRENCY=1.",
             _settings.web_concurrency,
         )
+
+
+def child_exit(server: object, worker: object) -> None:
+    if _metrics_dir() is not None:
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[attr-defined]

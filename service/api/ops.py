@@ -3,9 +3,10 @@
 * ``/readyz``: 200 when the state store answers a ping now (the store's own short, no-retry
   check), else a 503 problem ``store_unavailable``. Liveness (``/healthz``) never touches the store.
 * ``/metrics``: requests by endpoint, method and status, and their latency, in the Prometheus text
-  format. Under gunicorn with several workers set ``PROMETHEUS_MULTIPROC_DIR`` to an empty,
-  writable directory (the Dockerfile does): each worker then writes its samples there and any
-  worker answers for all of them.
+  format. Under gunicorn with several workers set ``PROMETHEUS_MULTIPROC_DIR`` to a writable
+  directory (the Dockerfile does): each worker then writes its samples there and any worker answers
+  for all of them. ``gunicorn.conf.py`` creates it and empties it of an earlier run's samples when
+  the server starts, and marks each exiting worker dead.
 """
 
 from __future__ import annotations

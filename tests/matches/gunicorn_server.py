@@ -32,6 +32,11 @@ class Gunicorn:
         self._metrics_dir = tempfile.TemporaryDirectory(prefix="prom-")
         self.log_path = Path(self._metrics_dir.name) / "gunicorn.log"
 
+    @property
+    def metrics_dir(self) -> Path:
+        """The server's ``PROMETHEUS_MULTIPROC_DIR``."""
+        return Path(self._metrics_dir.name)
+
     def start(self, timeout: float = 30.0) -> Gunicorn:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REDIS_SENTINELS")}
         env.update(

@@ -1,0 +1,67 @@
+"""``gunicorn.conf.py``'s metrics housekeeping: the multiprocess directory starts empty with the server
+(an earlier run's counts are not added to this one's), and a worker that exits is marked dead."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tests.matches.gunicorn_server import ROOT, Gunicorn
+
+HEALTHZ = 'referee_http_requests_total{endpoint="/healthz",method="GET",status="200"}'
+
+
+def _conf(monkeypatch: pytest.MonkeyPatch, metrics_dir: Path) -> dict[str, object]:
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_on_starting_empties_the_metrics_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    conf = _conf(monkeypatch, tmp_path / "prometheus")
+    conf["on_starting"](None)  # type: ignore[operator]
+    assert (tmp_path / "prometheus").is_dir()  # created when missing
+    for name in ("counter_101.db", "histogram_101.db", "gauge_livesum_101.db"):
+        (tmp_path / "prometheus" / name).write_bytes(b"stale")
+    (tmp_path / "prometheus" / "notes.txt").write_text("not a metrics file")
+    conf["on_starting"](None)  # type: ignore[operator]
+    assert sorted(p.name for p in (tmp_path / "prometheus").iterdir()) == ["notes.txt"]
+
+
+def test_child_exit_marks_the_worker_dead(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    conf = _conf(monkeypatch, tmp_path)
+    for name in ("gauge_livesum_4242.db", "gauge_liveall_4242.db", "counter_4242.db", "gauge_livesum_7.db"):
+        (tmp_path / name).write_bytes(b"")
+    conf["child_exit"](None, SimpleNamespace(pid=4242))  # type: ignore[operator]
+    # its live gauges go; its counts stay (they were answered), as do other workers' files
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["counter_4242.db", "gauge_livesum_7.db"]
+
+
+def _healthz_count(port: int) -> float:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", "/metrics")
+    text = conn.getresponse().read().decode()
+    conn.close()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(HEALTHZ))
+
+
+@pytest.mark.slow
+def test_a_restarted_server_does_not_count_the_last_runs_requests() -> None:
+    server = Gunicorn(workers=2)
+    # an earlier run's worker left 1,000 /healthz answers in the directory
+    earlier = (
+        "from service.api.ops import REQUESTS\n"
+        "REQUESTS.labels('GET', '/healthz', '200').inc(1000)\n"
+    )
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(server.metrics_dir), "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-c", earlier], env=env, check=True, cwd=ROOT)
+    assert list(server.metrics_dir.glob("counter_*.db"))
+    with server:
+        count = _healthz_count(server.port)
+    assert 1 <= count < 1000  # the start-up probes only
