@@ -18,7 +18,8 @@ the servers; both apps pay that equally. Figures are medians over the rounds; th
 median of the rounds' ratios (each round measures both apps back to back). On a machine shared
 with other work, wall-clock figures move with that work; the servers' CPU time per request (read
 from /proc for gunicorn's master and workers) does much less, and ``cpu_throughput_ratio`` compares
-the apps by it.
+the apps by it. The service runs as deployed with several workers: its request metrics go through
+a ``PROMETHEUS_MULTIPROC_DIR`` (a temporary directory here).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -267,7 +269,10 @@ def main() -> None:
     if args.client == "auto":
         args.client = "wrk" if shutil.which("wrk") else "python"
 
-    referee = Target("referee", args.app, f"/v1/rulesets/{args.ruleset}/trick")
+    # As deployed with several workers (the Dockerfile): request metrics shared through a directory.
+    metrics_dir = tempfile.TemporaryDirectory(prefix="bench-http-metrics-")
+    referee = Target("referee", args.app, f"/v1/rulesets/{args.ruleset}/trick",
+                     {"PROMETHEUS_MULTIPROC_DIR": metrics_dir.name})
     # The bare app answers the same number of bytes as the referee does to this request.
     port = free_port()
     proc = start_gunicorn(referee, port, 1)
@@ -278,9 +283,12 @@ def main() -> None:
     bare = Target("bare_flask", "bench.http.bare_app:app", "/bare", {"BARE_RESPONSE_BYTES": str(len(answer))})
 
     runs: dict[str, list[dict[str, float | int]]] = {referee.name: [], bare.name: []}
+    load_average: list[float] = []
     for _ in range(args.rounds):
         for target in (referee, bare):
             runs[target.name].append(measure(target, args))
+            load_average.append(os.getloadavg()[0])
+    metrics_dir.cleanup()
 
     def median(name: str, key: str) -> float:
         return round(statistics.median(float(r[key]) for r in runs[name]), 3)
@@ -295,7 +303,8 @@ def main() -> None:
         round(float(r["rps"]) / float(b["rps"]), 3) for r, b in zip(runs[referee.name], runs[bare.name], strict=True)
     ]
     report = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "processor": _processor()},
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "processor": _processor(),
+                    "load_average_1min_after_each_measurement": [round(x, 2) for x in load_average]},
         "settings": {k: v for k, v in vars(args).items()},
         "request": {"path": referee.path, "body": TRICK_BODY.decode(), "answer_bytes": len(answer)},
         "answer": json.loads(answer),

@@ -166,7 +166,8 @@ class Blueprint(flask_smorest.Blueprint):
 
 def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response written once, compactly, in UTF-8."""
-    response = current_app.response_class(_ENCODER.encode(data), status=status, mimetype=JSON_MIME)
+    # content_type rather than mimetype: the same header, without deriving it (JSON takes no charset)
+    response = current_app.response_class(_ENCODER.encode(data), status=status, content_type=JSON_MIME)
     if headers:
         response.headers.update(headers)
     return response

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask
 from flask.wrappers import Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client import multiprocess as prometheus_multiprocess
@@ -37,22 +39,53 @@ LATENCY = Histogram(
 )
 
 
+#: Methods counted under their own name; any other (a client's invention) is counted as "OTHER",
+#: so that no client can grow the label sets without bound.
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_ENV_REQUEST = "werkzeug.request"
+
+
 def init_app(app: Flask, settings: Settings) -> None:
-    app.before_request(_start_timer)
-    app.after_request(_count)
+    app.wsgi_app = RequestMetrics(app.wsgi_app)  # type: ignore[method-assign]
 
 
-def _start_timer() -> None:
-    g.ops_started = time.perf_counter()
+class RequestMetrics:
+    """WSGI middleware around the Flask app: counts every answer by method, route (the URL rule,
+    ``unmatched`` when none) and status, and times it from the call until the answer's status line.
 
+    It reads what it needs when the app calls ``start_response``, which Flask does while the
+    request (with its matched rule) is still in ``environ``; the labelled metric children are made
+    once per (method, route, status) and kept, so a request costs two dictionary lookups and the
+    two updates."""
 
-def _count(response: Response) -> Response:
-    started = g.get("ops_started")
-    endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
-    if started is not None:
-        LATENCY.labels(request.method, endpoint).observe(time.perf_counter() - started)
-    REQUESTS.labels(request.method, endpoint, str(response.status_code)).inc()
-    return response
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self._children: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        started = time.perf_counter()
+
+        def counted_start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            if exc_info is None:
+                request = environ.get(_ENV_REQUEST)
+                rule = request.url_rule if request is not None else None
+                method = environ.get("REQUEST_METHOD", "GET")
+                key = (method, "unmatched" if rule is None else rule.rule, status[:3])
+                children = self._children.get(key) or self._labelled(key)
+                children[0].observe(time.perf_counter() - started)
+                children[1].inc()
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, counted_start)
+
+    def _labelled(self, key: tuple[str, str, str]) -> tuple[Any, Any]:
+        method, endpoint, status = key
+        known = method in KNOWN_METHODS
+        shown = method if known else "OTHER"
+        children = (LATENCY.labels(shown, endpoint), REQUESTS.labels(shown, endpoint, status))
+        if known:
+            self._children[key] = children
+        return children
 
 
 @blp.route("/readyz", methods=["GET"])
