@@ -47,7 +47,9 @@ from service.rules.errors import (
     InvalidInput,
     InvalidOption,
     InvalidPlayerCount,
+    NotYourTurn,
     UnknownOption,
+    WrongPhase,
 )
 
 Mode = Literal["dealt", "table"]
@@ -636,3 +638,20 @@ def find_revokes(
                 found.append(Revoke(seat, number, play.card, verdict.code, verdict.rule))
     found.sort(key=lambda r: (r.trick, r.seat))
     return found
+
+
+# ------------------------------------------------------------------------------------------------
+# Refusals of order (409): what their ``legal`` may say
+# ------------------------------------------------------------------------------------------------
+
+
+def not_your_turn(detail: str, seats: Iterable[int]) -> NotYourTurn:
+    """A ``not_your_turn`` refusal whose ``legal`` lists the seats that may act now, as
+    ``[{"seat": 2}]``: never what they may do (their legal plays would show their hands)."""
+    return NotYourTurn(detail, legal=[{"seat": s} for s in seats])
+
+
+def wrong_phase(detail: str, types: Iterable[str], *, code: str | None = None) -> WrongPhase:
+    """A ``wrong_phase`` refusal whose ``legal`` lists the action *types* the phase takes
+    (``["bid"]``): never complete actions, which would quote other seats' cards."""
+    return WrongPhase(detail, code=code, legal=list(types))

@@ -365,6 +365,9 @@ def test_stop_remainder_to_nobody_and_stop_in_sevens_game() -> None:
     for seat, c in ((1, "7H"), (2, "JH"), (3, "QC"), (0, "QS")):
         allowed = act(allowed, "play", seat, card=c)
     assert AVINAS.to_act(allowed) == (3, 1)
+    # the declarer may stop now, but seat 3 is to play: a card from the declarer is out of turn
+    err = rejects(allowed, NotYourTurn, "play", 1, card=allowed.hand.hands[1][0].text)
+    assert err.legal == [{"seat": 3}, {"seat": 1}]
     assert act(allowed, "stop", 1).history[-1].stopped_after == 1
 
 

@@ -372,7 +372,7 @@ def test_errors_name_their_cause_and_change_nothing() -> None:
     before = encode(state)
     with pytest.raises(NotYourTurn) as e1:
         FF.apply(state, Action("play", 2, card("9H")))
-    assert e1.value.status == 409
+    assert e1.value.status == 409 and e1.value.legal == [{"seat": 1}]  # who is to act, never their cards
     with pytest.raises(InvalidAction):
         FF.apply(state, Action("knock", 1))
     with pytest.raises(InvalidAction):
@@ -386,11 +386,13 @@ def test_errors_name_their_cause_and_change_nothing() -> None:
     assert e2.value.code == "card_not_in_hand"
     with pytest.raises(InvalidAction):  # Forty-Fives has no auction
         FF.apply(state, Action("bid", 1, amount=20))
-    with pytest.raises(InvalidAction):
+    with pytest.raises(WrongPhase) as e4:  # the service deals the turn-up in dealt mode
         FF.apply(state, Action("turn_up", 0, card("9S")))
+    assert e4.value.code == "not_table_mode" and e4.value.legal == ["play", "rob"]
     turn_up_auction = dealt(AF, 4, 3, deck_dealing(4, 3, {}, "9S"))
-    with pytest.raises(WrongPhase):  # the turn-up game has no auction
+    with pytest.raises(WrongPhase) as e5:  # the turn-up game has no auction
         AF.apply(turn_up_auction, Action("bid", 0, amount=20))
+    assert e5.value.legal == ["play", "rob", "decline"]  # the partnership game announces an unrobbed ace
     after = FF.apply(state, Action("play", 1, card("KH")))
     with pytest.raises(IllegalPlay) as e3:
         FF.apply(after, Action("play", 2, next(c for c in hand_of(after, 2) if c.text != "9H" and c.suit is not
@@ -682,8 +684,9 @@ def test_round_result_summary_and_full() -> None:
     with pytest.raises(InvalidFacts):
         FF.apply(state, Action("round_result", None, result={"tricks_won": [2, 0, 3], "highest_trump_seat": 2,
                                                              "scores": [5, 0, 0]}))
-    with pytest.raises(InvalidAction):
+    with pytest.raises(WrongPhase) as not_table:
         FF.apply(dealt(FF, 3, 0, list(DECK_52)), Action("round_result", None, result={"tricks_won": [5, 0, 0]}))
+    assert not_table.value.code == "not_table_mode"
     revoked = FF.apply(state, Action("round_result", None, result={"trump": "D", "tricks": [
         ["9H", "2C", "3H"], ["4S", "KH", "5S"], ["6S", "QH", "7S"], ["8S", "JH", "9S"], ["10S", "10H", "JS"]]}))
     assert [(r.seat, r.trick) for r in revoked.match.history[-1].revokes] == [(1, 1)]

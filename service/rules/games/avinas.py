@@ -81,6 +81,8 @@ from service.rules.base import (
     TrickRecord,
     find_revokes,
     is_json_int,
+    not_your_turn,
+    wrong_phase,
 )
 from service.rules.cards import DECK_32, SUITS, Card, Rank, Suit, check_distinct
 from service.rules.errors import (
@@ -93,9 +95,7 @@ from service.rules.errors import (
     InvalidFacts,
     InvalidInput,
     MatchOver,
-    NotYourTurn,
     TooManyPlays,
-    WrongPhase,
 )
 from service.rules.games.avinas_cards import (
     CARD_POINTS,
@@ -273,7 +273,8 @@ class Avinas(Ruleset):
         if state.status == FINISHED:
             raise MatchOver("the match is over")
         if state.hand is not None:
-            raise WrongPhase("a hand is in progress; it must end before the next deal")
+            raise wrong_phase("a hand is in progress; it must end before the next deal",
+                              self._phase_types(state, state.hand))
         dealer = state.dealer
         number = state.hands_played + 1
         if state.mode == "table":
@@ -483,8 +484,18 @@ class Avinas(Ruleset):
     # --- apply ----------------------------------------------------------------------------------
 
     def _legal_json(self, state: AvinasState, seat: int | None) -> list[Any]:
-        seats = self.to_act(state) if seat is None else (seat,)
-        return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
+        """The legal actions of ``seat`` as that seat may know them (a face-down lead counts as unseen,
+        as in its view), for its refusals; ``None``: every seat to act, as the referee sees them."""
+        if seat is None:
+            return [a.to_json() for s in self.to_act(state) for a in self.legal_actions(state, s)]
+        return [a.to_json() for a in self._actions(state, seat, seat)]
+
+    def _phase_types(self, state: AvinasState, hand: HandState) -> list[str]:
+        """The action types the phase takes now (a ``wrong_phase`` refusal's ``legal``)."""
+        types = list(PHASE_ACTIONS[hand.phase])
+        if state.mode == "table" and not hand.tricks and not (hand.current is not None and hand.current.plays):
+            types.append("round_result")
+        return types
 
     def apply(self, state: AvinasState, action: Action) -> AvinasState:
         if action.type not in ACTION_TYPES:
@@ -496,14 +507,14 @@ class Avinas(Ruleset):
             raise MatchOver("the match is over")
         hand = state.hand
         if hand is None:
-            raise WrongPhase("the next hand must be dealt first")
+            raise wrong_phase("the next hand must be dealt first", ())
         if action.type == "round_result":
             return self._round_result(state, hand, action)
         accepted = PHASE_ACTIONS[hand.phase]
         if action.type not in accepted:
-            raise WrongPhase(
+            raise wrong_phase(
                 f"the {hand.phase} phase takes {' or '.join(accepted)}, not {action.type}",
-                legal=self._legal_json(state, None),
+                self._phase_types(state, hand),
             )
         seat = action.seat
         if seat is None or not 0 <= seat < 4:
@@ -512,10 +523,9 @@ class Avinas(Ruleset):
             self._check_stop(state, hand, seat)
         to_act = self.to_act(state)
         if seat not in to_act:
-            raise NotYourTurn(
-                f"seat {seat} is not to act; waiting for seat {' or '.join(map(str, to_act))}",
-                legal=self._legal_json(state, None),
-            )
+            raise not_your_turn(f"seat {seat} is not to act; waiting for seat {' or '.join(map(str, to_act))}", to_act)
+        if action.type == "play" and seat != to_act[0]:  # the declarer, who may stop, is listed second
+            raise not_your_turn(f"seat {to_act[0]} is to play, not seat {seat} (who may stop play, §7.4)", to_act)
         if hand.phase == EXPOSE:
             new_hand = self._apply_expose(state, hand, action)
         elif hand.phase == KNOCK:
@@ -583,7 +593,7 @@ class Avinas(Ruleset):
         amount: int | None = None
         if action.type == "declare":
             amount = action.amount
-            legal = [a.to_json() for a in self.legal_actions(state, seat)]
+            legal = self._legal_json(state, seat)
             if amount is None:
                 raise InvalidAction("a declaration needs an 'amount' (how many trumps)", legal=legal)
             lo = opts["min_declaration"]
@@ -642,7 +652,7 @@ class Avinas(Ruleset):
         before_hand, before_trick = hand, cur
 
         def legal() -> list[Any]:
-            return [a.to_json() for a in self._play_actions(state, before_hand, before_trick, seat)]
+            return [a.to_json() for a in self._play_actions(state, before_hand, before_trick, seat, seat)]
 
         if c is None:
             raise InvalidAction("a play needs a 'card'", legal=legal())
@@ -844,9 +854,11 @@ class Avinas(Ruleset):
 
     def _round_result(self, state: AvinasState, hand: HandState, action: Action) -> AvinasState:
         if state.mode != "table":
-            raise WrongPhase("a round_result is reported only in table mode; in a dealt match the hand is played")
+            raise wrong_phase("a round_result is reported only in table mode; in a dealt match the hand is played",
+                              self._phase_types(state, hand))
         if hand.tricks or (hand.current is not None and hand.current.plays):
-            raise WrongPhase("this hand's cards are being reported one by one: report them to the end")
+            raise wrong_phase("this hand's cards are being reported one by one: report them to the end",
+                              self._phase_types(state, hand))
         facts = action.result
         if not isinstance(facts, Mapping):
             raise InvalidAction("a round_result needs 'result': the hand's facts (as for the score endpoint)")

@@ -56,6 +56,8 @@ from service.rules.base import (
     TrickRecord,
     find_revokes,
     is_json_int,
+    not_your_turn,
+    wrong_phase,
 )
 from service.rules.cards import ALL_CARDS, DECK_52, SUITS, Card, Suit, check_distinct
 from service.rules.codec import encode
@@ -69,9 +71,7 @@ from service.rules.errors import (
     InvalidInput,
     InvalidOption,
     MatchOver,
-    NotYourTurn,
     TooManyPlays,
-    WrongPhase,
 )
 from service.rules.games import boerenbridge_options as opts
 from service.rules.games.boerenbridge_hands import (
@@ -301,7 +301,7 @@ class Boerenbridge(Ruleset):
         if state.phase == FINISHED_PHASE:
             raise MatchOver("the match is over")
         if state.phase != DEAL:
-            raise WrongPhase(f"the round in progress is not finished (phase {state.phase})")
+            raise wrong_phase(f"the round in progress is not finished (phase {state.phase})", self._phase_types(state))
         m = state.match
         o = m.options
         n = m.players
@@ -449,7 +449,7 @@ class Boerenbridge(Ruleset):
             done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", ())
             return BoerenbridgeState(done, FINISHED_PHASE)
         if phase == DEAL:
-            raise WrongPhase("the next round must be dealt first", code="needs_deal")
+            raise wrong_phase("the next round must be dealt first", (), code="needs_deal")
         if kind == "round_result":
             return self._round_result(state, action)
         seat = self._seat(state, action)
@@ -459,7 +459,7 @@ class Boerenbridge(Ruleset):
             return self._name_trump(state, seat, action)
         if kind == "turn_up":
             return self._turn_up(state, seat, action)
-        raise WrongPhase(f"no card can be played during the {phase} phase", legal=self._legal_json(state))
+        raise wrong_phase(f"no card can be played during the {phase} phase", self._phase_types(state))
 
     def _seat(self, state: BoerenbridgeState, action: Action) -> int:
         seat = action.seat
@@ -468,9 +468,19 @@ class Boerenbridge(Ruleset):
             raise InvalidAction(f"a {action.type} action needs 'seat', a seat from 0 to {n - 1}")
         return seat
 
-    def _legal_json(self, state: BoerenbridgeState, seat: int | None = None) -> list[Any]:
-        seats = self.to_act(state) if seat is None else (seat,)
-        return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
+    def _phase_types(self, state: BoerenbridgeState) -> list[str]:
+        """The action types the phase takes now (a ``wrong_phase`` refusal's ``legal``); all public."""
+        phase = state.phase
+        r = state.round
+        if r is None or phase in (DEAL, FINISHED_PHASE):
+            return []
+        opening = not state.trick and not state.done
+        types = {TURN_UP: ["turn_up"], BIDDING: ["bid"], TRUMP: ["name_trump"], PLAY: ["play"]}[phase]
+        if phase in (TRUMP, PLAY) and opening and _can_revise(r, state.bids):
+            types.append("bid")
+        if state.match.mode == "table" and opening:
+            types.append("round_result")
+        return types
 
     def _play(self, state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
         m = state.match
@@ -480,7 +490,7 @@ class Boerenbridge(Ruleset):
         seat = (leader + len(trick)) % n
         if action.seat != seat:
             self._seat(state, action)
-            raise NotYourTurn(f"seat {seat} is to play, not seat {action.seat}", legal=self._legal_json(state))
+            raise not_your_turn(f"seat {seat} is to play, not seat {action.seat}", self.to_act(state))
         card = action.card
         if card is None:
             raise InvalidAction("a play action needs 'card'")
@@ -569,8 +579,8 @@ class Boerenbridge(Ruleset):
             if seat not in waiting:
                 why = ("the hook player bids after every sealed bid is in" if seat == r.hook
                        and o["bidding_mode"] == "simultaneous" else "bids go clockwise from the dealer's left")
-                raise NotYourTurn(f"not seat {seat}'s turn to bid: {why}; waiting for seat(s) "
-                                  f"{', '.join(str(s) for s in waiting)}", legal=self._legal_json(state))
+                raise not_your_turn(f"not seat {seat}'s turn to bid: {why}; waiting for seat(s) "
+                                    f"{', '.join(str(s) for s in waiting)}", waiting)
         elif phase in (TRUMP, PLAY):
             if phase == PLAY and (state.trick or state.done):
                 raise IllegalBid("bids are frozen: the opening lead has been played", code="bids_frozen", legal=[])
@@ -579,7 +589,7 @@ class Boerenbridge(Ruleset):
                        else "nobody may change a bid (bid_revision_right)")
                 raise IllegalBid(f"seat {seat} has already bid: {who}", code="bid_already_made", legal=[])
         else:
-            raise WrongPhase(f"no bid is taken during the {phase} phase", legal=self._legal_json(state))
+            raise wrong_phase(f"no bid is taken during the {phase} phase", self._phase_types(state))
         old = state.bids
         self._check_amount(r, old, seat, amount)
         bids = (*old[:seat], amount, *old[seat + 1:])
@@ -602,10 +612,9 @@ class Boerenbridge(Ruleset):
     def _name_trump(self, state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeState:
         r = state.round
         if state.phase != TRUMP or r is None:
-            raise WrongPhase(f"trumps are not named during the {state.phase} phase", legal=self._legal_json(state))
+            raise wrong_phase(f"trumps are not named during the {state.phase} phase", self._phase_types(state))
         if seat != r.trump_chooser:
-            raise NotYourTurn(f"seat {r.trump_chooser}, the highest bidder, names trumps",
-                              legal=self._legal_json(state))
+            raise not_your_turn(f"seat {r.trump_chooser}, the highest bidder, names trumps", self.to_act(state))
         if action.suit is None:
             raise InvalidAction("a name_trump action needs 'suit' (C, D, H or S)", legal=["C", "D", "H", "S"])
         return dataclasses.replace(state, phase=PLAY, round=dataclasses.replace(r, trump=action.suit))
@@ -613,9 +622,9 @@ class Boerenbridge(Ruleset):
     def _turn_up(self, state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeState:
         r = state.round
         if state.phase != TURN_UP or r is None:
-            raise WrongPhase(f"no card is turned up during the {state.phase} phase", legal=self._legal_json(state))
+            raise wrong_phase(f"no card is turned up during the {state.phase} phase", self._phase_types(state))
         if seat != r.dealer:
-            raise NotYourTurn(f"the dealer (seat {r.dealer}) turns up the trump card", legal=self._legal_json(state))
+            raise not_your_turn(f"the dealer (seat {r.dealer}) turns up the trump card", self.to_act(state))
         card = action.card
         if card is None:
             raise InvalidAction("a turn_up action needs 'card', the card turned up")
@@ -630,11 +639,11 @@ class Boerenbridge(Ruleset):
         r = state.round
         assert r is not None
         if m.mode != "table":
-            raise WrongPhase("round_result reports a round played at a table; this match is dealt by the service",
-                             code="not_table_mode")
+            raise wrong_phase("round_result reports a round played at a table; this match is dealt by the service",
+                              self._phase_types(state), code="not_table_mode")
         if state.trick or state.done:
-            raise WrongPhase("cards of this round have been reported: report the remaining plays",
-                             code="round_in_play")
+            raise wrong_phase("cards of this round have been reported: report the remaining plays",
+                              self._phase_types(state), code="round_in_play")
         if action.result is None:
             raise InvalidAction("a round_result action needs 'result': the round's bids and tricks")
         rf = parse_facts(action.result, m.options, n_players=m.players, scores=m.scores, hand_size=r.hand_size,

@@ -65,6 +65,7 @@ from service.rules.base import (
     TrickRecord,
     find_revokes,
     is_json_int,
+    wrong_phase,
 )
 from service.rules.cards import SUITS, Card, Rank, Suit, check_distinct
 from service.rules.errors import (
@@ -74,7 +75,6 @@ from service.rules.errors import (
     InvalidOption,
     MatchOver,
     TooManyPlays,
-    WrongPhase,
 )
 from service.rules.games import forty_fives_auction as auction
 from service.rules.games import forty_fives_match as engine
@@ -365,7 +365,7 @@ class _FortyFivesFamily(Ruleset):
                 engine.need_turn(state, engine._seat(state, action))
             card = action.card
             if card is None or seat is None:
-                raise InvalidAction("a play names the card: {\"type\": \"play\", \"seat\": 0, \"card\": \"5H\"}")
+                raise InvalidAction("a play names the card: {\"type\": \"play\", \"seat\": 0, \"card\": ...}")
             options = state.match.options
             last = self._last
             return _dealt_play(self, last[1] if last[0] is options else self.config(options), state, seat, card)
@@ -381,11 +381,11 @@ class _FortyFivesFamily(Ruleset):
         if state.match.status == FINISHED:
             raise MatchOver("the match is over")
         if state.phase == DEAL:
-            raise WrongPhase("a new round must be dealt first")
+            raise wrong_phase("a new round must be dealt first", ())
         cfg = self.config(state.match.options)
         if kind == "play":
             seat = engine._seat(state, action)
-            engine.need_phase(state, action, PLAY)
+            engine.need_phase(cfg, state, action, PLAY)
             engine.need_turn(state, seat)
             if action.card is None:
                 raise InvalidAction("a play names the card")
@@ -394,8 +394,8 @@ class _FortyFivesFamily(Ruleset):
             return self._round_result(cfg, state, action)
         if kind in ("bid", "pass", "hold") or kind in ("name_trump", "discard", "draw"):
             if not cfg.bidding:
-                raise WrongPhase(f"a {kind!r} action belongs to bidding mode (trump_selection 'bidding'); "
-                                 f"this match is in phase {state.phase!r}")
+                raise wrong_phase(f"a {kind!r} action belongs to bidding mode (trump_selection 'bidding'); "
+                                  f"this match is in phase {state.phase!r}", engine.phase_types(cfg, state))
             if kind == "name_trump":
                 return auction.apply_name_trump(cfg, state, action)
             if kind == "discard":
@@ -408,7 +408,8 @@ class _FortyFivesFamily(Ruleset):
         if kind == "decline":
             return engine.apply_decline(cfg, state, action)
         if state.match.mode != "table":
-            raise InvalidAction("the turn-up is reported only in table mode; in dealt mode the service deals it")
+            raise wrong_phase("the turn-up is reported only in table mode; in dealt mode the service deals it",
+                              engine.phase_types(cfg, state), code="not_table_mode")
         return engine.apply_turn_up(cfg, state, action)
 
     def _round_result(self, cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
@@ -416,10 +417,11 @@ class _FortyFivesFamily(Ruleset):
         m = state.match
         rnd = state.round
         if m.mode != "table":
-            raise InvalidAction("round_result is for table mode; in dealt mode every card is played through 'play'")
+            raise wrong_phase("round_result is for table mode; in dealt mode every card is played through 'play'",
+                              engine.phase_types(cfg, state), code="not_table_mode")
         if rnd is None or state.tricks or state.current:
-            raise WrongPhase("round_result reports a whole round; this round's cards are already being reported "
-                             "one by one")
+            raise wrong_phase("round_result reports a whole round; this round's cards are already being reported "
+                              "one by one", engine.phase_types(cfg, state))
         if action.result is None:
             raise InvalidAction("round_result needs 'result': the round's facts (see /score)")
         facts = dict(action.result)

@@ -101,7 +101,7 @@ def auction_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Acti
 
 def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
-    need_phase(state, action, AUCTION)
+    need_phase(cfg, state, action, AUCTION)
     need_turn(state, seat)
     rnd = _rnd(state)
     a = rnd.auction
@@ -188,7 +188,7 @@ def name_trump_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[A
 
 def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
-    need_phase(state, action, NAME_TRUMP)
+    need_phase(cfg, state, action, NAME_TRUMP)
     need_turn(state, seat)
     suit = action.suit
     if suit is None:
@@ -266,7 +266,7 @@ def discard_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Acti
 
 def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
-    need_phase(state, action, DISCARD)
+    need_phase(cfg, state, action, DISCARD)
     need_turn(state, seat)
     rnd = _rnd(state)
     lo, hi = discard_bounds(cfg, state, seat)
@@ -336,7 +336,7 @@ def draw_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
 
 def apply_draw(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
-    need_phase(state, action, DEALER_DRAW)
+    need_phase(cfg, state, action, DEALER_DRAW)
     need_turn(state, seat)
     rnd = _rnd(state)
     card = action.card

@@ -23,7 +23,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from service.rules.base import FINISHED, Action, Play, Revoke, TrickContext, TrickRecord, find_revokes
+from service.rules.base import (
+    FINISHED,
+    Action,
+    Play,
+    Revoke,
+    TrickContext,
+    TrickRecord,
+    find_revokes,
+    not_your_turn,
+    wrong_phase,
+)
 from service.rules.cards import ALL_CARDS, Card, Rank, Suit
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -32,8 +42,6 @@ from service.rules.errors import (
     IllegalPlay,
     InvalidAction,
     InvalidInput,
-    NotYourTurn,
-    WrongPhase,
 )
 from service.rules.games.forty_fives_options import Config
 from service.rules.games.forty_fives_ranking import (
@@ -58,7 +66,10 @@ from service.rules.games.forty_fives_state import (
     ACE_ROBBED,
     AUCTION,
     DEAL,
+    DEALER_DRAW,
     DEALER_ROB,
+    DISCARD,
+    NAME_TRUMP,
     OVER,
     PLAY,
     TURN_UP,
@@ -161,7 +172,8 @@ def deal(cfg: Config, state: FortyFivesState, deck: Sequence[Card] | None) -> Fo
 
         raise MatchOver("the match is over")
     if state.phase != DEAL:
-        raise WrongPhase(f"the round in progress is not finished (phase {state.phase!r}); no deal is due")
+        raise wrong_phase(f"the round in progress is not finished (phase {state.phase!r}); no deal is due",
+                          phase_types(cfg, state))
     n = m.players
     d = m.dealer
     number = len(m.history) + 1
@@ -284,13 +296,39 @@ def _seat(state: FortyFivesState, action: Action) -> int:
 
 def need_turn(state: FortyFivesState, seat: int) -> None:
     if seat != state.turn:
-        raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        raise not_your_turn(f"it is seat {state.turn}'s turn, not seat {seat}'s", SEAT_TUPLES[state.turn]
+                            if state.turn >= 0 else ())
 
 
-def need_phase(state: FortyFivesState, action: Action, *phases: str) -> None:
+def need_phase(cfg: Config, state: FortyFivesState, action: Action, *phases: str) -> None:
     if state.phase not in phases:
         want = " or ".join(repr(p) for p in phases)
-        raise WrongPhase(f"a {action.type!r} action belongs to phase {want}; the match is in phase {state.phase!r}")
+        raise wrong_phase(f"a {action.type!r} action belongs to phase {want}; the match is in phase {state.phase!r}",
+                          phase_types(cfg, state))
+
+
+_PHASE_TYPES = {TURN_UP: ("turn_up",), DEALER_ROB: ("rob", "decline"), PLAY: ("play",),
+                AUCTION: ("bid", "pass", "hold"), NAME_TRUMP: ("name_trump",), DISCARD: ("discard",),
+                DEALER_DRAW: ("draw",)}
+
+
+def phase_types(cfg: Config, state: FortyFivesState) -> list[str]:
+    """The action types the phase takes now (a ``wrong_phase`` refusal's ``legal``), from public facts
+    only: a rob is listed while the window is open for somebody, never because a seat holds the ace."""
+    rnd = state.round
+    if rnd is None:
+        return []
+    types = list(_PHASE_TYPES.get(state.phase, ()))
+    if state.phase == DEALER_ROB and rnd.dealer_ace == ACE_MUST_ROB:
+        types.remove("decline")
+    elif state.phase == AUCTION and cfg.dealer_hold == "off":
+        types.remove("hold")
+    elif (state.phase == PLAY and not cfg.bidding and rnd.dealer_ace == ACE_NONE and rnd.robbed_by is None
+          and rnd.announced_by is None and not state.tricks):
+        types += ["rob", "decline"] if may_announce(cfg) else ["rob"]
+    if state.match.mode == "table" and not state.tricks and not state.current:
+        types.append("round_result")
+    return types
 
 
 # ------------------------------------------------------------------------------------------------
@@ -394,10 +432,18 @@ def _illegal(detail: str, code: str, legal: list[Action]) -> IllegalAction:
     return IllegalAction(detail, code=code, legal=[a.to_json() for a in legal])
 
 
+def _need_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> None:
+    """Robbing and announcing belong to turn-up play; bidding mode has no turn-up (§3.6)."""
+    if cfg.bidding:
+        raise wrong_phase(f"a {action.type!r} action belongs to turn-up play; in bidding mode (trump_selection "
+                          "'bidding') there is no turn-up to rob and no ace to announce", phase_types(cfg, state))
+
+
 def apply_rob(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
     rnd = state.round
-    need_phase(state, action, PLAY, DEALER_ROB)
+    _need_turn_up(cfg, state, action)
+    need_phase(cfg, state, action, PLAY, DEALER_ROB)
     assert rnd is not None and rnd.turn_up is not None
     if state.phase == DEALER_ROB:
         need_turn(state, seat)
@@ -409,8 +455,8 @@ def apply_rob(cfg: Config, state: FortyFivesState, action: Action) -> FortyFives
     if not ok:
         legal = table_play_actions(cfg, state, seat) if table else play_actions(cfg, state, seat)
         raise _illegal(
-            f"only the holder of the ace of trumps ({ace_of(rnd.trump).text if rnd.trump else 'A'}) may rob, "
-            "before playing their first card, and only while nobody has robbed or announced"
+            "only the holder of the ace of trumps may rob, before playing their first card, and only while nobody "
+            "has robbed or announced"
             + (" (a turned-up ace belongs to the dealer)" if rnd.dealer_ace != ACE_NONE else ""),
             "cannot_rob", [a for a in legal if a.type != "play"],
         )
@@ -477,7 +523,8 @@ def _dealer_takes(cfg: Config, state: FortyFivesState, seat: int, action: Action
 def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
     rnd = state.round
-    need_phase(state, action, PLAY, DEALER_ROB)
+    _need_turn_up(cfg, state, action)
+    need_phase(cfg, state, action, PLAY, DEALER_ROB)
     assert rnd is not None
     if state.phase == DEALER_ROB:
         need_turn(state, seat)
@@ -500,13 +547,13 @@ def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
 
 def apply_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     seat = _seat(state, action)
-    need_phase(state, action, TURN_UP)
+    need_phase(cfg, state, action, TURN_UP)
     need_turn(state, seat)
     rnd = state.round
     assert rnd is not None
     card = action.card
     if card is None:
-        raise InvalidAction("a turn_up action names the card turned up: {\"type\": \"turn_up\", \"card\": \"9S\"}")
+        raise InvalidAction("a turn_up action names the card turned up: {\"type\": \"turn_up\", \"card\": ...}")
     first = (rnd.dealer + 1) % state.match.players
     duty = _dealer_duty(cfg, card)
     rnd = evolve(rnd, turn_up=card, trump=card.suit, dealer_ace=duty)
