@@ -681,6 +681,8 @@ class Boerenbridge(Ruleset):
         else:
             out["legal_actions"] = [a.to_json() for a in self.legal_actions(state, seat)]
         if r is None:
+            if m.mode == "table":  # between rounds and once the match is over: the last round's
+                out["revokes"] = [v.to_json() for v in m.history[-1].revokes] if m.history else []
             return out
         n = m.players
         if state.hands is not None:

@@ -146,7 +146,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
             out["discards"] = _texts(rnd.discards[seat]) if rnd.discards else []
             if state.phase == DEALER_DRAW and seat == rnd.dealer:
                 out["stock"] = _texts(rnd.stock)
-    elif m.mode == "table":
-        out["revokes"] = []
+    elif m.mode == "table":  # between rounds and once the match is over: the last round's
+        out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
     out["history"] = [record_json(r, n) for r in m.history]
     return out
