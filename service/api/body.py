@@ -138,6 +138,15 @@ class Blueprint(flask_smorest.Blueprint):
 
         return decorator
 
+    def doc(self, **kwargs: Any) -> Callable[[Any], Any]:
+        """flask-smorest's ``@blp.doc`` (the same documentation) without its runtime wrapper: the view
+        itself is returned, carrying the documentation."""
+        return _documentation_only(super().doc(**kwargs))
+
+    def alt_response(self, status_code: Any, *args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        """flask-smorest's ``@blp.alt_response`` (the same documentation) without its runtime wrapper."""
+        return _documentation_only(super().alt_response(status_code, *args, **kwargs))
+
     def response(self, status_code: Any, schema: Any = None, **kwargs: Any) -> Callable[[Any], Any]:
         """flask-smorest's ``@blp.response`` (same documentation, same handling of dicts, tuples and
         schemas), except that a view's own ``Response`` is passed on as is, without that handling."""
@@ -164,10 +173,19 @@ class Blueprint(flask_smorest.Blueprint):
         return decorator
 
 
+def _documentation_only(documented: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A flask-smorest decorator that only documents (``doc``, ``alt_response``), applied so that the
+    view is not wrapped in a call-through function per request: the documented copy's ``_apidoc``
+    goes onto the view itself, which smorest reads when it registers the route."""
+
+    def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+        func._apidoc = documented(func)._apidoc  # type: ignore[attr-defined]
+        return func
+
+    return decorator
+
+
 def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response written once, compactly, in UTF-8."""
     # content_type rather than mimetype: the same header, without deriving it (JSON takes no charset)
-    response = current_app.response_class(_ENCODER.encode(data), status=status, content_type=JSON_MIME)
-    if headers:
-        response.headers.update(headers)
-    return response
+    return current_app.response_class(_ENCODER.encode(data), status=status, headers=headers, content_type=JSON_MIME)

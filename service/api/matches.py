@@ -124,15 +124,15 @@ def _token() -> str | None:
     return value.strip()
 
 
+#: on every answer about a match: it holds tokens or hands, and depends on who asks
+_PRIVATE = {"Cache-Control": "no-store", "Vary": "Authorization"}
+
+
 def _write(reply: Reply) -> Response:
+    headers = {**reply.headers, **_PRIVATE}
     if reply.status in (204, 304):
-        response = current_app.response_class(status=reply.status)
-        response.headers.update(reply.headers)
-    else:
-        response = json_response(reply.body, reply.status, reply.headers)
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["Vary"] = "Authorization"
-    return response
+        return current_app.response_class(status=reply.status, headers=headers)
+    return json_response(reply.body, reply.status, headers)
 
 
 def _optional_body() -> Any:
