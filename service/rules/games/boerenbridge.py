@@ -74,15 +74,6 @@ from service.rules.errors import (
     TooManyPlays,
 )
 from service.rules.games import boerenbridge_options as opts
-from service.rules.games.boerenbridge_hands import (
-    FULL_PACK,
-    INDICES,
-    SUIT_BITS,
-    SUIT_FIELD,
-    cards_of,
-    legal_mask,
-    pick,
-)
 from service.rules.games.boerenbridge_scoring import (
     active_bidders,
     apply_overshoot,
@@ -110,6 +101,7 @@ from service.rules.games.boerenbridge_state import (
     TrickDone,
     make_state,
 )
+from service.rules.handmask import BIT, FULL_PACK, INDICES, SUIT_BITS, SUIT_FIELD, SUIT_MASKS, pick, texts_of
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -330,7 +322,7 @@ class Boerenbridge(Ruleset):
         trump = Suit.SPADES if trump_mode == "fixed_spades" else (turn_up.suit if turn_up is not None else None)
         setup = RoundSetup(number, dealer, size, active, hook, hook is not None and hook_applies(size, o),
                            reviser, turn_up, trump)
-        shown = 0 if turn_up is None else 1 << turn_up.index
+        shown = 0 if turn_up is None else BIT[turn_up.index]
         no_bids = (None,) * n
         if m.mode == "table" and trump_mode == "turn_up" and spare:
             return make_state(m, TURN_UP, setup, no_bids, hands, (dealer + 1) % n, (), (0,) * n, (), shown)
@@ -495,21 +487,21 @@ class Boerenbridge(Ruleset):
         if card is None:
             raise InvalidAction("a play action needs 'card'")
         hands = state.hands
-        bit = 1 << card.index
+        bit = BIT[card.index]
         if hands is not None:
             hand = hands[seat]
             if not hand & bit:
                 raise CardNotInHand(f"{card.text} is not in seat {seat}'s hand",
-                                    legal=_texts(legal_mask(hand, trick[0] if trick else None)))
+                                    legal=texts_of(legal_mask(hand, trick[0] if trick else None)))
             if trick and card.suit is not trick[0].suit:
                 follow = legal_mask(hand, trick[0])
                 if not follow & bit:
                     raise IllegalPlay(f"{card.text} may not be played: must follow {SUIT_NAMES[trick[0].suit]}, "
-                                      "the suit led", code="must_follow_suit", legal=_texts(follow))
+                                      "the suit led", code="must_follow_suit", legal=texts_of(follow))
             hands = (*hands[:seat], hand ^ bit, *hands[seat + 1:])
         elif state.shown & bit:
             raise CardAlreadyPlayed(f"{card.text} has already been seen this round (played or turned up)",
-                                    legal=_texts(FULL_PACK & ~state.shown))
+                                    legal=texts_of(FULL_PACK & ~state.shown))
         trick = (*trick, card)
         shown = state.shown | bit
         r = state.round
@@ -629,7 +621,7 @@ class Boerenbridge(Ruleset):
         if card is None:
             raise InvalidAction("a turn_up action needs 'card', the card turned up")
         setup = dataclasses.replace(r, turn_up=card, trump=card.suit)
-        turned = dataclasses.replace(state, round=setup, shown=1 << card.index)
+        turned = dataclasses.replace(state, round=setup, shown=BIT[card.index])
         if any(r.active):
             return dataclasses.replace(turned, phase=BIDDING)
         return self._after_bidding(turned, setup, state.bids)
@@ -687,9 +679,9 @@ class Boerenbridge(Ruleset):
         n = m.players
         if state.hands is not None:
             if seat is not None:
-                out["hand"] = _texts(state.hands[seat])
+                out["hand"] = texts_of(state.hands[seat])
             else:
-                out["hands"] = [_texts(h) for h in state.hands]
+                out["hands"] = [texts_of(h) for h in state.hands]
         out["hand_size"] = r.hand_size
         played = len(state.done)
         in_trick = {(state.leader + i) % n for i in range(len(state.trick))}
@@ -755,12 +747,12 @@ class Boerenbridge(Ruleset):
 
 
 def _check_deck(deck: Sequence[Card]) -> tuple[Sequence[Card], list[int]]:
-    """The deck as Cards, and each card's bit (``1 << card.index``); raise unless it is the 52 cards."""
+    """The deck as Cards, and each card's bit (``handmask.BIT``); raise unless it is the 52 cards."""
     if len(deck) != opts.PACK_SIZE:
         raise InvalidInput(f"the deck to deal from must hold the 52 cards; got {len(deck)}")
     if set(map(type, deck)) != {Card}:
         deck = [Card.parse(c) for c in deck]
-    bits = [1 << c.index for c in deck]
+    bits = [BIT[c.index] for c in deck]
     if len(set(bits)) != opts.PACK_SIZE:
         raise InvalidInput("the deck to deal from holds a card twice")
     return deck, bits
@@ -825,8 +817,11 @@ def _highest_bidder(r: RoundSetup, bids: tuple[int | None, ...]) -> int | None:
     return best
 
 
-def _texts(mask: int) -> list[str]:
-    return [c.text for c in cards_of(mask)]
+def legal_mask(hand: int, led: Card | None) -> int:
+    """Follow suit if able, else any card (§7): the legal part of ``hand`` (a mask)."""
+    if led is None:
+        return hand
+    return hand & SUIT_MASKS[led.index // SUIT_BITS] or hand
 
 
 def _revealed(r: RoundSetup, bids: tuple[int | None, ...], mode: str) -> bool:

@@ -106,7 +106,7 @@ class RoundSetup:
 class BoerenbridgeState:
     """The whole match. While a round is on: ``round`` (its set-up), ``bids`` (None: no bid, or a
     non-bidder; a sealed bid is here too and ``view`` hides it), ``hands`` as 52-bit
-    masks (``boerenbridge_hands``; None in table mode, where hands are unknown), the trick in
+    masks (``service.rules.handmask``; None in table mode, where hands are unknown), the trick in
     progress (cards from ``leader``), tricks won per seat, the completed tricks, and ``shown``: the
     mask of the cards seen this round (played, or turned up)."""
 

@@ -90,7 +90,6 @@ from service.rules.games.forty_fives_options import (
 )
 from service.rules.games.forty_fives_ranking import (
     legal_mask,
-    mask_of,
     verdict_text,
     win_reason,
     winner_position,
@@ -118,6 +117,7 @@ from service.rules.games.forty_fives_state import (
     evolve,
 )
 from service.rules.games.forty_fives_view import build_view
+from service.rules.handmask import mask_of
 
 MAX_HAND = 5
 

@@ -33,7 +33,6 @@ from service.rules.games.forty_fives_match import (
     played_cards,
 )
 from service.rules.games.forty_fives_options import Config
-from service.rules.games.forty_fives_ranking import BIT, cards_of
 from service.rules.games.forty_fives_scoring import team_of
 from service.rules.games.forty_fives_state import (
     AUCTION,
@@ -48,6 +47,7 @@ from service.rules.games.forty_fives_state import (
     Round,
     evolve,
 )
+from service.rules.handmask import BIT, cards_of, mask_of, texts_of
 
 PASS_ACTS = tuple(Action("pass", s) for s in range(MAX_SEATS))
 HOLD_ACTS = tuple(Action("hold", s) for s in range(MAX_SEATS))
@@ -200,10 +200,7 @@ def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> For
     rnd = evolve(_rnd(state), trump=suit)
     hands = state.hands
     if rnd.kitty and hands is not None:
-        extra = 0
-        for c in rnd.kitty:
-            extra |= BIT[c.index]
-        hands = (*hands[:seat], hands[seat] | extra, *hands[seat + 1:])
+        hands = (*hands[:seat], hands[seat] | mask_of(rnd.kitty), *hands[seat + 1:])
         rnd = evolve(rnd, kitty=())
     state = evolve(state, round=rnd, hands=hands)
     order = discard_order(cfg, state)
@@ -313,16 +310,14 @@ def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
     missing = [c.text for c in cards if not hand & BIT[c.index]]
     if missing:
         raise CardNotInHand(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the hand",
-                            legal=[c.text for c in cards_of(hand)])
-    for c in cards:
-        hand &= ~BIT[c.index]
+                            legal=texts_of(hand))
+    hand &= ~mask_of(cards)
     discards = (*rnd.discards[:seat], rnd.discards[seat] + tuple(cards), *rnd.discards[seat + 1:])
     rnd = evolve(rnd, discards=discards, drawn=drawn)
     if cfg.robs_pack and seat == rnd.dealer and draws:
         return evolve(state, phase=DEALER_DRAW, hands=(*hands[:seat], hand, *hands[seat + 1:]),
                        round=evolve(rnd, to_draw=draws))
-    for c in rnd.stock[:draws]:
-        hand |= BIT[c.index]
+    hand |= mask_of(rnd.stock[:draws])
     rnd = evolve(rnd, stock=rnd.stock[draws:])
     state = evolve(state, hands=(*hands[:seat], hand, *hands[seat + 1:]), round=rnd)
     return _next_discarder(cfg, state, seat)

@@ -47,9 +47,7 @@ from service.rules.games.forty_fives_options import Config
 from service.rules.games.forty_fives_ranking import (
     ACE_OF_HEARTS,
     AH_FALLBACK,
-    BIT,
     RankTable,
-    cards_of,
     legal_mask,
     rank_table,
     verdict_text,
@@ -85,6 +83,7 @@ from service.rules.games.forty_fives_state import (
     make_state,
     make_trick,
 )
+from service.rules.handmask import BIT, FULL_PACK, mask_of, pick, texts_of
 
 if TYPE_CHECKING:
     from service.rules.base import Ruleset
@@ -372,15 +371,9 @@ def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
         table = table_for(cfg, table.trump, True)
     legal, reason = legal_mask(cfg.rules, table, hand, state.current)
     _memo = (state, legal, reason)
-    acts = PLAY_ACTS[seat]
-    out = []
-    while legal:
-        low = legal & -legal
-        out.append(acts[low.bit_length() - 1])
-        legal ^= low
+    out = pick(legal, PLAY_ACTS[seat])
     if seat == rnd.ace_holder and can_rob_or_announce(cfg, state, seat):
-        robs = ROB_ACTS[seat]
-        out.extend(robs[c.index] for c in cards_of(hand))
+        out.extend(pick(hand, ROB_ACTS[seat]))
         if may_announce(cfg):
             out.append(DECLINE_ACTS[seat])
     return out
@@ -392,7 +385,7 @@ def dealer_rob_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[A
     if seat != rnd.dealer:
         return []
     hands = state.hands
-    out = [ROB_BLIND[seat]] if hands is None else [ROB_ACTS[seat][c.index] for c in cards_of(hands[seat])]
+    out = [ROB_BLIND[seat]] if hands is None else pick(hands[seat], ROB_ACTS[seat])
     if rnd.dealer_ace != ACE_MUST_ROB:
         out.append(DECLINE_ACTS[seat])
     return out
@@ -408,7 +401,7 @@ def table_play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[A
         if known and len(known) >= TRICKS_PER_HAND - plays_by(state, seat):
             out = [acts[c.index] for c in known]
         else:
-            out = [acts[i] for i in range(52) if not blocked & BIT[i]]
+            out = pick(FULL_PACK & ~blocked, acts)
     if can_rob_or_announce(cfg, state, seat):
         out.append(ROB_BLIND[seat])
         if may_announce(cfg):
@@ -483,7 +476,7 @@ def _discard_card(state: FortyFivesState, seat: int, action: Action) -> Card:
         raise InvalidAction("a rob names the card discarded face down: {\"type\": \"rob\", \"card\": ...}")
     if not hand & BIT[card.index]:
         raise CardNotInHand(f"{card.text} is not in the hand; discard one of your cards",
-                            legal=[c.text for c in cards_of(hand)])
+                            legal=texts_of(hand))
     return card
 
 
@@ -584,7 +577,7 @@ def dealt_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
     else:
         legal, reason = legal_mask(cfg.rules, round_table(cfg, rnd), hand, state.current)
     if not legal & bit:
-        legal_texts = [c.text for c in cards_of(legal)]
+        legal_texts = texts_of(legal)
         if not hand & bit:
             raise CardNotInHand(f"{card.text} is not in the hand", legal=legal_texts)
         code, rule = verdict_text(reason, cfg.rules, round_table(cfg, rnd), hand, state.current)
@@ -645,11 +638,7 @@ def _seen_mask(state: FortyFivesState, seat: int) -> int:
     """Cards ``seat`` cannot play now (table mode): seen elsewhere, or known to be elsewhere."""
     rnd = state.round
     assert rnd is not None
-    m = 0
-    for c in played_cards(state):
-        m |= BIT[c.index]
-    for c in rnd.out:
-        m |= BIT[c.index]
+    m = mask_of(played_cards(state)) | mask_of(rnd.out)
     if rnd.turn_up is not None and _turn_up_holder(rnd) != seat:
         m |= BIT[rnd.turn_up.index]
     shown = _ace_shown_by(rnd)

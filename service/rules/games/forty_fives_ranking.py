@@ -20,48 +20,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from service.rules.cards import ALL_CARDS, SUITS, Card, Rank, Suit
+from service.rules.handmask import BIT, cards_of, mask_of
 
 SUIT_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}
 HEARTS_I = SUIT_INDEX[Suit.HEARTS]
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
-FULL_MASK = (1 << 52) - 1
 ACE_OF_HEARTS = Card(Rank.ACE, Suit.HEARTS)
 AH_INDEX = ACE_OF_HEARTS.index
 TRUMP_BASE = 100  # trump strengths are TRUMP_BASE + 1 .. ; a demoted ace of trumps is TRUMP_BASE
-
-
-def card_of(index: int) -> Card:
-    return ALL_CARDS[index]
-
-
-def mask_of(cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= BIT[c.index]
-    return m
-
-
-@cache
-def _cards_tuple(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask in index order (suit C D H S, rank 2..A)."""
-    if mask < 4096:  # small masks are common enough to cache
-        return _cards_tuple(mask)
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
 
 
 def ace_of_trumps(trump: Suit) -> Card:
@@ -339,7 +305,7 @@ def verdict_text(
     if reason == R_AH_NO_RENEGE:
         return code, "the A♥ was led: must play a trump (no reneging against the A♥)"
     th = hand & table.trump_mask
-    ref = card_of(reference_index(table, trick, rules.ref_highest))
+    ref = ALL_CARDS[reference_index(table, trick, rules.ref_highest)]
     if reason == R_MUST_TRUMP:
         protected = th & table.renegable & table.above[ref.index]
         forced = cards_of(th & ~protected)

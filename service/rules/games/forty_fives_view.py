@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from service.rules.games.forty_fives_match import played_cards
-from service.rules.games.forty_fives_ranking import cards_of
 from service.rules.games.forty_fives_state import (
     DEALER_DRAW,
     OVER,
@@ -22,6 +21,7 @@ from service.rules.games.forty_fives_state import (
     RoundRecord,
     Trick,
 )
+from service.rules.handmask import texts_of
 
 if TYPE_CHECKING:
     from service.rules.base import Ruleset
@@ -96,7 +96,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
     if teams is not None:
         out["teams"] = [list(t) for t in teams]
     hands = state.hands
-    out["hand"] = _texts(cards_of(hands[seat])) if seat is not None and hands is not None else None
+    out["hand"] = texts_of(hands[seat]) if seat is not None and hands is not None else None
     if seat is None:
         seats = range(n)
         out["legal_actions"] = [a.to_json() for s in seats for a in ruleset.legal_actions(state, s)]
@@ -137,7 +137,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
             out["revokes"] = [r.to_json() for r in rnd.revokes]
             out["reported_discards"] = _texts(rnd.out)
         if seat is None and hands is not None:
-            out["hands"] = {str(s): _texts(cards_of(h)) for s, h in enumerate(hands)}
+            out["hands"] = {str(s): texts_of(h) for s, h in enumerate(hands)}
             out["discards"] = {str(s): _texts(d) for s, d in enumerate(rnd.discards)}
             out["stock"] = _texts(rnd.stock)
             out["kitty"] = _texts(rnd.kitty)
