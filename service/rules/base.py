@@ -44,6 +44,7 @@ from service.rules.cards import Card, Suit
 from service.rules.errors import (
     IllegalPlay,
     InvalidAction,
+    InvalidFacts,
     InvalidInput,
     InvalidOption,
     InvalidPlayerCount,
@@ -176,6 +177,33 @@ def _in_bounds(v: int, lo: int | None, hi: int | None) -> bool:
 def is_json_int(value: Any) -> bool:
     """True for a JSON integer: an int that is not a bool (``2.5``, ``"3"``, ``3.0`` are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_fact(
+    facts: Mapping[str, Any], key: str, lo: int, hi: int | None, what: str, *, code: str | None = None
+) -> int:
+    """``facts[key]`` as a JSON integer from ``lo`` to ``hi`` (None: no upper bound); ``what`` says what
+    it counts. Not an integer: InvalidInput; out of range: InvalidFacts (with ``code``, if given)."""
+    value = facts[key]
+    if not is_json_int(value):
+        raise InvalidInput(f"'{key}' must be an integer ({what}); got {value!r}")
+    if value < lo or (hi is not None and value > hi):
+        span = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise InvalidFacts(f"'{key}' must be {span} ({what}); got {value}", code=code)
+    return value
+
+
+def int_list_fact(facts: Mapping[str, Any], key: str, what: str, *, nullable: bool = False) -> tuple[Any, ...]:
+    """``facts[key]`` as a tuple of JSON integers (and nulls, when ``nullable``); ``what`` says what the
+    list holds ("one per seat, the tricks each took"). Anything else: InvalidInput naming the entry."""
+    value = facts[key]
+    each = "an integer or null" if nullable else "an integer"
+    if not isinstance(value, (list, tuple)):
+        raise InvalidInput(f"'{key}' must be a list ({what}), each entry {each}; got {value!r}")
+    for i, v in enumerate(value):
+        if not (is_json_int(v) or (nullable and v is None)):
+            raise InvalidInput(f"{key}[{i}] must be {each} ({what}); got {v!r}")
+    return tuple(value)
 
 
 Options = Mapping[str, Any]
@@ -374,6 +402,11 @@ class TrickRecord:
     seats: tuple[int, ...]
     plays: tuple[Play, ...]
     ctx: TrickContext
+
+    @classmethod
+    def clockwise(cls, leader: int, cards: Sequence[Card], n_players: int, ctx: TrickContext) -> TrickRecord:
+        """A trick of face-up cards played clockwise from ``leader`` (card ``i`` by seat ``leader + i``)."""
+        return cls(tuple((leader + i) % n_players for i in range(len(cards))), tuple(Play(c) for c in cards), ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -597,6 +630,19 @@ def highest(plays: Sequence[Play], key: Callable[[Card], int | None]) -> int | N
         if k is not None and (best_key is None or k > best_key):
             best, best_key = i, k
     return best
+
+
+def plays_json(leader: int, cards: Sequence[Card], n_players: int) -> list[dict[str, Any]]:
+    """A trick's face-up plays for a view, clockwise from ``leader``: ``[{"seat": 2, "card": "5H"}, ...]``."""
+    return [{"seat": (leader + i) % n_players, "card": c.text} for i, c in enumerate(cards)]
+
+
+def acting_seat(action: Action, n_players: int) -> int:
+    """The seat an action is taken for; InvalidAction when it names none or one not at the table."""
+    seat = action.seat
+    if seat is None or not 0 <= seat < n_players:
+        raise InvalidAction(f"a {action.type!r} action needs 'seat', a seat from 0 to {n_players - 1}; got {seat!r}")
+    return seat
 
 
 def in_hand_order(hand: Sequence[Card], allowed: Iterable[Card]) -> tuple[Card, ...]:

@@ -79,12 +79,14 @@ from service.rules.base import (
     TrickContext,
     TrickOutcome,
     TrickRecord,
+    acting_seat,
     find_revokes,
     is_json_int,
     not_your_turn,
     wrong_phase,
 )
 from service.rules.cards import DECK_32, SUITS, Card, Rank, Suit, check_distinct
+from service.rules.codec import encode
 from service.rules.errors import (
     CardAlreadyPlayed,
     CardNotInHand,
@@ -516,9 +518,7 @@ class Avinas(Ruleset):
                 f"the {hand.phase} phase takes {' or '.join(accepted)}, not {action.type}",
                 self._phase_types(state, hand),
             )
-        seat = action.seat
-        if seat is None or not 0 <= seat < 4:
-            raise InvalidAction("the action needs a 'seat' from 0 to 3")
+        seat = acting_seat(action, 4)
         if action.type == "stop":
             self._check_stop(state, hand, seat)
         to_act = self.to_act(state)
@@ -905,7 +905,7 @@ class Avinas(Ruleset):
             "mode": state.mode,
             "players": state.n_players,
             "teams": [[0, 2], [1, 3]],
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in state.options.items()},
+            "options": encode(state.options),
             "status": state.status,
             "phase": "finished" if state.status == FINISHED else ("deal" if hand is None else hand.phase),
             "dealer": state.dealer,

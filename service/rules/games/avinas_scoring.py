@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import RoundScore, is_json_int
+from service.rules.base import RoundScore, int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
 from service.rules.games.avinas_cards import CARD_POINTS, PACK_POINTS
 
@@ -157,15 +157,6 @@ class HandResult:
 # ------------------------------------------------------------------------------------------------
 
 
-def _int(facts: Mapping[str, Any], key: str, lo: int, hi: int, what: str) -> int:
-    value = facts[key]
-    if not is_json_int(value):
-        raise InvalidInput(f"'{key}' must be an integer ({what}); got {value!r}")
-    if not lo <= value <= hi:
-        raise InvalidFacts(f"'{key}' must be from {lo} to {hi} ({what}); got {value}")
-    return int(value)
-
-
 def _bool(facts: Mapping[str, Any], key: str) -> bool:
     value = facts[key]
     if not isinstance(value, bool):
@@ -174,8 +165,10 @@ def _bool(facts: Mapping[str, Any], key: str) -> bool:
 
 
 def _pair(facts: Mapping[str, Any], key: str) -> tuple[int, int]:
-    value = facts.get(key, [0, 0])
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(is_json_int(v) for v in value):
+    if key not in facts:
+        return 0, 0
+    value = int_list_fact(facts, key, "two integers: team A = seats 0 and 2, team B")
+    if len(value) != 2:
         raise InvalidInput(f"'{key}' must be a list of two integers (team A = seats 0 and 2, team B); got {value!r}")
     if min(value) < 0:
         raise InvalidFacts(f"'{key}' cannot be negative; got {list(value)}")
@@ -210,10 +203,10 @@ def parse_facts(
     game = facts["game"]
     if game not in GAMES:
         raise InvalidInput(f"'game' must be 'sevens' or 'no_seven'; got {game!r}")
-    declarer = _int(facts, "declarer", 0, 3, "a seat")
-    knocks = _int(facts, "knocks", 0, 2, "knocks, at most one per side") if "knocks" in facts else 0
-    d_pts = _int(facts, "declarer_points", 0, PACK_POINTS, "card points of the declaring side")
-    d_tr = _int(facts, "declarer_tricks", 0, 8, "tricks of the declaring side")
+    declarer = int_fact(facts, "declarer", 0, 3, "a seat")
+    knocks = int_fact(facts, "knocks", 0, 2, "knocks, at most one per side") if "knocks" in facts else 0
+    d_pts = int_fact(facts, "declarer_points", 0, PACK_POINTS, "card points of the declaring side")
+    d_tr = int_fact(facts, "declarer_tricks", 0, 8, "tricks of the declaring side")
     lied = _bool(facts, "lied") if "lied" in facts else False
     rams = _pair(facts, "rams")
     pips = _pair(facts, "pips")
@@ -234,8 +227,8 @@ def parse_facts(
         raise InvalidFacts("a declarer can lie only in the no-seven game; the sevens game has no declaration")
     stop_allowed = game == "no_seven" or options["stop_in_sevens_game"]
     given_o = "defender_points" in facts or "defender_tricks" in facts
-    o_pts = _int(facts, "defender_points", 0, PACK_POINTS, "card points") if "defender_points" in facts else None
-    o_tr = _int(facts, "defender_tricks", 0, 8, "tricks") if "defender_tricks" in facts else None
+    o_pts = int_fact(facts, "defender_points", 0, PACK_POINTS, "card points") if "defender_points" in facts else None
+    o_tr = int_fact(facts, "defender_tricks", 0, 8, "tricks") if "defender_tricks" in facts else None
     if o_pts is None:
         o_pts = PACK_POINTS - d_pts
     if o_tr is None:

@@ -54,9 +54,11 @@ from service.rules.base import (
     TrickContext,
     TrickOutcome,
     TrickRecord,
+    acting_seat,
     find_revokes,
     is_json_int,
     not_your_turn,
+    plays_json,
     wrong_phase,
 )
 from service.rules.cards import ALL_CARDS, DECK_52, SUITS, Card, Suit, check_distinct
@@ -444,7 +446,7 @@ class Boerenbridge(Ruleset):
             raise wrong_phase("the next round must be dealt first", (), code="needs_deal")
         if kind == "round_result":
             return self._round_result(state, action)
-        seat = self._seat(state, action)
+        seat = acting_seat(action, state.match.players)
         if kind == "bid":
             return self._bid(state, seat, action)
         if kind == "name_trump":
@@ -452,13 +454,6 @@ class Boerenbridge(Ruleset):
         if kind == "turn_up":
             return self._turn_up(state, seat, action)
         raise wrong_phase(f"no card can be played during the {phase} phase", self._phase_types(state))
-
-    def _seat(self, state: BoerenbridgeState, action: Action) -> int:
-        seat = action.seat
-        n = state.match.players
-        if seat is None or not 0 <= seat < n:
-            raise InvalidAction(f"a {action.type} action needs 'seat', a seat from 0 to {n - 1}")
-        return seat
 
     def _phase_types(self, state: BoerenbridgeState) -> list[str]:
         """The action types the phase takes now (a ``wrong_phase`` refusal's ``legal``); all public."""
@@ -481,7 +476,7 @@ class Boerenbridge(Ruleset):
         leader = state.leader
         seat = (leader + len(trick)) % n
         if action.seat != seat:
-            self._seat(state, action)
+            acting_seat(action, n)
             raise not_your_turn(f"seat {seat} is to play, not seat {action.seat}", self.to_act(state))
         card = action.card
         if card is None:
@@ -689,11 +684,11 @@ class Boerenbridge(Ruleset):
         out["trump"] = r.trump.value if r.trump is not None else None
         out["turn_up"] = r.turn_up.text if r.turn_up is not None else None
         out["bidding"] = self._bidding_view(state, r, seat)
-        out["trick"] = {"number": played + 1, "leader": state.leader,
-                        "plays": [{"seat": (state.leader + i) % n, "card": c.text} for i, c in enumerate(state.trick)]}
-        out["tricks"] = [{"number": i + 1, "leader": t.leader, "winner": t.winner,
-                          "plays": [{"seat": (t.leader + j) % n, "card": c.text} for j, c in enumerate(t.cards)]}
-                         for i, t in enumerate(state.done)]
+        out["trick"] = {"number": played + 1, "leader": state.leader, "plays": plays_json(state.leader, state.trick, n)}
+        out["tricks"] = [
+            {"number": i + 1, "leader": t.leader, "winner": t.winner, "plays": plays_json(t.leader, t.cards, n)}
+            for i, t in enumerate(state.done)
+        ]
         out["tricks_won"] = list(state.tricks_won)
         if m.mode == "table":
             out["revokes"] = [v.to_json() for v in r.revokes]
@@ -836,10 +831,9 @@ def _records(
 ) -> list[TrickRecord]:
     """The round's tricks as ``find_revokes`` reads them (``leader`` leads the trick in progress)."""
     ctx = TrickContext(trump=r.trump)
-    out = [TrickRecord(tuple((t.leader + i) % n for i in range(len(t.cards))), tuple(Play(c) for c in t.cards), ctx)
-           for t in done]
+    out = [TrickRecord.clockwise(t.leader, t.cards, n, ctx) for t in done]
     if trick:
-        out.append(TrickRecord(tuple((leader + i) % n for i in range(len(trick))), tuple(Play(c) for c in trick), ctx))
+        out.append(TrickRecord.clockwise(leader, trick, n, ctx))
     return out
 
 

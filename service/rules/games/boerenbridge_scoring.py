@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import RoundScore, is_json_int
+from service.rules.base import RoundScore, int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
 from service.rules.games.boerenbridge_options import (
     PLAYER_COUNTS,
@@ -219,27 +219,8 @@ class RoundFacts:
     dealer: int | None
 
 
-def _int_list(facts: Mapping[str, Any], key: str, *, nullable: bool = False) -> tuple[Any, ...]:
-    value = facts[key]
-    what = "an integer or null (a non-bidder)" if nullable else "an integer"
-    if not isinstance(value, (list, tuple)):
-        raise InvalidInput(f"{key!r} must be a list with one entry per seat, each {what}")
-    for i, v in enumerate(value):
-        if not (is_json_int(v) or (nullable and v is None)):
-            raise InvalidInput(f"{key}[{i}] must be {what}; got {v!r}")
-    return tuple(value)
-
-
-def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None) -> int | None:
-    value = facts.get(key)
-    if value is None:
-        return None
-    if not is_json_int(value):
-        raise InvalidInput(f"{key!r} must be an integer; got {value!r}")
-    if value < lo or (hi is not None and value > hi):
-        top = "" if hi is None else f" to {hi}"
-        raise InvalidFacts(f"{key!r} must be from {lo}{top}; got {value}", code=f"invalid_{key}")
-    return int(value)
+def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None, what: str) -> int | None:
+    return None if facts.get(key) is None else int_fact(facts, key, lo, hi, what, code=f"invalid_{key}")
 
 
 def parse_facts(
@@ -265,8 +246,8 @@ def parse_facts(
     for key in ("bids", "tricks"):
         if key not in facts:
             raise InvalidInput(f"the round facts need {key!r}: one entry per seat")
-    bids = _int_list(facts, "bids", nullable=True)
-    tricks = _int_list(facts, "tricks")
+    bids = int_list_fact(facts, "bids", "one per seat; null for a non-bidder", nullable=True)
+    tricks = int_list_fact(facts, "tricks", "one per seat, the tricks each took")
     n = len(bids)
     if n_players is not None and n != n_players:
         raise InvalidFacts(f"'bids' has {n} entries for a match of {n_players} players", code="wrong_seat_count")
@@ -277,7 +258,7 @@ def parse_facts(
         raise InvalidFacts(f"'tricks' has {len(tricks)} entries and 'bids' {n}: one of each per seat",
                            code="wrong_seat_count")
     if "scores" in facts and facts["scores"] is not None:
-        given_scores = _int_list(facts, "scores")
+        given_scores = int_list_fact(facts, "scores", "one per seat, the match scores before the round")
         if len(given_scores) != n:
             raise InvalidFacts(f"'scores' has {len(given_scores)} entries for {n} seats", code="wrong_seat_count")
         if scores is not None and tuple(scores) != given_scores:
@@ -291,17 +272,17 @@ def parse_facts(
             raise InvalidFacts(f"seat {over[0]} has {given_scores[over[0]]}: no score can exceed {TARGET}",
                                code="score_over_100")
 
-    number = _opt_int(facts, "round", 1, None)
+    number = _opt_int(facts, "round", 1, None, "the round's number in the match")
     if round_number is not None:
         if number is not None and number != round_number:
             raise InvalidFacts(f"'round' is {number} but this is round {round_number}", code="round_mismatch")
         number = round_number
-    given_dealer = _opt_int(facts, "dealer", 0, n - 1)
+    given_dealer = _opt_int(facts, "dealer", 0, n - 1, "the dealer's seat")
     if dealer is not None:
         if given_dealer is not None and given_dealer != dealer:
             raise InvalidFacts(f"'dealer' is {given_dealer} but seat {dealer} dealt", code="dealer_mismatch")
         given_dealer = dealer
-    size = _opt_int(facts, "hand_size", 1, max_hand(n))
+    size = _opt_int(facts, "hand_size", 1, max_hand(n), "cards dealt to each player")
     sizes = schedule(options, n)
     expected = hand_size if hand_size is not None else (
         hand_size_for(options, n, number) if number is not None else (sizes[0] if len(sizes) == 1 else None)

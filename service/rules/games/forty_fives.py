@@ -451,8 +451,7 @@ class _FortyFivesFamily(Ruleset):
             table = engine.table_for(cfg, f.trump, f.demoted is not None)
             tricks = tuple(decide_tricks(table, n, f.leader or 0, f.tricks))
             records = [
-                TrickRecord(tuple((t.leader + j) % n for j in range(n)), tuple(Play(c) for c in t.cards),
-                            TrickContext(f.trump, i, f.demoted))
+                TrickRecord.clockwise(t.leader, t.cards, n, TrickContext(f.trump, i, f.demoted))
                 for i, t in enumerate(tricks, 1)
             ]
             revokes = tuple(find_revokes(self, records, m.options, round_complete=True))

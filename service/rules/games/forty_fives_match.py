@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 from service.rules.base import (
     FINISHED,
     Action,
-    Play,
     Revoke,
     TrickContext,
     TrickRecord,
+    acting_seat,
     find_revokes,
     not_your_turn,
     wrong_phase,
@@ -285,12 +285,7 @@ def may_announce(cfg: Config) -> bool:
 
 
 def _seat(state: FortyFivesState, action: Action) -> int:
-    seat = action.seat
-    if seat is None:
-        raise InvalidAction(f"a {action.type!r} action needs the acting 'seat'")
-    if not 0 <= seat < state.match.players:
-        raise InvalidAction(f"seat {seat} does not exist; the seats are 0 to {state.match.players - 1}")
-    return seat
+    return acting_seat(action, state.match.players)
 
 
 def need_turn(state: FortyFivesState, seat: int) -> None:
@@ -738,8 +733,7 @@ def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complet
     if state.current:
         plays.append((state.leader, state.current))
     records = [
-        TrickRecord(tuple((ld + j) % n for j in range(len(cards))), tuple(Play(c) for c in cards),
-                    TrickContext(trump, i, ctx_demoted))
+        TrickRecord.clockwise(ld, cards, n, TrickContext(trump, i, ctx_demoted))
         for i, (ld, cards) in enumerate(plays, 1)
     ]
     fallback = cfg.rules.ah_rule == AH_FALLBACK and trump is not Suit.HEARTS

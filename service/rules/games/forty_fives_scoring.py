@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from operator import add
 from typing import Any, NamedTuple
 
-from service.rules.base import is_json_int
+from service.rules.base import int_fact, int_list_fact, is_json_int
 from service.rules.cards import Card, Rank, Suit, check_distinct
 from service.rules.errors import InvalidFacts, InvalidInput
 from service.rules.games.forty_fives_options import Config
@@ -309,15 +309,6 @@ class RoundFacts:
     bid: tuple[int, int] | None
 
 
-def _int(facts: Mapping[str, Any], key: str, lo: int, hi: int, what: str) -> int:
-    v = facts[key]
-    if not is_json_int(v):
-        raise InvalidInput(f"'{key}' must be an integer ({what}); got {v!r}")
-    if not lo <= v <= hi:
-        raise InvalidFacts(f"'{key}' must be from {lo} to {hi} ({what}); got {v}")
-    return int(v)
-
-
 def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundFacts:
     if not isinstance(facts, Mapping):
         raise InvalidInput("the round facts are an object (see the ruleset's /score description)")
@@ -346,9 +337,7 @@ def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[in
     width = 2 if teams else n
     scores: tuple[int, ...] = (0,) * width
     if facts.get("scores") is not None:
-        raw = facts["scores"]
-        if not isinstance(raw, list) or not all(is_json_int(v) for v in raw):
-            raise InvalidInput("'scores' must be a list of integers (the totals before the round)")
+        raw = int_list_fact(facts, "scores", "the totals before the round")
         if len(raw) != width:
             raise InvalidFacts(f"'scores' needs {width} entries ({'one per team' if teams else 'one per seat'}), "
                                f"got {len(raw)}")
@@ -388,7 +377,7 @@ def _read_full(
 ) -> RoundFacts:
     if "leader" not in facts:
         raise InvalidInput("'leader' (the seat that led the first trick) is required with 'tricks'")
-    leader = _int(facts, "leader", 0, n - 1, "the seat that led the first trick")
+    leader = int_fact(facts, "leader", 0, n - 1, "the seat that led the first trick")
     raw = facts["tricks"]
     if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
         raise InvalidInput("'tricks' must be a list of tricks, each a list of cards in play order")
@@ -417,16 +406,14 @@ def _read_summary(
     cfg: Config, facts: Mapping[str, Any], n: int, trump: Suit | None, scores: tuple[int, ...],
     bid: tuple[int, int] | None,
 ) -> RoundFacts:
-    won = facts["tricks_won"]
-    if not isinstance(won, list) or not all(is_json_int(v) for v in won):
-        raise InvalidInput("'tricks_won' must be a list of integers, one per seat")
+    won = int_list_fact(facts, "tricks_won", "one per seat, the tricks each took")
     if len(won) != n:
         raise InvalidFacts(f"'tricks_won' needs one entry per seat ({n}); got {len(won)}")
     if any(v < 0 for v in won) or sum(won) != TRICKS_PER_HAND:
-        raise InvalidFacts(f"'tricks_won' must be non-negative and add up to {TRICKS_PER_HAND}; got {won}")
+        raise InvalidFacts(f"'tricks_won' must be non-negative and add up to {TRICKS_PER_HAND}; got {list(won)}")
     seat = None
     if facts.get("highest_trump_seat") is not None:
-        seat = _int(facts, "highest_trump_seat", 0, n - 1, "the seat that played the highest trump")
+        seat = int_fact(facts, "highest_trump_seat", 0, n - 1, "the seat that played the highest trump")
         if won[seat] == 0:
             raise InvalidFacts(f"seat {seat} won no trick, but the highest trump always wins its trick")
     elif "highest_trump_seat" not in facts and cfg.bonus != "none":

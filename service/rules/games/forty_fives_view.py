@@ -9,9 +9,11 @@ who holds the ace of trumps, or a demotion before the demoted ace is played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from service.rules.base import plays_json
+from service.rules.cards import format_cards
+from service.rules.codec import encode
 from service.rules.games.forty_fives_match import played_cards
 from service.rules.games.forty_fives_state import (
     DEALER_DRAW,
@@ -27,25 +29,17 @@ if TYPE_CHECKING:
     from service.rules.base import Ruleset
 
 
-def _texts(cards: Any) -> list[str]:
-    return [c.text for c in cards]
-
-
 def _contract(contract: Contract | None) -> dict[str, Any] | None:
     if contract is None:
         return None
     return {"seat": contract.seat, "team": contract.team, "amount": contract.amount}
 
 
-def options_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
-
-
 def trick_json(trick: Trick, n: int, number: int) -> dict[str, Any]:
     return {
         "number": number,
         "leader": trick.leader,
-        "plays": [{"seat": (trick.leader + i) % n, "card": c.text} for i, c in enumerate(trick.cards)],
+        "plays": plays_json(trick.leader, trick.cards, n),
         "winner": trick.winner,
         "card": trick.cards[(trick.winner - trick.leader) % n].text,
     }
@@ -83,7 +77,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
         "ruleset": ruleset.id,
         "mode": m.mode,
         "players": n,
-        "options": options_json(m.options),
+        "options": encode(m.options),
         "status": m.status,
         "phase": state.phase,
         "round": rnd.number if rnd is not None else len(m.history) + (0 if state.phase == OVER else 1),
@@ -114,7 +108,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
             "demoted_ace": demoted.text if demoted is not None else None,
             "trick": {
                 "leader": state.leader,
-                "plays": [{"seat": (state.leader + i) % n, "card": c.text} for i, c in enumerate(state.current)],
+                "plays": plays_json(state.leader, state.current, n),
             },
             "tricks": [trick_json(t, n, i) for i, t in enumerate(state.tricks, 1)],
             "tricks_won": [sum(1 for t in state.tricks if t.winner == s) for s in range(n)],
@@ -135,17 +129,17 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
             out["kitty_size"] = len(rnd.kitty)
         if m.mode == "table":
             out["revokes"] = [r.to_json() for r in rnd.revokes]
-            out["reported_discards"] = _texts(rnd.out)
+            out["reported_discards"] = format_cards(rnd.out)
         if seat is None and hands is not None:
             out["hands"] = {str(s): texts_of(h) for s, h in enumerate(hands)}
-            out["discards"] = {str(s): _texts(d) for s, d in enumerate(rnd.discards)}
-            out["stock"] = _texts(rnd.stock)
-            out["kitty"] = _texts(rnd.kitty)
+            out["discards"] = {str(s): format_cards(d) for s, d in enumerate(rnd.discards)}
+            out["stock"] = format_cards(rnd.stock)
+            out["kitty"] = format_cards(rnd.kitty)
             out["ace_holder"] = rnd.ace_holder
         elif seat is not None and hands is not None:
-            out["discards"] = _texts(rnd.discards[seat]) if rnd.discards else []
+            out["discards"] = format_cards(rnd.discards[seat]) if rnd.discards else []
             if state.phase == DEALER_DRAW and seat == rnd.dealer:
-                out["stock"] = _texts(rnd.stock)
+                out["stock"] = format_cards(rnd.stock)
     elif m.mode == "table":  # between rounds and once the match is over: the last round's
         out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
     out["history"] = [record_json(r, n) for r in m.history]
