@@ -224,7 +224,7 @@ def replay(ruleset: Ruleset, events: Sequence[Event]) -> Any:
         data = e.data
         kind = data.get("kind")
         if kind == "create":
-            options = ruleset.validate_options(data["options"])
+            options = ruleset.validate_options(data["options"], len(data["players"]))
             state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
         elif kind == "deal":
             deck = data.get("deck")

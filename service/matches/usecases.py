@@ -215,7 +215,7 @@ class Matches:
                 f"'players' must be a list of names (non-empty strings of at most {MAX_NAME_LENGTH} characters)"
             )
         ruleset.check_players(len(players))
-        options = ruleset.validate_options(body.get("options"))
+        options = ruleset.validate_options(body.get("options"), len(players))
         dealer = body.get("dealer")
         if dealer is not None:
             if not is_json_int(dealer):

@@ -450,6 +450,9 @@ class Ruleset(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     #: the state class, for ``codec.decode``
     state_type: ClassVar[type]
+    #: the option that mirrors the number of seats, if the ruleset has one (Forty-Fives' "players"):
+    #: ``validate_options(raw, n_players)`` then takes its default from the seats.
+    players_option: ClassVar[str | None] = None
     #: True when the ruleset has face-down plays (Avinas); the API accepts {"card", "face_down"}.
     has_face_down_plays: ClassVar[bool] = False
     #: Further ``TrickContext.extra`` keys this ruleset reads (``ctx.get(key)``). The rules endpoints
@@ -483,13 +486,27 @@ class Ruleset(ABC):
 
     # --- options --------------------------------------------------------------------------------
 
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Check every given option and fill in defaults. Raises UnknownOption / InvalidOption."""
+    def validate_options(self, raw: Mapping[str, Any] | None, n_players: int | None = None) -> dict[str, Any]:
+        """Check every given option and fill in defaults. Raises UnknownOption / InvalidOption.
+
+        ``n_players``: the seats of the match these options are for. A ruleset with a
+        ``players_option`` then takes that option's default from the seats, and an explicit value
+        that disagrees with them is refused."""
         raw = raw or {}
         if not isinstance(raw, Mapping):
             raise InvalidInput("'options' must be an object of option names to values")
         specs = {s.name: s for s in self.option_specs}
         out: dict[str, Any] = {}
+        seats_option = self.players_option
+        if n_players is not None and seats_option is not None:
+            given = raw.get(seats_option, n_players)
+            if given != n_players:
+                raise InvalidOption(
+                    f"option {seats_option!r} ({given!r}) disagrees with the {n_players} players of the match",
+                    option=seats_option,
+                    allowed=[n_players],
+                )
+            out[seats_option] = specs[seats_option].validate(n_players)
         for key, value in raw.items():
             spec = specs.get(key)
             if spec is None:

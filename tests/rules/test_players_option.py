@@ -7,7 +7,7 @@ import pytest
 from service.rules.errors import InvalidOption
 from service.rules.registry import RULESETS
 
-WITH_PLAYERS_OPTION = sorted(rid for rid, r in RULESETS.items() if any(s.name == "players" for s in r.option_specs))
+WITH_PLAYERS_OPTION = sorted(rid for rid, r in RULESETS.items() if r.players_option is not None)
 
 
 @pytest.mark.parametrize("rid", WITH_PLAYERS_OPTION)
@@ -30,3 +30,18 @@ def test_an_integer_option_with_listed_values_names_them() -> None:
         ruleset.validate_options({"players": 5})
     assert err.value.allowed == [4, 6]
     assert "one of 4, 6" in err.value.detail
+
+
+@pytest.mark.parametrize("rid", WITH_PLAYERS_OPTION)
+def test_the_players_option_defaults_to_the_seats_of_the_match(rid: str) -> None:
+    ruleset = RULESETS[rid]
+    for seats in ruleset.player_counts:
+        assert ruleset.validate_options({}, seats)["players"] == seats
+        assert ruleset.validate_options({"players": seats}, seats)["players"] == seats
+    other = next(n for n in ruleset.player_counts if n != ruleset.default_players)
+    with pytest.raises(InvalidOption):
+        ruleset.validate_options({"players": ruleset.default_players}, other)
+
+
+def test_forty_fives_family_declares_its_seat_option() -> None:
+    assert WITH_PLAYERS_OPTION == ["auction_forty_fives", "forty_fives"]

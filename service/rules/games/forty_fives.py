@@ -129,6 +129,8 @@ _SHARED_OPTIONS: dict[tuple[Any, ...], Mapping[str, Any]] = {}
 class _FortyFivesFamily(Ruleset):
     """What the two games share; the subclasses set the catalogue attributes."""
 
+    players_option: ClassVar[str | None] = "players"
+
     state_type: ClassVar[type] = FortyFivesState
     action_types: ClassVar[tuple[str, ...]]
 
