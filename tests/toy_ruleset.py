@@ -46,6 +46,8 @@ from service.rules.base import (
     highest,
     in_hand_order,
     is_json_int,
+    not_your_turn,
+    wrong_phase,
 )
 from service.rules.cards import DECK_52, SUITS, Card, Suit
 from service.rules.errors import (
@@ -55,8 +57,6 @@ from service.rules.errors import (
     InvalidFacts,
     InvalidInput,
     MatchOver,
-    NotYourTurn,
-    WrongPhase,
 )
 
 HAND = 3
@@ -207,7 +207,7 @@ class ToyTricks(Ruleset):
         if action.type != "play":
             raise InvalidAction(f"{self.id} takes 'play' and 'round_result' actions, not {action.type!r}")
         if action.seat not in self.to_act(state):
-            raise NotYourTurn(f"seat {self.to_act(state)[0]} is to play", legal=list(self.to_act(state)))
+            raise not_your_turn(f"seat {self.to_act(state)[0]} is to play", self.to_act(state))
         card = action.card
         if card is None:
             raise InvalidAction("a play needs a 'card'")
@@ -239,7 +239,7 @@ class ToyTricks(Ruleset):
         if state.hands is not None:
             raise InvalidAction("round_result is for table matches")
         if state.trick or state.tricks:
-            raise WrongPhase("round_result replaces a round's plays; this round has plays already")
+            raise wrong_phase("round_result replaces a round's plays; this round has plays already", ("play",))
         result = dict(action.result or {})
         tricks = result.get("tricks")
         if not isinstance(tricks, list) or len(tricks) != state.players:
