@@ -43,6 +43,7 @@ from service.rules.games.forty_fives_state import (
     TURN_UP,
     FortyFivesState,
 )
+from service.rules.games.forty_fives_view import record_json
 from service.rules.registry import RULESETS as REGISTRY
 from tests.rules.test_forty_fives_helpers import RULESETS, deck_dealing, hand_of, legal_cards, play, with_scores
 from tests.spec_tables import vectors
@@ -349,6 +350,38 @@ def test_forty_fives_match_to_the_end() -> None:
         FF.apply(state, Action("play", 0, card("2C")))
     with pytest.raises(MatchOver):
         FF.deal(state, list(DECK_52))
+
+
+def test_history_keeps_tricks_of_the_last_round_only_and_stays_bounded() -> None:
+    """A long match does not grow with the cards of old rounds: only the most recent finished round
+    keeps its tricks; every record keeps its summary (its score history), so from round 10 to round 30
+    the state and the view grow by one summary per round, not by a summary and its tricks."""
+    state = FF.new_match(FF.validate_options({"target_score": 100_000, "players": 4}), 4, 0, "dealt")
+    sizes: dict[int, tuple[int, int]] = {}
+    for k in range(30):
+        deck = list(DECK_52[k % 52:] + DECK_52[:k % 52])
+        state = FF.deal(state, deck[::-1] if k % 2 else deck)
+        while not FF.needs_deal(state):
+            state = first_legal(FF, state)
+        roundtrip(state)
+        history = state.match.history
+        assert len(history) == k + 1
+        assert len(history[-1].tricks) == 5 and all(r.tricks == () for r in history[:-1])
+        assert all(len(r.tricks_won) == 4 and sum(r.tricks_won) == 5 for r in history)
+        assert history[-1].scores == state.match.scores
+        assert [r.scores for r in history] == [
+            tuple(sum(h.points[s] for h in history[:i + 1]) for s in range(4)) for i in range(len(history))]
+        view = FF.view(state, None)
+        assert [len(r["tricks"]) for r in view["history"]] == [0] * k + [5]
+        assert view["history"][-1]["tricks"][0]["plays"] and view["history"][0]["trump"] is not None
+        sizes[k + 1] = (len(json.dumps(encode(state))), len(json.dumps(view)))
+    history = state.match.history
+    summary = (len(json.dumps(encode(history[0]))), len(json.dumps(record_json(history[0], 4))))
+    full = (len(json.dumps(encode(history[-1]))), len(json.dumps(record_json(history[-1], 4))))
+    for i in (0, 1):  # 0: the stored state, 1: the referee's view
+        per_round = (sizes[30][i] - sizes[10][i]) / 20
+        assert per_round <= summary[i] + 16, (i, per_round, summary, sizes)
+        assert 2 * per_round < summary[i] + full[i], (i, per_round, summary, full)  # no old round's tricks
 
 
 def test_deal_checks() -> None:

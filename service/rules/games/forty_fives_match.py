@@ -75,6 +75,7 @@ from service.rules.games.forty_fives_state import (
     FortyFivesState,
     MatchInfo,
     Round,
+    RoundRecord,
     Trick,
     evolve,
     make_match,
@@ -779,6 +780,16 @@ def finish_played_round(
     return close_round(cfg, state.match, rnd, tricks, tally, revokes, reported=False)
 
 
+def summarised(history: tuple[RoundRecord, ...]) -> tuple[RoundRecord, ...]:
+    """``history`` ready for a newer record: the card-by-card tricks are kept only for the most recent
+    finished round (the one a scorekeeper reviews), so the state and the view stay the same size however
+    long the match runs; every other field of a record (its score history) stays, and the match's event
+    log still holds every card played. Only the last record can still have tricks, so only it changes."""
+    if not history or not history[-1].tricks:
+        return history
+    return (*history[:-1], evolve(history[-1], tricks=()))
+
+
 def close_round(
     cfg: Config, m: MatchInfo, rnd: Round | None, tricks: tuple[Trick, ...], tally: Tally | None,
     revokes: tuple[Revoke, ...], reported: bool, bid: tuple[int, int] | None = None, number: int | None = None,
@@ -810,8 +821,9 @@ def close_round(
                              tricks_won, tally.highest_trump if tally is not None else None,
                              tally.bonus_seat if tally is not None else None,
                              points, after, tally is None, reported, revokes, made)
+    history = (*summarised(m.history), record)
     if over:
-        info = make_match(m.options, n, m.mode, m.dealer, after, (*m.history, record), FINISHED, winners)
+        info = make_match(m.options, n, m.mode, m.dealer, after, history, FINISHED, winners)
         return make_state(info, OVER, -1, None, None, -1, (), ())
-    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, (*m.history, record), m.status, ())
+    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, history, m.status, ())
     return make_state(info, DEAL, -1, None, None, -1, (), ())

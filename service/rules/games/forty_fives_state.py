@@ -112,7 +112,7 @@ class RoundRecord:
     announced_by: int | None
     demoted: Card | None
     contract: Contract | None
-    tricks: tuple[Trick, ...]  # empty for a round reported as a summary
+    tricks: tuple[Trick, ...]  # the most recent finished round only; empty for older rounds and reported ones
     tricks_won: tuple[int, ...]  # per seat
     highest_trump: Card | None
     bonus_seat: int | None

@@ -2,9 +2,10 @@
 
 A seat sees its own hand, everything played, the turn-up (a public card; once taken, public
 knowledge in the taker's hand), who robbed or announced, the auction, how many cards each seat
-drew, the tricks and the history. It never sees another hand, a discard, the stock (except the
-dealer picking replacements under ``dealer_robs_pack``), the kitty before the bidder takes it,
-who holds the ace of trumps, or a demotion before the demoted ace is played.
+drew, the tricks and the history (every finished round's summary, with the tricks of the last
+one). It never sees another hand, a discard, the stock (except the dealer picking replacements
+under ``dealer_robs_pack``), the kitty before the bidder takes it, who holds the ace of trumps, or a
+demotion before the demoted ace is played.
 """
 
 from __future__ import annotations
@@ -142,5 +143,6 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
                 out["stock"] = format_cards(rnd.stock)
     elif m.mode == "table":  # between rounds and once the match is over: the last round's
         out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
+    # each finished round's summary; the state keeps the card-by-card tricks of the last one only
     out["history"] = [record_json(r, n) for r in m.history]
     return out
