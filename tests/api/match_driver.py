@@ -57,6 +57,14 @@ def _headers(kw: Mapping[str, str]) -> dict[str, str]:
     return {k.replace("_", "-"): v for k, v in kw.items()}
 
 
+def _with_token(headers: Mapping[str, str] | None, token: str | None) -> dict[str, str]:
+    """The request's headers plus the bearer token, when there is one."""
+    out = dict(headers or {})
+    if token is not None:
+        out["Authorization"] = f"Bearer {token}"
+    return out
+
+
 class FlaskHttp(Http):
     def __init__(self, client: FlaskClient) -> None:
         self.client = client
@@ -69,9 +77,7 @@ class FlaskHttp(Http):
         body: Any = None,
         headers: Mapping[str, str] | None = None,
     ) -> Answer:
-        all_headers = dict(headers or {})
-        if token is not None:
-            all_headers["Authorization"] = f"Bearer {token}"
+        all_headers = _with_token(headers, token)
         response = self.client.open(path, method=method, json=body, headers=all_headers)
         data = response.get_json(silent=True)
         return Answer(response.status_code, dict(response.headers), data, token)
@@ -92,9 +98,7 @@ class WireHttp(Http):
         body: Any = None,
         headers: Mapping[str, str] | None = None,
     ) -> Answer:
-        all_headers = dict(headers or {})
-        if token is not None:
-            all_headers["Authorization"] = f"Bearer {token}"
+        all_headers = _with_token(headers, token)
         payload = None
         if body is not None:
             payload = json.dumps(body).encode()
