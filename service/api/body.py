@@ -24,12 +24,12 @@ from flask.wrappers import Response
 from webargs.flaskparser import FlaskParser
 
 from service.api.problems import Problem, validation_problem
+from service.api.wire import dumps
 
 JSON_MIME = "application/json"
 #: Deepest nesting of arrays and objects accepted in a body: no contract body needs more than a few
 #: levels, and deeper values would reach Python's recursion limit in later processing.
 MAX_DEPTH = 32
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -188,4 +188,4 @@ def _documentation_only(documented: Callable[[Any], Any]) -> Callable[[Any], Any
 def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response written once, compactly, in UTF-8."""
     # content_type rather than mimetype: the same header, without deriving it (JSON takes no charset)
-    return current_app.response_class(_ENCODER.encode(data), status=status, headers=headers, content_type=JSON_MIME)
+    return current_app.response_class(dumps(data), status=status, headers=headers, content_type=JSON_MIME)

@@ -17,7 +17,6 @@ documented as problem+json in the OpenAPI document.
 from __future__ import annotations
 
 import http
-import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -28,6 +27,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from service.api.wire import dumps
 from service.rules.errors import RuleError
 
 PROBLEM_MIME = "application/problem+json"
@@ -48,7 +48,6 @@ _TITLES = {
     "invalid_input": "Invalid input",
     "malformed_json": "Malformed JSON",
 }
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class Problem(Exception):
@@ -139,7 +138,7 @@ def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = N
     out.update(body)
     if request:
         out.setdefault("instance", request.path)
-    response = current_app.response_class(_ENCODER.encode(out), status=int(body["status"]), mimetype=PROBLEM_MIME)
+    response = current_app.response_class(dumps(out), status=int(body["status"]), mimetype=PROBLEM_MIME)
     for name, value in (headers or {}).items():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value

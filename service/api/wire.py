@@ -1,0 +1,24 @@
+"""The JSON the API answers in: compact UTF-8, keys in the order written, by orjson.
+
+An answer is encoded on every request (a match view is 3-20 KB); orjson does it about ten times
+faster than the standard library. A value orjson will not write (an integer beyond 64 bits) is
+written by the standard library instead, to the same form.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+_FALLBACK = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def dumps(value: Any) -> bytes:
+    """The answer body for ``value``."""
+    try:
+        return orjson.dumps(value, option=_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError: an integer past 64 bits, say
+        return _FALLBACK.encode(value).encode()
