@@ -610,6 +610,19 @@ class Ruleset(ABC):
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: the referee, who sees everything). JSON-ready."""
 
+    def archive(self, state: Any) -> tuple[Any, list[dict[str, Any]]]:
+        """Take the finished rounds but the last out of a match state, so that the state (and each
+        view of it) stays the same size however long the match runs.
+
+        Returns the state without them and their records as the view showed them (JSON-ready,
+        public: a finished round hides nothing), oldest first. The state left behind plays on
+        exactly as the whole one would: the same legal actions, scores, round numbers, status and
+        view, except that the view's ``history`` lists only the rounds still in the state. The
+        records are kept by the caller (a match's event log) and are never handed back.
+        Archiving twice in a row gives nothing the second time. By default nothing is taken out.
+        """
+        return state, []
+
     @abstractmethod
     def status(self, state: Any) -> str:
         """``"in_progress"`` or ``"finished"``."""
