@@ -15,7 +15,8 @@ it must trump if able; the context key ``lead_rule: "any"`` lifts every constrai
 trump wins, else the highest card of the led suit (aces high). In a match there is no trump: each
 player gets ``HAND`` (3) cards from the 52-card pack, a trick is a point, and the first round after
 which someone has ``target`` points ends the match (ties share the win). The state keeps every
-round's tricks won (it grows with the match, as a real game's history does). The deal passes to
+round's tricks won (it grows with the match, as a real game's history does, until ``archive`` takes
+all but the last round out). The deal passes to
 the left after each round. Table mode: hands unknown, any unseen card may be reported; a failure to
 follow suit is recorded as a revoke (``find_revokes``); a round may be reported whole as
 ``round_result`` with ``{"tricks": [per seat]}`` before its first play. The ``players`` option sets
@@ -262,6 +263,11 @@ class ToyTricks(Ruleset):
             history=(*state.history, won),
         )
 
+    def archive(self, state: ToyState) -> tuple[ToyState, list[dict[str, Any]]]:
+        if len(state.history) <= 1:
+            return state, []
+        return replace(state, history=state.history[-1:]), [{"tricks_won": list(h)} for h in state.history[:-1]]
+
     def _records(self, state: ToyState) -> list[TrickRecord]:
         n = state.players
         out = [
@@ -298,7 +304,7 @@ class ToyTricks(Ruleset):
             "tricks_won": list(state.won),
             "players": state.players,
             "rounds": state.rounds,
-            "history": [list(h) for h in state.history],
+            "history": [{"tricks_won": list(h)} for h in state.history],
         }
         if state.hands is not None:
             if seat is None:

@@ -76,7 +76,8 @@ class ViewerSchema(ma.Schema):
 
 class MatchViewSchema(ma.Schema):
     """What one token may see of a match. Rulesets add their public facts (trump, the trick,
-    bids, tricks won, round history, ``revokes`` in table mode ...)."""
+    bids, tricks won, ``revokes`` in table mode ...). ``history`` holds the last finished round
+    only; ``GET /v1/matches/{id}/rounds`` lists every one."""
 
     class Meta:
         unknown = ma.INCLUDE
@@ -117,10 +118,13 @@ class EventSchema(ma.Schema):
 
     seq = ma.fields.Integer(required=True)
     version = ma.fields.Integer(required=True, metadata={"description": "The match version this event produced"})
-    kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "undo"]))
+    kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "round", "undo"]))
     action = ma.fields.Dict(metadata={"description": "The action, as this token may see it"})
     by = ma.fields.String(metadata={"description": "referee or seat"})
-    undone = ma.fields.Raw(metadata={"description": "action: whether it was undone; undo: the seqs taken back"})
+    round = ma.fields.Dict(metadata={"description": "round: a finished round's record, as the view's history shows it"})
+    undone = ma.fields.Raw(
+        metadata={"description": "action, round: whether it was undone; undo: the seqs taken back"}
+    )
 
 
 class EventsSchema(ma.Schema):
@@ -128,6 +132,15 @@ class EventsSchema(ma.Schema):
     events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
     last_seq = ma.fields.Integer(required=True, metadata={"description": "Pass as 'after' to read on"})
     more = ma.fields.Boolean(required=True, metadata={"description": "True when 'limit' cut the page short"})
+
+
+class RoundsSchema(ma.Schema):
+    version = ma.fields.Integer(required=True)
+    rounds = ma.fields.List(
+        ma.fields.Dict(),
+        required=True,
+        metadata={"description": "Every finished round's record, oldest first, as the view's history shows it"},
+    )
 
 
 class EventsQuerySchema(ma.Schema):

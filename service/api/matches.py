@@ -30,6 +30,7 @@ from service.api.match_schemas import (
     EventsSchema,
     MatchCreatedSchema,
     MatchViewSchema,
+    RoundsSchema,
 )
 from service.api.problems import problem_response
 from service.matches.errors import InvalidRequest, MatchError
@@ -194,6 +195,16 @@ def post_action(match_id: str) -> Response:
 def get_events(match_id: str, after: int = 0, limit: int | None = None) -> Response:
     """The match's history after the event ``after``, as the caller may see it (no deck, no hidden card)."""
     return _write(matches().events(match_id, _token(), after=after, limit=limit))
+
+
+@blp.route("/<match_id>/rounds", methods=["GET"])
+@blp.doc(security=_SECURITY)
+@blp.response(200, RoundsSchema, headers=_ETAG_HEADER)
+@_errors(401, 404, 503)
+def get_rounds(match_id: str) -> Response:
+    """Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    holds the last one only, so that views stay the same size however long a match runs."""
+    return _write(matches().rounds(match_id, _token()))
 
 
 @blp.route("/<match_id>/undo", methods=["POST"])

@@ -14,9 +14,14 @@ produced:
 * ``{"kind": "create", "ruleset", "mode", "players", "options", "dealer", "first_dealer"}``;
 * ``{"kind": "deal", "deck": [cards] | null}``: internal; the deck (dealt mode) is never shown;
 * ``{"kind": "action", "action": <Action.to_json()>, "by": "referee" | "seat"}``: the full action;
-* ``{"kind": "undo", "undone": [seq, ...]}``: the action (and the deals that followed it) taken back.
+* ``{"kind": "round", "round": <record>}``: a finished round's record, taken out of the state by
+  ``Ruleset.archive`` so that the state stays the same size however long the match runs (the
+  state keeps the last finished round; ``rounds`` puts the whole list together);
+* ``{"kind": "undo", "undone": [seq, ...]}``: the action (and the deals and rounds that followed
+  it) taken back.
 
-Together they replay the match exactly (``replay``), which only ``undo`` does. ``public_event``
+Together they replay the match exactly (``replay``, which reads create, deal and action events:
+a round event is an outcome, not an input), which only ``undo`` does. ``public_event``
 is what one viewer may see of an event: actions go through ``Ruleset.public_action``; a deal shows
 no card; an undone action shows no card of its seat to anyone else (the card went back to a
 hidden hand).
@@ -168,6 +173,10 @@ def action_event(action: Action, by_referee: bool) -> dict[str, Any]:
     return {"kind": "action", "action": action.to_json(), "by": "referee" if by_referee else "seat"}
 
 
+def round_event(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {"kind": "round", "round": dict(record)}
+
+
 def undo_event(undone: Sequence[int]) -> dict[str, Any]:
     return {"kind": "undo", "undone": list(undone)}
 
@@ -187,14 +196,14 @@ def undone_seqs(events: Iterable[Event]) -> set[int]:
 
 
 def effective(events: Sequence[Event]) -> list[Event]:
-    """The create, deal and action events that still count (not undone), in order."""
+    """The create, deal, action and round events that still count (not undone), in order."""
     gone = undone_seqs(events)
     return [e for e in events if e.data.get("kind") != "undo" and e.seq not in gone]
 
 
 def last_undoable(events: Sequence[Event]) -> list[int]:
-    """The seqs an undo takes back now: the last action that counts and every deal after it;
-    empty when no action is left."""
+    """The seqs an undo takes back now: the last action that counts and every deal and round
+    after it; empty when no action is left."""
     live = effective(events)
     for i in range(len(live) - 1, -1, -1):
         if live[i].data.get("kind") == "action":
@@ -215,6 +224,20 @@ def deal_while_needed(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, 
         state = ruleset.deal(state, deck)
         events.append(deal_event(deck))
     return state, events
+
+
+def advance(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, list[dict[str, Any]]]:
+    """What follows an action (or a new match): the deals the rules ask for, then the finished
+    rounds that ``Ruleset.archive`` takes out of the state. Returns the state to store and the
+    events to log (rounds first, then deals)."""
+    state, deals = deal_while_needed(ruleset, state, shuffle)
+    state, records = ruleset.archive(state)
+    return state, [*map(round_event, records), *deals]
+
+
+def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """The round records that the given (effective) events logged, oldest first."""
+    return [e.data["round"] for e in events if e.data.get("kind") == "round"]
 
 
 def replay(ruleset: Ruleset, events: Sequence[Event]) -> Any:
@@ -252,6 +275,9 @@ def public_event(ruleset: Ruleset, event: Event, viewer: int | None, undone: set
             shown.pop("cards", None)
         out["action"] = shown
         out["by"] = data.get("by")
+        out["undone"] = event.seq in undone
+    elif kind == "round":
+        out["round"] = data.get("round")
         out["undone"] = event.seq in undone
     elif kind == "undo":
         out["undone"] = list(data.get("undone", ()))

@@ -22,6 +22,9 @@ Decisions (the API documents them too):
 * **Undo** (referee only) takes back the last action still in force, with any deal that followed
   it, by replaying the stored events without them (the one place history is replayed); it is
   itself an event, and versions keep increasing.
+* **Rounds**: after each action the finished rounds but the last leave the state
+  (``Ruleset.archive``) for the event log, so a match's state, its stored document and each view
+  stay the same size however long it runs; ``rounds`` lists every finished round.
 """
 
 from __future__ import annotations
@@ -40,12 +43,14 @@ from service.matches import idempotency as idem
 from service.matches.documents import (
     MatchDocument,
     action_event,
+    advance,
     create_event,
-    deal_while_needed,
     effective,
     last_undoable,
     public_event,
     replay,
+    round_event,
+    round_records,
     stamp,
     undo_event,
     undone_seqs,
@@ -144,7 +149,7 @@ class Matches:
         if dealer is None:
             dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
         state = ruleset.new_match(options, len(players), dealer, mode)  # type: ignore[arg-type]
-        state, deals = deal_while_needed(ruleset, state, lambda: self._deck(ruleset, mode))
+        state, deals = advance(ruleset, state, lambda: self._deck(ruleset, mode))
         referee_token = new_token()
         seat_tokens = [new_token() for _ in players]
         doc = MatchDocument(
@@ -255,6 +260,17 @@ class Matches:
             {"ETag": etag(version)},
         )
 
+    def rounds(self, match_id: str, token: str | None) -> Reply:
+        """Every finished round's record, oldest first: those archived in the event log, then
+        those the state still holds (the view's ``history``)."""
+        doc, version = self._load(match_id)
+        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        with self._guard(match_id):
+            stored = self.store.events(match_id)
+        archived = round_records(effective(stored))
+        held = doc.ruleset.view(doc.state, caller.seat).get("history", [])
+        return Reply(200, {"version": version, "rounds": [*archived, *held]}, {"ETag": etag(version)})
+
     # --- act ------------------------------------------------------------------------------------
 
     def act(
@@ -282,9 +298,9 @@ class Matches:
             _keep_to_caller(err, caller)
             self._remember_refusal(match_id, key, fp, err)
             raise
-        state, deals = deal_while_needed(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
+        state, after = advance(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
         new_doc = doc.with_state(state)
-        events = stamp([action_event(action, caller.is_referee), *deals], version + 1)
+        events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         reply = Reply(200, self._view(new_doc, match_id, version + 1, caller), {"ETag": etag(version + 1)})
         return self._commit(match_id, version, new_doc, events, reply, key, fp, conditional=if_match is not None)
 
@@ -332,9 +348,14 @@ class Matches:
             raise err
         keep = [e for e in effective(history) if e.seq not in set(taken_back)]
         state = replay(doc.ruleset, keep)
-        state, deals = deal_while_needed(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
+        state, after = advance(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
+        # the replayed state held every finished round: those the kept events logged already are
+        # not logged again (a match stored before rounds were archived logs the rest now)
+        logged = len(round_records(keep))
+        records = [e for e in after if e["kind"] == "round"]
+        after = [round_event(e["round"]) for e in records[logged:]] + [e for e in after if e["kind"] != "round"]
         new_doc = doc.with_state(state)
-        events = stamp([undo_event(taken_back), *deals], version + 1)
+        events = stamp([undo_event(taken_back), *after], version + 1)
         reply = Reply(200, self._view(new_doc, match_id, version + 1, caller), {"ETag": etag(version + 1)})
         return self._commit(match_id, version, new_doc, events, reply, key, fp, conditional=if_match is not None)
 

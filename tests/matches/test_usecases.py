@@ -314,3 +314,80 @@ def test_an_unreachable_store_is_a_503(matches: Matches, store: MemoryStore, mon
     with pytest.raises(errors.StoreUnavailable) as err:
         matches.view(mid, "x")
     assert err.value.status == 503 and err.value.headers["Retry-After"]
+
+
+class _KeepsEveryRound(type(TOY)):  # type: ignore[misc]
+    """The toy game as it was before ``archive``: its state keeps every round's record."""
+
+    def archive(self, state: Any) -> tuple[Any, list[dict[str, Any]]]:
+        return state, []
+
+
+def _play_rounds(matches: Matches, mid: str, seats: list[str], rounds: int, referee: str) -> None:
+    """Play (dealt mode) until ``rounds`` rounds are over."""
+    while matches.view(mid, referee).body["rounds"] < rounds:
+        seat = to_act(matches, mid, referee)
+        matches.act(mid, seats[seat], first_legal(matches, mid, seats[seat]))
+
+
+def test_finished_rounds_leave_the_state_for_the_event_log(store: MemoryStore) -> None:
+    archiving = Matches(store, {TOY.id: TOY}, random.Random(3))
+    keeping = Matches(MemoryStore(), {TOY.id: _KeepsEveryRound()}, random.Random(3))
+    body = {"ruleset": TOY.id, "mode": "dealt", "players": ["Ann", "Bob", "Cy"], "dealer": 0, "options": {"target": 50}}
+    a, k = archiving.create(body), keeping.create(body)
+    (mid_a, (ref_a, seats_a)), (mid_k, (ref_k, seats_k)) = (a.body["id"], tokens(a)), (k.body["id"], tokens(k))
+    for rounds in range(1, 6):
+        _play_rounds(archiving, mid_a, seats_a, rounds, ref_a)
+        _play_rounds(keeping, mid_k, seats_k, rounds, ref_k)
+        view_a, view_k = archiving.view(mid_a, ref_a).body, keeping.view(mid_k, ref_k).body
+        # the same match (same decks, same plays): everything but the history agrees
+        assert {x: v for x, v in view_a.items() if x not in ("id", "history")} == {
+            x: v for x, v in view_k.items() if x not in ("id", "history")
+        }
+        assert view_a["history"] == view_k["history"][-1:] and len(view_k["history"]) == rounds
+        for token in (ref_a, seats_a[1]):
+            assert archiving.rounds(mid_a, token).body["rounds"] == view_k["history"]
+        logged = [e for e in store.events(mid_a) if e.data["kind"] == "round"]
+        assert [e.data["round"] for e in logged] == view_k["history"][:-1]
+    shown = archiving.events(mid_a, seats_a[0]).body["events"]
+    assert [e["round"] for e in shown if e["kind"] == "round"] == view_k["history"][:-1]
+
+
+def test_undo_takes_back_the_round_an_action_archived(matches: Matches, store: MemoryStore) -> None:
+    reply = new(matches, options={"target": 50})
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    _play_rounds(matches, mid, seats, 2, referee)
+    before = matches.rounds(mid, referee).body["rounds"]
+    # play round 3 to its last card: that play ends it and archives round 2
+    while matches.view(mid, referee).body["rounds"] < 3:
+        seat = to_act(matches, mid, referee)
+        matches.act(mid, seats[seat], first_legal(matches, mid, seats[seat]))
+    assert len(matches.rounds(mid, referee).body["rounds"]) == 3
+    assert [e.data["kind"] for e in store.events(mid)][-3:] == ["action", "round", "deal"]
+    matches.undo(mid, referee)
+    assert matches.rounds(mid, referee).body["rounds"] == before
+    view = matches.view(mid, referee).body
+    assert view["rounds"] == 2 and view["history"] == before[-1:]
+    shown = matches.events(mid, referee).body["events"]
+    assert [e["undone"] for e in shown if e["kind"] == "round"] == [False, True]
+
+
+def test_a_match_stored_before_rounds_were_archived_logs_them_on_its_next_action(store: MemoryStore) -> None:
+    old = Matches(store, {TOY.id: _KeepsEveryRound()}, random.Random(5))
+    reply = old.create({"ruleset": TOY.id, "mode": "dealt", "players": ["A", "B"], "dealer": 0, "options": {"target": 50}})
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    _play_rounds(old, mid, seats, 3, referee)
+    every = old.view(mid, referee).body["history"]
+    assert len(every) == 3
+    new_service = Matches(store, {TOY.id: TOY}, random.Random(5))
+    assert new_service.rounds(mid, referee).body["rounds"] == every
+    seat = to_act(new_service, mid, referee)
+    new_service.act(mid, seats[seat], first_legal(new_service, mid, seats[seat]))
+    assert new_service.view(mid, referee).body["history"] == every[-1:]
+    assert new_service.rounds(mid, referee).body["rounds"] == every
+    # undoing that action puts back a state that holds every round: the rounds are logged again
+    new_service.undo(mid, referee)
+    assert new_service.view(mid, referee).body["history"] == every[-1:]
+    assert new_service.rounds(mid, referee).body["rounds"] == every
