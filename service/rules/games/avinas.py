@@ -49,7 +49,10 @@ seat's view, with its ``card`` (and whether it was ``played``) only where that s
 The current trick shows a face-down lead without its card to everyone but its leader; the
 completed tricks show every card. A seat's ``legal_actions`` in table mode (every card it may be
 reported playing) count a face-down lead as unseen, so they do not betray it either. ``history``
-lists the finished hands; ``last_hand_explanation`` says how the last one was scored.
+lists the finished hands still in the state; ``last_hand_explanation`` says how the last one was
+scored. ``archive`` takes every finished hand but the last out of the state and returns them as the
+view shows them (the same for every seat: a finished hand is public), so a long match's state and
+views stay the same size; ``hands_played`` counts every hand, archived or not, and numbers the next.
 
 Helper modules: ``avinas_cards`` (ranking, following, winning), ``avinas_scoring`` (score facts,
 tiers, rams and pips, the end), ``avinas_state`` (the state classes), ``avinas_view`` (views),
@@ -893,6 +896,17 @@ class Avinas(Ruleset):
             )
         if f.knocks < len(knocked) or (d_knocked and not f.declarers_knocked):
             raise InvalidFacts(f"the table already reported {len(knocked)} knock(s) for this hand")
+
+    # --- history --------------------------------------------------------------------------------
+
+    def archive(self, state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
+        """Take the finished hands but the last out of ``state.history`` (``Ruleset.archive``). Nothing
+        else changes: ``hands_played`` already counts every hand (it numbers hands and ends the match
+        at ``max_hands``), whatever ``history`` still holds."""
+        history = state.history
+        if len(history) <= 1:
+            return state, []
+        return evolve(state, history=history[-1:]), [record_json(r) for r in history[:-1]]
 
     # --- views ----------------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """Avinas match state: frozen dataclasses that round-trip through ``service.rules.codec``.
 
 One ``AvinasState`` holds the whole match (options, mode, dealer, rams, pips, hand history,
-status) and the ``HandState`` of the hand in progress, if any. Phases of a hand (§11):
+status) and the ``HandState`` of the hand in progress, if any. ``history`` holds the records of the
+finished hands still in the state: all of them, or only the last once ``Ruleset.archive`` has taken
+the older ones out; ``hands_played`` counts every finished hand either way. Phases of a hand (§11):
 ``expose`` (table mode: the referee reports the 4th/8th cards one position at a time),
 ``knock`` (the knock window), ``auction`` (the no-seven declaration), ``play``.
 """
@@ -127,8 +129,8 @@ class AvinasState:
     n_players: int = 4
     rams: tuple[int, int] = (0, 0)
     pips: tuple[int, int] = (0, 0)
-    hands_played: int = 0
-    history: tuple[HandRecord, ...] = ()
+    hands_played: int = 0  # every finished hand, archived ones included
+    history: tuple[HandRecord, ...] = ()  # the finished hands not archived (the last one, once archived)
     hand: HandState | None = None
     status: str = IN_PROGRESS
     winners: tuple[int, ...] = ()

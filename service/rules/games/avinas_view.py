@@ -4,7 +4,8 @@ A seat sees its own hand; every #4/#8 position in dealing order, at the same pla
 view, with the card only where the table shows it to that seat (face up for all; a dealer-side
 non-seven to the dealer and its holder), and whether it was played only there; the tricks with a
 face-down lead hidden from all but its leader until the trick is complete; the history of finished
-hands. The referee (``seat`` None) sees everything.
+hands still in the state (``Ruleset.archive`` takes all but the last out). The referee (``seat``
+None) sees everything.
 """
 
 from __future__ import annotations

@@ -30,6 +30,11 @@ as the seat's later plays prove it, and at the latest when the round ends.
 Actions: ``bid`` (amount), ``play`` (card), ``name_trump`` (suit), ``turn_up`` (card, table mode),
 ``round_result`` (result, table mode), ``abandon`` (ends the match, result ``abandoned``; never
 listed in ``legal_actions``).
+
+History: the state keeps a record of each finished round (``MatchInfo.history``), and the view lists
+them. ``archive`` takes every record but the last out of the state and returns them as the view shows
+them (the same for every seat: a finished round is public), so a long match's state and views stay
+the same size; ``MatchInfo.archived`` counts them, so round numbers and the hand-size schedule go on.
 """
 
 from __future__ import annotations
@@ -299,7 +304,7 @@ class Boerenbridge(Ruleset):
         m = state.match
         o = m.options
         n = m.players
-        number = len(m.history) + 1
+        number = m.rounds_done + 1
         size = opts.hand_size_for(o, n, number)
         dealer = m.next_dealer
         active = active_bidders(m.scores, o)
@@ -440,7 +445,8 @@ class Boerenbridge(Ruleset):
             raise MatchOver("the match is over")
         if kind == "abandon":
             m = state.match
-            done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", ())
+            done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", (),
+                             m.archived)
             return BoerenbridgeState(done, FINISHED_PHASE)
         if phase == DEAL:
             raise wrong_phase("the next round must be dealt first", (), code="needs_deal")
@@ -543,7 +549,7 @@ class Boerenbridge(Ruleset):
         scores = tuple(apply_overshoot(m.scores[i], points[i], o) for i in range(n))
         record = RoundRecord(r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported)
         result, winners = match_outcome(scores, o, r.number, n)
-        info = MatchInfo(o, n, m.mode, scores, (r.dealer + 1) % n, (*m.history, record), result, winners)
+        info = MatchInfo(o, n, m.mode, scores, (r.dealer + 1) % n, (*m.history, record), result, winners, m.archived)
         return BoerenbridgeState(info, DEAL if result is None else FINISHED_PHASE)
 
     def _bid(self, state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeState:
@@ -641,6 +647,18 @@ class Boerenbridge(Ruleset):
                                    code="bid_mismatch")
         return self._finish_round(state, r, rf.bids, rf.tricks, (), reported=True)
 
+    # --- history ------------------------------------------------------------------------------
+
+    def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
+        """Take the finished rounds but the last out of ``state.match.history`` (``Ruleset.archive``)."""
+        m = state.match
+        history = m.history
+        if len(history) <= 1:
+            return state, []
+        old = history[:-1]
+        match = dataclasses.replace(m, history=history[-1:], archived=m.archived + len(old))
+        return dataclasses.replace(state, match=match), [h.to_json() for h in old]
+
     # --- views --------------------------------------------------------------------------------
 
     def view(self, state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
@@ -658,7 +676,7 @@ class Boerenbridge(Ruleset):
             "winners": list(m.winners),
             "scores": list(m.scores),
             "dealer": r.dealer if r is not None else m.next_dealer,
-            "round": r.number if r is not None else len(m.history) + (0 if state.phase == FINISHED_PHASE else 1),
+            "round": r.number if r is not None else m.rounds_done + (0 if state.phase == FINISHED_PHASE else 1),
             "to_act": list(to_act),
             "hand": None,
             "history": [h.to_json() for h in m.history],

@@ -67,7 +67,12 @@ class RoundRecord:
 
 @dataclass(frozen=True, slots=True)
 class MatchInfo:
-    """The match: totals and history. ``next_dealer`` deals the next round (phase ``deal``)."""
+    """The match: totals and history. ``next_dealer`` deals the next round (phase ``deal``).
+
+    ``history`` holds the records of the finished rounds still in the state: all of them, or only
+    the last once ``Ruleset.archive`` has taken the older ones out; ``archived`` counts those, so
+    ``rounds_done`` (round numbers, the hand-size schedule) counts every round. A state stored before
+    the counter existed decodes with ``archived`` 0: nothing had been taken out of it."""
 
     options: Mapping[str, Any]
     players: int
@@ -77,6 +82,12 @@ class MatchInfo:
     history: tuple[RoundRecord, ...] = ()
     result: str | None = None
     winners: tuple[int, ...] = ()
+    archived: int = 0  # finished rounds taken out of ``history`` by ``Ruleset.archive``
+
+    @property
+    def rounds_done(self) -> int:
+        """The rounds finished so far, archived ones included."""
+        return self.archived + len(self.history)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,11 @@ mode: the card turned), ``bid`` (amount), ``pass``, ``hold``, ``name_trump`` (su
 under ``dealer_robs_pack``) and, in table mode, ``round_result`` (result = the round facts, before
 any card of the round is reported). The engine lives in ``forty_fives_match`` and
 ``forty_fives_auction``; the views in ``forty_fives_view``.
+
+History: the state keeps a record of each finished round (``MatchInfo.history``; the card-by-card
+tricks of the last one only). ``archive`` takes every record but the last out of the state and
+returns them as the view shows them, so a long match's state and views stay the same size; the
+state counts them (``MatchInfo.archived``) and plays on exactly as before, round numbers included.
 """
 
 from __future__ import annotations
@@ -116,7 +121,7 @@ from service.rules.games.forty_fives_state import (
     Trick,
     evolve,
 )
-from service.rules.games.forty_fives_view import build_view
+from service.rules.games.forty_fives_view import build_view, record_json
 from service.rules.handmask import mask_of
 
 MAX_HAND = 5
@@ -480,6 +485,19 @@ class _FortyFivesFamily(Ruleset):
         if seat is not None and not 0 <= seat < state.match.players:
             raise InvalidInput(f"seat {seat} does not exist")
         return build_view(self, state, seat)
+
+    def archive(self, state: FortyFivesState) -> tuple[FortyFivesState, list[dict[str, Any]]]:
+        """Take the finished rounds but the last out of ``state.match.history`` (``Ruleset.archive``):
+        their view records (the same for every seat and the referee: a finished round is public),
+        oldest first; ``MatchInfo.archived`` counts them, so round numbers go on."""
+        m = state.match
+        history = m.history
+        if len(history) <= 1:
+            return state, []
+        n = m.players
+        old = history[:-1]
+        match = evolve(m, history=history[-1:], archived=m.archived + len(old))
+        return evolve(state, match=match), [record_json(r, n) for r in old]
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         out = super().public_action(action, viewer)

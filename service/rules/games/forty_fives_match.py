@@ -176,7 +176,7 @@ def deal(cfg: Config, state: FortyFivesState, deck: Sequence[Card] | None) -> Fo
                           phase_types(cfg, state))
     n = m.players
     d = m.dealer
-    number = len(m.history) + 1
+    number = m.rounds_done + 1
     first = (d + 1) % n
     if m.mode == "table":
         if deck is not None:
@@ -782,9 +782,9 @@ def finish_played_round(
 
 def summarised(history: tuple[RoundRecord, ...]) -> tuple[RoundRecord, ...]:
     """``history`` ready for a newer record: the card-by-card tricks are kept only for the most recent
-    finished round (the one a scorekeeper reviews), so the state and the view stay the same size however
-    long the match runs; every other field of a record (its score history) stays, and the match's event
-    log still holds every card played. Only the last record can still have tricks, so only it changes."""
+    finished round (the one a scorekeeper reviews); every other field of a record (its score history)
+    stays until ``Ruleset.archive`` takes the record out of the state, and the match's event log still
+    holds every card played. Only the last record can still have tricks, so only it changes."""
     if not history or not history[-1].tricks:
         return history
     return (*history[:-1], evolve(history[-1], tricks=()))
@@ -817,13 +817,13 @@ def close_round(
                              tally.bonus_seat if tally is not None else None,
                              points, after, tally is None, reported, revokes, made)
     else:
-        record = make_record(number or len(m.history) + 1, m.dealer, trump, None, None, None, None, contract, tricks,
+        record = make_record(number or m.rounds_done + 1, m.dealer, trump, None, None, None, None, contract, tricks,
                              tricks_won, tally.highest_trump if tally is not None else None,
                              tally.bonus_seat if tally is not None else None,
                              points, after, tally is None, reported, revokes, made)
     history = (*summarised(m.history), record)
     if over:
-        info = make_match(m.options, n, m.mode, m.dealer, after, history, FINISHED, winners)
+        info = make_match(m.options, n, m.mode, m.dealer, after, history, FINISHED, winners, m.archived)
         return make_state(info, OVER, -1, None, None, -1, (), ())
-    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, history, m.status, ())
+    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, history, m.status, (), m.archived)
     return make_state(info, DEAL, -1, None, None, -1, (), ())

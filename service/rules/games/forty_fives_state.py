@@ -5,6 +5,12 @@ what changes trick by trick (phase, seat to act, hands, the trick in progress, t
 ``MatchInfo`` what changes once per round (options, scores, history, dealer, status), and
 ``Round`` the facts of the round outside trick play (turn-up, trump, robbing, auction, discards).
 
+``MatchInfo.history`` holds the records of finished rounds still in the state: every one, unless
+``Ruleset.archive`` took the older ones out (the match's event log keeps them), which leaves the
+last one only; ``MatchInfo.archived`` counts the rounds taken out, so ``archived + len(history)``
+is the number of rounds finished (round numbers never restart). A state stored before the counter
+existed decodes with ``archived`` 0, which is right: nothing had been taken out of it.
+
 Hands (dealt mode) are 52-bit masks, bit ``Card.index`` set for each card held; ``None`` in table
 mode, where the hands are unknown.
 """
@@ -12,7 +18,7 @@ mode, where the hands are unknown.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass
 from typing import Any, TypeVar
 
 from service.rules.base import Revoke
@@ -133,9 +139,15 @@ class MatchInfo:
     mode: str
     dealer: int  # the dealer of the round in progress, or of the next deal
     scores: tuple[int, ...]  # per seat (forty_fives) or per team (auction)
-    history: tuple[RoundRecord, ...] = ()
+    history: tuple[RoundRecord, ...] = ()  # the finished rounds not archived (the last one, once archived)
     status: str = "in_progress"
     winners: tuple[int, ...] = ()
+    archived: int = 0  # finished rounds taken out of ``history`` by ``Ruleset.archive``
+
+    @property
+    def rounds_done(self) -> int:
+        """The rounds finished so far, archived ones included."""
+        return self.archived + len(self.history)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,10 +212,20 @@ _T = TypeVar("_T")
 def _slot_maker(cls: type[_T]) -> Callable[..., _T]:
     """A constructor taking every field positionally (in field order) and setting the slots directly,
     generated the way ``dataclasses`` generates ``__init__``: the same object, about twice as fast
-    (these classes have no default factories and no ``__post_init__``)."""
-    names = list(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    (these classes have no default factories and no ``__post_init__``). A field with a default may be
+    left out where the class's own ``__init__`` allows it (``MatchInfo.archived``)."""
+    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    names = list(fields)
     namespace: dict[str, Any] = {"_new": _new, "_cls": cls}
-    lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    o = _new(_cls)"]
+    params = []
+    for i, name in enumerate(names):
+        default = fields[name].default
+        if default is MISSING:
+            params.append(name)
+        else:
+            namespace[f"_default{i}"] = default
+            params.append(f"{name}=_default{i}")
+    lines = [f"def make_{cls.__name__}({', '.join(params)}):", "    o = _new(_cls)"]
     for i, name in enumerate(names):
         namespace[f"_set{i}"] = vars(cls)[name].__set__
         lines.append(f"    _set{i}(o, {name})")
@@ -218,7 +240,7 @@ make_round = _slot_maker(Round)
 #: RoundRecord(number, dealer, trump, turn_up, robbed_by, announced_by, demoted, contract, tricks,
 #: tricks_won, highest_trump, bonus_seat, points, scores, void, reported, revokes, made)
 make_record = _slot_maker(RoundRecord)
-#: MatchInfo(options, players, mode, dealer, scores, history, status, winners)
+#: MatchInfo(options, players, mode, dealer, scores, history, status, winners, archived)
 make_match = _slot_maker(MatchInfo)
 
 

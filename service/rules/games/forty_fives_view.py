@@ -2,8 +2,9 @@
 
 A seat sees its own hand, everything played, the turn-up (a public card; once taken, public
 knowledge in the taker's hand), who robbed or announced, the auction, how many cards each seat
-drew, the tricks and the history (every finished round's summary, with the tricks of the last
-one). It never sees another hand, a discard, the stock (except the dealer picking replacements
+drew, the tricks and the history (the summary of every finished round still in the state, with the
+tricks of the last one; once ``Ruleset.archive`` has taken the older rounds out, the last round
+only). It never sees another hand, a discard, the stock (except the dealer picking replacements
 under ``dealer_robs_pack``), the kitty before the bidder takes it, who holds the ace of trumps, or a
 demotion before the demoted ace is played.
 """
@@ -81,7 +82,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
         "options": encode(m.options),
         "status": m.status,
         "phase": state.phase,
-        "round": rnd.number if rnd is not None else len(m.history) + (0 if state.phase == OVER else 1),
+        "round": rnd.number if rnd is not None else m.rounds_done + (0 if state.phase == OVER else 1),
         "dealer": m.dealer,
         "to_act": list(to_act),
         "scores": list(m.scores),
@@ -143,6 +144,7 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
                 out["stock"] = format_cards(rnd.stock)
     elif m.mode == "table":  # between rounds and once the match is over: the last round's
         out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
-    # each finished round's summary; the state keeps the card-by-card tricks of the last one only
+    # each finished round's summary still in the state (all of them, or the last one once archived);
+    # the state keeps the card-by-card tricks of the last one only
     out["history"] = [record_json(r, n) for r in m.history]
     return out
