@@ -112,6 +112,7 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
         views = _views(http, match)
         hands = [set(v.body.get("hand") or ()) for v in views]
         assert not _leaks([v.body for v in views], hands)
+        assert all(len(v.body["history"]) <= 1 for v in views)  # the rest is in the event log
         events = _views(http, match, f"/events?after={max(0, last_seq - 8)}")
         last_seq = events[0].body["last_seq"]
         assert not _leaks([e.body for e in events], hands)
@@ -139,6 +140,14 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
     kinds = [e["kind"] for e in http.get(f"{match.path}/events", match.referee).body["events"]]
     assert kinds.count("action") == actions and kinds[0] == "create"
     assert not [r.getMessage() for r in caplog.records if list(cards_in(r.getMessage()))]
+    # the view holds the last finished round; the score sheet lists every one, the same for all
+    assert len(final["history"]) == 1 and kinds.count("round") >= 1
+    sheet = http.get(f"{match.path}/rounds", match.referee).body["rounds"]
+    assert len(sheet) == kinds.count("round") + 1 and sheet[-1:] == final["history"]
+    numbers = [record.get("round", record.get("number")) for record in sheet]
+    assert numbers == list(range(1, len(sheet) + 1)) or None in numbers
+    for token in match.seats:
+        assert http.get(f"{match.path}/rounds", token).body["rounds"] == sheet
 
 
 @pytest.mark.parametrize("ruleset_id", REGISTERED)
