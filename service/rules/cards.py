@@ -194,6 +194,10 @@ BY_INDEX: tuple[Card, ...] = ALL_CARDS  # BY_INDEX[card.index] is card
 for _c in ALL_CARDS:
     _PARSE_CACHE[_c.text] = _c
 
+#: canonical text -> the interned card (``BY_TEXT[t] is Card.parse(t)`` for every canonical ``t``); a
+#: plain dict for hot paths that read canonical text (``codec``), which fall back to ``Card.parse``.
+BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
+
 
 def card(text: str) -> Card:
     """Shorthand for ``Card.parse``."""

@@ -17,7 +17,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, Union, get_args, get_origin
 
-from service.rules.cards import Card, Rank, Suit
+from service.rules.cards import BY_TEXT, Card, Rank, Suit
 
 _PARSE = Card.parse
 
@@ -35,7 +35,8 @@ def _identity(value: Any) -> Any:
 
 
 def _encode_seq(value: Any) -> list[Any]:
-    return [encode(v) for v in value]
+    # encode(v), with the plain values and the cards (most items) done here
+    return [v if (t := type(v)) in _PLAIN else v.text if t is Card else encode(v) for v in value]
 
 
 def _encode_frozenset(value: frozenset[Any]) -> list[Any]:
@@ -43,7 +44,11 @@ def _encode_frozenset(value: frozenset[Any]) -> list[Any]:
 
 
 def _encode_mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
-    return {str(k): encode(v) for k, v in value.items()}
+    # {str(k): encode(v)}, with str keys (str(k) is k) and plain values (options, in every view) done here
+    return {
+        k if type(k) is str else str(k): v if type(v) in _PLAIN else encode(v)
+        for k, v in value.items()
+    }
 
 
 def _encode_enum(value: Enum) -> Any:
@@ -93,12 +98,28 @@ def _encode_other(value: Any) -> Any:
 
 
 def _dataclass_encoder(cls: type) -> Any:
+    """``{name: encode(value.name), ...}`` for the fields of ``cls``, as one generated function: a field
+    holding an int, str, bool, float or None (most of them) is copied and a card written as its text
+    without a call to ``encode``."""
     names = tuple(f.name for f in _fields(cls))
+    items = ", ".join(
+        f"{name!r}: (v if (t := type(v := value.{name})) in plain else v.text if t is Card else encode(v))"
+        for name in names
+    )
+    source = f"def encode_dataclass(value):\n    return {{{items}}}\n"
+    return _compile(source, "encode_dataclass", cls, {"plain": _PLAIN, "encode": encode, "type": type, "Card": Card})
 
-    def encode_dataclass(value: Any) -> dict[str, Any]:
-        return {name: encode(getattr(value, name)) for name in names}
 
-    return encode_dataclass
+#: the types whose values encode as themselves (``_identity`` in ``_ENCODERS``)
+_PLAIN = frozenset((type(None), bool, int, float, str))
+
+
+def _compile(source: str, name: str, cls: type, namespace: dict[str, Any]) -> Any:
+    """The function ``name`` defined by ``source`` (generated here for ``cls``), with ``namespace`` as
+    its globals."""
+    code = compile(source, f"<codec {name} {cls.__module__}.{cls.__qualname__}>", "exec")
+    exec(code, namespace)  # source generated here from field names and fixed text
+    return namespace[name]
 
 
 def _sort_key(v: Any) -> str:
@@ -156,6 +177,8 @@ def _build(tp: Any) -> Any:
             item = _decoder(args[0])
             if item is _identity:
                 return tuple
+            if item is _PARSE:
+                return _decode_card_tuple
             return lambda data: tuple([item(v) for v in data])
         items = [_decoder(a) for a in args]
         return lambda data: tuple(f(v) for f, v in zip(items, data, strict=True))
@@ -170,6 +193,8 @@ def _build(tp: Any) -> Any:
     if origin in (dict, Mapping) or origin is typing.Mapping or tp is dict:
         kv = get_args(tp)
         value = _decoder(kv[1] if kv else Any)
+        if value is _freeze:  # options and the like: _freeze inlined for the values that are no list
+            return lambda data: {k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()}
         return lambda data: {k: value(v) for k, v in data.items()}
     if origin is typing.Literal:
         return _identity
@@ -184,10 +209,21 @@ def _none(data: Any) -> None:
     return None
 
 
+def _decode_card_tuple(data: Any) -> tuple[Card, ...]:
+    """``tuple[Card, ...]``: canonical texts by one dict lookup each, anything else through ``Card.parse``."""
+    try:
+        return tuple(map(_CARD_BY_TEXT, data))
+    except Exception:  # not all canonical: Card.parse reads them or raises its own error
+        pass
+    return tuple([_PARSE(v) for v in data])
+
+
 def _union_decoder(tp: Any) -> Any:
     members = [a for a in get_args(tp) if a is not type(None)]
     if len(members) == 1:
         only = _decoder(members[0])
+        if only is _identity:  # ``int | None`` and the like: the data is the value
+            return _identity
         return lambda data: None if data is None else only(data)
     options = [_decoder(a) for a in members]
 
@@ -205,8 +241,157 @@ def _union_decoder(tp: Any) -> Any:
 
 
 def _dataclass_decoder(cls: type) -> Any:
-    """Decode a dataclass from a dict holding some or all of its fields. Field decoders are looked
-    up on first use, so a dataclass may refer to itself."""
+    """Decode a dataclass from a dict holding some or all of its fields.
+
+    The usual data, a dict holding every field in canonical form (what ``encode`` writes), takes a
+    fast path: one function generated for ``cls`` that reads each field by its key and passes the
+    decoded values to ``cls`` positionally; a plain field (int, str, bool, float, a Literal, or one
+    of those or None) is passed as it is, a card is one dict lookup, any other field goes through
+    its ``_fast_decoder``. Anything that path does not take (a missing field, a card written
+    ``"10h"``, data that is not a dict ...) raises inside it and goes to
+    ``_generic_dataclass_decoder``, the general reading, which gives exactly what it always gave (a
+    value or an error). The fast path returns only what the general one would return for the same
+    data, so the output never depends on the path taken.
+
+    The function is registered before the field decoders are looked up, so a dataclass may refer to
+    itself; it takes the general path until they are all in place (for good, if a field's type
+    cannot be decoded: the general path then raises as it always did)."""
+    generic = _generic_dataclass_decoder(cls)
+    fields = _fields(cls)
+    if not fields or any(not f.init or f.kw_only for f in fields):
+        return generic
+    try:
+        hints = _hints(cls)
+        shapes = [_shape(hints[f.name]) for f in fields]
+    except Exception:  # hints not resolvable now: the general path resolves them on use
+        return generic
+    args = []
+    for i, (f, shape) in enumerate(zip(fields, shapes, strict=True)):
+        read = f"data[{f.name!r}]"
+        if shape == _PLAIN_FIELD:
+            args.append(read)
+        elif shape == _CARD_FIELD:
+            args.append(f"cards[{read}]")
+        elif shape == _OPTIONAL_CARD_FIELD:
+            args.append(f"(None if (v{i} := {read}) is None else cards[v{i}])")
+        elif shape == _OPTIONAL_FIELD:
+            args.append(f"(None if (v{i} := {read}) is None else f{i}(v{i}))")
+        else:
+            args.append(f"f{i}({read})")
+    source = (
+        "def decode_dataclass(data):\n"
+        "    if data.__class__ is fast_type:\n"
+        "        try:\n"
+        f"            return cls({', '.join(args)})\n"
+        "        except Exception:\n"
+        "            pass\n"
+        "    return generic(data)\n"
+    )
+    # ``fast_type``: the fast path is off (no data is a _Closed) until every field decoder is in place
+    namespace: dict[str, Any] = {"cls": cls, "generic": generic, "fast_type": _Closed, "cards": _CARDS}
+    function = _compile(source, "decode_dataclass", cls, namespace)
+    _DECODERS[cls] = function
+    try:
+        for i, (f, shape) in enumerate(zip(fields, shapes, strict=True)):
+            if shape == _OPTIONAL_FIELD:
+                namespace[f"f{i}"] = _fast_decoder(_optional_member(hints[f.name]))
+            elif shape == _OTHER_FIELD:
+                namespace[f"f{i}"] = _fast_decoder(hints[f.name])
+    except Exception:  # a field type codec cannot decode: the general path, which raises as it always did
+        return function
+    namespace["fast_type"] = dict
+    return function
+
+
+class _Closed:
+    """The type no data has: a generated decoder whose ``fast_type`` is this takes the general path."""
+
+
+_PLAIN_FIELD, _CARD_FIELD, _OPTIONAL_CARD_FIELD, _OPTIONAL_FIELD, _OTHER_FIELD = range(5)
+
+
+def _shape(tp: Any) -> int:
+    """How the fast path reads a field of type ``tp`` (from the type alone, building no decoder)."""
+    if tp in (int, str, bool, float) or get_origin(tp) is typing.Literal:
+        return _PLAIN_FIELD  # _build: _identity
+    if tp is Card:
+        return _CARD_FIELD
+    member = _optional_member(tp)
+    if member is not None:
+        inner = _shape(member)
+        if inner == _PLAIN_FIELD:
+            return _PLAIN_FIELD  # _union_decoder: _identity
+        return _OPTIONAL_CARD_FIELD if inner == _CARD_FIELD else _OPTIONAL_FIELD
+    return _OTHER_FIELD
+
+
+def _optional_member(tp: Any) -> Any:
+    """``X`` for ``X | None`` (``Optional[X]``), else None."""
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        args = get_args(tp)
+        if len(args) == 2 and type(None) in args:
+            return args[0] if args[1] is type(None) else args[1]
+    return None
+
+
+def _fast_decoder(tp: Any) -> Any:
+    """A decoder of ``tp`` for the fast path: it may raise on data ``_decoder(tp)`` would take (it
+    reads the canonical form only), but whatever it returns is what ``_decoder(tp)`` returns for the
+    same data. Built once per type."""
+    try:
+        found = _FAST.get(tp)
+    except TypeError:  # unhashable: the general decoder
+        return _decoder(tp)
+    if found is None:
+        found = _build_fast(tp)
+        _FAST[tp] = found
+    return found
+
+
+_FAST: dict[Any, Any] = {}
+
+
+def _build_fast(tp: Any) -> Any:
+    general = _decoder(tp)
+    if general is _PARSE:
+        return _CARD_BY_TEXT
+    if general is _decode_card_tuple:
+        return _fast_card_tuple
+    if isinstance(tp, type) and issubclass(tp, Enum) and general is tp:
+        try:  # Enum(value) looks the value up in this same mapping first
+            return {m.value: m for m in tp.__members__.values()}.__getitem__
+        except TypeError:  # unhashable values
+            return general
+    member = _optional_member(tp)
+    if member is not None:
+        inner = _fast_decoder(member)
+        if inner is _identity:
+            return _identity
+        return lambda data: None if data is None else inner(data)
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _fast_decoder(args[0])
+        if item is _identity:
+            return tuple
+        return lambda data: tuple(map(item, data))
+    # plain types, dataclasses (their own fast path inside), mappings, Any, fixed tuples, unions ...
+    return general
+
+
+#: canonical card text -> Card; indexing raises KeyError (or TypeError) for anything else
+_CARDS: dict[str, Card] = dict(BY_TEXT)
+_CARD_BY_TEXT = _CARDS.__getitem__
+
+
+def _fast_card_tuple(data: Any) -> tuple[Card, ...]:
+    return tuple(map(_CARD_BY_TEXT, data))
+
+
+def _generic_dataclass_decoder(cls: type) -> Any:
+    """Decode a dataclass from a dict holding some or all of its fields, field by field (the general
+    path). Field decoders are looked up on first use, so a dataclass may refer to itself."""
     built: list[tuple[tuple[str, Any], ...] | None] = [None]
 
     def decode_dataclass(data: Any) -> Any:
