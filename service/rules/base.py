@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -688,6 +688,7 @@ def find_revokes(
     *,
     round_complete: bool,
     monotone: Callable[[TrickRecord], bool] = lambda _t: True,
+    seats: Collection[int] | None = None,
 ) -> list[Revoke]:
     """Revokes provable from the plays reported so far (table mode).
 
@@ -696,24 +697,65 @@ def find_revokes(
     revoke is proven, provided that legality can only shrink as a hand grows (``monotone``: true for
     follow-suit rules; a ruleset returns False for a context where a further unseen card could make
     the play legal, and such a play is then judged only when ``round_complete`` and the hand at
-    that trick is fully known).
+    that trick is fully known). Sorted by trick, then seat.
+
+    ``seats``: judge only the plays of these seats (None: every seat); see ``revokes_after_play``.
     """
-    later: dict[int, list[Card]] = {}
+    later: dict[int, tuple[Card, ...]] = {}
     found: list[Revoke] = []
+    legal_plays = ruleset.legal_plays
     for number in range(len(tricks), 0, -1):
         record = tricks[number - 1]
-        for pos in range(len(record.plays) - 1, -1, -1):
-            seat = record.seats[pos]
-            play = record.plays[pos]
-            known = later.setdefault(seat, [])
-            known.insert(0, play.card)
-            if not (round_complete or monotone(record)):
+        plays = record.plays
+        if not plays:
+            continue
+        record_seats = record.seats
+        judged = round_complete or monotone(record)
+        for pos in range(len(plays) - 1, -1, -1):
+            seat = record_seats[pos]
+            play = plays[pos]
+            known = later[seat] = (play.card, *later.get(seat, ()))
+            if not judged or (seats is not None and seat not in seats):
                 continue
-            verdict = ruleset.legal_plays(tuple(known), record.plays[:pos], record.ctx, options)
+            verdict = legal_plays(known, plays[:pos], record.ctx, options)
             if play.card not in verdict.legal:
                 found.append(Revoke(seat, number, play.card, verdict.code, verdict.rule))
-    found.sort(key=lambda r: (r.trick, r.seat))
+    found.sort(key=_revoke_order)
     return found
+
+
+def _revoke_order(revoke: Revoke) -> tuple[int, int]:
+    return revoke.trick, revoke.seat
+
+
+def revokes_after_play(
+    ruleset: Ruleset,
+    previous: Iterable[Revoke],
+    tricks: Sequence[TrickRecord],
+    options: Options,
+    seat: int,
+    *,
+    round_complete: bool,
+    monotone: Callable[[TrickRecord], bool] = lambda _t: True,
+) -> list[Revoke]:
+    """``find_revokes(ruleset, tricks, options, ...)`` after one more play by ``seat``, judging only
+    ``seat``'s plays again: ``previous`` is ``find_revokes`` of the tricks before that play (same
+    ``round_complete``, ``monotone`` and options).
+
+    Whether a play is a revoke depends only on its own trick (the plays before it, the context) and
+    on its seat's later cards, so a play by ``seat`` added after every other play (the last of the
+    last trick, or the first of a new one) leaves every other seat's judgements as they were. That
+    holds as long as, for every other seat, its plays, the plays before each of them, their trick
+    numbers and (with ``round_complete`` False) ``monotone`` of their tricks are unchanged; when
+    ``round_complete`` turns True, call ``find_revokes`` on the whole round instead.
+    """
+    fresh = find_revokes(ruleset, tricks, options, round_complete=round_complete, monotone=monotone, seats=(seat,))
+    kept = [r for r in previous if r.seat != seat]
+    if not fresh:
+        return kept
+    kept += fresh
+    kept.sort(key=_revoke_order)
+    return kept
 
 
 # ------------------------------------------------------------------------------------------------

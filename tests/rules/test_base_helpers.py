@@ -3,22 +3,31 @@ clockwise tricks (revoke records and views), and the ``legal`` of the 409 refusa
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
+
 import pytest
 
 from service.rules.base import (
     Action,
+    Options,
     Play,
+    Revoke,
+    Ruleset,
     TrickContext,
     TrickRecord,
     acting_seat,
+    find_revokes,
     int_fact,
     int_list_fact,
     not_your_turn,
     plays_json,
+    revokes_after_play,
     wrong_phase,
 )
-from service.rules.cards import cards
+from service.rules.cards import SUITS, Card, cards
 from service.rules.errors import InvalidAction, InvalidFacts, InvalidInput, NotYourTurn, WrongPhase
+from service.rules.registry import RULESETS
 
 
 def test_int_fact_reads_json_integers_in_range() -> None:
@@ -64,3 +73,111 @@ def test_order_refusals_name_seats_and_types_only() -> None:
     assert isinstance(turn, NotYourTurn) and turn.to_problem()["legal"] == [{"seat": 1}, {"seat": 3}]
     phase = wrong_phase("no bid now", ("play",), code="bids_closed")
     assert isinstance(phase, WrongPhase) and phase.code == "bids_closed" and phase.legal == ["play"]
+
+
+# ------------------------------------------------------------------------------------------------
+# find_revokes against the plain reading of its definition, and play by play (revokes_after_play)
+# ------------------------------------------------------------------------------------------------
+
+
+def reference_revokes(
+    ruleset: Ruleset, tricks: Sequence[TrickRecord], options: Options, *, round_complete: bool,
+    monotone: Callable[[TrickRecord], bool] = lambda _t: True,
+) -> list[Revoke]:
+    """find_revokes as first written: each play judged against its seat's cards from that trick on."""
+    later: dict[int, list[Card]] = {}
+    found: list[Revoke] = []
+    for number in range(len(tricks), 0, -1):
+        record = tricks[number - 1]
+        for pos in range(len(record.plays) - 1, -1, -1):
+            seat = record.seats[pos]
+            play = record.plays[pos]
+            known = later.setdefault(seat, [])
+            known.insert(0, play.card)
+            if not (round_complete or monotone(record)):
+                continue
+            verdict = ruleset.legal_plays(tuple(known), record.plays[:pos], record.ctx, options)
+            if play.card not in verdict.legal:
+                found.append(Revoke(seat, number, play.card, verdict.code, verdict.rule))
+    found.sort(key=lambda r: (r.trick, r.seat))
+    return found
+
+
+def random_round(ruleset: Ruleset, n: int, options: Options, rng: random.Random) -> list[TrickRecord]:
+    """A round of face-up tricks in which each seat follows the rules about half the time."""
+    deck = list(ruleset.deck())
+    rng.shuffle(deck)
+    size = min(len(deck) // n, 5 if ruleset.id == "forty_fives" else 8)
+    hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+    trump = rng.choice(SUITS)
+    leader = rng.randrange(n)
+    records = []
+    for number in range(1, size + 1):
+        ctx = TrickContext(trump, number)
+        played: list[Card] = []
+        for i in range(n):
+            hand = hands[(leader + i) % n]
+            legal = ruleset.legal_plays(tuple(hand), tuple(Play(c) for c in played), ctx, options).legal
+            choice = rng.choice(list(legal) if legal and rng.random() < 0.5 else hand)
+            hand.remove(choice)
+            played.append(choice)
+        records.append(TrickRecord.clockwise(leader, played, n, ctx))
+        leader = rng.randrange(n)
+    return records
+
+
+def partial(records: list[TrickRecord], plays: int) -> list[TrickRecord]:
+    """The first ``plays`` plays of a round, as records."""
+    out = []
+    for r in records:
+        if plays <= 0:
+            break
+        out.append(TrickRecord(r.seats[:plays], r.plays[:plays], r.ctx))
+        plays -= len(r.plays)
+    return out
+
+
+REVOKE_GAMES = [("forty_fives", 3, {}), ("forty_fives", 5, {}), ("boerenbridge", 4, {"trump_mode": "turn_up"}),
+                ("avinas", 4, {})]
+
+
+@pytest.mark.parametrize(("rid", "n", "raw"), REVOKE_GAMES)
+def test_find_revokes_judges_as_first_written_and_play_by_play(rid: str, n: int, raw: dict[str, str]) -> None:
+    ruleset = RULESETS[rid]
+    options = ruleset.validate_options(raw, n)
+    rng = random.Random(f"{rid}{n}")
+    total = 0
+    for round_number in range(25):
+        records = random_round(ruleset, n, options, rng)
+        odd = rng.randrange(4)
+
+        def monotone(record: TrickRecord, odd: int = odd) -> bool:
+            return record.plays[0].card.index % 4 != odd
+
+        check = monotone if round_number % 2 else (lambda _t: True)
+        previous: list[Revoke] = []
+        plays = sum(len(r.plays) for r in records)
+        for count in range(1, plays + 1):
+            so_far = partial(records, count)
+            expected = reference_revokes(ruleset, so_far, options, round_complete=False, monotone=check)
+            assert find_revokes(ruleset, so_far, options, round_complete=False, monotone=check) == expected
+            seat = so_far[-1].seats[-1]
+            previous = revokes_after_play(ruleset, previous, so_far, options, seat, round_complete=False,
+                                          monotone=check)
+            assert previous == expected
+            for seats in ({seat}, {0, n - 1}, set()):
+                mine = find_revokes(ruleset, so_far, options, round_complete=False, monotone=check, seats=seats)
+                assert mine == [r for r in expected if r.seat in seats]
+        complete = reference_revokes(ruleset, records, options, round_complete=True, monotone=check)
+        assert find_revokes(ruleset, records, options, round_complete=True, monotone=check) == complete
+        total += len(complete)
+    assert total > 25  # the rounds do hold revokes
+
+
+def test_find_revokes_skips_an_empty_trick_without_asking_monotone() -> None:
+    ruleset = RULESETS["boerenbridge"]
+    options = ruleset.validate_options({}, 4)
+    ctx = TrickContext(None, 1)
+    records = [TrickRecord.clockwise(0, cards(["2C", "3H"]), 4, ctx), TrickRecord((), (), ctx)]
+    found = find_revokes(ruleset, records, options, round_complete=False, monotone=lambda r: r.plays[0] is not None)
+    assert found == reference_revokes(ruleset, records, options, round_complete=False)
