@@ -4,6 +4,12 @@
 JSON-ready data; ``decode(cls, data)`` rebuilds an instance of ``cls`` from it, reading the
 dataclass field types. One codec for every ruleset's state, so a game module only declares its
 state as frozen dataclasses. Cards encode as their canonical text (``"10H"``).
+
+Both run on every request (a stored state is decoded, the new one encoded), so each dataclass gets
+an encoder and a decoder generated for it once, as Python source from its fields (see
+``_dataclass_decoder``). ``decode`` reads JSON data (dicts, lists, strings, numbers, booleans, None,
+as ``json``/``orjson`` give them): its fast path may start reading a value and hand the whole value
+to the general path, which reads it again.
 """
 
 from __future__ import annotations
@@ -245,13 +251,13 @@ def _dataclass_decoder(cls: type) -> Any:
 
     The usual data, a dict holding every field in canonical form (what ``encode`` writes), takes a
     fast path: one function generated for ``cls`` that reads each field by its key and passes the
-    decoded values to ``cls`` positionally; a plain field (int, str, bool, float, a Literal, or one
-    of those or None) is passed as it is, a card is one dict lookup, any other field goes through
-    its ``_fast_decoder``. Anything that path does not take (a missing field, a card written
-    ``"10h"``, data that is not a dict ...) raises inside it and goes to
-    ``_generic_dataclass_decoder``, the general reading, which gives exactly what it always gave (a
-    value or an error). The fast path returns only what the general one would return for the same
-    data, so the output never depends on the path taken.
+    decoded values to ``cls`` positionally. A plain field (int, str, bool, float, a Literal, or one
+    of those or None) is passed as it is, a card is one dict lookup (a tuple of cards, one lookup a
+    card), any other field goes through its ``_fast_decoder``. Anything that path does not take (a
+    missing field, a card written ``"10h"``, data that is not a dict ...) raises inside it and goes
+    to ``_generic_dataclass_decoder``, the general reading, which gives exactly what it always gave
+    (a value or an error). The fast path returns only what the general one would return for the
+    same data, so the output never depends on the path taken.
 
     The function is registered before the field decoders are looked up, so a dataclass may refer to
     itself; it takes the general path until they are all in place (for good, if a field's type
@@ -272,6 +278,8 @@ def _dataclass_decoder(cls: type) -> Any:
             args.append(read)
         elif shape == _CARD_FIELD:
             args.append(f"cards[{read}]")
+        elif shape == _CARD_TUPLE_FIELD:
+            args.append(f"tuple(map(card_of, {read}))")
         elif shape == _OPTIONAL_CARD_FIELD:
             args.append(f"(None if (v{i} := {read}) is None else cards[v{i}])")
         elif shape == _OPTIONAL_FIELD:
@@ -288,7 +296,8 @@ def _dataclass_decoder(cls: type) -> Any:
         "    return generic(data)\n"
     )
     # ``fast_type``: the fast path is off (no data is a _Closed) until every field decoder is in place
-    namespace: dict[str, Any] = {"cls": cls, "generic": generic, "fast_type": _Closed, "cards": _CARDS}
+    namespace: dict[str, Any] = {"cls": cls, "generic": generic, "fast_type": _Closed, "cards": _CARDS,
+                                 "card_of": _CARD_BY_TEXT}
     function = _compile(source, "decode_dataclass", cls, namespace)
     _DECODERS[cls] = function
     try:
@@ -307,7 +316,7 @@ class _Closed:
     """The type no data has: a generated decoder whose ``fast_type`` is this takes the general path."""
 
 
-_PLAIN_FIELD, _CARD_FIELD, _OPTIONAL_CARD_FIELD, _OPTIONAL_FIELD, _OTHER_FIELD = range(5)
+_PLAIN_FIELD, _CARD_FIELD, _CARD_TUPLE_FIELD, _OPTIONAL_CARD_FIELD, _OPTIONAL_FIELD, _OTHER_FIELD = range(6)
 
 
 def _shape(tp: Any) -> int:
@@ -316,6 +325,8 @@ def _shape(tp: Any) -> int:
         return _PLAIN_FIELD  # _build: _identity
     if tp is Card:
         return _CARD_FIELD
+    if get_origin(tp) is tuple and get_args(tp) == (Card, Ellipsis):
+        return _CARD_TUPLE_FIELD  # _fast_card_tuple
     member = _optional_member(tp)
     if member is not None:
         inner = _shape(member)
