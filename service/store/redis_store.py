@@ -42,6 +42,7 @@ from urllib.parse import urlsplit, urlunsplit
 import redis
 from redis import exceptions as rx
 from redis.backoff import ExponentialBackoff, NoBackoff
+from redis.commands.core import Script
 from redis.retry import Retry
 from redis.sentinel import Sentinel
 
@@ -282,7 +283,7 @@ class RedisStore:
         args = [dumps(document), self._ttl_ms, secrets.token_hex(8), *record_args]
         args.extend(dumps(event) for event in events)
         with self._guard():
-            result = int(self._create_script(keys=keys, args=args))
+            result = int(self._run(self._create_script, keys, args))
         if result == -1:
             raise MatchExists(match_id)
         if result == -3:
@@ -382,7 +383,7 @@ class RedisStore:
     ) -> int:
         """Run the save script with ready arguments (the commit id is ``args[3]``)."""
         with self._guard():
-            result = [int(x) for x in self._save_script(keys=keys, args=args)]
+            result = [int(x) for x in self._run(self._save_script, keys, args)]
         if result[0] == -1:
             raise MatchNotFound(match_id)
         if result[0] == -2:
@@ -391,6 +392,16 @@ class RedisStore:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
         return result[0]
+
+    def _run(self, script: Script, keys: list[str], args: list[Any]) -> Any:
+        """``EVALSHA`` of a registered script, loading it first where the server has not got it
+        (as redis-py's ``Script.__call__`` does, without its per-call pipeline check, which costs a
+        typing-Protocol ``isinstance``)."""
+        try:
+            return self._client.evalsha(script.sha, len(keys), *keys, *args)
+        except rx.NoScriptError:
+            script.sha = self._client.script_load(script.script)
+            return self._client.evalsha(script.sha, len(keys), *keys, *args)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
