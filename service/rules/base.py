@@ -681,6 +681,10 @@ def in_hand_order(hand: Sequence[Card], allowed: Iterable[Card]) -> tuple[Card, 
     return tuple(c for c in hand if c in allowed_set)
 
 
+#: ``legal_plays(hand, trick, ctx, options)`` as ``find_revokes`` calls it
+Judge = Callable[[tuple[Card, ...], tuple[Play, ...], TrickContext, Options], PlayVerdict]
+
+
 def find_revokes(
     ruleset: Ruleset,
     tricks: Sequence[TrickRecord],
@@ -689,6 +693,7 @@ def find_revokes(
     round_complete: bool,
     monotone: Callable[[TrickRecord], bool] = lambda _t: True,
     seats: Collection[int] | None = None,
+    judge: Judge | None = None,
 ) -> list[Revoke]:
     """Revokes provable from the plays reported so far (table mode).
 
@@ -700,10 +705,13 @@ def find_revokes(
     that trick is fully known). Sorted by trick, then seat.
 
     ``seats``: judge only the plays of these seats (None: every seat); see ``revokes_after_play``.
+    ``judge``: what stands for ``ruleset.legal_plays`` (same arguments, same verdicts on the records
+    of a match state): a ruleset may pass its verdict without the checks of input that
+    ``legal_plays`` makes for the stateless endpoint, which a state's own records never fail.
     """
     later: dict[int, tuple[Card, ...]] = {}
     found: list[Revoke] = []
-    legal_plays = ruleset.legal_plays
+    legal_plays = ruleset.legal_plays if judge is None else judge
     for number in range(len(tricks), 0, -1):
         record = tricks[number - 1]
         plays = record.plays
@@ -737,6 +745,7 @@ def revokes_after_play(
     *,
     round_complete: bool,
     monotone: Callable[[TrickRecord], bool] = lambda _t: True,
+    judge: Judge | None = None,
 ) -> list[Revoke]:
     """``find_revokes(ruleset, tricks, options, ...)`` after one more play by ``seat``, judging only
     ``seat``'s plays again: ``previous`` is ``find_revokes`` of the tricks before that play (same
@@ -749,7 +758,9 @@ def revokes_after_play(
     numbers and (with ``round_complete`` False) ``monotone`` of their tricks are unchanged; when
     ``round_complete`` turns True, call ``find_revokes`` on the whole round instead.
     """
-    fresh = find_revokes(ruleset, tricks, options, round_complete=round_complete, monotone=monotone, seats=(seat,))
+    fresh = find_revokes(
+        ruleset, tricks, options, round_complete=round_complete, monotone=monotone, seats=(seat,), judge=judge
+    )
     kept = [r for r in previous if r.seat != seat]
     if not fresh:
         return kept

@@ -12,6 +12,7 @@ from service.rules.base import (
     Action,
     Options,
     Play,
+    PlayVerdict,
     Revoke,
     Ruleset,
     TrickContext,
@@ -181,3 +182,24 @@ def test_find_revokes_skips_an_empty_trick_without_asking_monotone() -> None:
     records = [TrickRecord.clockwise(0, cards(["2C", "3H"]), 4, ctx), TrickRecord((), (), ctx)]
     found = find_revokes(ruleset, records, options, round_complete=False, monotone=lambda r: r.plays[0] is not None)
     assert found == reference_revokes(ruleset, records, options, round_complete=False)
+
+
+def test_find_revokes_asks_the_judge_it_is_given() -> None:
+    ruleset = RULESETS["boerenbridge"]
+    options = ruleset.validate_options({"trump_mode": "turn_up"}, 4)
+    records = random_round(ruleset, 4, options, random.Random(9))
+    asked: list[int] = []
+
+    def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, opts: Options) -> PlayVerdict:
+        asked.append(len(trick))
+        return ruleset.legal_plays(hand, trick, ctx, opts)
+
+    expected = reference_revokes(ruleset, records, options, round_complete=True)
+    assert find_revokes(ruleset, records, options, round_complete=True, judge=judge) == expected
+    assert len(asked) == sum(len(r.plays) for r in records)
+    asked.clear()
+    last = records[-1].seats[-1]
+    before = reference_revokes(ruleset, partial(records, 31), options, round_complete=False)
+    assert revokes_after_play(ruleset, before, records, options, last, round_complete=False, judge=judge) == \
+        reference_revokes(ruleset, records, options, round_complete=False)
+    assert len(asked) == len(records)  # one play per trick by that seat
