@@ -375,7 +375,8 @@ def test_undo_takes_back_the_round_an_action_archived(matches: Matches, store: M
 
 def test_a_match_stored_before_rounds_were_archived_logs_them_on_its_next_action(store: MemoryStore) -> None:
     old = Matches(store, {TOY.id: _KeepsEveryRound()}, random.Random(5))
-    reply = old.create({"ruleset": TOY.id, "mode": "dealt", "players": ["A", "B"], "dealer": 0, "options": {"target": 50}})
+    body = {"ruleset": TOY.id, "mode": "dealt", "players": ["A", "B"], "dealer": 0, "options": {"target": 50}}
+    reply = old.create(body)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
     _play_rounds(old, mid, seats, 3, referee)
