@@ -64,6 +64,7 @@ from service.rules.base import (
     is_json_int,
     not_your_turn,
     plays_json,
+    revokes_after_play,
     wrong_phase,
 )
 from service.rules.cards import ALL_CARDS, DECK_52, SUITS, Card, Suit, check_distinct
@@ -123,6 +124,10 @@ _BID_ACTIONS = tuple(
     tuple(Action("bid", seat=s, amount=a) for a in range(opts.MAX_HAND_SIZE + 1)) for s in range(_MAX_SEATS)
 )
 _SEAT = tuple((s,) for s in range(_MAX_SEATS))
+#: _CLOCKWISE[n][leader]: the seats of a trick led by ``leader``, in playing order (``_records``)
+_CLOCKWISE = {n: tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)) for n in opts.PLAYER_COUNTS}
+#: _PLAYS[card.index]: the face-up play of each card, made once (``_records``)
+_PLAYS = tuple(Play(c) for c in ALL_CARDS)
 #: _ORDER[n][dealer]: the seats clockwise from the dealer's left, the dealer last
 _ORDER = {n: tuple(bidding_order(d, n) for d in range(n)) for n in opts.PLAYER_COUNTS}
 
@@ -509,7 +514,7 @@ class Boerenbridge(Ruleset):
         assert r is not None
         if len(trick) < n:
             if hands is None:
-                r = self._record_revokes(r, state.done, trick, leader, m)
+                r = self._record_revokes(r, state.done, trick, leader, m, seat)
             return make_state(m, PLAY, r, state.bids, hands, leader, trick, state.tricks_won, state.done, shown)
         winner = (leader + _winner_index(trick, r.trump)) % n
         won = state.tricks_won
@@ -517,19 +522,30 @@ class Boerenbridge(Ruleset):
         done = (*state.done, TrickDone(leader, trick, winner))
         if len(done) < r.hand_size:
             if hands is None:
-                r = self._record_revokes(r, done, (), winner, m)
+                r = self._record_revokes(r, done, (), winner, m, seat)
             return make_state(m, PLAY, r, state.bids, hands, winner, (), won, done, shown)
         revokes: tuple[Revoke, ...] = ()
         if hands is None:  # every hand is known now: the last word on revokes
-            revokes = tuple(find_revokes(self, _records(r, done, (), n, winner), m.options, round_complete=True))
+            records = _records(r, done, (), n, winner)
+            revokes = tuple(find_revokes(self, records, m.options, round_complete=True, judge=_judge))
         return self._finish_round(state, r, state.bids, won, revokes, reported=False)
 
     def _record_revokes(
-        self, r: RoundSetup, done: tuple[TrickDone, ...], trick: tuple[Card, ...], leader: int, m: MatchInfo
+        self, r: RoundSetup, done: tuple[TrickDone, ...], trick: tuple[Card, ...], leader: int, m: MatchInfo,
+        seat: int,
     ) -> RoundSetup:
         """Table mode: the revokes the plays reported so far prove (a seat that later shows the suit
-        it failed to follow), recorded as soon as they are provable."""
-        found = tuple(find_revokes(self, _records(r, done, trick, m.players, leader), m.options, round_complete=False))
+        it failed to follow), recorded as soon as they are provable.
+
+        ``seat`` has just made the last play of ``done``/``trick``, and ``r.revokes`` are the revokes
+        of the plays before it (recorded here at the play before, or none at the round's first play),
+        so only ``seat``'s plays are judged again (``base.revokes_after_play``): follow suit is a
+        monotone rule and the trump, the one context, is fixed before the first card, so every other
+        seat's judgements stand. The verdict is ``_verdict`` itself, without the input checks of
+        ``legal_plays`` (the reported cards are distinct, at most one per seat in a trick)."""
+        records = _records(r, done, trick, m.players, leader)
+        found = tuple(revokes_after_play(self, r.revokes, records, m.options, seat, round_complete=False,
+                                         judge=_judge))
         return r if found == r.revokes else dataclasses.replace(r, revokes=found)
 
     def _finish_round(
@@ -771,6 +787,13 @@ def _check_deck(deck: Sequence[Card]) -> tuple[Sequence[Card], list[int]]:
     return deck, bits
 
 
+def _judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the
+    verdict without the checks of input, which those records never fail. ``_verdict`` reads only
+    the lead of the trick."""
+    return _verdict(hand, (trick[0].card,) if trick else ())
+
+
 def _verdict(hand: tuple[Card, ...], trick: Sequence[Card]) -> PlayVerdict:
     if not trick:
         return PlayVerdict(hand, "no_constraint", "leading: any card may be played")
@@ -847,11 +870,14 @@ def _revealed(r: RoundSetup, bids: tuple[int | None, ...], mode: str) -> bool:
 def _records(
     r: RoundSetup, done: Sequence[TrickDone], trick: Sequence[Card], n: int, leader: int
 ) -> list[TrickRecord]:
-    """The round's tricks as ``find_revokes`` reads them (``leader`` leads the trick in progress)."""
+    """The round's tricks as ``find_revokes`` reads them (``leader`` leads the trick in progress):
+    ``TrickRecord.clockwise`` from tables made once."""
     ctx = TrickContext(trump=r.trump)
-    out = [TrickRecord.clockwise(t.leader, t.cards, n, ctx) for t in done]
+    seats = _CLOCKWISE[n]
+    plays = _PLAYS
+    out = [TrickRecord(seats[t.leader][:len(t.cards)], tuple([plays[c.index] for c in t.cards]), ctx) for t in done]
     if trick:
-        out.append(TrickRecord.clockwise(leader, trick, n, ctx))
+        out.append(TrickRecord(seats[leader][:len(trick)], tuple([plays[c.index] for c in trick]), ctx))
     return out
 
 
