@@ -26,12 +26,17 @@ from typing import TYPE_CHECKING, Any
 from service.rules.base import (
     FINISHED,
     Action,
+    Judge,
+    Options,
+    Play,
+    PlayVerdict,
     Revoke,
     TrickContext,
     TrickRecord,
     acting_seat,
     find_revokes,
     not_your_turn,
+    revokes_after_play,
     wrong_phase,
 )
 from service.rules.cards import ALL_CARDS, Card, Rank, Suit
@@ -125,6 +130,10 @@ TURN_UP_ACTS = _per_seat_and_card("turn_up")
 ROB_BLIND = tuple(Action("rob", s) for s in range(MAX_SEATS))
 DECLINE_ACTS = tuple(Action("decline", s) for s in range(MAX_SEATS))
 SEAT_TUPLES = tuple((s,) for s in range(MAX_SEATS))
+#: CLOCKWISE[n][leader]: the seats of a trick led by ``leader``, in playing order (``table_revokes``)
+CLOCKWISE = {n: tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)) for n in range(2, MAX_SEATS + 1)}
+#: PLAYS[card.index]: the face-up play of each card, made once
+PLAYS = tuple(Play(c) for c in ALL_CARDS)
 
 
 def table_for(cfg: Config, trump: Suit, demoted: bool) -> RankTable:
@@ -673,6 +682,7 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
             code="card_known_in_hand", legal=[c.text for c in known],
         )
     ace = ace_of(rnd.trump)
+    before = rnd
     if (
         card is ace
         and rnd.dealer_ace == ACE_NONE
@@ -684,9 +694,11 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
     table = table_for(cfg, ace.suit, rnd.demoted is not None)
     current = (*state.current, card)
     n = state.match.players
+    # the revokes of the plays before this one, judged in the same contexts unless it demoted the ace
+    previous = (seat, before.revokes) if rnd.demoted is before.demoted else None
     if len(current) < n:
         nxt = FortyFivesState(state.match, PLAY, (seat + 1) % n, rnd, None, state.leader, current, state.tricks)
-        return evolve(nxt, round=evolve(rnd, revokes=table_revokes(ruleset, cfg, nxt, False)))
+        return evolve(nxt, round=evolve(rnd, revokes=table_revokes(ruleset, cfg, nxt, False, previous)))
     w = (state.leader + winner_position(table, current)) % n
     tricks = (*state.tricks, Trick(state.leader, current, w))
     if len(tricks) == TRICKS_PER_HAND:
@@ -698,7 +710,7 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
         nxt = _after_first_trick(state, rnd, None, tricks, w)
     nrnd = nxt.round
     assert nrnd is not None
-    return evolve(nxt, round=evolve(nrnd, revokes=table_revokes(ruleset, cfg, nxt, False)))
+    return evolve(nxt, round=evolve(nrnd, revokes=table_revokes(ruleset, cfg, nxt, False, previous)))
 
 
 def _seen_why(state: FortyFivesState, card: Card) -> str:
@@ -716,7 +728,10 @@ def _seen_why(state: FortyFivesState, card: Card) -> str:
     return f"{card.text} is the ace of trumps, which seat {_ace_shown_by(rnd)} showed it holds"
 
 
-def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complete: bool) -> tuple[Revoke, ...]:
+def table_revokes(
+    ruleset: Ruleset, cfg: Config, state: FortyFivesState, complete: bool,
+    previous: tuple[int, tuple[Revoke, ...]] | None = None,
+) -> tuple[Revoke, ...]:
     """Revokes provable from the plays so far (§4 in table mode), through ``base.find_revokes``.
 
     The A♥-lead hearts fallback is non-monotone (an unseen protected trump could make a play
@@ -724,6 +739,16 @@ def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complet
     ace after trick 1 did not hold it in trick 1 (and, with ``may_rob_after_first_trick``, held a
     card never seen): the ace is kept out of the dealer's trick-1 hand, and a trick-1 judgement
     that needs the whole hand is dropped.
+
+    ``previous``: ``(seat, revokes)`` when ``seat`` has just made the last play of ``state`` and
+    ``revokes`` are this function's answer for the plays before it, in the same trick contexts
+    (the play did not demote the ace). Then, unless the round is complete or the dealer took the
+    ace late, only ``seat``'s plays are judged again (``base.revokes_after_play``): the other seats'
+    plays, the plays before them, their trick numbers and contexts are unchanged, and so is
+    ``monotone`` of each trick (it reads the lead only). A dealer who has not taken the ace late
+    had not at the play before either (``ACE_TAKEN_LATE`` lasts to the end of the round), so
+    ``revokes`` came from the same whole-round judgement; the late-ace branch always judges the
+    whole round, and so does the end of the round (the A♥-lead tricks are judged only then).
     """
     rnd = state.round
     assert rnd is not None and rnd.trump is not None
@@ -733,8 +758,10 @@ def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complet
     plays = [(t.leader, t.cards) for t in state.tricks]
     if state.current:
         plays.append((state.leader, state.current))
+    seats, by_card = CLOCKWISE[n], PLAYS  # TrickRecord.clockwise, from tables made once
     records = [
-        TrickRecord.clockwise(ld, cards, n, TrickContext(trump, i, ctx_demoted))
+        TrickRecord(seats[ld][:len(cards)], tuple([by_card[c.index] for c in cards]),
+                    TrickContext(trump, i, ctx_demoted))
         for i, (ld, cards) in enumerate(plays, 1)
     ]
     fallback = cfg.rules.ah_rule == AH_FALLBACK and trump is not Suit.HEARTS
@@ -743,8 +770,13 @@ def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complet
         return not (fallback and record.plays[0].card is ACE_OF_HEARTS)
 
     options = state.match.options
+    judge = _judge(cfg)
     if rnd.dealer_ace != ACE_TAKEN_LATE:
-        return tuple(find_revokes(ruleset, records, options, round_complete=complete, monotone=monotone))
+        if previous is not None and not complete:
+            seat, before = previous
+            return tuple(revokes_after_play(ruleset, before, records, options, seat, round_complete=False,
+                                            monotone=monotone, judge=judge))
+        return tuple(find_revokes(ruleset, records, options, round_complete=complete, monotone=monotone, judge=judge))
     d = rnd.dealer
     ace = rnd.turn_up
     pseudo = n
@@ -754,16 +786,36 @@ def table_revokes(ruleset: Ruleset, cfg: Config, state: FortyFivesState, complet
         for r in records
     ]
     found = [
-        r for r in find_revokes(ruleset, relabelled, options, round_complete=complete, monotone=monotone)
+        r for r in find_revokes(ruleset, relabelled, options, round_complete=complete, monotone=monotone, judge=judge)
         if r.seat != pseudo and not (r.seat == d and r.trick >= 2)
     ]
     if cfg.dealer_ace == "may_rob_after_first_trick" and records and not monotone(records[0]):
         found = [r for r in found if not (r.seat == d and r.trick == 1)]
     if len(records) >= 2:
-        later = find_revokes(ruleset, records[1:], options, round_complete=complete, monotone=monotone)
+        later = find_revokes(ruleset, records[1:], options, round_complete=complete, monotone=monotone, judge=judge)
         found += [evolve(r, trick=r.trick + 1) for r in later if r.seat == d]
     found.sort(key=lambda r: (r.trick, r.seat))
     return tuple(found)
+
+
+def _judge(cfg: Config) -> Judge:
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the same
+    verdict, without the checks of input (the records' cards are distinct, the trump is a suit and
+    ``demoted`` the ace of trumps where ``cfg.demotes``), from the digested options at hand."""
+    rules = cfg.rules
+
+    def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
+        assert ctx.trump is not None
+        table = table_for(cfg, ctx.trump, ctx.demoted is not None)
+        cards = tuple(p.card for p in trick)
+        hmask = 0
+        for c in hand:
+            hmask |= BIT[c.index]
+        legal, reason = legal_mask(rules, table, hmask, cards)
+        code, rule = verdict_text(reason, rules, table, hmask, cards)
+        return PlayVerdict(tuple(c for c in hand if legal >> c.index & 1), code, rule)
+
+    return judge
 
 
 # ------------------------------------------------------------------------------------------------
