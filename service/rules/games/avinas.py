@@ -86,6 +86,7 @@ from service.rules.base import (
     find_revokes,
     is_json_int,
     not_your_turn,
+    revokes_after_play,
     wrong_phase,
 )
 from service.rules.cards import DECK_32, SUITS, Card, Rank, Suit, check_distinct
@@ -153,6 +154,8 @@ SIGNALS = {1: "valuable", 0: "worthless"}
 
 
 _SEVEN = Rank.SEVEN
+#: _CLOCKWISE[leader]: the seats of a trick led by ``leader``, in playing order (``Trick.seat_of``)
+_CLOCKWISE = tuple(tuple((lead + i) % 4 for i in range(4)) for lead in range(4))
 
 
 class Avinas(Ruleset):
@@ -744,33 +747,53 @@ class Avinas(Ruleset):
             nxt = Trick(done.number + 1, done.winner or 0) if len(tricks) < 8 else None
             hand = evolve(hand, tricks=tricks, current=nxt, hands=hands)
         if table:
-            hand = evolve(hand, revokes=self._revokes(hand, opts, complete=hand.current is None))
+            complete = hand.current is None
+            hand = evolve(hand, revokes=self._revokes(hand, opts, complete, None if complete else seat))
         return hand
 
-    def _revokes(self, hand: HandState, opts: Mapping[str, Any], complete: bool) -> tuple[Revoke, ...]:
+    def _revokes(
+        self, hand: HandState, opts: Mapping[str, Any], complete: bool, played_by: int | None = None
+    ) -> tuple[Revoke, ...]:
         """Revokes provable from the table's reports (table mode).
 
         Besides the cards each seat played later, its exposed cards not yet played were in its hand
         all along: they are passed to ``find_revokes`` as one extra, unjudged record per seat after
         the real tricks, so that a revoke shows as soon as an exposed card proves it.
+
+        ``played_by``: the seat that has just made the last play of ``hand``, whose ``revokes`` are
+        then those of the plays before it (this function's answer at the play before, or none at the
+        first play, which may fix the trump). Only that seat's plays are judged again
+        (``base.revokes_after_play``). Every other seat keeps its plays, the plays before them, their
+        tricks' numbers and trump, and its unplayed exposures (a card exposed in another hand is
+        refused), so its judgements on the real tricks stand; the extra records, which a new trick
+        renumbers, come after the real tricks, and what they find is cut off both ways. Every
+        Avinas rule is monotone, so the last play (``complete``) could be judged the same way; it is
+        judged whole, as ``revokes_after_play`` asks. The verdicts are ``_judge``'s.
         """
         trump = hand.trump
         assert trump is not None
         tricks = list(hand.tricks)
         if hand.current is not None and hand.current.plays:
             tricks.append(hand.current)
-        records = [
-            TrickRecord(tuple(t.seat_of(i) for i in range(len(t.plays))), t.plays, TrickContext(trump, t.number))
-            for t in tricks
-        ]
-        played = played_cards(hand)
+        records = [TrickRecord(_CLOCKWISE[t.leader][:len(t.plays)], t.plays, TrickContext(trump, t.number))
+                   for t in tricks]
+        played = 0  # played_cards(hand), as a mask
+        for t in tricks:
+            for p in t.plays:
+                played |= 1 << p.card.index
+        held: tuple[list[Play], ...] = ([], [], [], [])
+        for e in hand.exposures:
+            c = e.card
+            if c is not None and not played >> c.index & 1:
+                held[e.seat].append(Play(c))
         for seat in range(4):
-            held = tuple(
-                Play(e.card) for e in hand.exposures if e.seat == seat and e.card is not None and e.card not in played
-            )
-            if held:
-                records.append(TrickRecord((seat,) * len(held), held, TrickContext(trump, None)))
-        found = find_revokes(self, records, opts, round_complete=complete)
+            if held[seat]:
+                records.append(TrickRecord((seat,) * len(held[seat]), tuple(held[seat]), TrickContext(trump, None)))
+        if played_by is None:
+            found = find_revokes(self, records, opts, round_complete=complete, judge=_judge)
+        else:
+            found = revokes_after_play(self, hand.revokes, records, opts, played_by, round_complete=complete,
+                                       judge=_judge)
         return tuple(r for r in found if r.trick <= len(tricks))
 
     # --- ending a hand --------------------------------------------------------------------------
@@ -948,6 +971,16 @@ class Avinas(Ruleset):
             return out
         out.update(hand_view(state, hand, seat))
         return out
+
+
+def _judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the same
+    verdict without the checks of input (pack, distinct cards, face-down leads, the options), which
+    the cards a match state accepted never fail."""
+    trump = ctx.trump
+    assert trump is not None
+    legal, code, rule = legal_cards(hand, trick, trump, ctx.trick_number, options)
+    return PlayVerdict(legal, code, rule)
 
 
 AVINAS = Avinas()
