@@ -61,6 +61,11 @@ TRUMP_STRENGTH: dict[Suit, dict[Card, int]] = {
 }
 #: for each trump suit, the set of trumps
 TRUMPS: dict[Suit, frozenset[Card]] = {s: frozenset(order) for s, order in TRUMP_ORDER.items()}
+#: for each trump suit, ``_IS_TRUMP[trump][card.index]``: whether the card is a trump (``TRUMPS``
+#: without hashing a card, which is a Python call)
+_IS_TRUMP: dict[Suit, tuple[bool, ...]] = {
+    s: tuple(any(c.index == i for c in order) for i in range(52)) for s, order in TRUMP_ORDER.items()
+}
 
 
 def is_permanent_trump(c: Card) -> bool:
@@ -69,7 +74,7 @@ def is_permanent_trump(c: Card) -> bool:
 
 
 def is_trump(c: Card, trump: Suit) -> bool:
-    return c in TRUMPS[trump]
+    return _IS_TRUMP[trump][c.index]
 
 
 def card_points(cards: Sequence[Card]) -> int:
@@ -87,8 +92,8 @@ def suit_word(c: Card, trump: Suit) -> str:
 
 
 def trumps_of(hand: Sequence[Card], trump: Suit) -> tuple[Card, ...]:
-    t = TRUMPS[trump]
-    return tuple(c for c in hand if c in t)
+    t = _IS_TRUMP[trump]
+    return tuple([c for c in hand if t[c.index]])
 
 
 def count_for_declaration(hand: Sequence[Card], suit: Suit, how: str) -> int:
@@ -145,8 +150,8 @@ def legal_cards(
             return trumps, "must_play_trump", rule
         return tuple(hand), "no_constraint", "no trump in hand: any card may be played"
     suit = lead.card.suit
-    t = TRUMPS[trump]
-    same = tuple(c for c in hand if c.suit is suit and c not in t)
+    t = _IS_TRUMP[trump]
+    same = tuple([c for c in hand if c.suit is suit and not t[c.index]])
     if same:
         return same, "must_follow_suit", (
             f"must follow {SUIT_NAMES[suit]} (its Queen and Jack are trumps, not {SUIT_NAMES[suit]})"
