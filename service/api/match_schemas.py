@@ -14,6 +14,8 @@ from service.api.fields import CardField, JsonInteger, SuitField
 from service.api.schemas import OPTIONS_DESCRIPTION
 from service.rules.base import ACTION_KEYS, MODES
 
+NAME_PATTERN = "[^\\s\\x1c-\\x1f\\x85]|\\ufeff"
+
 
 class CreateMatchSchema(ma.Schema):
     """``POST /v1/matches``."""
@@ -26,7 +28,9 @@ class CreateMatchSchema(ma.Schema):
                   "table: people play with real cards and the referee reports what happens"},
     )
     players = ma.fields.List(
-        ma.fields.String(validate=Length(min=1, max=100)),
+        # a name holds a character Python's str.strip() keeps: written for both regex dialects
+        # (ECMA's \s lacks \x1c-\x1f and \x85, and has \ufeff, which Python does not strip)
+        ma.fields.String(validate=Length(min=1, max=100), metadata={"pattern": NAME_PATTERN}),
         required=True,
         metadata={"description": "The players' names, in seat order (seat 0 first)", "example": ["Ann", "Bob", "Cy"]},
     )

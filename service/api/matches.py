@@ -55,7 +55,8 @@ _IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"
 _IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
                   "description": "An ETag the client holds; unchanged: 304"}
 _IDEMPOTENCY_KEY = {
-    "name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 255},
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\x20-\\x7e]+$"},
     "description": "A retry with the same key answers the first answer and changes nothing twice; "
     "the same key with another request: 422",
 }

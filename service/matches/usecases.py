@@ -220,6 +220,8 @@ class Matches:
                 f"'players' must be a list of names (non-empty strings of at most {MAX_NAME_LENGTH} characters)"
             )
         ruleset.check_players(len(players))
+        if "options" in body and not isinstance(body["options"], Mapping):
+            raise InvalidRequest("'options' must be an object of option names to values (or absent)")
         options = ruleset.validate_options(body.get("options"), len(players))
         dealer = body.get("dealer")
         if dealer is not None:

@@ -492,7 +492,8 @@ class Ruleset(ABC):
         ``n_players``: the seats of the match these options are for. A ruleset with a
         ``players_option`` then takes that option's default from the seats, and an explicit value
         that disagrees with them is refused."""
-        raw = raw or {}
+        if raw is None:
+            raw = {}
         if not isinstance(raw, Mapping):
             raise InvalidInput("'options' must be an object of option names to values")
         specs = {s.name: s for s in self.option_specs}

@@ -68,6 +68,9 @@ def test_create_validates_its_body(matches: Matches) -> None:
         matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "dealer": 2})
     with pytest.raises(errors.InvalidRequest):
         matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "dealer": True})
+    for options in (False, 0, [], "", None, True, "x"):  # an object or nothing (a falsy one too)
+        with pytest.raises(errors.InvalidRequest, match="'options' must be an object"):
+            matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "options": options})
 
 
 def test_each_seat_sees_its_own_hand_only(matches: Matches) -> None:

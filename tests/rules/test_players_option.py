@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.errors import InvalidOption
+from service.rules.errors import InvalidInput, InvalidOption
 from service.rules.registry import RULESETS
 
 WITH_PLAYERS_OPTION = sorted(rid for rid, r in RULESETS.items() if r.players_option is not None)
@@ -45,3 +45,13 @@ def test_the_players_option_defaults_to_the_seats_of_the_match(rid: str) -> None
 
 def test_forty_fives_family_declares_its_seat_option() -> None:
     assert WITH_PLAYERS_OPTION == ["auction_forty_fives", "forty_fives"]
+
+
+@pytest.mark.parametrize("rid", sorted(RULESETS))
+def test_options_must_be_an_object_or_nothing(rid: str) -> None:
+    """None means every default; any other non-object (a falsy one too) is refused."""
+    ruleset = RULESETS[rid]
+    assert ruleset.validate_options(None) == ruleset.validate_options({})
+    for raw in (False, 0, [], "", True, "x"):
+        with pytest.raises(InvalidInput, match="'options' must be an object"):
+            ruleset.validate_options(raw)  # type: ignore[arg-type]
