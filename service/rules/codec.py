@@ -148,16 +148,21 @@ def decode(tp: Any, data: Any) -> Any:
     return _decoder(tp)(data)
 
 
-def _decoder(tp: Any) -> Any:
-    """The function that decodes data of type ``tp``, built once per type (see ``_build``)."""
+def _built_once(table: dict[Any, Any], tp: Any, build: Any, unhashable: Any) -> Any:
+    """``build(tp)``, kept in ``table``; ``unhashable(tp)`` for a type expression that cannot be a key."""
     try:
-        found = _DECODERS.get(tp)
-    except TypeError:  # an unhashable type expression: build it each time
-        return _build(tp)
+        found = table.get(tp)
+    except TypeError:
+        return unhashable(tp)
     if found is None:
-        found = _build(tp)
-        _DECODERS[tp] = found
+        found = table[tp] = build(tp)
     return found
+
+
+def _decoder(tp: Any) -> Any:
+    """The function that decodes data of type ``tp``, built once per type (see ``_build``; an
+    unhashable type expression is built each time)."""
+    return _built_once(_DECODERS, tp, _build, _build)
 
 
 _DECODERS: dict[Any, Any] = {}
@@ -350,14 +355,7 @@ def _fast_decoder(tp: Any) -> Any:
     """A decoder of ``tp`` for the fast path: it may raise on data ``_decoder(tp)`` would take (it
     reads the canonical form only), but whatever it returns is what ``_decoder(tp)`` returns for the
     same data. Built once per type."""
-    try:
-        found = _FAST.get(tp)
-    except TypeError:  # unhashable: the general decoder
-        return _decoder(tp)
-    if found is None:
-        found = _build_fast(tp)
-        _FAST[tp] = found
-    return found
+    return _built_once(_FAST, tp, _build_fast, _decoder)  # unhashable: the general decoder
 
 
 _FAST: dict[Any, Any] = {}

@@ -15,26 +15,21 @@ was sent shows the success paths were reached, not only the refusals.
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from service.api.app import create_app
 from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from service.rules.registry import RULESETS
 from tests.api.match_driver import Match, WireHttp, create, play_match, step
+from tests.api.schemathesis_run import live_server, run_schemathesis
 
-ROOT = Path(__file__).resolve().parents[2]
 MAX_EXAMPLES = 80
 SEED = 1
 #: part-played pool matches take this many random legal actions first
@@ -47,14 +42,8 @@ FINISH_WITHIN = 200
 def live_url(toy: str) -> Iterator[str]:
     app = create_app(Settings())
     app.extensions[MATCHES_KEY].rng = random.Random(SEED)  # seeded deals: a run repeats
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with live_server(app) as url:
+        yield url
 
 
 def make_pool(port: int) -> list[Match]:
@@ -93,26 +82,15 @@ def test_schemathesis_on_match_endpoints_finds_nothing(live_url: str, tmp_path: 
         "matches": [{"id": m.id, "referee": m.referee, "seats": m.seats, "mode": m.mode} for m in pool],
         "tally": str(tally),
     }
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "SCHEMATHESIS_HOOKS": "tests.api.schemathesis_match_hooks",
-        "REFEREE_ST_MATCH_POOL": json.dumps(config),
-    }
-    command = [
-        sys.executable, "-m", "schemathesis.cli",
-        "--config-file", str(ROOT / "tests/api/schemathesis_matches.toml"),
-        "run", str(ROOT / "openapi.yaml"),
-        "--url", live_url,
-        "--include-path-regex", "^/v1/matches",
-        "--checks", "all",
-        "--max-examples", str(MAX_EXAMPLES),
-        "--seed", str(SEED),
-        "--workers", "1",
-        "--no-color",
-    ]
-    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-20000:] + done.stderr[-5000:]
+    run_schemathesis(
+        live_url, tmp_path,
+        config_file="tests/api/schemathesis_matches.toml",
+        hooks="tests.api.schemathesis_match_hooks",
+        paths="^/v1/matches",
+        max_examples=MAX_EXAMPLES,
+        seed=SEED,
+        env={"REFEREE_ST_MATCH_POOL": json.dumps(config)},
+    )
 
     sent = [json.loads(line) for line in tally.read_text(encoding="utf-8").splitlines()]
     print(summary(sent))
