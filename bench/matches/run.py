@@ -10,6 +10,8 @@
    for both; the two are measured in alternating phases (``--rounds``) so that load from anything
    else on the machine hits both alike. Requests per second and p50/p99 latency, median of rounds;
    the share is the median of the rounds' shares (each round's posts against its bare phase).
+   Each phase also reports the CPU one request cost (``/proc``: the gunicorn master and workers,
+   Redis, and the load generator), which explains the share and is steadier than it.
 2. **History**: one client takes ``--history-matches`` matches to 1,000 actions each, then posts
    to them and to as many fresh matches in alternation: the median latency of actions 1-25
    against that of actions 1,001-1,025.
@@ -26,6 +28,7 @@ import json
 import multiprocessing
 import os
 import platform
+import resource
 import statistics
 import sys
 import tempfile
@@ -49,6 +52,49 @@ LONG: dict[str, dict[str, Any]] = {
     "auction_forty_fives": {"target_score": 100_000},
     "avinas": {"pips_to_end": 100_000},
 }
+
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes so far (``/proc/<pid>/stat``)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / _TICKS
+
+
+def _pid(server: Gunicorn) -> int:
+    assert server.process is not None
+    return server.process.pid
+
+
+def _tree(pid: int) -> list[int]:
+    """A gunicorn master and its workers."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [pid, *map(int, children)]
+
+
+def measured(run: Any, server_pid: int, redis_pid: int | None) -> dict[str, Any]:
+    """``run()``'s result with the CPU each request cost: the server (gunicorn master and workers),
+    Redis and the load generator (this process's children), in microseconds per request."""
+    assert redis_pid is not None
+    pids = _tree(server_pid)
+    server, redis = _cpu_seconds(pids), _cpu_seconds([redis_pid])
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = run()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    n = max(1, result["requests"])
+    client = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+    result["cpu_us_per_request"] = {
+        "server": round((_cpu_seconds(pids) - server) / n * 1e6),
+        "redis": round((_cpu_seconds([redis_pid]) - redis) / n * 1e6),
+        "load_generator": round(client / n * 1e6),
+    }
+    result["cpu_us_per_request"]["total"] = sum(result["cpu_us_per_request"].values())
+    return result
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -135,6 +181,10 @@ def _median_round(results: list[dict[str, Any]]) -> dict[str, Any]:
         "requests_per_second": round(statistics.median(r["requests_per_second"] for r in results), 1),
         "p50_ms": round(statistics.median(r["p50_ms"] for r in results), 2),
         "p99_ms": round(statistics.median(r["p99_ms"] for r in results), 2),
+        "cpu_us_per_request": {
+            part: round(statistics.median(r["cpu_us_per_request"][part] for r in results))
+            for part in ("server", "redis", "load_generator", "total")
+        },
     }
 
 
@@ -234,9 +284,14 @@ def main() -> None:
                     Gunicorn(SERVICE_APP, workers=args.workers, env=env) as service:
                 rounds: list[dict[str, Any]] = []
                 for _ in range(args.rounds):  # alternate, so background load hits both alike
-                    bare_round = load("bare", bare.port, "", 0, args.seconds, args.clients, args.processes)
-                    plays_round = load(
-                        "service", service.port, args.ruleset, args.players, args.seconds, args.clients, args.processes
+                    bare_round = measured(
+                        lambda: load("bare", bare.port, "", 0, args.seconds, args.clients, args.processes),
+                        _pid(bare), redis.pid,
+                    )
+                    plays_round = measured(
+                        lambda: load("service", service.port, args.ruleset, args.players, args.seconds, args.clients,
+                                     args.processes),
+                        _pid(service), redis.pid,
                     )
                     rounds.append({"bare_get_set": bare_round, "post_plays": plays_round,
                                    "share": round(plays_round["requests_per_second"]
