@@ -205,7 +205,7 @@ def _build(tp: Any) -> Any:
         kv = get_args(tp)
         value = _decoder(kv[1] if kv else Any)
         if value is _freeze:  # options and the like: _freeze inlined for the values that are no list
-            return lambda data: {k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()}
+            return _decode_plain_mapping
         return lambda data: {k: value(v) for k, v in data.items()}
     if origin is typing.Literal:
         return _identity
@@ -416,6 +416,29 @@ def _generic_dataclass_decoder(cls: type) -> Any:
         return cls(**kwargs)
 
     return decode_dataclass
+
+
+#: plain mappings decoded so far (a match's options), by content: a state decoded again holds the
+#: very same options object, so whatever a ruleset derives from its options once (digested rules,
+#: rank tables, cached by the options object) serves every request of the match in this process.
+#: Decoded states are never changed, so sharing the object is safe; bounded.
+_MAPPINGS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_MAPPINGS_KEPT = 256
+
+
+def _decode_plain_mapping(data: Mapping[str, Any]) -> dict[str, Any]:
+    decoded = {k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()}
+    try:
+        key = tuple(decoded.items())
+        found = _MAPPINGS.get(key)
+    except TypeError:  # a value that cannot be a key (a nested object): not shared
+        return decoded
+    if found is not None:
+        return found
+    if len(_MAPPINGS) >= _MAPPINGS_KEPT:
+        _MAPPINGS.clear()
+    _MAPPINGS[key] = decoded
+    return decoded
 
 
 def _freeze(data: Any) -> Any:

@@ -391,3 +391,16 @@ def test_a_field_type_that_cannot_be_decoded_fails_only_when_met() -> None:
     same_outcome(HoldsUnsupported, {"inner": {"n": 1, "odd": None}, "n": 2})
     with pytest.raises(TypeError, match="cannot decode type"):
         codec.decode(HoldsUnsupported, {"inner": {"n": 1, "odd": 1}, "n": 2})
+
+
+def test_a_decoded_plain_mapping_is_shared_by_content() -> None:
+    """Options decoded twice are the very same object (what a ruleset derived from them, cached by
+    the object, serves again); other content gives another object; a nested object is not shared."""
+    tp = Mapping[str, Any]
+    first = codec.decode(tp, {"target": 100, "bids": [1, 2], "rule": "x"})
+    again = codec.decode(tp, {"target": 100, "bids": [1, 2], "rule": "x"})
+    other = codec.decode(tp, {"target": 120, "bids": [1, 2], "rule": "x"})
+    assert first is again and first == {"target": 100, "bids": (1, 2), "rule": "x"}
+    assert other is not first and other["target"] == 120
+    nested = {"facts": {"a": 1}}
+    assert codec.decode(tp, nested) is not codec.decode(tp, nested)
