@@ -4,17 +4,15 @@ Both stores keep documents, events and idempotency records as JSON text, so what
 back is always a fresh copy with JSON's types (tuples come back as lists, keys as strings),
 whichever store is in use.
 
-They are written by the standard library (strict: NaN is refused, not turned into null) and read
-by orjson (2-3 times faster on a match document, which a post reads whenever its worker has not
-got the match's state at hand).
+The standard library writes and reads them: it refuses NaN (orjson would write null) and reads an
+integer of any size back exactly (orjson reads one past 64 bits as a float, silently), and an
+option such as a target score may be any integer a client sends.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
-
-import orjson
 
 from service.store.base import JSON, IdempotencyRecord
 
@@ -28,7 +26,7 @@ def dumps(value: Any) -> str:
 
 def loads(text: str | bytes) -> Any:
     """The value of a JSON text written by ``dumps``."""
-    return orjson.loads(text)
+    return json.loads(text)
 
 
 def dump_record(record: IdempotencyRecord) -> str:

@@ -72,6 +72,16 @@ def test_load_returns_a_fresh_copy_each_time(store: Store) -> None:
     assert store.load("m1").document == {"scores": [1, 2]}
 
 
+def test_integers_of_any_size_come_back_exactly(store: Store) -> None:
+    """An option such as a target score may be any integer a client sends: past 64 bits too."""
+    big = {"target": 10**20, "low": -(10**30), "n": 2**63}
+    store.create("m1", {"options": big}, [{"options": big}])
+    store.save("m1", 1, {"options": big, "v": 2}, [{"options": big}])
+    loaded = store.load("m1").document["options"]
+    assert loaded == big and all(type(v) is int for v in loaded.values())
+    assert [e["options"] for e in event_data(store.events("m1"))] == [big, big]
+
+
 def test_documents_come_back_as_json(store: Store) -> None:
     store.create("m1", {"pair": (1, 2), "by_seat": {0: "x"}}, [{"cards": ("AH", "KH")}])
     assert store.load("m1").document == {"pair": [1, 2], "by_seat": {"0": "x"}}
