@@ -269,7 +269,9 @@ class Matches:
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
         with self._guard(match_id):
             stored = self.store.events(match_id)
-        archived = round_records(effective(stored))
+        # the events of the version loaded, not of a later one committed in between
+        upto = [e for e in stored if e.data.get("version", 0) <= version]
+        archived = round_records(effective(upto))
         held = doc.ruleset.view(doc.state, caller.seat).get("history", [])
         return Reply(200, {"version": version, "rounds": [*archived, *held]}, {"ETag": etag(version)})
 

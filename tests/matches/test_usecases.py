@@ -395,3 +395,26 @@ def test_a_match_stored_before_rounds_were_archived_logs_them_on_its_next_action
     new_service.undo(mid, referee)
     assert new_service.view(mid, referee).body["history"] == every[-1:]
     assert new_service.rounds(mid, referee).body["rounds"] == every
+
+
+def test_rounds_answers_the_version_it_loaded(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round that another request ends between the load and the read of the event log is not
+    listed twice (once from the log, once from the state loaded before it)."""
+    matches = Matches(store, {TOY.id: TOY}, random.Random(3))
+    other = Matches(store, {TOY.id: TOY}, random.Random(4))
+    reply = new(matches, options={"target": 50})
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    _play_rounds(matches, mid, seats, 2, referee)
+    before = matches.rounds(mid, referee).body
+    read_events = store.events
+
+    def events_after_a_concurrent_round(match_id: str, after: int = 0, limit: int | None = None) -> list[Any]:
+        monkeypatch.setattr(store, "events", read_events)
+        _play_rounds(other, mid, seats, 3, referee)  # commits while rounds() is between its reads
+        return read_events(match_id, after=after, limit=limit)
+
+    monkeypatch.setattr(store, "events", events_after_a_concurrent_round)
+    racing = matches.rounds(mid, referee).body
+    assert racing == before and len(racing["rounds"]) == 2
+    assert len(matches.rounds(mid, referee).body["rounds"]) == 3
