@@ -64,7 +64,26 @@ def read_json_body(req: flask.Request | None = None) -> Any:
         too_deep = data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH)
     if too_deep:
         raise Problem(400, "json_too_deep", f"the JSON body is nested more than {MAX_DEPTH} levels deep")
+    if (b"\\u" in data or not data.isascii()) and _has_lone_surrogate(value):
+        raise Problem(
+            400, "malformed_json",
+            "the body holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair, or its "
+            "bytes): it is no Unicode text",
+        )
     return value
+
+
+_UTF8_CHECK = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """True when a string of ``value`` (a key too) holds an unpaired surrogate, which no answer or
+    store could write back as UTF-8 (checked only for bodies with escapes or non-ASCII bytes)."""
+    try:
+        _UTF8_CHECK.encode(value).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _deeper_than(value: Any, limit: int) -> bool:

@@ -2,7 +2,7 @@
 
 An answer is encoded on every request (a match view is 3-20 KB); orjson does it about ten times
 faster than the standard library. A value orjson will not write (an integer beyond 64 bits) is
-written by the standard library instead, to the same form.
+written by the standard library instead (the same JSON, with non-ASCII characters escaped).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 
 import orjson
 
-_FALLBACK = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+#: ASCII, so that it always gives bytes (a lone surrogate in a string is written as its escape)
+_FALLBACK = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
@@ -20,5 +21,5 @@ def dumps(value: Any) -> bytes:
     """The answer body for ``value``."""
     try:
         return orjson.dumps(value, option=_OPTIONS)
-    except TypeError:  # orjson.JSONEncodeError: an integer past 64 bits, say
-        return _FALLBACK.encode(value).encode()
+    except TypeError:  # orjson.JSONEncodeError: an integer past 64 bits, a lone surrogate
+        return _FALLBACK.encode(value).encode("ascii")

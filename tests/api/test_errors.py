@@ -45,12 +45,24 @@ def post(client: FlaskClient, path: str, data: Any = None, **kwargs: Any) -> Tes
         b'{"trump": "H", "plays": [Infinity]}',
         b"\xff\xfe\xfa",
         b'{"trick_number": ' + b"9" * 5000 + b"}",
+        b'{"trump": "H", "plays": ["KH"], "options": {"x\\ud800": 1}}',
+        b'{"trump": "H", "plays": ["K\\udc00H"]}',
+        b'{"trump": "H", "plays": ["KH"], "options": {"\xed\xa0\x80": 1}}',
     ],
-    ids=["truncated", "trailing-comma", "text", "nan", "infinity", "bad-utf8", "huge-int"],
+    ids=["truncated", "trailing-comma", "text", "nan", "infinity", "bad-utf8", "huge-int", "lone-surrogate-key",
+         "lone-low-surrogate", "surrogate-bytes"],
 )
 def test_malformed_json(client: FlaskClient, toy: str, raw: bytes) -> None:
     response = client.post(f"/v1/rulesets/{toy}/trick", data=raw, content_type="application/json")
     problem(response, 400, "malformed_json")
+
+
+def test_a_surrogate_pair_is_text(client: FlaskClient, toy: str) -> None:
+    """An escaped pair is one character (here an emoji in an option name, which is then unknown)."""
+    raw = b'{"trump": "H", "plays": ["KH"], "options": {"x\\ud83d\\ude00": 1}}'
+    body = problem(client.post(f"/v1/rulesets/{toy}/trick", data=raw, content_type="application/json"), 422,
+                   "unknown_option")
+    assert "x\U0001f600" in body["detail"]
 
 
 @pytest.mark.parametrize("depth", [33, 500, 990, 20_000])
@@ -275,3 +287,14 @@ def test_a_bug_is_a_logged_500_problem(client: FlaskClient, broken: str, caplog:
                        "internal_error")
     assert "a bug" not in body["detail"]  # no internals leak
     assert any("ZeroDivisionError" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+
+
+def test_the_answer_writer_takes_what_orjson_refuses() -> None:
+    """An integer past 64 bits or a lone surrogate (neither comes from a request any more, but a
+    bug must not turn an answer into a 500): the standard library writes it, as ASCII."""
+    import json
+
+    from service.api.wire import dumps
+
+    value = {"n": 10**20, "s": "a\ud800", "é": 1}
+    assert json.loads(dumps(value)) == value
