@@ -226,13 +226,15 @@ def deal_while_needed(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, 
     return state, events
 
 
-def advance(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, list[dict[str, Any]]]:
-    """What follows an action (or a new match): the deals the rules ask for, then the finished
-    rounds that ``Ruleset.archive`` takes out of the state. Returns the state to store and the
+def advance(ruleset: Ruleset, state: Any, shuffle: Any, logged: int = 0) -> tuple[Any, list[dict[str, Any]]]:
+    """What follows an action (or a new match, or a replay): the deals the rules ask for, then the
+    finished rounds that ``Ruleset.archive`` takes out of the state, but the first ``logged`` of
+    them, which the event log holds already (a replayed state holds every finished round; a match
+    stored before rounds were archived logs the rest now). Returns the state to store and the
     events to log (rounds first, then deals)."""
     state, deals = deal_while_needed(ruleset, state, shuffle)
     state, records = ruleset.archive(state)
-    return state, [*map(round_event, records), *deals]
+    return state, [*map(round_event, records[logged:]), *deals]
 
 
 def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:

@@ -49,7 +49,6 @@ from service.matches.documents import (
     last_undoable,
     public_event,
     replay,
-    round_event,
     round_records,
     stamp,
     undo_event,
@@ -350,14 +349,12 @@ class Matches:
             err = NothingToUndo("no action has been taken in this match yet, or every one was undone")
             self._remember_refusal(match_id, key, fp, err)
             raise err
-        keep = [e for e in effective(history) if e.seq not in set(taken_back)]
-        state = replay(doc.ruleset, keep)
-        state, after = advance(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
-        # the replayed state held every finished round: those the kept events logged already are
-        # not logged again (a match stored before rounds were archived logs the rest now)
-        logged = len(round_records(keep))
-        records = [e for e in after if e["kind"] == "round"]
-        after = [round_event(e["round"]) for e in records[logged:]] + [e for e in after if e["kind"] != "round"]
+        gone = set(taken_back)
+        keep = [e for e in effective(history) if e.seq not in gone]
+        state, after = advance(
+            doc.ruleset, replay(doc.ruleset, keep), lambda: self._deck(doc.ruleset, doc.mode),
+            logged=len(round_records(keep)),
+        )
         new_doc = doc.with_state(state)
         events = stamp([undo_event(taken_back), *after], version + 1)
         reply = Reply(200, self._view(new_doc, match_id, version + 1, caller), {"ETag": etag(version + 1)})
