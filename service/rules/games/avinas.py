@@ -827,9 +827,7 @@ class Avinas(Ruleset):
         knocked = {k.seat for k in hand.knocks if k.knocked}
         declarers_knocked = bool(knocked & {decl, (decl + 2) % 4})
         lied = self._lied(hand, opts)
-        revokes = hand.revokes
-        if hand.hands is None and not stopped:
-            revokes = self._revokes(hand, opts, complete=True)
+        revokes = hand.revokes  # in table mode, judged whole at the hand's last play (``_apply_play``)
         facts = HandFacts(
             hand.game or "sevens", decl, len(knocked), declarers_knocked, pts[d], won[d], pts[o], won[o], lied, stopped
         )
