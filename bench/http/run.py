@@ -43,6 +43,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.proc_cpu import server_cpu_seconds  # noqa: E402
+
 HOST = "127.0.0.1"
 RULESET = "forty_fives"
 TRICK_BODY = json.dumps({"trump": "H", "plays": ["KH", "7H", "QD", "AH"]}, separators=(",", ":")).encode()
@@ -201,23 +205,6 @@ def run_wrk(port: int, path: str, seconds: float, connections: int) -> dict[str,
         elif line.strip().startswith("Socket errors:"):
             found["socket_errors"] = line.split(":", 1)[1].strip()
     return found
-
-
-def server_cpu_seconds(master: int) -> float:
-    """CPU time (user + system) used so far by gunicorn's master and its workers, from /proc."""
-    pids = [master]
-    try:
-        pids += [int(p) for p in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
-    except OSError:
-        return float("nan")
-    ticks = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def measure(target: Target, args: argparse.Namespace) -> dict[str, float | int]:

@@ -40,6 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.proc_cpu import cpu_seconds, with_children  # noqa: E402
 from tests.api.match_driver import WireHttp  # noqa: E402
 from tests.matches.gunicorn_server import Gunicorn  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
@@ -54,43 +55,25 @@ LONG: dict[str, dict[str, Any]] = {
 }
 
 
-_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU of these processes so far (``/proc/<pid>/stat``)."""
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / _TICKS
-
-
 def _pid(server: Gunicorn) -> int:
     assert server.process is not None
     return server.process.pid
-
-
-def _tree(pid: int) -> list[int]:
-    """A gunicorn master and its workers."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [pid, *map(int, children)]
 
 
 def measured(run: Any, server_pid: int, redis_pid: int | None) -> dict[str, Any]:
     """``run()``'s result with the CPU each request cost: the server (gunicorn master and workers),
     Redis and the load generator (this process's children), in microseconds per request."""
     assert redis_pid is not None
-    pids = _tree(server_pid)
-    server, redis = _cpu_seconds(pids), _cpu_seconds([redis_pid])
+    pids = with_children(server_pid)
+    server, redis = cpu_seconds(pids), cpu_seconds([redis_pid])
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = run()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     n = max(1, result["requests"])
     client = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
     result["cpu_us_per_request"] = {
-        "server": round((_cpu_seconds(pids) - server) / n * 1e6),
-        "redis": round((_cpu_seconds([redis_pid]) - redis) / n * 1e6),
+        "server": round((cpu_seconds(pids) - server) / n * 1e6),
+        "redis": round((cpu_seconds([redis_pid]) - redis) / n * 1e6),
         "load_generator": round(client / n * 1e6),
     }
     result["cpu_us_per_request"]["total"] = sum(result["cpu_us_per_request"].values())
