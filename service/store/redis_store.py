@@ -295,7 +295,7 @@ class RedisStore:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         with self._guard():
-            version, text = self._client.hmget(doc_key(match_id), ["v", "d"])
+            version, text = self._command("HMGET", doc_key(match_id), "v", "d")
         if version is None or text is None:
             raise MatchNotFound(match_id)
         return Loaded(match_id=match_id, version=int(version), document=loads(text))
@@ -398,10 +398,30 @@ class RedisStore:
         (as redis-py's ``Script.__call__`` does, without its per-call pipeline check, which costs a
         typing-Protocol ``isinstance``)."""
         try:
-            return self._client.evalsha(script.sha, len(keys), *keys, *args)
+            return self._command("EVALSHA", script.sha, len(keys), *keys, *args)
         except rx.NoScriptError:
             script.sha = self._client.script_load(script.script)
-            return self._client.evalsha(script.sha, len(keys), *keys, *args)
+            return self._command("EVALSHA", script.sha, len(keys), *keys, *args)
+
+    def _command(self, *args: Any) -> Any:
+        """One command on a pooled connection, retried as the client retries it (the connection's
+        own ``Retry``: on a broken connection or a timeout, after dropping the connection).
+
+        This is what ``Redis.execute_command`` does, without its per-command observability
+        bookkeeping (timers, callbacks and labels, even with no metrics configured); the two commands
+        of every action (the load and the save) go this way (bench/README.md, Matches). Same pool,
+        same health check before use, same errors."""
+        pool = self._client.connection_pool
+        conn = pool.get_connection()
+
+        def round_trip() -> Any:
+            conn.send_command(*args)
+            return conn.read_response()
+
+        try:
+            return conn.retry.call_with_retry(round_trip, lambda _error: conn.disconnect())
+        finally:
+            pool.release(conn)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:

@@ -5,6 +5,7 @@ the same store object, and no acknowledged write lost when Redis crashes (AOF, f
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -136,6 +137,31 @@ def test_scripts_are_reloaded_when_redis_forgot_them(redis_store: RedisStore, re
 
 
 # -- a lost reply, retried --------------------------------------------------------------------
+# -- a lost reply, retried --------------------------------------------------------------------
+
+
+def test_a_command_that_timed_out_is_retried_once_on_a_new_connection(
+    own_store: RedisStore, restartable_redis_server: RedisServer
+) -> None:
+    """The load and the save (the store's own command path) retry once after a timeout, as the
+    client's commands do: Redis stalls for longer than one socket timeout but less than two, and
+    both calls succeed. The save's first attempt reached Redis too and ran when it woke up; the
+    retry recognises its own commit, so the action is applied once."""
+    play_some(own_store, "m1", 1)
+    stall = RedisOptions().socket_timeout * 1.5
+    for call, expected in (
+        (lambda: own_store.load("m1").document, {"n": 1}),
+        (lambda: own_store.save("m1", 2, {"n": 2}, [{"e": 2}]), 3),
+    ):
+        restartable_redis_server.pause()
+        waking = threading.Timer(stall, restartable_redis_server.resume)
+        waking.start()
+        try:
+            assert call() == expected
+        finally:
+            waking.join()
+    assert own_store.load("m1").version == 3
+    assert [e.data for e in own_store.events("m1")] == [{"e": 0}, {"e": 1}, {"e": 2}]
 
 
 def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_store: RedisStore) -> None:
