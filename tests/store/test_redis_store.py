@@ -136,8 +136,7 @@ def test_scripts_are_reloaded_when_redis_forgot_them(redis_store: RedisStore, re
     assert redis_store.create("m2", {}, []) == 1
 
 
-# -- a lost reply, retried --------------------------------------------------------------------
-# -- a lost reply, retried --------------------------------------------------------------------
+# -- a timed-out command, retried -------------------------------------------------------------
 
 
 def test_a_command_that_timed_out_is_retried_once_on_a_new_connection(
@@ -162,6 +161,9 @@ def test_a_command_that_timed_out_is_retried_once_on_a_new_connection(
             waking.join()
     assert own_store.load("m1").version == 3
     assert [e.data for e in own_store.events("m1")] == [{"e": 0}, {"e": 1}, {"e": 2}]
+
+
+# -- a lost reply, retried --------------------------------------------------------------------
 
 
 def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_store: RedisStore) -> None:
