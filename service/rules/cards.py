@@ -104,13 +104,12 @@ _RANK_ALIASES["1"] = Rank.ACE  # "isang" in seed 001; some sheets write aces as 
 class Card:
     """One playing card. Immutable and interned: build it with ``Card.parse`` or ``card``."""
 
-    __slots__ = ("_hash", "index", "rank", "suit", "text")
+    __slots__ = ("index", "rank", "suit", "text")
 
     rank: Rank
     suit: Suit
     text: str
     index: int
-    _hash: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         existing = _INTERNED.get((rank, suit))
@@ -122,7 +121,6 @@ class Card:
         object.__setattr__(obj, "text", f"{_RANK_TEXT[rank]}{suit.value}")
         # index: 0..51, suit-major in C D H S order, rank ascending 2..A.
         object.__setattr__(obj, "index", "CDHS".index(suit.value) * 13 + (rank.value - 2))
-        object.__setattr__(obj, "_hash", hash((rank.value, suit.value)))
         _INTERNED[(rank, suit)] = obj
         return obj
 
@@ -132,11 +130,10 @@ class Card:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card, (self.rank, self.suit))
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
+    # Interned: a card is equal to itself only, so identity's own (C) equality and hash serve;
+    # a Python-level __hash__/__eq__ costs a call wherever cards meet sets and dicts.
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
