@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from service.rules import codec
@@ -97,10 +97,17 @@ class MatchDocument:
         )
 
     def with_state(self, state: Any) -> MatchDocument:
-        return replace(self, state=state, state_json=None, basis=(self.state, self.encoded_state()))
+        return self._with(state, None, (self.state, self.encoded_state()))
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
-        return replace(self, state_json=state_json, basis=None)
+        return self._with(self.state, state_json, None)
+
+    def _with(self, state: Any, state_json: Any, basis: tuple[Any, Any] | None) -> MatchDocument:
+        # what dataclasses.replace does, without its per-field checks (twice per action)
+        return MatchDocument(
+            ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
+            seat_hashes=self.seat_hashes, state=state, state_json=state_json, basis=basis,
+        )
 
 
 def encode_like(new: Any, old: Any, old_json: Any) -> Any:

@@ -3,12 +3,13 @@ encoding it afresh gives, along random games of every ruleset (dealt and table).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
-from service.matches.documents import encode_like
+from service.matches.documents import MatchDocument, encode_like
 from service.rules import codec
 from service.rules.base import FINISHED, Ruleset
 from service.rules.playout import random_step, shuffled_deck
@@ -33,3 +34,21 @@ def test_encode_like_equals_a_fresh_encoding(ruleset_id: str, mode: str) -> None
         assert json.dumps(reused, sort_keys=True) == json.dumps(codec.encode(new), sort_keys=True)
         assert codec.decode(ruleset.state_type, reused) == new
         state, old_json = new, reused
+
+
+def test_a_new_state_or_encoding_keeps_every_other_field_of_the_document() -> None:
+    """``with_state`` and ``with_encoded`` build the document field by field (faster than
+    ``dataclasses.replace``): each field they do not set is the old document's, so a field added
+    to ``MatchDocument`` later cannot be dropped silently."""
+    ruleset = RULESETS["forty_fives"]
+    state = ruleset.new_match(ruleset.validate_options({}), 3, 0, "table")
+    doc = MatchDocument(ruleset=ruleset, mode="table", players=("a", "b", "c"), referee_hash="r",
+                        seat_hashes=("s0", "s1", "s2"), state=state)
+    later = ruleset.deal(state, None)
+    for new, changed in ((doc.with_state(later), {"state", "state_json", "basis"}),
+                         (doc.with_encoded({"x": 1}), {"state_json", "basis"})):
+        for f in dataclasses.fields(MatchDocument):
+            if f.name not in changed:
+                assert getattr(new, f.name) is getattr(doc, f.name), f.name
+    assert doc.with_state(later).state is later and doc.with_state(later).basis == (state, doc.encoded_state())
+    assert doc.with_encoded({"x": 1}).state_json == {"x": 1}
