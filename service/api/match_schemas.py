@@ -37,7 +37,10 @@ class CreateMatchSchema(ma.Schema):
     options = ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
     dealer = JsonInteger(
         validate=Range(min=0),
-        metadata={"description": "The first dealer's seat; absent: chosen by the ruleset's method (or at random)"},
+        allow_none=True,
+        metadata={
+            "description": "The first dealer's seat; absent or null: chosen by the ruleset's method (or at random)"
+        },
     )
 
 

@@ -225,7 +225,7 @@ class Matches:
         dealer = body.get("dealer")
         if dealer is not None:
             if not is_json_int(dealer):
-                raise InvalidRequest("'dealer' must be a seat number (an integer) or absent")
+                raise InvalidRequest("'dealer' must be a seat number (an integer), null or absent")
             if not 0 <= dealer < len(players):
                 raise InvalidDealer(
                     f"'dealer' must be a seat from 0 to {len(players) - 1}", legal=list(range(len(players)))

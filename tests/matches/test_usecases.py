@@ -73,6 +73,16 @@ def test_create_validates_its_body(matches: Matches) -> None:
             matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "options": options})
 
 
+def test_a_null_dealer_is_as_if_absent_the_ruleset_chooses(matches: Matches) -> None:
+    for given in ({}, {"dealer": None}):
+        reply = matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], **given})
+        assert reply.status == 201
+        created = matches.store.events(reply.body["id"])[0].data
+        assert created["first_dealer"]["method"] != "given" and created["dealer"] in (0, 1)
+    reply = matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "dealer": 1})
+    assert matches.store.events(reply.body["id"])[0].data["first_dealer"] == {"method": "given", "dealer": 1}
+
+
 def test_each_seat_sees_its_own_hand_only(matches: Matches) -> None:
     reply = new(matches)
     mid = reply.body["id"]
