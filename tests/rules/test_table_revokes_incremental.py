@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -130,6 +131,25 @@ def choose(ruleset: Ruleset, state: Any, rng: random.Random, favourite: Any) -> 
     return rng.choice(legal)
 
 
+def referee_steps(
+    ruleset: Ruleset, options: Any, n: int, rng: random.Random, steps: int, favourite: Any
+) -> Iterator[tuple[Any, Action, Any]]:
+    """``steps`` steps of table-mode matches, one after another: a new match when the last one is
+    over, a deal (unknown hands) when one is due, else ``choose``'s action. Yields the state before,
+    the action and the state after, for each action (a deal is a step, not yielded)."""
+    state: Any = None
+    for _ in range(steps):
+        if state is None or ruleset.status(state) == FINISHED:
+            state = ruleset.new_match(options, n, rng.randrange(n), "table")
+        if ruleset.needs_deal(state):
+            state = ruleset.deal(state, None)
+            continue
+        action = choose(ruleset, state, rng, favourite)
+        before = state
+        state = ruleset.apply(state, action)
+        yield before, action, state
+
+
 def forty_fives_favourite(state: FortyFivesState, action: Action) -> bool:
     c = action.card
     if c is None or c.rank is not Rank.ACE:
@@ -186,16 +206,9 @@ def test_forty_fives_revokes_match_a_full_recomputation(profile: str, seed: int)
     n = options["players"]
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
-    state: FortyFivesState | None = None
-    for _ in range(1500):
-        if state is None or ruleset.status(state) == FINISHED:
-            state = ruleset.new_match(options, n, rng.randrange(n), "table")
-        if ruleset.needs_deal(state):
-            state = ruleset.deal(state, None)
-            continue
-        action = choose(ruleset, state, rng, forty_fives_favourite)
-        before = state
-        state = ruleset.apply(state, action)
+    before: FortyFivesState
+    state: FortyFivesState
+    for before, action, state in referee_steps(ruleset, options, n, rng, 1500, forty_fives_favourite):
         if action.type != "play":
             continue
         seen["plays"] += 1
@@ -251,16 +264,9 @@ def test_boerenbridge_revokes_match_a_full_recomputation(profile: str, seed: int
     options = BOERENBRIDGE.validate_options(raw, n)
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
-    state: BoerenbridgeState | None = None
-    for _ in range(2500):
-        if state is None or BOERENBRIDGE.status(state) == FINISHED:
-            state = BOERENBRIDGE.new_match(options, n, rng.randrange(n), "table")
-        if BOERENBRIDGE.needs_deal(state):
-            state = BOERENBRIDGE.deal(state, None)
-            continue
-        action = choose(BOERENBRIDGE, state, rng, lambda _s, _a: False)
-        before = state
-        state = BOERENBRIDGE.apply(state, action)
+    before: BoerenbridgeState
+    state: BoerenbridgeState
+    for before, action, state in referee_steps(BOERENBRIDGE, options, n, rng, 2500, lambda _s, _a: False):
         if action.type != "play":
             continue
         r = before.round
@@ -295,16 +301,9 @@ def test_avinas_revokes_match_a_full_recomputation(profile: str, seed: int) -> N
     options = AVINAS.validate_options(AV_PROFILES[profile])
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
-    state: AvinasState | None = None
-    for _ in range(2500):
-        if state is None or AVINAS.status(state) == FINISHED:
-            state = AVINAS.new_match(options, 4, rng.randrange(4), "table")
-        if AVINAS.needs_deal(state):
-            state = AVINAS.deal(state, None)
-            continue
-        action = choose(AVINAS, state, rng, avinas_favourite)
-        before = state
-        state = AVINAS.apply(state, action)
+    before: AvinasState
+    state: AvinasState
+    for before, action, state in referee_steps(AVINAS, options, 4, rng, 2500, avinas_favourite):
         if action.type not in ("play", "stop"):
             continue
         hand = before.hand
