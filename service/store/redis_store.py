@@ -32,6 +32,7 @@ Sentinel points to), which is how the service deploys.
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -220,6 +221,9 @@ class RedisStore:
         self._record_ttl_ms = self.idempotency_ttl_seconds * 1000
         self._create_script = client.register_script(CREATE_SCRIPT)
         self._save_script = client.register_script(SAVE_SCRIPT)
+        #: connections of ``_command``, taken from the pool once and reused (``_idle_connection``)
+        self._idle: list[Any] = []
+        self._idle_pid = os.getpid()
 
     @classmethod
     def from_url(
@@ -357,7 +361,7 @@ class RedisStore:
             return False
 
     def close(self) -> None:
-        """Close the pooled connections (both clients)."""
+        """Close the pooled connections (both clients; the pool closes those ``_command`` keeps too)."""
         self._client.close()
         if self._ping_client is not self._client:
             self._ping_client.close()
@@ -404,15 +408,17 @@ class RedisStore:
             return self._command("EVALSHA", script.sha, len(keys), *keys, *args)
 
     def _command(self, *args: Any) -> Any:
-        """One command on a pooled connection, retried as the client retries it (the connection's
-        own ``Retry``: on a broken connection or a timeout, after dropping the connection).
+        """One command, retried as the client retries it (the connection's own ``Retry``: on a
+        broken connection or a timeout, after dropping the connection).
 
         This is what ``Redis.execute_command`` does, without its per-command observability
-        bookkeeping (timers, callbacks and labels, even with no metrics configured); the two commands
-        of every action (the load and the save) go this way (bench/README.md, Matches). Same pool,
-        same health check before use, same errors."""
-        pool = self._client.connection_pool
-        conn = pool.get_connection()
+        bookkeeping (timers, callbacks and labels, even with no metrics configured) and without
+        checking a connection out of the pool and back in for every command (a lock, a fork check
+        and a poll of the socket each way); the two commands of every action (the load and the
+        save) go this way (bench/README.md, Matches). Same connection settings, same health check
+        when idle, same errors. A command interrupted by anything but an error reply from Redis
+        drops its connection, so that no late reply is ever read as the answer to a later command."""
+        conn = self._idle_connection()
 
         def round_trip() -> Any:
             conn.send_command(*args)
@@ -420,8 +426,24 @@ class RedisStore:
 
         try:
             return conn.retry.call_with_retry(round_trip, lambda _error: conn.disconnect())
+        except rx.ResponseError:  # Redis answered (NOSCRIPT, a script error): the connection is fine
+            raise
+        except BaseException:
+            conn.disconnect()
+            raise
         finally:
-            pool.release(conn)
+            self._idle.append(conn)
+
+    def _idle_connection(self) -> Any:
+        """A connection no other call is using: one that ``_command`` used before, else a new one
+        from the pool (kept from then on; ``close`` disconnects them with the pool's). ``list.pop``
+        and ``append`` are atomic, so threads never share one; a forked child starts afresh."""
+        if self._idle_pid != os.getpid():
+            self._idle, self._idle_pid = [], os.getpid()
+        try:
+            return self._idle.pop()
+        except IndexError:
+            return self._client.connection_pool.get_connection()
 
     @contextmanager
     def _guard(self) -> Iterator[None]:

@@ -136,6 +136,53 @@ def test_scripts_are_reloaded_when_redis_forgot_them(redis_store: RedisStore, re
     assert redis_store.create("m2", {}, []) == 1
 
 
+# -- the connection the load and the save use ------------------------------------------------
+
+
+def test_a_command_interrupted_before_its_reply_leaves_no_reply_behind(redis_store: RedisStore) -> None:
+    """The load and the save keep their connection between calls; one whose command was sent but
+    whose reply was never read (here the worker was interrupted) is dropped, so the next command
+    cannot read that late reply as its own."""
+    redis_store.create("m1", {"n": 1}, [])
+    redis_store.load("m1")
+    [conn] = redis_store._idle
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    conn.read_response = interrupted
+    with pytest.raises(KeyboardInterrupt):
+        redis_store.load("m1")  # HMGET sent, its reply left unread
+    del conn.read_response
+    assert redis_store.save("m1", 1, {"n": 2}, [{"e": 2}]) == 2
+    assert redis_store.load("m1").document == {"n": 2}
+    assert redis_store._idle == [conn]  # reconnected, still the one connection
+
+
+def test_threads_never_share_a_connection(redis_store: RedisStore) -> None:
+    """Eight threads loading and saving at once, each its own match: every answer is its own."""
+    for t in range(8):
+        redis_store.create(f"m{t}", {"t": t, "n": 0}, [])
+    errors: list[BaseException] = []
+
+    def work(t: int) -> None:
+        try:
+            for n in range(1, 51):
+                loaded = redis_store.load(f"m{t}")
+                assert loaded.document == {"t": t, "n": n - 1}
+                assert redis_store.save(f"m{t}", loaded.version, {"t": t, "n": n}, [{"n": n}]) == loaded.version + 1
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert 1 <= len(redis_store._idle) <= 8
+
+
 # -- a timed-out command, retried -------------------------------------------------------------
 
 
