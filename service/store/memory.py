@@ -36,14 +36,14 @@ SWEEP_INTERVAL_SECONDS = 60.0
 @dataclass
 class _Match:
     version: int
-    document: str
-    events: list[str]
+    document: bytes
+    events: list[bytes]
     expires_at: float
 
 
 @dataclass
 class _Record:
-    text: str
+    text: bytes
     expires_at: float
 
 
@@ -162,7 +162,7 @@ class MemoryStore:
 
     def _encode(
         self, document: JSON, events: list[JSON], idempotency: tuple[str, IdempotencyRecord] | None
-    ) -> tuple[str, list[str], tuple[str, str] | None]:
+    ) -> tuple[bytes, list[bytes], tuple[str, bytes] | None]:
         record = None if idempotency is None else (idempotency[0], dump_record(idempotency[1]))
         return dumps(document), [dumps(event) for event in events], record
 
@@ -191,11 +191,11 @@ class MemoryStore:
             return None
         return record
 
-    def _check_record_free(self, record: tuple[str, str] | None, now: float) -> None:
+    def _check_record_free(self, record: tuple[str, bytes] | None, now: float) -> None:
         if record is not None and self._live_record(record[0], now) is not None:
             raise IdempotencyConflict(record[0])
 
-    def _put_record(self, record: tuple[str, str] | None, now: float) -> None:
+    def _put_record(self, record: tuple[str, bytes] | None, now: float) -> None:
         """Store a record with its own expiry (lock held)."""
         if record is not None:
             scope_key, text = record

@@ -1,0 +1,113 @@
+"""The stores' JSON (``service.store.encoding``): orjson where it gives what the standard library
+gives, the standard library everywhere else, so that both stores write and read exactly what they
+wrote with the standard library alone."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import json
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.store.encoding import dumps, loads
+
+STDLIB = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def stdlib_outcome(value: Any) -> Any:
+    """What the standard library alone makes of ``value``: the value read back, or the error type."""
+    try:
+        return json.loads(STDLIB.encode(value))
+    except (TypeError, ValueError) as error:
+        return type(error)
+
+
+def our_outcome(value: Any) -> Any:
+    try:
+        return loads(dumps(value))
+    except (TypeError, ValueError) as error:
+        return type(error)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal, with the types of numbers too (1 and 1.0 and True are not the same JSON)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()  # any size: past 64 bits the standard library must write and read them
+    | st.integers(min_value=-(2**64), max_value=2**64)
+    | st.floats()  # NaN and infinities included: refused
+    | st.text()
+    | st.sampled_from(["10H", "9" * 19, "1" * 40, "-" + "9" * 20, "\u2665", "\x00\n\"\\"])
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=5)
+    | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=5) | st.integers(-3, 3), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(values)
+def test_every_value_is_written_and_read_as_the_standard_library_alone_would(value: Any) -> None:
+    expected = stdlib_outcome(value)
+    got = our_outcome(value)
+    assert same(got, expected) if not isinstance(expected, type) else got is expected
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, [1, {"x": math.nan}]])
+def test_nan_and_infinities_are_refused(value: Any) -> None:
+    with pytest.raises(ValueError):
+        dumps(value)
+
+
+class Suit(enum.Enum):
+    HEARTS = "H"
+
+
+@dataclasses.dataclass
+class Point:
+    x: int
+
+
+@pytest.mark.parametrize(
+    "value", [{"cards": {"AH"}}, Point(1), Suit.HEARTS, datetime.date(2026, 11, 30), object(), b"bytes"]
+)
+def test_what_json_does_not_have_is_refused_though_orjson_would_write_some_of_it(value: Any) -> None:
+    with pytest.raises(TypeError):
+        dumps({"v": value})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'{"target_score":100000000000000000000}',  # 10**20: a float to orjson
+        b'{"n":-9223372036854775809}',  # one past the smallest 64-bit integer
+        b'{"n":18446744073709551616}',  # one past the largest unsigned 64-bit integer
+        b'[9223372036854775808,"1234567890123456789012",0.1234567890123456789]',
+    ],
+)
+def test_a_text_with_a_long_digit_run_is_read_exactly(text: bytes) -> None:
+    assert same(loads(text), json.loads(text))
+
+
+def test_texts_the_standard_library_wrote_before_read_the_same() -> None:
+    document = {"players": ["Zoë", "李"], "n": 2**70, "f": 0.1, "none": None, "deep": [[{"a": []}]]}
+    legacy = STDLIB.encode(document)
+    assert same(loads(legacy), document)
+    assert same(loads(legacy.encode()), document)
