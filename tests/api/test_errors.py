@@ -298,3 +298,4 @@ def test_the_answer_writer_takes_what_orjson_refuses() -> None:
 
     value = {"n": 10**20, "s": "a\ud800", "é": 1}
     assert json.loads(dumps(value)) == value
+    assert json.loads(dumps({1: "one", None: [2]})) == {"1": "one", "null": [2]}  # keys, as json writes them
