@@ -404,3 +404,37 @@ def test_a_decoded_plain_mapping_is_shared_by_content() -> None:
     assert other is not first and other["target"] == 120
     nested = {"facts": {"a": 1}}
     assert codec.decode(tp, nested) is not codec.decode(tp, nested)
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """Slotted, with a check of its own after ``__init__``."""
+
+    n: int
+
+    def __post_init__(self) -> None:
+        if self.n < 0:
+            raise ValueError("n must not be negative")
+
+
+@dataclass(frozen=True, slots=True)
+class Normalised:
+    """Slotted, with an ``__init__`` of its own."""
+
+    word: str
+
+    def __init__(self, word: str) -> None:
+        object.__setattr__(self, "word", word.lower())
+
+
+def test_slots_are_set_directly_only_where_init_would_do_no_more() -> None:
+    assert codec.decode(Leaf, json.loads(json.dumps(codec.encode(LEAF)))) == LEAF
+    with pytest.raises(ValueError, match="negative"):
+        codec.decode(Checked, {"n": -1})
+    assert codec.decode(Checked, {"n": 2}) == Checked(2)
+    assert codec.decode(Normalised, {"word": "LOUD"}).word == "loud"
+    for rid in RULESETS:
+        assert codec._slots_set_by_init(RULESETS[rid].state_type), rid  # the states take the direct way
+    assert not codec._slots_set_by_init(Checked)
+    assert not codec._slots_set_by_init(Normalised)
+    assert not codec._slots_set_by_init(Node)  # no slots
