@@ -1,6 +1,7 @@
 """Match endpoints under gunicorn on a private Redis, measured in one run (bench/README.md, Matches).
 
     .venv/bin/python bench/matches/run.py [--seconds 3] [--rounds 5] [--clients 8] [--ruleset forty_fives]
+                                          [--baseline DIR]
 
 1. **Throughput**: closed-loop clients (``--clients`` threads over ``--processes`` processes, one
    keep-alive connection each) against (a) a bare Flask endpoint doing one Redis GET and SET and
@@ -12,6 +13,10 @@
    the share is the median of the rounds' shares (each round's posts against its bare phase).
    Each phase also reports the CPU one request cost (``/proc``: the gunicorn master and workers,
    Redis, and the load generator), which explains the share and is steadier than it.
+   With ``--baseline DIR`` another copy of the service (an earlier commit, say) is posted to in the
+   same rounds, in alternating order with this one: its share, and this tree's server CPU per
+   request against the baseline's (median of the rounds' ratios), the figure for "did a change
+   make posting cheaper" on a machine whose speed moves between runs.
 2. **History**: one client takes ``--history-matches`` matches to 1,000 actions each, then posts
    to them and to as many fresh matches in alternation: the median latency of actions 1-25
    against that of actions 1,001-1,025.
@@ -24,6 +29,7 @@ Everything runs on 127.0.0.1; the loops are bounded by time or count. Prints one
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -245,6 +251,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="default: the ruleset's default player count")
     parser.add_argument("--history-matches", type=int, default=4)
     parser.add_argument("--memory-matches", type=int, default=200)
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another tree (DIR/service and DIR/gunicorn.conf.py, e.g. from `git archive <rev> "
+                             "service gunicorn.conf.py | tar -x -C DIR`), posted to in the same rounds")
     args = parser.parse_args()
     if args.players is None:
         from service.rules.registry import RULESETS
@@ -263,26 +272,43 @@ def main() -> None:
         redis.start()
         try:
             env = {"REDIS_URL": redis.url}
-            with Gunicorn(BARE_APP, workers=args.workers, env=env) as bare, \
-                    Gunicorn(SERVICE_APP, workers=args.workers, env=env) as service:
+            with contextlib.ExitStack() as servers:
+                bare = servers.enter_context(Gunicorn(BARE_APP, workers=args.workers, env=env))
+                service = servers.enter_context(Gunicorn(SERVICE_APP, workers=args.workers, env=env))
+                phases = [("post_plays", service)]
+                if args.baseline is not None:
+                    baseline = Gunicorn(SERVICE_APP, workers=args.workers, env=env, root=args.baseline.resolve())
+                    phases.append(("baseline_post_plays", servers.enter_context(baseline)))
                 rounds: list[dict[str, Any]] = []
-                for _ in range(args.rounds):  # alternate, so background load hits both alike
-                    bare_round = measured(
+                for number in range(args.rounds):  # alternate, so background load hits both alike
+                    one: dict[str, Any] = {"bare_get_set": measured(
                         lambda: load("bare", bare.port, "", 0, args.seconds, args.clients, args.processes),
                         _pid(bare), redis.pid,
-                    )
-                    plays_round = measured(
-                        lambda: load("service", service.port, args.ruleset, args.players, args.seconds, args.clients,
-                                     args.processes),
-                        _pid(service), redis.pid,
-                    )
-                    rounds.append({"bare_get_set": bare_round, "post_plays": plays_round,
-                                   "share": round(plays_round["requests_per_second"]
-                                                  / bare_round["requests_per_second"], 3)})
+                    )}
+                    for name, server in phases if number % 2 == 0 else phases[::-1]:
+                        one[name] = measured(
+                            lambda server=server: load("service", server.port, args.ruleset, args.players,
+                                                       args.seconds, args.clients, args.processes),
+                            _pid(server), redis.pid,
+                        )
+                    bare_rps = one["bare_get_set"]["requests_per_second"]
+                    one["share"] = round(one["post_plays"]["requests_per_second"] / bare_rps, 3)
+                    if args.baseline is not None:
+                        one["baseline_share"] = round(one["baseline_post_plays"]["requests_per_second"] / bare_rps, 3)
+                        one["server_cpu_vs_baseline"] = round(
+                            one["post_plays"]["cpu_us_per_request"]["server"]
+                            / max(1, one["baseline_post_plays"]["cpu_us_per_request"]["server"]), 3)
+                    rounds.append(one)
                 report["rounds"] = rounds
                 report["bare_get_set"] = _median_round([r["bare_get_set"] for r in rounds])
                 report["post_plays"] = _median_round([r["post_plays"] for r in rounds])
                 report["post_plays"]["share_of_bare"] = round(statistics.median(r["share"] for r in rounds), 3)
+                if args.baseline is not None:
+                    report["baseline_post_plays"] = _median_round([r["baseline_post_plays"] for r in rounds])
+                    report["baseline_post_plays"]["share_of_bare"] = round(
+                        statistics.median(r["baseline_share"] for r in rounds), 3)
+                    report["server_cpu_vs_baseline"] = round(
+                        statistics.median(r["server_cpu_vs_baseline"] for r in rounds), 3)
                 report["history"] = history(service.port, args.ruleset, args.players, args.history_matches)
                 long_ids = report["history"].pop("match_ids")
                 report["redis_memory"] = memory(

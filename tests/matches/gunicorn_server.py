@@ -19,12 +19,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Gunicorn:
-    """``gunicorn -c gunicorn.conf.py <app>`` on 127.0.0.1:<free port>, with the given environment."""
+    """``gunicorn -c gunicorn.conf.py <app>`` on 127.0.0.1:<free port>, with the given environment;
+    ``root``: the tree whose code and ``gunicorn.conf.py`` it runs (this one by default)."""
 
     def __init__(
-        self, app: str = "service.wsgi:app", *, workers: int = 4, env: Mapping[str, str] | None = None
+        self,
+        app: str = "service.wsgi:app",
+        *,
+        workers: int = 4,
+        env: Mapping[str, str] | None = None,
+        root: Path = ROOT,
     ) -> None:
         self.app = app
+        self.root = root
         self.workers = workers
         self.port = free_port()
         self.extra_env = dict(env or {})
@@ -44,14 +51,14 @@ class Gunicorn:
             PORT=str(self.port),
             WEB_CONCURRENCY=str(self.workers),
             PROMETHEUS_MULTIPROC_DIR=self._metrics_dir.name,
-            PYTHONPATH=str(ROOT),
+            PYTHONPATH=str(self.root),
             LOG_LEVEL="warning",
         )
         env.update(self.extra_env)
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), self.app],
-                cwd=ROOT,
+                [sys.executable, "-m", "gunicorn", "-c", str(self.root / "gunicorn.conf.py"), self.app],
+                cwd=self.root,
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=log,

@@ -1,0 +1,167 @@
+"""Instructions one POST /v1/matches/{id}/actions executes, per step, counted by callgrind
+(bench/README.md, Matches).
+
+    .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80]
+        [--stage service.matches.usecases:Matches.act ...]
+
+Timings of one process on a shared machine move by 10-30% from run to run; instruction counts do
+not (the same code, data and hash seed give the same count). So a change to the request path can be
+judged here to a fraction of a percent, before the noisy throughput run (``run.py``) says what it is
+worth under gunicorn. The count is of user-space instructions only: the kernel's work (the sockets)
+and the cost of cache misses are not in it.
+
+The service's app runs in process on a private ``redis-server``, driven as ``stages.py`` drives it
+(table-mode matches, the referee token, each post the first legal action the last answer listed,
+the worker's cached state dropped before each post). For each ``--stage`` (``module:qualname``; by
+default the whole request and its main steps) the script runs itself under
+``valgrind --tool=callgrind --collect-atstart=no``; a small C function built here with gcc toggles
+the collection on entering the stage's function and off on leaving it, during the measured posts
+only (after ``--warm`` posts, which also build the codec's per-class functions). Prints one JSON
+document: instructions per post for each stage. Needs valgrind (with its headers) and gcc.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import functools
+import importlib
+import json
+import logging
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.redis_server import RedisServer  # noqa: E402
+
+DEFAULT_STAGES = [
+    "service.api.ops:RequestMetrics.__call__",  # the whole request, as gunicorn calls the app
+    "service.api.body:read_json_body",
+    "service.matches.usecases:Matches.act",
+    "service.matches.usecases:Matches._load",
+    "service.matches.documents:MatchDocument.from_json",
+    "service.matches.usecases:Matches._view",
+    "service.matches.usecases:Matches._commit",
+    "service.matches.documents:MatchDocument.to_json",
+    "service.store.redis_store:RedisStore._command",
+    "service.store.redis_store:dumps",
+    "service.store.redis_store:loads",
+    "service.api.matches:_write",
+]
+LONG = {"forty_fives": {"target_score": 100_000}, "auction_forty_fives": {"target_score": 100_000},
+        "avinas": {"pips_to_end": 100_000}}
+TOGGLE_SOURCE = "#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_COLLECT; }\n"
+
+
+def count(stage: str, args: argparse.Namespace, shim: Path) -> int:
+    """Instructions per measured post inside ``stage``, from one run of this script under callgrind."""
+    with tempfile.TemporaryDirectory(prefix="bench-callgrind-") as tmp:
+        out = Path(tmp) / "callgrind.out"
+        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}",
+                   sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
+                   "--posts", str(args.posts), "--warm", str(args.warm)]
+        run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+                             check=False)
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if run.returncode != 0 or found is None:
+            raise RuntimeError(f"callgrind run for {stage} failed:\n{run.stderr[-2000:]}")
+        return int(found.group(1)) // args.posts
+
+
+def child(stage: str, args: argparse.Namespace) -> None:
+    """Under callgrind: post, collecting inside ``stage`` during the measured posts only."""
+    toggle = ctypes.CDLL(args.shim).toggle
+    measuring, depth = [False], [0]
+    module, qualname = stage.split(":")
+    owner: Any = importlib.import_module(module)
+    *path, name = qualname.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    inner = getattr(owner, name)
+
+    @functools.wraps(inner)
+    def counted(*a: Any, **k: Any) -> Any:
+        if not measuring[0]:
+            return inner(*a, **k)
+        if depth[0] == 0:
+            toggle()
+        depth[0] += 1
+        try:
+            return inner(*a, **k)
+        finally:
+            depth[0] -= 1
+            if depth[0] == 0:
+                toggle()
+
+    setattr(owner, name, counted)
+    logging.disable(logging.INFO)
+    with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
+        server = RedisServer(Path(tmp))
+        server.start()
+        try:
+            os.environ["REDIS_URL"] = server.url
+            post_all(args, measuring)
+        finally:
+            server.stop()
+
+
+def post_all(args: argparse.Namespace, measuring: list[bool]) -> None:
+    import service.api.matches as api_matches
+    from service.api.app import create_app
+    from service.api.config import Settings
+    from service.rules.registry import RULESETS
+
+    app = create_app(Settings.from_env())
+    client = app.test_client()
+    use_cases = app.extensions[api_matches.MATCHES_KEY]
+    players = RULESETS[args.ruleset].default_players
+
+    def new_match() -> list[Any]:
+        body = {"ruleset": args.ruleset, "mode": "table", "players": [f"P{i}" for i in range(players)],
+                "options": LONG.get(args.ruleset, {})}
+        created = client.post("/v1/matches", json=body).get_json()
+        return [created["id"], {"Authorization": f"Bearer {created['referee_token']}"},
+                created["view"]["legal_actions"]]
+
+    matches = [new_match() for _ in range(8)]
+    for done in range(args.warm + args.posts):
+        match = matches[done % len(matches)]
+        use_cases._recent.clear()  # as on a worker that did not serve the match's last post
+        measuring[0] = done >= args.warm
+        answer = client.post(f"/v1/matches/{match[0]}/actions", json=match[2][0], headers=match[1])
+        measuring[0] = False
+        assert answer.status_code == 200, answer.get_json()
+        match[2] = answer.get_json()["legal_actions"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ruleset", default="forty_fives")
+    parser.add_argument("--posts", type=int, default=200, help="measured posts")
+    parser.add_argument("--warm", type=int, default=80, help="posts before measuring")
+    parser.add_argument("--stage", action="append", help="module:qualname (repeatable); default: the main steps")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--shim", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args)
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-shim-") as tmp:
+        source, shim = Path(tmp) / "toggle.c", Path(tmp) / "toggle.so"
+        source.write_text(TOGGLE_SOURCE)
+        subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(shim), str(source)], check=True)
+        stages = args.stage or DEFAULT_STAGES
+        report = {"ruleset": args.ruleset, "posts": args.posts, "warm": args.warm,
+                  "instructions_per_post": {stage: count(stage, args, shim) for stage in stages}}
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
