@@ -329,14 +329,6 @@ class Action:
     result: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        kept = _KEPT.get(id(self))
-        if kept is None:
-            return self._written()
-        if kept[1] is None:
-            kept[1] = self._written()
-        return dict(kept[1])
-
-    def _written(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         if self.seat is not None:
             out["seat"] = self.seat
@@ -396,19 +388,6 @@ class Action:
             face_down=face_down,
             result=result,
         )
-
-
-#: the actions made once and kept for the life of the process (``keep``), by id, each with its JSON
-#: once written: the entry holds the action, so no other object can have its id while it is here
-_KEPT: dict[int, list[Any]] = {}
-
-
-def keep(action: Action) -> Action:
-    """``action``, kept for good: the tables of prebuilt actions (every play of every card by every
-    seat ...) keep theirs, so that ``to_json`` writes each one once and hands out copies after that
-    (a referee's view in table mode lists up to 50 of them, on every answer)."""
-    _KEPT[id(action)] = [action, None]
-    return action
 
 
 # ------------------------------------------------------------------------------------------------

@@ -203,24 +203,3 @@ def test_find_revokes_asks_the_judge_it_is_given() -> None:
     assert revokes_after_play(ruleset, before, records, options, last, round_complete=False, judge=judge) == \
         reference_revokes(ruleset, records, options, round_complete=False)
     assert len(asked) == len(records)  # one play per trick by that seat
-
-
-# -- prebuilt actions (``keep``) ----------------------------------------------------------------
-
-
-def test_a_kept_action_is_written_as_the_same_action_made_afresh() -> None:
-    """Every prebuilt action of the games' tables writes the JSON an equal action built now writes,
-    and each call gives a dict of its own (changing one leaves the next answer alone)."""
-    import dataclasses
-
-    from service.rules import base
-
-    kept = [entry[0] for entry in base._KEPT.values()]
-    assert len(kept) > 1000  # the plays, robs, turn-ups, bids ... of every seat
-    for action in kept:
-        fresh = dataclasses.replace(action)
-        assert id(fresh) not in base._KEPT
-        first = action.to_json()
-        assert first == fresh.to_json()
-        first["seat"] = "changed"
-        assert action.to_json() == fresh.to_json()

@@ -62,7 +62,6 @@ from service.rules.base import (
     acting_seat,
     find_revokes,
     is_json_int,
-    keep,
     not_your_turn,
     plays_json,
     revokes_after_play,
@@ -120,9 +119,9 @@ ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon
 
 _MAX_SEATS = max(opts.PLAYER_COUNTS)
 # Actions are values: one object per (seat, card) and (seat, amount), built once.
-_PLAY_ACTIONS = tuple(tuple(keep(Action("play", seat=s, card=c)) for c in ALL_CARDS) for s in range(_MAX_SEATS))
+_PLAY_ACTIONS = tuple(tuple(Action("play", seat=s, card=c) for c in ALL_CARDS) for s in range(_MAX_SEATS))
 _BID_ACTIONS = tuple(
-    tuple(keep(Action("bid", seat=s, amount=a)) for a in range(opts.MAX_HAND_SIZE + 1)) for s in range(_MAX_SEATS)
+    tuple(Action("bid", seat=s, amount=a) for a in range(opts.MAX_HAND_SIZE + 1)) for s in range(_MAX_SEATS)
 )
 _SEAT = tuple((s,) for s in range(_MAX_SEATS))
 #: _CLOCKWISE[n][leader]: the seats of a trick led by ``leader``, in playing order (``_records``)

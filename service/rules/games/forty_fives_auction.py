@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from service.rules.base import Action, keep
+from service.rules.base import Action
 from service.rules.cards import SUITS
 from service.rules.errors import CardAlreadyPlayed, CardNotInHand, IllegalAction, IllegalBid, InvalidAction
 from service.rules.games.forty_fives_match import (
@@ -49,9 +49,9 @@ from service.rules.games.forty_fives_state import (
 )
 from service.rules.handmask import BIT, cards_of, mask_of, texts_of
 
-PASS_ACTS = tuple(keep(Action("pass", s)) for s in range(MAX_SEATS))
-HOLD_ACTS = tuple(keep(Action("hold", s)) for s in range(MAX_SEATS))
-NAME_ACTS = tuple(tuple(keep(Action("name_trump", s, suit=x)) for x in SUITS) for s in range(MAX_SEATS))
+PASS_ACTS = tuple(Action("pass", s) for s in range(MAX_SEATS))
+HOLD_ACTS = tuple(Action("hold", s) for s in range(MAX_SEATS))
+NAME_ACTS = tuple(tuple(Action("name_trump", s, suit=x) for x in SUITS) for s in range(MAX_SEATS))
 
 
 def _rnd(state: FortyFivesState) -> Round:

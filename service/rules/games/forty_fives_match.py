@@ -35,7 +35,6 @@ from service.rules.base import (
     TrickRecord,
     acting_seat,
     find_revokes,
-    keep,
     not_your_turn,
     revokes_after_play,
     wrong_phase,
@@ -102,7 +101,7 @@ MAX_SEATS = 6
 
 def _per_seat_and_card(kind: str) -> tuple[tuple[Action, ...], ...]:
     """The actions of one kind with a card, made once: ``table[seat][card.index]``."""
-    return tuple(tuple(keep(Action(kind, s, c)) for c in ALL_CARDS) for s in range(MAX_SEATS))
+    return tuple(tuple(Action(kind, s, c) for c in ALL_CARDS) for s in range(MAX_SEATS))
 
 
 _A = dict(vars(Action))
@@ -128,8 +127,8 @@ def make_action(kind: str, seat: int, card: Card | None = None, cards: tuple[Car
 PLAY_ACTS = _per_seat_and_card("play")
 ROB_ACTS = _per_seat_and_card("rob")
 TURN_UP_ACTS = _per_seat_and_card("turn_up")
-ROB_BLIND = tuple(keep(Action("rob", s)) for s in range(MAX_SEATS))
-DECLINE_ACTS = tuple(keep(Action("decline", s)) for s in range(MAX_SEATS))
+ROB_BLIND = tuple(Action("rob", s) for s in range(MAX_SEATS))
+DECLINE_ACTS = tuple(Action("decline", s) for s in range(MAX_SEATS))
 SEAT_TUPLES = tuple((s,) for s in range(MAX_SEATS))
 #: CLOCKWISE[n][leader]: the seats of a trick led by ``leader``, in playing order (``table_revokes``)
 CLOCKWISE = {n: tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)) for n in range(2, MAX_SEATS + 1)}
