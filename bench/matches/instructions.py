@@ -4,11 +4,12 @@
     .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80]
         [--stage service.matches.usecases:Matches.act ...]
 
-Timings of one process on a shared machine move by 10-30% from run to run; instruction counts do
-not (the same code, data and hash seed give the same count). So a change to the request path can be
-judged here to a fraction of a percent, before the noisy throughput run (``run.py``) says what it is
-worth under gunicorn. The count is of user-space instructions only: the kernel's work (the sockets)
-and the cost of cache misses are not in it.
+Timings of one process on a shared machine move by 10-30% from run to run; instruction counts
+hardly move (the hash seed is fixed; only the random match ids and tokens differ), whatever else
+the machine is doing. So a change to the request path can be judged here to about a percent before
+the noisy throughput run (``run.py``) says what it is worth under gunicorn. The count is of
+user-space instructions only: the kernel's work (the sockets) and the cost of cache misses are not
+in it. The wrapper around a stage costs ~1-2K instructions per call: name coarse steps.
 
 The service's app runs in process on a private ``redis-server``, driven as ``stages.py`` drives it
 (table-mode matches, the referee token, each post the first legal action the last answer listed,
@@ -39,6 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.matches.stages import LONG  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
 DEFAULT_STAGES = [
@@ -55,8 +57,6 @@ DEFAULT_STAGES = [
     "service.store.redis_store:loads",
     "service.api.matches:_write",
 ]
-LONG = {"forty_fives": {"target_score": 100_000}, "auction_forty_fives": {"target_score": 100_000},
-        "avinas": {"pips_to_end": 100_000}}
 TOGGLE_SOURCE = "#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_COLLECT; }\n"
 
 
@@ -102,14 +102,9 @@ def child(stage: str, args: argparse.Namespace) -> None:
 
     setattr(owner, name, counted)
     logging.disable(logging.INFO)
-    with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
-        server = RedisServer(Path(tmp))
-        server.start()
-        try:
-            os.environ["REDIS_URL"] = server.url
-            post_all(args, measuring)
-        finally:
-            server.stop()
+    with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp, RedisServer(Path(tmp)) as server:
+        os.environ["REDIS_URL"] = server.url
+        post_all(args, measuring)
 
 
 def post_all(args: argparse.Namespace, measuring: list[bool]) -> None:
