@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any, Union, get_args, get_origin
 
 from service.rules.cards import BY_TEXT, Card, Rank, Suit
+from service.rules.slots import slot_maker, slots_set_by_init
 
 _PARSE = Card.parse
 
@@ -291,26 +292,20 @@ def _dataclass_decoder(cls: type) -> Any:
             args.append(f"(None if (v{i} := {read}) is None else f{i}(v{i}))")
         else:
             args.append(f"f{i}({read})")
-    namespace: dict[str, Any] = {"cls": cls, "generic": generic, "fast_type": _Closed, "cards": _CARDS,
-                                 "card_of": _CARD_BY_TEXT, "new": object.__new__}
-    if _slots_set_by_init(cls):  # set the slots directly: the same object, without __init__'s setattr calls
-        body = ["            o = new(cls)\n"]
-        for i, (f, arg) in enumerate(zip(fields, args, strict=True)):
-            namespace[f"set{i}"] = vars(cls)[f.name].__set__
-            body.append(f"            set{i}(o, {arg})\n")
-        body.append("            return o\n")
-    else:
-        body = [f"            return cls({', '.join(args)})\n"]
+    # ``make``: the class itself, or the same object built by setting its slots (``slots``)
+    make = slot_maker(cls) if slots_set_by_init(cls) else cls
     source = (
         "def decode_dataclass(data):\n"
         "    if data.__class__ is fast_type:\n"
         "        try:\n"
-        f"{''.join(body)}"
+        f"            return make({', '.join(args)})\n"
         "        except Exception:\n"
         "            pass\n"
         "    return generic(data)\n"
     )
     # ``fast_type``: the fast path is off (no data is a _Closed) until every field decoder is in place
+    namespace: dict[str, Any] = {"make": make, "generic": generic, "fast_type": _Closed, "cards": _CARDS,
+                                 "card_of": _CARD_BY_TEXT}
     function = _compile(source, "decode_dataclass", cls, namespace)
     _DECODERS[cls] = function
     try:
@@ -323,19 +318,6 @@ def _dataclass_decoder(cls: type) -> Any:
         return function
     namespace["fast_type"] = dict
     return function
-
-
-def _slots_set_by_init(cls: type) -> bool:
-    """True when ``cls(*values)`` does nothing but set one slot per field: a slotted dataclass with
-    the ``__init__`` that ``dataclasses`` wrote (compiled from a string) and no ``__post_init__``."""
-    init = getattr(vars(cls).get("__init__"), "__code__", None)
-    return (
-        "__slots__" in vars(cls)
-        and not hasattr(cls, "__post_init__")
-        and init is not None
-        and init.co_filename == "<string>"
-        and all(isinstance(vars(cls).get(f.name), types.MemberDescriptorType) for f in _fields(cls))
-    )
 
 
 class _Closed:

@@ -438,8 +438,9 @@ class RedisStore:
         """A connection no other call is using: one that ``_command`` used before, else a new one
         from the pool (kept from then on; ``close`` disconnects them with the pool's). ``list.pop``
         and ``append`` are atomic, so threads never share one; a forked child starts afresh."""
-        if self._idle_pid != os.getpid():
-            self._idle, self._idle_pid = [], os.getpid()
+        pid = os.getpid()
+        if self._idle_pid != pid:
+            self._idle, self._idle_pid = [], pid
         try:
             return self._idle.pop()
         except IndexError:

@@ -26,6 +26,7 @@ from service.rules.cards import BY_TEXT, Card, Rank, Suit, card, cards
 from service.rules.errors import InvalidCard
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
+from service.rules.slots import slots_set_by_init
 
 # ------------------------------------------------------------------------------------------------
 # The reference
@@ -434,7 +435,7 @@ def test_slots_are_set_directly_only_where_init_would_do_no_more() -> None:
     assert codec.decode(Checked, {"n": 2}) == Checked(2)
     assert codec.decode(Normalised, {"word": "LOUD"}).word == "loud"
     for rid in RULESETS:
-        assert codec._slots_set_by_init(RULESETS[rid].state_type), rid  # the states take the direct way
-    assert not codec._slots_set_by_init(Checked)
-    assert not codec._slots_set_by_init(Normalised)
-    assert not codec._slots_set_by_init(Node)  # no slots
+        assert slots_set_by_init(RULESETS[rid].state_type), rid  # the states take the direct way
+    assert not slots_set_by_init(Checked)
+    assert not slots_set_by_init(Normalised)
+    assert not slots_set_by_init(Node)  # no slots

@@ -17,12 +17,13 @@ mode, where the hands are unknown.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
+from service.rules.slots import slot_maker
 
 # Phases
 DEAL = "deal"  # the next thing is a deal (needs_deal)
@@ -209,39 +210,14 @@ _SETTERS: dict[type, tuple[tuple[tuple[Any, Any], ...], dict[str, Any]]] = {}
 _T = TypeVar("_T")
 
 
-def _slot_maker(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor taking every field positionally (in field order) and setting the slots directly,
-    generated the way ``dataclasses`` generates ``__init__``: the same object, about twice as fast
-    (these classes have no default factories and no ``__post_init__``). A field with a default may be
-    left out where the class's own ``__init__`` allows it (``MatchInfo.archived``)."""
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    names = list(fields)
-    namespace: dict[str, Any] = {"_new": _new, "_cls": cls}
-    params = []
-    for i, name in enumerate(names):
-        default = fields[name].default
-        if default is MISSING:
-            params.append(name)
-        else:
-            namespace[f"_default{i}"] = default
-            params.append(f"{name}=_default{i}")
-    lines = [f"def make_{cls.__name__}({', '.join(params)}):", "    o = _new(_cls)"]
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = vars(cls)[name].__set__
-        lines.append(f"    _set{i}(o, {name})")
-    lines.append("    return o")
-    exec("\n".join(lines), namespace)  # generated from the class's own field names
-    return namespace[f"make_{cls.__name__}"]
-
-
 #: Round(number, dealer, turn_up, trump, stock, kitty, discards, ace_holder, robbed_by, announced_by,
 #: dealer_ace, demoted, auction, contract, drawn, to_draw, out, revokes)
-make_round = _slot_maker(Round)
+make_round = slot_maker(Round)
 #: RoundRecord(number, dealer, trump, turn_up, robbed_by, announced_by, demoted, contract, tricks,
 #: tricks_won, highest_trump, bonus_seat, points, scores, void, reported, revokes, made)
-make_record = _slot_maker(RoundRecord)
+make_record = slot_maker(RoundRecord)
 #: MatchInfo(options, players, mode, dealer, scores, history, status, winners, archived)
-make_match = _slot_maker(MatchInfo)
+make_match = slot_maker(MatchInfo)
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
