@@ -3,11 +3,15 @@
 A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; where that is all
 it does (the ``__init__`` that ``dataclasses`` wrote, no ``__post_init__``), setting the slots
 directly gives the same object in about half the time. States are rebuilt for every card played and
-decoded on every request, so the game modules and the codec build them this way.
+decoded on every request, so the game modules and the codec build them this way:
+
+* ``slot_maker(cls)``: a constructor taking the fields in order;
+* ``evolve(obj, **changes)``: ``dataclasses.replace``, copying the slots.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from collections.abc import Callable
 from dataclasses import MISSING, fields
@@ -57,3 +61,40 @@ def slot_maker(cls: type[_T]) -> Callable[..., _T]:
     exec(source, namespace)  # generated from the class's own field names
     made: Callable[..., _T] = namespace[f"make_{cls.__name__}"]
     return made
+
+
+_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace(obj, **changes)``, several times faster where ``type(obj)`` passes
+    ``slots_set_by_init``: a function generated once per class copies every slot and sets the
+    changed ones (TypeError for a name that is no field). Other dataclasses go to ``replace``."""
+    cls = type(obj)
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _copier(cls)
+    return cast(_T, copier(obj, changes))
+
+
+def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    if not slots_set_by_init(cls):
+        return lambda obj, changes: dataclasses.replace(obj, **changes)
+    names = [f.name for f in fields(cls)]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
+                                 "_setters": {name: vars(cls)[name].__set__ for name in names}}
+    lines = [f"def copy_{cls.__name__}(obj, changes):", "    o = _new(_cls)"]
+    for i, name in enumerate(names):
+        namespace[f"_set{i}"] = vars(cls)[name].__set__
+        lines.append(f"    _set{i}(o, obj.{name})")
+    lines += [
+        "    for name, value in changes.items():",
+        "        put = _setters.get(name)",
+        "        if put is None:",
+        f"            raise TypeError(f'{cls.__name__} has no field {{name!r}}')",
+        "        put(o, value)",
+        "    return o",
+    ]
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    copier: Callable[[Any, dict[str, Any]], Any] = namespace[f"copy_{cls.__name__}"]
+    return copier

@@ -195,6 +195,7 @@ def test_trick_one_and_a_face_down_trick_two() -> None:
     leads = AVINAS.legal_actions(state, 3)
     assert {a.card.text for a in leads if a.face_down} == {"10D", "KD", "9D", "8D", "7D", "AC", "10C"}
     assert {a.card.text for a in leads if not a.face_down} == {"10D", "KD", "9D", "8D", "7D", "AC", "10C"}
+    assert {a.amount for a in leads if a.face_down} == {None}  # no hints without the signal option
     rejects(state, InvalidAction, "play", 3, card="10D", face_down=True, amount=1)  # no signal option
     state = act(state, "play", 3, card="10D", face_down=True)
     for seat in range(4):
@@ -226,8 +227,9 @@ def test_face_down_signal_option() -> None:
     state = act(act(_face_down_start(facedown_signal=True), "pass", 1), "pass", 3)
     for seat, c in ((1, "7H"), (2, "JH"), (3, "QC"), (0, "QS")):
         state = act(state, "play", seat, card=c)
-    hints = {a.amount for a in AVINAS.legal_actions(state, 3) if a.face_down}
-    assert hints == {None, 0, 1}
+    face_down = [a for a in AVINAS.legal_actions(state, 3) if a.face_down]
+    assert [a.amount for a in face_down if a.card.text == "KD"] == [None, 1, 0]  # no hint, valuable, worthless
+    assert {a.amount for a in face_down} == {None, 0, 1} and len(face_down) == 3 * len({a.card for a in face_down})
     state = act(state, "play", 3, card="KD", face_down=True, amount=0)
     for seat in range(4):
         assert AVINAS.view(state, seat)["current_trick"]["signal"] == "worthless"

@@ -26,7 +26,7 @@ from service.rules.cards import BY_TEXT, Card, Rank, Suit, card, cards
 from service.rules.errors import InvalidCard
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
-from service.rules.slots import slots_set_by_init
+from service.rules.slots import evolve, slots_set_by_init
 
 # ------------------------------------------------------------------------------------------------
 # The reference
@@ -439,3 +439,14 @@ def test_slots_are_set_directly_only_where_init_would_do_no_more() -> None:
     assert not slots_set_by_init(Checked)
     assert not slots_set_by_init(Normalised)
     assert not slots_set_by_init(Node)  # no slots
+
+
+def test_evolve_is_replace_and_checks_where_init_would() -> None:
+    changed = evolve(LEAF, **{f.name: getattr(LEAF, f.name) for f in dataclasses.fields(LEAF)})
+    assert changed == LEAF and changed is not LEAF
+    with pytest.raises(TypeError, match="no field 'shade'"):
+        evolve(LEAF, shade="red")
+    with pytest.raises(ValueError, match="negative"):  # __post_init__ runs: evolve is replace here
+        evolve(Checked(1), n=-1)
+    assert evolve(Checked(1), n=3) == Checked(3)
+    assert evolve(Normalised("a"), word="LOUD").word == "loud"  # its own __init__ runs too

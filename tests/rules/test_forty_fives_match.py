@@ -810,13 +810,13 @@ def test_fast_constructors_build_the_same_objects() -> None:
         Round,
         RoundRecord,
         Trick,
-        evolve,
         make_match,
         make_record,
         make_round,
         make_state,
         make_trick,
     )
+    from service.rules.slots import evolve
 
     m = make_match({"a": 1}, 3, "dealt", 2, (0, 5, 10), (), "in_progress", ())
     assert m == MatchInfo({"a": 1}, 3, "dealt", 2, (0, 5, 10)) and hash(m.players) == hash(3)

@@ -136,12 +136,12 @@ from service.rules.games.avinas_state import (
     HandState,
     KnockCall,
     Trick,
-    evolve,
     opponent_of_dealer,
     played_cards,
     position_of,
 )
 from service.rules.games.avinas_view import hand_view, record_json
+from service.rules.slots import evolve
 
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result")
 PHASE_ACTIONS = {
@@ -154,6 +154,19 @@ SIGNALS = {1: "valuable", 0: "worthless"}
 
 
 _SEVEN = Rank.SEVEN
+# Actions are values: the ones listed most often are built once per seat (as in Boerenbridge and
+# the Forty-Fives family), so that listing a seat's options builds no objects.
+#: _PLAY[seat][card]: the face-up play of ``card``
+_PLAY = tuple({c: Action("play", s, card=c) for c in DECK_32} for s in range(4))
+#: _FACE_DOWN[seat][card]: the face-down lead of ``card`` with each hint of ``_HINTS``, in that order
+_HINTS = (None, 1, 0)
+_FACE_DOWN = tuple({c: tuple(Action("play", s, card=c, face_down=True, amount=h) for h in _HINTS) for c in DECK_32}
+                   for s in range(4))
+#: _EXPOSE[seat][card]: the exposure of ``card``; _EXPOSE_NONE[seat]: exposing nothing
+_EXPOSE = tuple({c: Action("expose", s, cards=(c,)) for c in DECK_32} for s in range(4))
+_EXPOSE_NONE = tuple(Action("expose", s, cards=()) for s in range(4))
+_KNOCK_OR_PASS = tuple((Action("knock", s), Action("pass", s)) for s in range(4))
+_STOP = tuple(Action("stop", s) for s in range(4))
 #: _CLOCKWISE[leader]: the seats of a trick led by ``leader``, in playing order (``Trick.seat_of``)
 _CLOCKWISE = tuple(tuple((lead + i) % 4 for i in range(4)) for lead in range(4))
 
@@ -397,7 +410,7 @@ class Avinas(Ruleset):
         if hand.phase == EXPOSE:
             return self._expose_actions(state, hand, seat)
         if hand.phase == KNOCK:
-            return [Action("knock", seat), Action("pass", seat)]
+            return list(_KNOCK_OR_PASS[seat])
         if hand.phase == AUCTION:
             high = self._high_call(hand)
             low = max(opts["min_declaration"], (high.amount or 0) + 1 if high else 0)
@@ -408,15 +421,15 @@ class Avinas(Ruleset):
         if cur.seat_of(len(cur.plays)) == seat:
             out.extend(self._play_actions(state, hand, cur, seat, viewer))
         if seat == hand.declarer and self._may_stop(hand, opts):
-            out.append(Action("stop", seat))
+            out.append(_STOP[seat])
         return out
 
     def _expose_actions(self, state: AvinasState, hand: HandState, seat: int) -> list[Action]:
         seen = {e.card for e in hand.exposures if e.card is not None}
         if opponent_of_dealer(seat, hand.dealer):
-            return [Action("expose", seat, cards=(c,)) for c in DECK_32 if c not in seen]
-        sevens = [c for c in DECK_32 if c.rank is _SEVEN and c not in seen]
-        return [Action("expose", seat, cards=())] + [Action("expose", seat, cards=(c,)) for c in sevens]
+            return [action for c, action in _EXPOSE[seat].items() if c not in seen]
+        exposes = _EXPOSE[seat]
+        return [_EXPOSE_NONE[seat]] + [exposes[c] for c in DECK_32 if c.rank is _SEVEN and c not in seen]
 
     def _candidates(self, hand: HandState, seat: int, viewer: int | None = None) -> tuple[Card, ...]:
         """The cards ``seat`` might play: its hand (dealt mode) or every card not yet seen elsewhere
@@ -464,7 +477,7 @@ class Avinas(Ruleset):
                 if is_permanent_trump(c):
                     out.extend(Action("play", seat, card=c, suit=s) for s in SUITS)
                     continue
-                out.append(Action("play", seat, card=c))
+                out.append(_PLAY[seat][c])
                 if no_qj:
                     out.extend(
                         Action("play", seat, card=c, suit=s)
@@ -478,15 +491,12 @@ class Avinas(Ruleset):
             legal: Sequence[Card] = cards
         else:
             legal = legal_cards(cards, cur.plays, trump, cur.number, opts)[0]
-        out = [Action("play", seat, card=c) for c in legal]
+        plays = _PLAY[seat]
+        out = [plays[c] for c in legal]
         if not cur.plays and cur.number == 2 and (table or not trumps_of(cards, trump)):
-            hints: tuple[int | None, ...] = (None, 1, 0) if opts["facedown_signal"] else (None,)
-            out.extend(
-                Action("play", seat, card=c, face_down=True, amount=h)
-                for c in legal
-                if not is_trump(c, trump)
-                for h in hints
-            )
+            face_down = _FACE_DOWN[seat]
+            hints = len(_HINTS) if opts["facedown_signal"] else 1
+            out.extend(a for c in legal if not is_trump(c, trump) for a in face_down[c][:hints])
         return out
 
     # --- apply ----------------------------------------------------------------------------------

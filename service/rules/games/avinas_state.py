@@ -11,8 +11,8 @@ the older ones out; ``hands_played`` counts every finished hand either way. Phas
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
 from service.rules.base import IN_PROGRESS, Play, Revoke
 from service.rules.cards import Card, Suit
@@ -158,27 +158,3 @@ def played_cards(hand: HandState, viewer: int | None = None) -> set[Card]:
             p.card for i, p in enumerate(cur.plays) if viewer is None or not p.face_down or cur.seat_of(i) == viewer
         )
     return out
-
-
-_T = TypeVar("_T")
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def evolve(obj: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for these frozen, slotted, validation-free classes, several times
-    faster (it copies the slots directly; no ``__init__``/``__post_init__`` runs, none is needed)."""
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    used = 0
-    for name in names:
-        if name in changes:
-            object.__setattr__(new, name, changes[name])
-            used += 1
-        else:
-            object.__setattr__(new, name, getattr(obj, name))
-    if used != len(changes):
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes).difference(names))}")
-    return new

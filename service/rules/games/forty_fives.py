@@ -119,10 +119,10 @@ from service.rules.games.forty_fives_state import (
     Contract,
     FortyFivesState,
     Trick,
-    evolve,
 )
 from service.rules.games.forty_fives_view import build_view, record_json
 from service.rules.handmask import mask_of
+from service.rules.slots import evolve
 
 MAX_HAND = 5
 

@@ -45,9 +45,9 @@ from service.rules.games.forty_fives_state import (
     Contract,
     FortyFivesState,
     Round,
-    evolve,
 )
 from service.rules.handmask import BIT, cards_of, mask_of, texts_of
+from service.rules.slots import evolve
 
 PASS_ACTS = tuple(Action("pass", s) for s in range(MAX_SEATS))
 HOLD_ACTS = tuple(Action("hold", s) for s in range(MAX_SEATS))

@@ -82,7 +82,6 @@ from service.rules.games.forty_fives_state import (
     Round,
     RoundRecord,
     Trick,
-    evolve,
     make_match,
     make_record,
     make_round,
@@ -90,6 +89,7 @@ from service.rules.games.forty_fives_state import (
     make_trick,
 )
 from service.rules.handmask import BIT, FULL_PACK, mask_of, pick, texts_of
+from service.rules.slots import evolve
 
 if TYPE_CHECKING:
     from service.rules.base import Ruleset

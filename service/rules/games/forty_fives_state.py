@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
@@ -206,10 +206,6 @@ def make_state(
     return s
 
 
-_SETTERS: dict[type, tuple[tuple[tuple[Any, Any], ...], dict[str, Any]]] = {}
-_T = TypeVar("_T")
-
-
 #: Round(number, dealer, turn_up, trump, stock, kitty, discards, ace_holder, robbed_by, announced_by,
 #: dealer_ace, demoted, auction, contract, drawn, to_draw, out, revokes)
 make_round = slot_maker(Round)
@@ -220,22 +216,3 @@ make_record = slot_maker(RoundRecord)
 make_match = slot_maker(MatchInfo)
 
 
-def evolve(obj: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for these slotted state classes, about three times faster: copies
-    every slot, then sets the changed ones."""
-    cls = type(obj)
-    entry = _SETTERS.get(cls)
-    if entry is None:
-        names = cls.__dataclass_fields__  # type: ignore[attr-defined]
-        entry = _SETTERS[cls] = (tuple((vars(cls)[f].__get__, vars(cls)[f].__set__) for f in names),
-                                 {f: vars(cls)[f].__set__ for f in names})
-    copy, by_name = entry
-    new = _new(cls)
-    for get, put in copy:
-        put(new, get(obj))
-    for name, value in changes.items():
-        put = by_name.get(name)
-        if put is None:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-        put(new, value)
-    return new
