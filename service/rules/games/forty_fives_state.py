@@ -214,5 +214,3 @@ make_round = slot_maker(Round)
 make_record = slot_maker(RoundRecord)
 #: MatchInfo(options, players, mode, dealer, scores, history, status, winners, archived)
 make_match = slot_maker(MatchInfo)
-
-
