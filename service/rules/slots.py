@@ -42,7 +42,7 @@ def slot_maker(cls: type[_T]) -> Callable[..., _T]:
     it. ``cls`` must pass ``slots_set_by_init``."""
     if not slots_set_by_init(cls):
         raise TypeError(f"{cls.__name__}: its __init__ does more than set its slots")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISSING": MISSING}
+    namespace: dict[str, Any] = {"_MISSING": MISSING}
     params = []
     lines = []
     for i, f in enumerate(fields(cast(Any, cls))):
@@ -55,11 +55,10 @@ def slot_maker(cls: type[_T]) -> Callable[..., _T]:
             lines.append(f"    if {f.name} is _MISSING: {f.name} = _factory{i}()")
         else:
             params.append(f.name)
-        namespace[f"_set{i}"] = vars(cls)[f.name].__set__
         lines.append(f"    _set{i}(o, {f.name})")
-    source = "\n".join([f"def make_{cls.__name__}({', '.join(params)}):", "    o = _new(_cls)", *lines, "    return o"])
-    exec(source, namespace)  # generated from the class's own field names
-    made: Callable[..., _T] = namespace[f"make_{cls.__name__}"]
+    made: Callable[..., _T] = _generate(
+        cls, f"make_{cls.__name__}", f"({', '.join(params)})", [*lines, "    return o"], namespace
+    )
     return made
 
 
@@ -81,12 +80,8 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     if not slots_set_by_init(cls):
         return lambda obj, changes: dataclasses.replace(obj, **changes)
     names = [f.name for f in fields(cls)]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
-                                 "_setters": {name: vars(cls)[name].__set__ for name in names}}
-    lines = [f"def copy_{cls.__name__}(obj, changes):", "    o = _new(_cls)"]
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = vars(cls)[name].__set__
-        lines.append(f"    _set{i}(o, obj.{name})")
+    namespace: dict[str, Any] = {"_setters": {name: vars(cls)[name].__set__ for name in names}}
+    lines = [f"    _set{i}(o, obj.{name})" for i, name in enumerate(names)]
     lines += [
         "    for name, value in changes.items():",
         "        put = _setters.get(name)",
@@ -95,6 +90,18 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         "        put(o, value)",
         "    return o",
     ]
-    exec("\n".join(lines), namespace)  # generated from the class's own field names
-    copier: Callable[[Any, dict[str, Any]], Any] = namespace[f"copy_{cls.__name__}"]
+    copier: Callable[[Any, dict[str, Any]], Any] = _generate(
+        cls, f"copy_{cls.__name__}", "(obj, changes)", lines, namespace
+    )
     return copier
+
+
+def _generate(cls: type, name: str, params: str, body: list[str], namespace: dict[str, Any]) -> Any:
+    """The function ``name`` with ``params`` that makes ``o``, a new ``cls`` with no slot set, then
+    runs ``body``, which may call ``_set{i}(o, value)`` to set field ``i`` (from ``namespace`` and
+    those setters as its globals). The source is generated here from the class's own field names."""
+    namespace.update({"_new": object.__new__, "_cls": cls})
+    namespace.update((f"_set{i}", vars(cls)[f.name].__set__) for i, f in enumerate(fields(cls)))
+    source = "\n".join([f"def {name}{params}:", "    o = _new(_cls)", *body])
+    exec(compile(source, f"<slots {name} {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)
+    return namespace[name]
