@@ -17,9 +17,9 @@ import platform
 import random
 import time
 
-from service.rules.base import FINISHED
 from service.rules.playout import play_hand
 from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED
 
 
 def measure(ruleset_id: str, seconds: float, seed: int, options: dict | None = None) -> dict:

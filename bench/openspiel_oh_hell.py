@@ -34,9 +34,9 @@ from typing import Any
 
 import pyspiel
 
-from service.rules.base import FINISHED
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.playout import play_hand
+from service.rules.ruleset import FINISHED
 
 HAND = 12
 OPENSPIEL_LIKE: dict[str, Any] = {

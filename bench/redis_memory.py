@@ -99,8 +99,7 @@ def synthetic_record(rng: random.Random) -> IdempotencyRecord:
     """A stored answer of about 1 KB (a seat's view after an action)."""
     return IdempotencyRecord(
         fingerprint=_hash(str(rng.random())),
-        status=200,
-        body={
+        answer={
             "version": rng.randrange(100),
             "status": "in_progress",
             "phase": "play",
@@ -117,7 +116,6 @@ def synthetic_record(rng: random.Random) -> IdempotencyRecord:
             "tricks_won": [1, 0, 0, 2],
             "players": NAMES,
         },
-        headers={"ETag": '"17"', "Content-Type": "application/json"},
     )
 
 
@@ -159,14 +157,14 @@ def fill_real(
     for m in range(matches):
         body = {"ruleset": ruleset, "mode": "dealt", "players": players}
         created = uses.create(body, idempotency_key=f"c-{seed}-{m}" if keys else None)
-        match_id = created.body["id"]
-        tokens = {seat["seat"]: seat["token"] for seat in created.body["seats"]}
+        match_id = created.match_id
+        tokens = {seat.seat: seat.token for seat in created.seats}
         for a in range(actions):
-            view = uses.view(match_id, tokens[0]).body
+            view = uses.view(match_id, tokens[0]).view
             if view["status"] != "in_progress" or not view["to_act"]:
                 break
             seat = rng.choice(view["to_act"])
-            legal = uses.view(match_id, tokens[seat]).body["legal_actions"]
+            legal = uses.view(match_id, tokens[seat]).view["legal_actions"]
             uses.act(match_id, tokens[seat], rng.choice(legal), idempotency_key=f"a-{m}-{a}" if keys else None)
         ids.append(match_id)
     return ids

@@ -38,9 +38,10 @@ from typing import Any
 
 from service.matches.documents import encode_like
 from service.rules import codec
-from service.rules.base import FINISHED, Action, Ruleset
+from service.rules.actions import Action
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED, Ruleset
 
 DEFAULT_CONFIGS = (
     "forty_fives:3:table",

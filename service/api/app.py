@@ -18,15 +18,24 @@ import logging
 from flask import Flask, current_app
 
 from service.api.config import Settings
+from service.api.i18n import load_for
 from service.api.problems import ProblemApi
+from service.rules.registry import RULESETS
 
 API_TITLE = "Trick referee"
 API_VERSION = "1.0.0"
-API_DESCRIPTION = (
-    "A rules referee and score-keeper for trick-taking card games: Forty-Fives, Auction Forty-Fives, "
-    "Boerenbridge, Avinas. Cards are written rank then suit (10H, QS, AD); input is lenient, output "
-    "canonical. Every error is an RFC 9457 problem (application/problem+json) with a stable 'code'."
-)
+
+
+def api_description() -> str:
+    """The OpenAPI document's description, naming the games the registry holds."""
+    games = ", ".join(r.name for r in RULESETS.values())
+    return (
+        f"A rules referee and score-keeper for trick-taking card games: {games}. Cards are written rank "
+        "then suit (10H, QS, AD); input is lenient, output canonical. Every error is an RFC 9457 problem "
+        "(application/problem+json) with a stable 'code'."
+    )
+
+
 SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
 
 #: Modules holding a ``blp`` to register, in order (see the module docstring).
@@ -58,7 +67,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions[SETTINGS_KEY] = settings
     app.logger.setLevel(getattr(logging, settings.log_level.upper()))
 
-    api = ProblemApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
+    load_for(RULESETS.values())
+    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
         init_app = getattr(module, "init_app", None)

@@ -25,6 +25,7 @@ from webargs.flaskparser import FlaskParser
 
 from service.api.problems import Problem, validation_problem
 from service.api.wire import dumps
+from service.rules.messages import Msg
 
 JSON_MIME = "application/json"
 #: Deepest nesting of arrays and objects accepted in a body: no contract body needs more than a few
@@ -48,28 +49,24 @@ def read_json_body(req: flask.Request | None = None) -> Any:
     req = req if req is not None else request
     data = req.get_data(cache=True)
     if not data:
-        raise Problem(400, "malformed_json", "the request needs a JSON body (Content-Type: application/json)")
+        raise Problem(400, "malformed_json", Msg("api.body_needed"))
     if not is_json_mimetype(req.mimetype):
-        got = req.content_type or "no Content-Type"
-        raise Problem(415, "unsupported_media_type", f"send the body as application/json, not {got}")
+        got = req.content_type or Msg("api.no_content_type")
+        raise Problem(415, "unsupported_media_type", Msg("api.not_json", got=got))
     try:
         value = _DECODER.decode(data.decode(json.detect_encoding(data), "surrogatepass"))  # as json.loads
     except RecursionError:
         value = None
         too_deep = True
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer too long to read
-        raise Problem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+        raise Problem(400, "malformed_json", Msg("api.bad_json", error=str(exc))) from None
     else:
         # Fewer brackets than the limit cannot nest deeper than it: skip the walk for ordinary bodies.
         too_deep = data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH)
     if too_deep:
-        raise Problem(400, "json_too_deep", f"the JSON body is nested more than {MAX_DEPTH} levels deep")
+        raise Problem(400, "json_too_deep", Msg("api.too_deep", most=MAX_DEPTH))
     if (b"\\u" in data or not data.isascii()) and _has_lone_surrogate(value):
-        raise Problem(
-            400, "malformed_json",
-            "the body holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair, or its "
-            "bytes): it is no Unicode text",
-        )
+        raise Problem(400, "malformed_json", Msg("api.lone_surrogate"))
     return value
 
 

@@ -18,9 +18,10 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.problems import coded_error
-from service.rules.base import Play, is_json_int
 from service.rules.cards import Card, Suit
 from service.rules.errors import InvalidCard
+from service.rules.facts import is_json_int
+from service.rules.tricks import Play
 
 CARD_DESCRIPTION = (
     "A card, rank then suit: ranks 2-10, J, Q, K, A; suits C, D, H, S. Input is lenient "

@@ -12,7 +12,8 @@ from marshmallow.validate import Length, OneOf, Range
 
 from service.api.fields import CardField, JsonInteger, SuitField
 from service.api.schemas import OPTIONS_DESCRIPTION
-from service.rules.base import ACTION_KEYS, MODES
+from service.rules.actions import ACTION_KEYS
+from service.rules.ruleset import MODES
 
 NAME_PATTERN = "[^\\s\\x1c-\\x1f\\x85]|\\ufeff"
 

@@ -1,9 +1,10 @@
 """The match endpoints (DESIGN.md §4): create, view, act, events, undo, delete.
 
 Each view reads the request (token, headers, body), calls one use case of ``service.matches`` and
-writes its ``Reply``; nothing here knows a game or touches the store directly. Bodies are read as
-raw JSON and checked by the use case *after* the token, so a caller without a valid token learns
-nothing from the body's errors.
+writes its result: the status, the JSON and the headers are chosen here, and only here (the use
+cases return domain values). Nothing here knows a game or touches the store directly. Bodies are
+read as raw JSON and checked by the use case *after* the token, so a caller without a valid token
+learns nothing from the body's errors.
 
 Headers: ``Authorization: Bearer <token>`` (every endpoint but create); ``ETag: "<version>"`` on
 every answer about a match; ``If-Match`` on writes (412 when stale); ``If-None-Match`` on the view
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -32,9 +34,10 @@ from service.api.match_schemas import (
     MatchViewSchema,
     RoundsSchema,
 )
-from service.api.problems import problem_response
-from service.matches.errors import InvalidRequest, MatchError
-from service.matches.usecases import Matches, Reply
+from service.matches.errors import InvalidRequest
+from service.matches.results import Created, EventPage, Expected, RoundSheet, Viewed
+from service.matches.usecases import Matches
+from service.rules.messages import Msg
 from service.store.base import Store
 from service.store.factory import make_store
 
@@ -109,13 +112,6 @@ def match_store(app: Flask) -> Store:
     return found.store
 
 
-@blp.errorhandler(MatchError)
-def _match_error(error: MatchError) -> Response:
-    response = problem_response(error.to_problem(), error.headers)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 def _token() -> str | None:
     header = request.headers.get("Authorization")
     if header is None:
@@ -126,15 +122,85 @@ def _token() -> str | None:
     return value.strip()
 
 
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _expected(header: str | None) -> Expected | None:
+    """The versions an ``If-Match`` / ``If-None-Match`` header names (``"7"``, ``W/"7"``, ``7``, a list,
+    or ``*``); None without the header. A tag that names no version (written otherwise) matches none."""
+    if header is None:
+        return None
+    versions: set[int] = set()
+    for raw in header.split(","):
+        tag = raw.strip()
+        if tag == "*":
+            return Expected(any_version=True)
+        if tag.startswith("W/"):
+            tag = tag[2:]
+        if len(tag) >= 2 and tag[0] == tag[-1] == '"':
+            tag = tag[1:-1]
+        if tag.isascii() and tag.isdigit() and len(tag) <= 19 and tag == str(int(tag)):
+            versions.add(int(tag))
+    return Expected(frozenset(versions))
+
+
 #: on every answer about a match: it holds tokens or hands, and depends on who asks
 _PRIVATE = {"Cache-Control": "no-store", "Vary": "Authorization"}
 
 
-def _write(reply: Reply) -> Response:
-    headers = {**reply.headers, **_PRIVATE}
-    if reply.status in (204, 304):
-        return current_app.response_class(status=reply.status, headers=headers)
-    return json_response(reply.body, reply.status, headers)
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the API answers for a use case's result: status, JSON body (None: no body), headers."""
+
+    status: int
+    body: Any
+    headers: dict[str, str]
+
+
+def _answer(body: Any, status: int, version: int, *, replayed: bool = False) -> Answer:
+    headers = {**_PRIVATE, "ETag": etag(version)}
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return Answer(status, body, headers)
+
+
+def viewed_answer(result: Viewed) -> Answer:
+    """A view (200), or 304 when the caller holds that version already."""
+    if result.view is None:
+        return _answer(None, 304, result.version)
+    return _answer(result.view, 200, result.version, replayed=result.replayed)
+
+
+def created_answer(result: Created) -> Answer:
+    body = {
+        "id": result.match_id,
+        "version": result.version,
+        "referee_token": result.referee_token,
+        "seats": [{"seat": s.seat, "name": s.name, "token": s.token} for s in result.seats],
+        "view": result.view,
+    }
+    answer = _answer(body, 201, result.version, replayed=result.replayed)
+    answer.headers["Location"] = f"{blp.url_prefix}/{result.match_id}"
+    return answer
+
+
+def events_answer(page: EventPage) -> Answer:
+    body = {"version": page.version, "events": page.events, "last_seq": page.last_seq, "more": page.more}
+    return _answer(body, 200, page.version)
+
+
+def rounds_answer(sheet: RoundSheet) -> Answer:
+    return _answer({"version": sheet.version, "rounds": sheet.rounds}, 200, sheet.version)
+
+
+DELETED = Answer(204, None, dict(_PRIVATE))
+
+
+def _respond(answer: Answer) -> Response:
+    if answer.body is None:
+        return current_app.response_class(status=answer.status, headers=answer.headers)
+    return json_response(answer.body, answer.status, answer.headers)
 
 
 def _optional_body() -> Any:
@@ -149,10 +215,8 @@ def _optional_body() -> Any:
 def create_match() -> Response:
     """Start a match: the referee's token, one token per seat (each shown once), and the referee's
     view. Dealt mode deals the first round at once."""
-    reply = matches().create(read_json_body(), idempotency_key=request.headers.get("Idempotency-Key"))
-    response = _write(reply)
-    response.headers["Location"] = f"{blp.url_prefix}/{reply.body['id']}"
-    return response
+    created = matches().create(read_json_body(), idempotency_key=request.headers.get("Idempotency-Key"))
+    return _respond(created_answer(created))
 
 
 @blp.route("/<match_id>", methods=["GET"])
@@ -162,7 +226,8 @@ def create_match() -> Response:
 @_errors(401, 404, 503)
 def get_match(match_id: str) -> Response:
     """The caller's view: the referee sees everything; a seat sees its own hand and the public facts."""
-    return _write(matches().view(match_id, _token(), if_none_match=request.headers.get("If-None-Match")))
+    viewed = matches().view(match_id, _token(), known=_expected(request.headers.get("If-None-Match")))
+    return _respond(viewed_answer(viewed))
 
 
 @blp.route("/<match_id>/actions", methods=["POST"])
@@ -177,15 +242,15 @@ def post_action(match_id: str) -> Response:
     """Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
     referee's token acts for any seat. 409 not your turn, wrong phase, or a lost race without If-Match;
     412 a stale If-Match; 422 an illegal action (with the legal ones)."""
-    return _write(
+    return _respond(viewed_answer(
         matches().act(
             match_id,
             _token(),
             read_json_body(),
-            if_match=request.headers.get("If-Match"),
+            expected=_expected(request.headers.get("If-Match")),
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
-    )
+    ))
 
 
 @blp.route("/<match_id>/events", methods=["GET"])
@@ -195,7 +260,7 @@ def post_action(match_id: str) -> Response:
 @_errors(400, 401, 404, 503)
 def get_events(match_id: str, after: int = 0, limit: int | None = None) -> Response:
     """The match's history after the event ``after``, as the caller may see it (no deck, no hidden card)."""
-    return _write(matches().events(match_id, _token(), after=after, limit=limit))
+    return _respond(events_answer(matches().events(match_id, _token(), after=after, limit=limit)))
 
 
 @blp.route("/<match_id>/rounds", methods=["GET"])
@@ -205,7 +270,7 @@ def get_events(match_id: str, after: int = 0, limit: int | None = None) -> Respo
 def get_rounds(match_id: str) -> Response:
     """Every finished round's record (the match's score sheet), oldest first. A view's ``history``
     holds the last one only, so that views stay the same size however long a match runs."""
-    return _write(matches().rounds(match_id, _token()))
+    return _respond(rounds_answer(matches().rounds(match_id, _token())))
 
 
 @blp.route("/<match_id>/undo", methods=["POST"])
@@ -216,15 +281,15 @@ def undo(match_id: str) -> Response:
     """Take back the last action (and any deal it caused). Referee only; no body."""
     body = _optional_body()
     if body not in (None, {}):
-        raise InvalidRequest("undo takes no body (or an empty object)")
-    return _write(
+        raise InvalidRequest(Msg("api.undo_takes_no_body"))
+    return _respond(viewed_answer(
         matches().undo(
             match_id,
             _token(),
-            if_match=request.headers.get("If-Match"),
+            expected=_expected(request.headers.get("If-Match")),
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
-    )
+    ))
 
 
 @blp.route("/<match_id>", methods=["DELETE"])
@@ -233,4 +298,5 @@ def undo(match_id: str) -> Response:
 @_errors(401, 403, 404, 412, 503)
 def delete_match(match_id: str) -> Response:
     """Delete the match and its history. Referee only."""
-    return _write(matches().delete(match_id, _token(), if_match=request.headers.get("If-Match")))
+    matches().delete(match_id, _token(), expected=_expected(request.headers.get("If-Match")))
+    return _respond(DELETED)

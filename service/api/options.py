@@ -1,48 +1,27 @@
-"""Ruleset options for the HTTP layer: validated once per distinct value, and described as JSON Schema.
+"""Ruleset options for the HTTP layer: validated through the rules core's one options cache, and
+described as JSON Schema.
 
-``validated_options(ruleset, raw)`` returns the ruleset's ``validate_options(raw)`` (defaults filled
-in, errors raised as ``UnknownOption``/``InvalidOption``), cached: the empty options of each
-ruleset once, other values in a bounded cache keyed by their canonical JSON. The result is read-only,
-because it is shared between requests.
+``validated_options(ruleset, raw)`` is the ruleset's ``validate_options(raw)`` (defaults filled in,
+errors raised as ``UnknownOption``/``InvalidOption``): an immutable ``Options``, kept by
+``service.rules.options`` for a value seen before.
 """
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
-from service.rules.base import OptionSpec, Ruleset
 from service.rules.errors import InvalidInput
-
-CACHE_SIZE = 512
-MAX_KEY_CHARS = 2048
-# (id(ruleset), canonical JSON of the raw options) -> validated options; "" stands for no options.
-_CACHE: OrderedDict[tuple[int, str], Mapping[str, Any]] = OrderedDict()
+from service.rules.messages import Msg
+from service.rules.options import Options, OptionSpec
+from service.rules.ruleset import Ruleset
 
 
-def validated_options(ruleset: Ruleset, raw: Any) -> Mapping[str, Any]:
+def validated_options(ruleset: Ruleset[Any], raw: Any) -> Options:
     """The ruleset's options with defaults, from the body's ``options`` (absent or ``{}``: defaults)."""
-    if raw is None or (not raw and isinstance(raw, Mapping)):
-        key = (id(ruleset), "")
-    elif isinstance(raw, Mapping):
-        key = (id(ruleset), json.dumps(raw, sort_keys=True, ensure_ascii=False))
-    else:
-        raise InvalidInput("'options' must be an object of option names to values")
-    found = _CACHE.get(key)
-    if found is None:
-        found = MappingProxyType(ruleset.validate_options(raw or {}))
-        if len(key[1]) > MAX_KEY_CHARS:  # a rare, bulky value: not worth holding
-            return found
-        _CACHE[key] = found
-        while len(_CACHE) > CACHE_SIZE:
-            try:
-                _CACHE.popitem(last=False)
-            except KeyError:  # emptied by another thread meanwhile
-                break
-    return found
+    if raw is not None and not isinstance(raw, Mapping):
+        raise InvalidInput(Msg("core.options_not_object"))
+    return ruleset.validate_options(raw)
 
 
 def option_json_schema(spec: OptionSpec) -> dict[str, Any]:
@@ -75,7 +54,7 @@ def _bounds(spec: OptionSpec) -> dict[str, int]:
     return out
 
 
-def options_json_schema(ruleset: Ruleset) -> dict[str, Any]:
+def options_json_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
     """The ``options`` object of a ruleset as a JSON Schema; cross-option checks are the ruleset's."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

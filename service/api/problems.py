@@ -2,16 +2,19 @@
 
 One error system for the whole API:
 
-* a rules-core ``RuleError`` (``service/rules/errors.py``) carries its own status, code, detail and
-  ``legal`` alternatives and is answered as is;
+* an error of the rules core or the use cases (``RuleError``, named by its cause) is answered with
+  the status its class maps to here (``STATUS``: the only place that knows it), its ``code``, its
+  message written in the caller's language as ``detail``, and its ``legal`` alternatives;
 * ``Problem`` is the same thing for failures the HTTP layer finds itself (malformed JSON, a wrong
   content type, a schema validation error);
 * werkzeug's ``HTTPException`` (unknown route, wrong method, body too large) keeps its headers,
   ``Allow`` on a 405 in particular;
 * anything else is a bug: it is logged with its traceback and answered as a 500 problem.
 
-``ProblemApi`` is flask-smorest's ``Api`` with these handlers and with the error responses
-documented as problem+json in the OpenAPI document.
+``title`` is the message ``title.<class>`` (``title.illegal_play``) or, for the HTTP layer's own
+problems, ``title.<code>`` (falling back to the status's phrase). ``ProblemApi`` is flask-smorest's
+``Api`` with these handlers and with the error responses documented as problem+json in the
+OpenAPI document.
 """
 
 from __future__ import annotations
@@ -27,11 +30,44 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from service.api.i18n import catalog, render
 from service.api.wire import dumps
-from service.rules.errors import RuleError
+from service.matches import errors as match_errors
+from service.rules import errors as rule_errors
+from service.rules.errors import RuleError, snake_name
+from service.rules.messages import Msg
 
 PROBLEM_MIME = "application/problem+json"
 TYPE_PREFIX = "urn:trick-referee:problem:"
+
+#: the HTTP status of each error class (the nearest listed class up its MRO)
+STATUS: dict[type[RuleError], int] = {
+    rule_errors.RuleError: 422,
+    rule_errors.InvalidInput: 400,
+    rule_errors.InvalidFacts: 422,
+    rule_errors.InvalidOption: 422,
+    rule_errors.InvalidPlayerCount: 422,
+    rule_errors.UnknownRuleset: 404,
+    rule_errors.NotYourTurn: 409,
+    rule_errors.WrongPhase: 409,
+    rule_errors.IllegalAction: 422,
+    match_errors.MatchError: 400,
+    match_errors.Unauthorized: 401,
+    match_errors.Forbidden: 403,
+    match_errors.MatchNotFound: 404,
+    match_errors.VersionConflict: 409,
+    match_errors.PreconditionFailed: 412,
+    match_errors.NothingToUndo: 409,
+    match_errors.IdempotencyKeyReused: 422,
+    match_errors.InvalidRequest: 400,
+    match_errors.InvalidDealer: 422,
+    match_errors.StoreUnavailable: 503,
+}
+#: headers an error class's answer carries
+HEADERS: dict[type[RuleError], Mapping[str, str]] = {
+    match_errors.Unauthorized: {"WWW-Authenticate": 'Bearer realm="matches"'},
+    match_errors.StoreUnavailable: {"Retry-After": "1"},
+}
 
 _HTTP_CODES = {
     400: "bad_request",
@@ -41,13 +77,44 @@ _HTTP_CODES = {
     415: "unsupported_media_type",
     500: "internal_error",
 }
-_TITLES = {
-    "invalid_card": "Invalid card",
-    "invalid_suit": "Invalid suit",
-    "duplicate_card": "Duplicate card",
-    "invalid_input": "Invalid input",
-    "malformed_json": "Malformed JSON",
-}
+
+
+def status_of(error: RuleError) -> int:
+    """The HTTP status ``error`` is answered with."""
+    for cls in type(error).__mro__:
+        status = STATUS.get(cls)
+        if status is not None:
+            return status
+    return 422
+
+
+def headers_of(error: RuleError) -> dict[str, str]:
+    """The headers of ``error``'s answer: its class's, an ETag naming the current version where the
+    error knows it, and ``Idempotent-Replayed`` for a refusal answered again."""
+    out: dict[str, str] = {}
+    for cls in reversed(type(error).__mro__):
+        out.update(HEADERS.get(cls, {}))
+    version = error.extra.get("version") if isinstance(error, match_errors.PreconditionFailed) else None
+    if version is not None:
+        out["ETag"] = f'"{version}"'
+    if error.replayed:
+        out["Idempotent-Replayed"] = "true"
+    return out
+
+
+def problem_body(error: RuleError) -> dict[str, Any]:
+    """The problem fields of ``error`` (the answer adds ``type`` and ``instance``), its messages written
+    in the current language."""
+    body: dict[str, Any] = {
+        "title": render(Msg(f"title.{snake_name(type(error))}")),
+        "status": status_of(error),
+        "detail": render(error.message),
+        "code": error.code,
+    }
+    if error.legal is not None:
+        body["legal"] = error.legal
+    body.update(error.extra)
+    return body
 
 
 class Problem(Exception):
@@ -57,24 +124,35 @@ class Problem(Exception):
         self,
         status: int,
         code: str,
-        detail: str,
+        message: Msg | str,
         *,
-        title: str | None = None,
         extra: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__(detail)
+        super().__init__(message)
         self.status = status
         self.code = code
-        self.detail = detail
-        self.title = title or _TITLES.get(code) or http.HTTPStatus(status).phrase
+        self.message = message
         self.extra = dict(extra or {})
         self.headers = dict(headers or {})
 
     def to_problem(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"title": self.title, "status": self.status, "detail": self.detail, "code": self.code}
+        body: dict[str, Any] = {
+            "title": problem_title(self.code, self.status),
+            "status": self.status,
+            "detail": render(self.message),
+            "code": self.code,
+        }
         body.update(self.extra)
         return body
+
+
+def problem_title(code: str, status: int) -> str:
+    """The title of one of the HTTP layer's own problems: ``title.<code>``, else the status's phrase."""
+    key = f"title.{code}"
+    if key in catalog("en"):
+        return render(Msg(key))
+    return http.HTTPStatus(status).phrase
 
 
 class CodedMessage(str):
@@ -195,21 +273,24 @@ class ProblemApi(Api):
         status = error.code or 500
         code = _HTTP_CODES.get(status) or http.HTTPStatus(status).name.lower()
         if status == 404:
-            detail = f"there is nothing at {request.path}; the API is described at /docs"
+            detail = render(Msg("api.no_route", path=request.path))
         elif status == 405:
             allowed = ", ".join(getattr(error, "valid_methods", None) or ())
-            detail = f"{request.method} is not allowed on {request.path}; allowed: {allowed}"
+            detail = render(Msg("api.method_not_allowed", method=request.method, path=request.path, allowed=allowed))
         elif status == 500:
-            detail = "the server failed to answer; the error has been logged"
+            detail = render(Msg("api.internal_error"))
         else:
             detail = error.description or http.HTTPStatus(status).description
-        body = {"title": error.name, "status": status, "detail": detail, "code": code}
+        body = {"title": problem_title(code, status), "status": status, "detail": detail, "code": code}
         headers = dict(error.get_headers())
         return problem_response(body, headers)
 
 
 def handle_rule_error(error: RuleError) -> Response:
-    return problem_response(error.to_problem())
+    response = problem_response(problem_body(error), headers_of(error))
+    if isinstance(error, match_errors.MatchError) or error.replayed:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def handle_problem(error: Problem) -> Response:
@@ -221,9 +302,9 @@ def handle_unexpected(error: Exception) -> Response:
         return current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"].handle_http_exception(error)
     current_app.logger.exception("unhandled error on %s %s", request.method, request.path)
     body = {
-        "title": "Internal Server Error",
+        "title": problem_title("internal_error", 500),
         "status": 500,
-        "detail": "the server failed to answer; the error has been logged",
+        "detail": render(Msg("api.internal_error")),
         "code": "internal_error",
     }
     return problem_response(body)

@@ -13,10 +13,10 @@ from typing import Any
 from flask.wrappers import Response
 
 from service.api.body import Blueprint, json_response
+from service.api.i18n import render
 from service.api.options import options_json_schema, validated_options
 from service.api.schemas import (
     CONTEXT_FIELDS,
-    SCORE_EXAMPLES,
     LegalPlaysAnswerSchema,
     LegalPlaysRequestSchema,
     RulesetDetailSchema,
@@ -25,11 +25,16 @@ from service.api.schemas import (
     ScoreRequestSchema,
     TrickAnswerSchema,
     TrickRequestSchema,
+    score_description,
+    score_examples,
 )
-from service.rules.base import Options, Play, Ruleset, TrickContext
 from service.rules.cards import Card, check_distinct
 from service.rules.errors import DuplicateCard, IllegalAction, InvalidFacts, InvalidInput, TooManyPlays
+from service.rules.messages import Msg
+from service.rules.options import Options
 from service.rules.registry import RULESETS, get_ruleset
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, TrickContext
 
 blp = Blueprint(
     "rulesets",
@@ -43,15 +48,18 @@ _LEGAL_REQUEST = LegalPlaysRequestSchema()
 _SCORE_REQUEST = ScoreRequestSchema()
 _TRICK_FIELDS = frozenset({"plays"})
 _LEGAL_FIELDS = frozenset({"hand", "trick", "card"})
-_DETAILS: dict[str, tuple[Ruleset, dict[str, Any]]] = {}
+_DETAILS: dict[str, tuple[Ruleset[Any], dict[str, Any]]] = {}
+_HAND = Msg("core.where.hand")
+_TRICK = Msg("core.where.trick")
+_HAND_AND_TRICK = Msg("core.where.hand_and_trick")
 
 
 # The path parameter is ``id`` as in DESIGN.md §4; ``with_ruleset`` turns it into the ruleset.
 _ID_PARAMETER = {
     "in": "path",
     "name": "id",
-    "description": "A ruleset id, as listed by GET /v1/rulesets (forty_fives, auction_forty_fives, boerenbridge, "
-    "avinas); an unknown id is a 404 problem with code unknown_ruleset",
+    "description": f"A ruleset id, as listed by GET /v1/rulesets ({', '.join(sorted(RULESETS))}); an unknown id "
+    "is a 404 problem with code unknown_ruleset",
     "schema": {"type": "string", "minLength": 1},
     "example": "forty_fives",
 }
@@ -81,7 +89,7 @@ def list_rulesets() -> Response:
 @blp.route("/<id>", methods=["GET"], parameters=[_ID_PARAMETER])
 @with_ruleset
 @blp.response(200, RulesetDetailSchema)
-def get_ruleset_detail(ruleset: Ruleset) -> Response:
+def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
     """One ruleset: its catalogue entry, the card ranking for each trump choice (default options) and
     its options as a JSON Schema."""
     cached = _DETAILS.get(ruleset.id)
@@ -96,7 +104,7 @@ def get_ruleset_detail(ruleset: Ruleset) -> Response:
 # --- stateless questions --------------------------------------------------------------------------
 
 
-def trick_context(ruleset: Ruleset, body: Mapping[str, Any], own: frozenset[str]) -> TrickContext:
+def trick_context(ruleset: Ruleset[Any], body: Mapping[str, Any], own: frozenset[str]) -> TrickContext:
     """The context of a trick or legal-plays body: trump, trick number, demoted card, and the further
     fields the ruleset documents (``context_keys``) as ``extra``; any field that is neither context nor
     one of the endpoint's ``own`` fields is refused."""
@@ -106,8 +114,8 @@ def trick_context(ruleset: Ruleset, body: Mapping[str, Any], own: frozenset[str]
         if unknown:
             accepted = sorted(CONTEXT_FIELDS | own | set(ruleset.context_keys))
             raise InvalidInput(
-                f"unknown field(s) {', '.join(map(repr, unknown))} for {ruleset.id}; "
-                f"the fields here are {', '.join(accepted)}",
+                Msg("api.unknown_fields", fields=", ".join(map(repr, unknown)), ruleset=ruleset.id,
+                    known=", ".join(accepted)),
                 code="unknown_field",
                 extra={"fields": unknown},
             )
@@ -116,30 +124,27 @@ def trick_context(ruleset: Ruleset, body: Mapping[str, Any], own: frozenset[str]
     )
 
 
-def check_plays(ruleset: Ruleset, plays: Sequence[Play], options: Options, where: str, room_for: int = 0) -> None:
+def check_plays(ruleset: Ruleset[Any], plays: Sequence[Play], options: Options, room_for: int = 0) -> None:
     """Plays that can be true of one trick: at most the ruleset's player count (leaving ``room_for``
     more), each card once, face down only where the ruleset has face-down plays."""
     most = ruleset.max_plays(options)
     if len(plays) + room_for > most:
-        if room_for:
-            detail = f"{where} already has {len(plays)} plays; a trick of {ruleset.name} has at most {most}"
-        else:
-            detail = f"{len(plays)} plays in one trick; a trick of {ruleset.name} has at most {most}"
-        raise TooManyPlays(detail, legal=[most])
-    check_distinct([p.card for p in plays], where)
+        key = "api.trick_has_plays" if room_for else "api.too_many_plays"
+        raise TooManyPlays(Msg(key, plays=len(plays), ruleset=ruleset.name, most=most), legal=[most])
+    check_distinct([p.card for p in plays], _TRICK)
     if not ruleset.has_face_down_plays and any(p.face_down for p in plays):
-        raise InvalidFacts(f"{ruleset.name} has no face-down plays", code="face_down_not_allowed")
+        raise InvalidFacts(Msg("api.no_face_down", ruleset=ruleset.name), code="face_down_not_allowed")
 
 
 @blp.route("/<id>/trick", methods=["POST"], parameters=[_ID_PARAMETER])
 @with_ruleset
 @blp.arguments(_TRICK_REQUEST)
 @blp.response(200, TrickAnswerSchema)
-def trick(body: dict[str, Any], ruleset: Ruleset) -> Response:
+def trick(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """Who wins a trick (complete or partial), and why."""
     options = validated_options(ruleset, body.get("options"))
     plays: list[Play] = body["plays"]
-    check_plays(ruleset, plays, options, "the trick")
+    check_plays(ruleset, plays, options)
     outcome = ruleset.trick_winner(plays, trick_context(ruleset, body, _TRICK_FIELDS), options)
     return json_response(outcome.to_json())
 
@@ -148,18 +153,18 @@ def trick(body: dict[str, Any], ruleset: Ruleset) -> Response:
 @with_ruleset
 @blp.arguments(_LEGAL_REQUEST)
 @blp.response(200, LegalPlaysAnswerSchema)
-def legal_plays(body: dict[str, Any], ruleset: Ruleset) -> Response:
+def legal_plays(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
     them; with ``card``, whether that card is allowed and, if not, why."""
     options = validated_options(ruleset, body.get("options"))
     hand: list[Card] = body["hand"]
     trick_so_far: list[Play] = body["trick"]
-    check_plays(ruleset, trick_so_far, options, "the trick", room_for=1)
-    check_distinct(hand, "the hand")
+    check_plays(ruleset, trick_so_far, options, room_for=1)
+    check_distinct(hand, _HAND)
     in_trick = {p.card for p in trick_so_far}
     for c in hand:
         if c in in_trick:
-            raise DuplicateCard(c.text, "the hand and the trick")
+            raise DuplicateCard(c.text, _HAND_AND_TRICK)
     ctx = trick_context(ruleset, body, _LEGAL_FIELDS)
     verdict = ruleset.legal_plays(hand, trick_so_far, ctx, options)
     answer = verdict.to_json()
@@ -170,7 +175,7 @@ def legal_plays(body: dict[str, Any], ruleset: Ruleset) -> Response:
             ruleset.check_play(hand, trick_so_far, card, ctx, options)
         except IllegalAction as refused:
             answer["allowed"] = False
-            answer["reason"] = {"code": refused.code, "detail": refused.detail}
+            answer["reason"] = {"code": refused.code, "detail": render(refused.message)}
         else:
             answer["allowed"] = True
     return json_response(answer)
@@ -180,17 +185,11 @@ def legal_plays(body: dict[str, Any], ruleset: Ruleset) -> Response:
 @with_ruleset
 @blp.arguments(
     _SCORE_REQUEST,
-    description=(
-        "The facts of one round in the ruleset's own terms (DESIGN.md §4), plus 'options'. "
-        "Forty-Fives family: trump, leader, players, tricks (each in play order from its own leader), "
-        "scores (and bid in bidding mode). Boerenbridge: bids, tricks, scores (one entry per seat; a "
-        "null bid is a non-bidder). Avinas: game, declarer, knocks, declarer_points, declarer_tricks, "
-        "lied, rams, pips."
-    ),
-    examples=SCORE_EXAMPLES,
+    description=score_description(RULESETS.values()),
+    examples=score_examples(RULESETS.values()),
 )
 @blp.response(200, ScoreAnswerSchema)
-def score(body: dict[str, Any], ruleset: Ruleset) -> Response:
+def score(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """Score one round: round points, the scores after it, whether the match is over and who won,
     and how each number was counted."""
     options = validated_options(ruleset, body.get("options"))

@@ -8,14 +8,16 @@ ruleset's own round facts: the schema only takes ``options`` apart, the ruleset 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import marshmallow as ma
 from marshmallow.validate import Length, Range
 
 from service.api.fields import CardField, JsonInteger, PlayField, SuitField
-from service.rules.base import Play
 from service.rules.cards import ALL_CARDS, Suit
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play
 
 OPTIONS_DESCRIPTION = (
     "House rules as option name -> value (see GET /v1/rulesets/{id} for each ruleset's options, "
@@ -131,7 +133,8 @@ class ScoreRequestSchema(ma.Schema):
     options = _options_field()
 
 
-SCORE_EXAMPLES = {
+#: transitional: the examples of the rulesets that do not carry their own ``score_example`` yet
+_SCORE_EXAMPLES = {
     "forty_fives": {
         "summary": "Forty-Fives: the tricks as played, with the trump and the first leader",
         "value": {
@@ -184,6 +187,35 @@ SCORE_EXAMPLES = {
         },
     },
 }
+
+
+_SCORE_FACTS = {
+    "forty_fives": "trump, leader, players, tricks (each in play order from its own leader), scores",
+    "auction_forty_fives": "trump, leader, players, tricks (each in play order from its own leader), scores "
+    "(and bid in bidding mode)",
+    "boerenbridge": "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)",
+    "avinas": "game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips",
+}
+
+
+def score_examples(rulesets: Iterable[Ruleset[Any]]) -> dict[str, Any]:
+    """The documented examples of ``/score`` bodies, one per ruleset that has one."""
+    out: dict[str, Any] = {}
+    for ruleset in sorted(rulesets, key=lambda r: r.id):
+        example = ruleset.score_example or _SCORE_EXAMPLES.get(ruleset.id)
+        if example:
+            out[ruleset.id] = dict(example)
+    return out
+
+
+def score_description(rulesets: Iterable[Ruleset[Any]]) -> str:
+    """The documented ``/score`` body: each ruleset's round facts."""
+    parts = []
+    for ruleset in sorted(rulesets, key=lambda r: r.id):
+        facts = ruleset.score_facts or _SCORE_FACTS.get(ruleset.id)
+        if facts:
+            parts.append(f"{ruleset.id}: {facts}.")
+    return "The facts of one round in the ruleset's own terms, plus 'options'. " + " ".join(parts)
 
 
 # --- answers (documentation and conformance; the views write the rules core's JSON) ---------------

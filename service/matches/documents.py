@@ -36,8 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.rules import codec
-from service.rules.base import FINISHED, Action, Ruleset
+from service.rules.actions import Action
 from service.rules.cards import Card
+from service.rules.messages import encode_messages, revive
+from service.rules.ruleset import FINISHED, Ruleset
 from service.store.base import Event
 
 FORMAT = 1
@@ -54,7 +56,7 @@ class MatchDocument:
     earlier state with its encoded form, from which ``encoded_state`` reuses every part that the
     new state still shares (see ``encode_like``)."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any]
     mode: str
     players: tuple[str, ...]
     referee_hash: str
@@ -84,7 +86,7 @@ class MatchDocument:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], rulesets: Mapping[str, Ruleset]) -> MatchDocument:
+    def from_json(cls, data: Mapping[str, Any], rulesets: Mapping[str, Ruleset[Any]]) -> MatchDocument:
         ruleset = rulesets[data["ruleset"]]
         return cls(
             ruleset=ruleset,
@@ -154,7 +156,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def create_event(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     mode: str,
     players: Sequence[str],
     options: Mapping[str, Any],
@@ -181,7 +183,8 @@ def action_event(action: Action, by_referee: bool) -> dict[str, Any]:
 
 
 def round_event(record: Mapping[str, Any]) -> dict[str, Any]:
-    return {"kind": "round", "round": dict(record)}
+    """A finished round's record for the log: its messages kept as data (``messages.to_json``)."""
+    return {"kind": "round", "round": encode_messages(dict(record))}
 
 
 def undo_event(undone: Sequence[int]) -> dict[str, Any]:
@@ -218,7 +221,7 @@ def last_undoable(events: Sequence[Event]) -> list[int]:
     return []
 
 
-def deal_while_needed(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, list[dict[str, Any]]]:
+def deal_while_needed(ruleset: Ruleset[Any], state: Any, shuffle: Any) -> tuple[Any, list[dict[str, Any]]]:
     """Deal whenever the rules ask for a deal and the match is not over.
 
     ``shuffle()`` returns a shuffled deck (dealt mode) or None (table mode). Returns the new state
@@ -233,7 +236,7 @@ def deal_while_needed(ruleset: Ruleset, state: Any, shuffle: Any) -> tuple[Any, 
     return state, events
 
 
-def advance(ruleset: Ruleset, state: Any, shuffle: Any, logged: int = 0) -> tuple[Any, list[dict[str, Any]]]:
+def advance(ruleset: Ruleset[Any], state: Any, shuffle: Any, logged: int = 0) -> tuple[Any, list[dict[str, Any]]]:
     """What follows an action (or a new match, or a replay): the deals the rules ask for, then the
     finished rounds that ``Ruleset.archive`` takes out of the state, but the first ``logged`` of
     them, which the event log holds already (a replayed state holds every finished round; a match
@@ -246,10 +249,10 @@ def advance(ruleset: Ruleset, state: Any, shuffle: Any, logged: int = 0) -> tupl
 
 def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:
     """The round records that the given (effective) events logged, oldest first."""
-    return [e.data["round"] for e in events if e.data.get("kind") == "round"]
+    return [revive(e.data["round"]) for e in events if e.data.get("kind") == "round"]
 
 
-def replay(ruleset: Ruleset, events: Sequence[Event]) -> Any:
+def replay(ruleset: Ruleset[Any], events: Sequence[Event]) -> Any:
     """The rules state that the given (effective) events produce, from the create event on."""
     state: Any = None
     for e in events:
@@ -268,7 +271,7 @@ def replay(ruleset: Ruleset, events: Sequence[Event]) -> Any:
     return state
 
 
-def public_event(ruleset: Ruleset, event: Event, viewer: int | None, undone: set[int]) -> dict[str, Any]:
+def public_event(ruleset: Ruleset[Any], event: Event, viewer: int | None, undone: set[int]) -> dict[str, Any]:
     """What ``viewer`` (None: the referee) may see of one event."""
     data = event.data
     kind = data.get("kind")
@@ -286,7 +289,7 @@ def public_event(ruleset: Ruleset, event: Event, viewer: int | None, undone: set
         out["by"] = data.get("by")
         out["undone"] = event.seq in undone
     elif kind == "round":
-        out["round"] = data.get("round")
+        out["round"] = revive(data.get("round"))
         out["undone"] = event.seq in undone
     elif kind == "undo":
         out["undone"] = list(data.get("undone", ()))

@@ -3,13 +3,14 @@
 A record is stored under the match's scope (``idempotency_scope(match_id, sha256(key))``; match
 creation uses the global scope) with a **fingerprint** of the request: the operation, the match,
 the caller's identity (referee or seat N) and the canonical JSON of the body. The same key with a
-different fingerprint is refused (422 ``idempotency_key_reused``).
+different fingerprint is refused (``idempotency_key_reused``).
 
 What is stored (see ``usecases``): the answer of every request that changed the match, written in
-the same compare-and-set as the change; and the answer of a request the *rules* refused (400,
-403, 409 ``not_your_turn``/``wrong_phase``, 422), since retrying it would be refused the same way.
-Not stored: 401 (the caller is unknown), 404, 412/409 ``version_conflict`` and 503, which are
-about the moment, not the request; a retry with the same key after one of those is a new try.
+the same compare-and-set as the change; and the refusal of a request the *rules* refused (bad
+input, a seat acting for another, ``not_your_turn``/``wrong_phase``, an illegal move), since
+retrying it would be refused the same way. Not stored: an unknown token (the caller is unknown),
+an unknown match, ``version_conflict`` and an unreachable store, which are about the moment, not
+the request; a retry with the same key after one of those is a new try.
 
 The answer to a create holds the match's tokens, which the store must never hold in clear. Its
 record keeps them *sealed* with a key derived from the Idempotency-Key itself (which the store
@@ -27,20 +28,18 @@ import secrets
 from typing import Any
 
 from service.matches.errors import InvalidRequest
+from service.rules.messages import Msg
 from service.store.base import idempotency_scope
 
 MAX_KEY_LENGTH = 255
 
 
 def check_key(key: str | None) -> str | None:
-    """The key, or None when absent; raise InvalidRequest (400) for an unusable one."""
+    """The key, or None when absent; raise InvalidRequest for an unusable one."""
     if key is None:
         return None
     if not key or len(key) > MAX_KEY_LENGTH or not key.isascii() or not key.isprintable():
-        raise InvalidRequest(
-            f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} printable ASCII characters",
-            code="invalid_idempotency_key",
-        )
+        raise InvalidRequest(Msg("matches.bad_idempotency_key", most=MAX_KEY_LENGTH), code="invalid_idempotency_key")
     return key
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.matches.errors import Unauthorized
+from service.rules.messages import Msg
 
 TOKEN_BYTES = 32
 
@@ -49,12 +50,9 @@ REFEREE = Caller(None)
 
 
 def identify(token: str | None, referee_hash: str, seat_hashes: Sequence[str]) -> Caller:
-    """The caller this token belongs to; raise Unauthorized (401) when missing or unknown."""
+    """The caller this token belongs to; raise Unauthorized when missing or unknown."""
     if not token:
-        raise Unauthorized(
-            "this request needs 'Authorization: Bearer <token>' with a token of the match",
-            code="missing_token",
-        )
+        raise Unauthorized(Msg("matches.missing_token"), code="missing_token")
     presented = token_hash(token).encode("ascii")
     found: Caller | None = None
     if hmac.compare_digest(presented, referee_hash.encode("ascii")):
@@ -63,5 +61,5 @@ def identify(token: str | None, referee_hash: str, seat_hashes: Sequence[str]) -
         if hmac.compare_digest(presented, stored.encode("ascii")) and found is None:
             found = Caller(seat)
     if found is None:
-        raise Unauthorized("the token is not one of this match's tokens", code="invalid_token")
+        raise Unauthorized(Msg("matches.invalid_token"), code="invalid_token")
     return found

@@ -1,23 +1,25 @@
-"""The match use cases: create, view, act, undo, events, delete.
+"""The match use cases: create, view, act, undo, events, rounds, delete.
 
 Each one loads the match, asks the rules, and saves; nothing else:
 
     load (document + version) -> who is calling (token) -> earlier answer under the same
-    Idempotency-Key? -> If-Match -> ruleset.apply -> deal while the rules ask for a deal ->
-    compare-and-set save (document, events, idempotency record in one atomic step) -> the
+    idempotency key? -> the expected version? -> ruleset.apply -> deal while the rules ask for a
+    deal -> compare-and-set save (document, events, idempotency record in one atomic step) -> the
     caller's view.
 
-Every ruleset goes through the ``Ruleset`` interface alone; nothing here knows a game.
+Every ruleset goes through the ``Ruleset`` interface alone; nothing here knows a game, and nothing
+here knows HTTP: the use cases take the expected version and the idempotency key as values and
+return domain results (``service.matches.results``); the API chooses statuses and headers.
 
 Decisions (the API documents them too):
 
-* **Versions**: the store's version is the match's version, in every view and in the ``ETag``
-  (``"<version>"``). ``If-Match`` naming another version: 412. A request *without* ``If-Match``
-  that loses the compare-and-set race to another writer: 409 ``version_conflict``; one *with*
-  ``If-Match`` that loses it: 412 (its precondition no longer holds). Either way nothing changed.
-* **Who acts**: a seat token acts for its own seat only (403 ``not_your_seat``; an action with no
+* **Versions**: the store's version is the match's version, in every view. A request that expected
+  another version is refused (``PreconditionFailed``). A request that named none and loses the
+  compare-and-set race to another writer: ``VersionConflict``; one that named one and loses it:
+  ``PreconditionFailed``. Either way nothing changed.
+* **Who acts**: a seat token acts for its own seat only (``not_your_seat``; an action with no
   ``seat`` gets the token's). In a table match the referee token acts for any seat. In a dealt
-  match it does not (403 ``seat_token_required``): each action is posted with the acting seat's
+  match it does not (``seat_token_required``): each action is posted with the acting seat's
   token, so the referee's view there lists no ``legal_actions``. ``deal`` is never accepted.
 * **Undo** (referee only) takes back the last action still in force, with any deal that followed
   it, by replaying the stored events without them (the one place history is replayed); it is
@@ -36,8 +38,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from service.matches import idempotency as idem
 from service.matches.documents import (
@@ -59,18 +60,20 @@ from service.matches.errors import (
     IdempotencyKeyReused,
     InvalidDealer,
     InvalidRequest,
-    MatchError,
     MatchNotFound,
     NothingToUndo,
     PreconditionFailed,
-    Replayed,
     StoreUnavailable,
     VersionConflict,
 )
+from service.matches.results import Created, EventPage, Expected, RoundSheet, SeatTicket, Viewed
 from service.matches.tokens import Caller, identify, new_token, token_hash
-from service.rules.base import MODES, Action, Ruleset, is_json_int
-from service.rules.errors import InvalidAction, RuleError, UnknownRuleset
+from service.rules.actions import Action
+from service.rules.errors import InvalidAction, RuleError, UnknownRuleset, error_from_json, error_to_json
+from service.rules.facts import is_json_int
+from service.rules.messages import Msg, encode_messages, revive
 from service.rules.registry import RULESETS
+from service.rules.ruleset import MODES, Mode, Ruleset
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
@@ -81,41 +84,6 @@ MAX_EVENTS_PAGE = 1000
 RECENT_MATCHES = 1024
 
 
-@dataclass(frozen=True)
-class Reply:
-    """An answer: HTTP status, JSON body and headers (``ETag`` ...)."""
-
-    status: int
-    body: dict[str, Any]
-    headers: dict[str, str] = field(default_factory=dict)
-
-
-def etag(version: int) -> str:
-    return f'"{version}"'
-
-
-def _tag_matches(header: str, version: int) -> bool:
-    for raw in header.split(","):
-        tag = raw.strip()
-        if tag == "*":
-            return True
-        if tag.startswith("W/"):
-            tag = tag[2:]
-        if tag in (etag(version), str(version)):
-            return True
-    return False
-
-
-def check_if_match(header: str | None, version: int) -> None:
-    """Raise PreconditionFailed (412) unless ``If-Match`` is absent or names ``version``."""
-    if header is not None and not _tag_matches(header, version):
-        raise PreconditionFailed(
-            f"If-Match does not name the match's current version ({version}); read the match again",
-            extra={"version": version},
-            headers={"ETag": etag(version)},
-        )
-
-
 class Matches:
     """The use cases over one store. ``rng`` shuffles decks and picks first dealers (a
     ``secrets.SystemRandom`` unless a test passes a seeded generator)."""
@@ -123,7 +91,7 @@ class Matches:
     def __init__(
         self,
         store: Store,
-        rulesets: Mapping[str, Ruleset] | None = None,
+        rulesets: Mapping[str, Ruleset[Any]] | None = None,
         rng: random.Random | None = None,
     ) -> None:
         self.store = store
@@ -136,21 +104,21 @@ class Matches:
 
     # --- create ---------------------------------------------------------------------------------
 
-    def create(self, body: Any, *, idempotency_key: str | None = None) -> Reply:
+    def create(self, body: Any, *, idempotency_key: str | None = None) -> Created:
         key = idem.check_key(idempotency_key)
         fp = idem.fingerprint("create", None, None, body)
         if key is not None:
             prior = self._prior(None, key, fp)
             if prior is not None:
-                return prior
+                return _created_again(key, prior)
         ruleset, mode, players, options, dealer = self._read_create(body)
         first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
         if dealer is None:
             dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
-        state = ruleset.new_match(options, len(players), dealer, mode)  # type: ignore[arg-type]
+        state = ruleset.new_match(options, len(players), dealer, mode)
         state, deals = advance(ruleset, state, lambda: self._deck(ruleset, mode))
         referee_token = new_token()
-        seat_tokens = [new_token() for _ in players]
+        seat_tokens = tuple(new_token() for _ in players)
         doc = MatchDocument(
             ruleset=ruleset,
             mode=mode,
@@ -163,19 +131,12 @@ class Matches:
         commit = secrets.token_hex(8)
         for _attempt in range(3):
             match_id = secrets.token_urlsafe(16)
-            public = {
-                "id": match_id,
-                "version": 1,
-                "referee_token": "",
-                "seats": [{"seat": i, "name": name, "token": ""} for i, name in enumerate(players)],
-                "view": self._view(doc, match_id, 1, Caller(None)),
-            }
-            headers = {"ETag": etag(1)}
+            view = self._view(doc, match_id, 1, Caller(None))
             record = None
             if key is not None:
-                sealed = idem.seal(key, {"referee": referee_token, "seats": seat_tokens})
-                answer = {"answer": public, "sealed": sealed}
-                record = (idem.scope(None, key), IdempotencyRecord(fp, 201, answer, headers))
+                sealed = idem.seal(key, {"referee": referee_token, "seats": list(seat_tokens)})
+                public = {"id": match_id, "version": 1, "players": list(players), "view": encode_messages(view)}
+                record = (idem.scope(None, key), IdempotencyRecord(fp, {"created": public, "sealed": sealed}))
             try:
                 with self._guard(match_id):
                     self.store.create(match_id, doc.to_json(commit), events, record)
@@ -184,69 +145,65 @@ class Matches:
             except store_base.IdempotencyConflict:  # the same create raced past the first check
                 prior = self._prior(None, key or "", fp)
                 if prior is None:
-                    raise VersionConflict("a request with the same Idempotency-Key is being answered; retry") from None
-                return prior
-            return Reply(201, _with_tokens(public, referee_token, seat_tokens), dict(headers))
+                    raise VersionConflict(Msg("matches.create_in_flight")) from None
+                return _created_again(key or "", prior)
+            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view)
         raise RuntimeError("three random match ids in a row were taken")
 
-    def _read_create(self, body: Any) -> tuple[Ruleset, str, tuple[str, ...], dict[str, Any], int | None]:
+    def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:
         if not isinstance(body, Mapping):
-            raise InvalidRequest("the body must be a JSON object: {\"ruleset\", \"mode\", \"players\", ...}")
+            raise InvalidRequest(Msg("matches.body_not_object"))
         unknown = sorted(set(body) - set(CREATE_FIELDS))
         if unknown:
             raise InvalidRequest(
-                f"unknown field(s) {', '.join(map(repr, unknown))}; a match takes {', '.join(CREATE_FIELDS)}",
+                Msg("matches.unknown_fields", fields=", ".join(map(repr, unknown)), known=", ".join(CREATE_FIELDS)),
                 code="unknown_field",
                 legal=list(CREATE_FIELDS),
             )
         ruleset_id = body.get("ruleset")
         if not isinstance(ruleset_id, str):
-            raise InvalidRequest("'ruleset' must be a ruleset id string", legal=sorted(self.rulesets))
+            raise InvalidRequest(Msg("matches.ruleset_not_string"), legal=sorted(self.rulesets))
         ruleset = self.rulesets.get(ruleset_id)
         if ruleset is None:
             known = ", ".join(sorted(self.rulesets))
-            raise UnknownRuleset(
-                f"there is no ruleset {ruleset_id!r}; the rulesets are {known}", legal=sorted(self.rulesets)
-            )
+            raise UnknownRuleset(Msg("core.unknown_ruleset", ruleset=ruleset_id, known=known),
+                                 legal=sorted(self.rulesets))
         mode = body.get("mode")
         if mode not in MODES:
-            raise InvalidRequest("'mode' must be \"dealt\" or \"table\"", code="invalid_mode", legal=list(MODES))
+            raise InvalidRequest(Msg("matches.bad_mode"), code="invalid_mode", legal=list(MODES))
         players = body.get("players")
         if not isinstance(players, list) or not all(
             isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_LENGTH for p in players
         ):
-            raise InvalidRequest(
-                f"'players' must be a list of names (non-empty strings of at most {MAX_NAME_LENGTH} characters)"
-            )
+            raise InvalidRequest(Msg("matches.bad_players", most=MAX_NAME_LENGTH))
         ruleset.check_players(len(players))
         if "options" in body and not isinstance(body["options"], Mapping):
-            raise InvalidRequest("'options' must be an object of option names to values (or absent)")
+            raise InvalidRequest(Msg("matches.options_not_object"))
         options = ruleset.validate_options(body.get("options"), len(players))
         dealer = body.get("dealer")
         if dealer is not None:
             if not is_json_int(dealer):
-                raise InvalidRequest("'dealer' must be a seat number (an integer), null or absent")
+                raise InvalidRequest(Msg("matches.dealer_not_int"))
             if not 0 <= dealer < len(players):
-                raise InvalidDealer(
-                    f"'dealer' must be a seat from 0 to {len(players) - 1}", legal=list(range(len(players)))
-                )
-        return ruleset, str(mode), tuple(players), options, dealer
+                raise InvalidDealer(Msg("matches.dealer_out_of_range", last=len(players) - 1),
+                                    legal=list(range(len(players))))
+        return ruleset, cast(Mode, mode), tuple(players), options, dealer
 
     # --- read -----------------------------------------------------------------------------------
 
-    def view(self, match_id: str, token: str | None, *, if_none_match: str | None = None) -> Reply:
+    def view(self, match_id: str, token: str | None, *, known: Expected | None = None) -> Viewed:
+        """The caller's view; ``view`` None when ``known`` already allows the current version."""
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
-        headers = {"ETag": etag(version)}
-        if if_none_match is not None and _tag_matches(if_none_match, version):
-            return Reply(304, {}, headers)
-        return Reply(200, self._view(doc, match_id, version, caller), headers)
+        if known is not None and known.allows(version):
+            return Viewed(version, None)
+        return Viewed(version, self._view(doc, match_id, version, caller))
 
-    def events(self, match_id: str, token: str | None, *, after: int = 0, limit: int | None = None) -> Reply:
+    def events(self, match_id: str, token: str | None, *, after: int = 0, limit: int | None = None) -> EventPage:
         if not is_json_int(after) or after < 0:
-            raise InvalidRequest("'after' must be a non-negative integer (an event sequence number)")
+            raise InvalidRequest(Msg("matches.bad_after"))
         if limit is not None and (not is_json_int(limit) or not 1 <= limit <= MAX_EVENTS_PAGE):
-            raise InvalidRequest(f"'limit' must be an integer from 1 to {MAX_EVENTS_PAGE}")
+            raise InvalidRequest(Msg("matches.bad_limit", most=MAX_EVENTS_PAGE))
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
         with self._guard(match_id):
@@ -254,14 +211,9 @@ class Matches:
         undone = undone_seqs(stored)
         page = stored if limit is None else stored[:limit]
         shown = [public_event(doc.ruleset, e, caller.seat, undone) for e in page]
-        return Reply(
-            200,
-            {"version": version, "events": shown, "last_seq": page[-1].seq if page else after,
-             "more": len(page) < len(stored)},
-            {"ETag": etag(version)},
-        )
+        return EventPage(version, shown, page[-1].seq if page else after, len(page) < len(stored))
 
-    def rounds(self, match_id: str, token: str | None) -> Reply:
+    def rounds(self, match_id: str, token: str | None) -> RoundSheet:
         """Every finished round's record, oldest first: those archived in the event log, then
         those the state still holds (the view's ``history``)."""
         doc, version = self._load(match_id)
@@ -272,7 +224,7 @@ class Matches:
         upto = [e for e in stored if e.data.get("version", 0) <= version]
         archived = round_records(effective(upto))
         held = doc.ruleset.view(doc.state, caller.seat).get("history", [])
-        return Reply(200, {"version": version, "rounds": [*archived, *held]}, {"ETag": etag(version)})
+        return RoundSheet(version, [*archived, *held])
 
     # --- act ------------------------------------------------------------------------------------
 
@@ -282,9 +234,9 @@ class Matches:
         token: str | None,
         body: Any,
         *,
-        if_match: str | None = None,
+        expected: Expected | None = None,
         idempotency_key: str | None = None,
-    ) -> Reply:
+    ) -> Viewed:
         key = idem.check_key(idempotency_key)
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
@@ -292,8 +244,8 @@ class Matches:
         if key is not None:
             prior = self._prior(match_id, key, fp)
             if prior is not None:
-                return prior
-        check_if_match(if_match, version)
+                return _viewed_again(prior)
+        _check_expected(expected, version)
         try:
             action = self._authorised_action(doc, caller, body)
             state = doc.ruleset.apply(doc.state, action)
@@ -304,49 +256,48 @@ class Matches:
         state, after = advance(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
         new_doc = doc.with_state(state)
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
-        reply = Reply(200, self._view(new_doc, match_id, version + 1, caller), {"ETag": etag(version + 1)})
-        return self._commit(match_id, version, new_doc, events, reply, key, fp, conditional=if_match is not None)
+        view = self._view(new_doc, match_id, version + 1, caller)
+        return self._commit(match_id, version, new_doc, events, view, key, fp, conditional=expected is not None)
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:
         action = Action.from_json(body)
         if action.type == "deal":
-            raise InvalidAction("the service deals; a 'deal' action cannot be posted", code="deal_not_allowed")
+            raise InvalidAction(Msg("matches.deal_not_allowed"), code="deal_not_allowed")
         if caller.seat is None:
             if doc.mode == "dealt":
-                raise Forbidden(
-                    "in a dealt match each action is posted with the acting seat's token; "
-                    "the referee token reads, undoes and deletes",
-                    code="seat_token_required",
-                )
+                raise Forbidden(Msg("matches.seat_token_required"), code="seat_token_required")
             return action
         if action.seat is None:
             return dataclasses.replace(action, seat=caller.seat)
         if action.seat != caller.seat:
-            raise Forbidden(
-                f"this token is seat {caller.seat}'s; it cannot act for seat {action.seat}", code="not_your_seat"
-            )
+            raise Forbidden(Msg("matches.not_your_seat", mine=caller.seat, seat=action.seat), code="not_your_seat")
         return action
 
     # --- undo / delete --------------------------------------------------------------------------
 
     def undo(
-        self, match_id: str, token: str | None, *, if_match: str | None = None, idempotency_key: str | None = None
-    ) -> Reply:
+        self,
+        match_id: str,
+        token: str | None,
+        *,
+        expected: Expected | None = None,
+        idempotency_key: str | None = None,
+    ) -> Viewed:
         key = idem.check_key(idempotency_key)
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
-        _require_referee(caller, "undo")
+        _require_referee(caller, Msg("matches.referee_only_undo"))
         fp = idem.fingerprint("undo", match_id, caller.identity, None)
         if key is not None:
             prior = self._prior(match_id, key, fp)
             if prior is not None:
-                return prior
-        check_if_match(if_match, version)
+                return _viewed_again(prior)
+        _check_expected(expected, version)
         with self._guard(match_id):
             history = self.store.events(match_id)
         taken_back = last_undoable(history)
         if not taken_back:
-            err = NothingToUndo("no action has been taken in this match yet, or every one was undone")
+            err = NothingToUndo(Msg("matches.nothing_to_undo"))
             self._remember_refusal(match_id, key, fp, err)
             raise err
         gone = set(taken_back)
@@ -357,18 +308,17 @@ class Matches:
         )
         new_doc = doc.with_state(state)
         events = stamp([undo_event(taken_back), *after], version + 1)
-        reply = Reply(200, self._view(new_doc, match_id, version + 1, caller), {"ETag": etag(version + 1)})
-        return self._commit(match_id, version, new_doc, events, reply, key, fp, conditional=if_match is not None)
+        view = self._view(new_doc, match_id, version + 1, caller)
+        return self._commit(match_id, version, new_doc, events, view, key, fp, conditional=expected is not None)
 
-    def delete(self, match_id: str, token: str | None, *, if_match: str | None = None) -> Reply:
+    def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
-        _require_referee(caller, "delete the match")
-        check_if_match(if_match, version)
+        _require_referee(caller, Msg("matches.referee_only_delete"))
+        _check_expected(expected, version)
         with self._guard(match_id):
             if not self.store.delete(match_id):
-                raise MatchNotFound(f"there is no match {match_id!r}")
-        return Reply(204, {}, {})
+                raise MatchNotFound(Msg("matches.not_found", match=match_id))
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -409,7 +359,7 @@ class Matches:
         )
         return view
 
-    def _deck(self, ruleset: Ruleset, mode: str) -> list[Any] | None:
+    def _deck(self, ruleset: Ruleset[Any], mode: str) -> list[Any] | None:
         if mode == "table":
             return None
         deck = list(ruleset.deck())
@@ -422,15 +372,16 @@ class Matches:
         version: int,
         doc: MatchDocument,
         events: list[dict[str, Any]],
-        reply: Reply,
+        view: dict[str, Any],
         key: str | None,
         fp: str,
         *,
         conditional: bool,
-    ) -> Reply:
+    ) -> Viewed:
         record = None
         if key is not None:
-            record = (idem.scope(match_id, key), IdempotencyRecord(fp, reply.status, reply.body, dict(reply.headers)))
+            answer = {"viewed": {"version": version + 1, "view": encode_messages(view)}}
+            record = (idem.scope(match_id, key), IdempotencyRecord(fp, answer))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
@@ -440,52 +391,72 @@ class Matches:
             if key is not None:
                 prior = self._prior(match_id, key, fp)
                 if prior is not None:
-                    return prior
-            detail = "another request changed the match first; nothing was applied: read the match and retry"
+                    return _viewed_again(prior)
+            message = Msg("matches.lost_race")
             if conditional:
-                raise PreconditionFailed(detail) from None
-            raise VersionConflict(detail) from None
+                raise PreconditionFailed(message) from None
+            raise VersionConflict(message) from None
         self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
-        return reply
+        return Viewed(version + 1, view)
 
-    def _prior(self, match_id: str | None, key: str, fp: str) -> Reply | None:
+    def _prior(self, match_id: str | None, key: str, fp: str) -> Mapping[str, Any] | None:
         """The first answer given under ``key``, if any (raises it again when it was a refusal)."""
         with self._guard(match_id):
             record = self.store.get_idempotency(idem.scope(match_id, key))
         if record is None:
             return None
         if record.fingerprint != fp:
-            raise IdempotencyKeyReused(
-                "this Idempotency-Key was already used for a different request; use a new key for a new request"
-            )
-        if record.status >= 400:
-            raise Replayed(record.status, record.body, record.headers)
-        headers = {**record.headers, "Idempotent-Replayed": "true"}
-        body = record.body
-        if match_id is None:  # a create: the tokens were sealed under the key
-            secret = idem.unseal(key, body["sealed"])
-            body = _with_tokens(body["answer"], secret["referee"], secret["seats"])
-        return Reply(record.status, body, headers)
+            raise IdempotencyKeyReused(Msg("matches.idempotency_key_reused"))
+        refused = record.answer.get("refused")
+        if refused is not None:
+            error = error_from_json(refused)
+            error.replayed = True
+            raise error
+        return record.answer
 
     def _remember_refusal(self, match_id: str, key: str | None, fp: str, err: RuleError) -> None:
         """File a refusal by the rules under the key, so a retry gets the same answer."""
         if key is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
             return
-        headers = dict(err.headers) if isinstance(err, MatchError) else {}
-        record = IdempotencyRecord(fp, err.status, err.to_problem(), headers)
+        record = IdempotencyRecord(fp, {"refused": error_to_json(err)})
         # the refusal stands either way; without a record a retry is simply judged again
         with suppress(store_base.StoreError):
             self.store.put_idempotency(idem.scope(match_id, key), record)
 
     @contextmanager
     def _guard(self, match_id: str | None) -> Iterator[None]:
-        """Store failures as the matches layer's errors (404, 503)."""
+        """Store failures as the matches layer's errors."""
         try:
             yield
         except store_base.StoreUnavailable as err:
-            raise StoreUnavailable("the match store cannot be reached; nothing was changed, try again") from err
+            raise StoreUnavailable(Msg("matches.store_unavailable")) from err
         except store_base.MatchNotFound as err:
-            raise MatchNotFound(f"there is no match {match_id!r}") from err
+            raise MatchNotFound(Msg("matches.not_found", match=match_id)) from err
+
+
+def _check_expected(expected: Expected | None, version: int) -> None:
+    """Refuse a request decided on another version than the match's."""
+    if expected is not None and not expected.allows(version):
+        raise PreconditionFailed(Msg("matches.stale_version", version=version), extra={"version": version})
+
+
+def _viewed_again(answer: Mapping[str, Any]) -> Viewed:
+    viewed = answer["viewed"]
+    return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
+
+
+def _created_again(key: str, answer: Mapping[str, Any]) -> Created:
+    """The first answer to a create, with its tokens unsealed by the key that sealed them."""
+    public = answer["created"]
+    secret = idem.unseal(key, answer["sealed"])
+    return Created(
+        public["id"], public["version"], secret["referee"], _tickets(public["players"], secret["seats"]),
+        revive(public["view"]), replayed=True,
+    )
+
+
+def _tickets(players: Any, tokens: Any) -> tuple[SeatTicket, ...]:
+    return tuple(SeatTicket(i, name, token) for i, (name, token) in enumerate(zip(players, tokens, strict=True)))
 
 
 def _keep_to_caller(err: RuleError, caller: Caller) -> None:
@@ -496,13 +467,6 @@ def _keep_to_caller(err: RuleError, caller: Caller) -> None:
         err.legal = [item for item in err.legal if not (isinstance(item, Mapping) and item.get("seat") not in mine)]
 
 
-def _require_referee(caller: Caller, what: str) -> None:
+def _require_referee(caller: Caller, refusal: Msg) -> None:
     if caller.seat is not None:
-        raise Forbidden(f"only the referee token may {what}", code="referee_only")
-
-
-def _with_tokens(public: Mapping[str, Any], referee_token: str, seat_tokens: list[str]) -> dict[str, Any]:
-    out = dict(public)
-    out["referee_token"] = referee_token
-    out["seats"] = [{**s, "token": t} for s, t in zip(public["seats"], seat_tokens, strict=True)]
-    return out
+        raise Forbidden(refusal, code="referee_only")

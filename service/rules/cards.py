@@ -13,6 +13,12 @@ from enum import Enum
 from typing import Any
 
 from service.rules.errors import InvalidCard
+from service.rules.messages import Msg
+
+_SUIT_HINT = Msg("core.hint.suit")
+_RANK_HINT = Msg("core.hint.rank")
+_CARD_TYPE_HINT = Msg("core.hint.card_string")
+_CARD_HINT = Msg("core.hint.card")
 
 
 class Suit(str, Enum):
@@ -37,11 +43,11 @@ class Suit(str, Enum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise InvalidCard(repr(text), "a suit is written as one of C, D, H, S")
+            raise InvalidCard(repr(text), _SUIT_HINT)
         key = text.strip().upper()
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
-            raise InvalidCard(text, "a suit is written as one of C, D, H, S")
+            raise InvalidCard(text, _SUIT_HINT)
         return suit
 
     def __str__(self) -> str:
@@ -85,10 +91,10 @@ class Rank(int, Enum):
         if isinstance(text, Rank):
             return text
         if not isinstance(text, str):
-            raise InvalidCard(repr(text), "a rank is written as one of 2-10, J, Q, K, A")
+            raise InvalidCard(repr(text), _RANK_HINT)
         rank = _RANK_ALIASES.get(text.strip().upper())
         if rank is None:
-            raise InvalidCard(text, "a rank is written as one of 2-10, J, Q, K, A")
+            raise InvalidCard(text, _RANK_HINT)
         return rank
 
     def __str__(self) -> str:
@@ -144,6 +150,13 @@ class Card:
     def __str__(self) -> str:
         return self.text
 
+    def __format__(self, spec: str) -> str:
+        """``f"{card}"`` is the canonical text (``10H``); ``f"{card:sym}"`` writes the suit as its symbol
+        (``10♥``), as the explanations do."""
+        if spec == "sym":
+            return f"{_RANK_TEXT[self.rank]}{self.suit.symbol}"
+        return format(self.text, spec)
+
     @classmethod
     def parse(cls, text: object) -> Card:
         """Read a card leniently; raise InvalidCard quoting the text when it cannot be read.
@@ -154,22 +167,20 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCard(repr(text), "a card is a string such as '10H' or 'QS'")
+            raise InvalidCard(repr(text), _CARD_TYPE_HINT)
         found = _PARSE_CACHE.get(text)
         if found is not None:
             return found
         stripped = text.strip().replace(" ", "")
         if len(stripped) < 2:
-            raise InvalidCard(text, "a card is a rank (2-10, J, Q, K, A) then a suit (C, D, H, S)")
+            raise InvalidCard(text, _CARD_HINT)
         # The suit is the last character (a letter or a symbol).
         rank_text, suit_text = stripped[:-1], stripped[-1]
         try:
             suit = Suit.parse(suit_text)
             rank = Rank.parse(rank_text)
         except InvalidCard:
-            raise InvalidCard(
-                text, "a card is a rank (2-10, J, Q, K, A) then a suit (C, D, H, S)"
-            ) from None
+            raise InvalidCard(text, _CARD_HINT) from None
         result = cls(rank, suit)
         if len(_PARSE_CACHE) < 4096:
             _PARSE_CACHE[text] = result
@@ -215,7 +226,7 @@ def format_cards(items: Iterable[Card]) -> list[str]:
     return [c.text for c in items]
 
 
-def check_distinct(items: Sequence[Card], where: str = "cards") -> None:
+def check_distinct(items: Sequence[Card], where: Msg | str) -> None:
     """Raise DuplicateCard when a card appears twice in ``items``."""
     seen: set[Card] = set()
     for c in items:

@@ -24,6 +24,10 @@ from functools import cache
 from typing import Any, Union, get_args, get_origin
 
 from service.rules.cards import BY_TEXT, Card, Rank, Suit
+from service.rules.messages import Msg
+from service.rules.messages import from_json as _msg_from_json
+from service.rules.messages import to_json as _msg_to_json
+from service.rules.options import Options
 from service.rules.slots import slot_maker, slots_set_by_init
 
 _PARSE = Card.parse
@@ -79,6 +83,8 @@ _ENCODERS: dict[type, Any] = {
     list: _encode_seq,
     frozenset: _encode_frozenset,
     dict: _encode_mapping,
+    Options: _encode_mapping,
+    Msg: _msg_to_json,
 }
 
 
@@ -174,6 +180,10 @@ def _build(tp: Any) -> Any:
         return _freeze
     if tp is Card:
         return _PARSE
+    if tp is Options:
+        return _decode_options
+    if tp is Msg:
+        return _decode_msg
     if tp in (Suit, Rank):
         return tp
     if tp in (int, str, bool, float):
@@ -442,6 +452,18 @@ def _decode_plain_mapping(data: Mapping[str, Any]) -> dict[str, Any]:
         _MAPPINGS.clear()
     _MAPPINGS[key] = decoded
     return decoded
+
+
+def _decode_msg(data: Any) -> Msg:
+    if type(data) is not dict:
+        raise TypeError(f"a message is encoded as an object, not {type(data).__name__}")
+    return _msg_from_json(data)
+
+
+def _decode_options(data: Mapping[str, Any]) -> Options:
+    """Options are one object per content (``Options.of``): a match decoded again holds the very same
+    object, so what a ruleset derives from it once serves every request of the match."""
+    return Options.of({k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
 def _freeze(data: Any) -> Any:

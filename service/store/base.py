@@ -96,12 +96,11 @@ class Event:
 
 @dataclass(frozen=True)
 class IdempotencyRecord:
-    """What a request under an Idempotency-Key answered, and a fingerprint of its body."""
+    """What a request under an Idempotency-Key was answered (as the matches layer keeps it: the
+    store never looks inside), and a fingerprint of the request."""
 
     fingerprint: str
-    status: int
-    body: JSON
-    headers: dict[str, str]
+    answer: JSON
 
 
 @runtime_checkable

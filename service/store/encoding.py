@@ -57,10 +57,10 @@ def loads(text: bytes | str) -> Any:
 
 def dump_record(record: IdempotencyRecord) -> bytes:
     """An idempotency record as one JSON text."""
-    return dumps({"f": record.fingerprint, "s": record.status, "b": record.body, "h": record.headers})
+    return dumps({"f": record.fingerprint, "a": record.answer})
 
 
 def load_record(text: bytes | str) -> IdempotencyRecord:
     """The record ``dump_record`` wrote."""
     data: JSON = loads(text)
-    return IdempotencyRecord(fingerprint=data["f"], status=data["s"], body=data["b"], headers=data["h"])
+    return IdempotencyRecord(fingerprint=data["f"], answer=data["a"])

@@ -160,13 +160,12 @@ def test_the_shortcut_takes_the_common_body() -> None:
 
 
 def test_validated_options_are_cached_read_only_and_bounded() -> None:
-    from types import MappingProxyType
-
     from service.api import options as cache
+    from service.rules.options import OPTIONS_CACHE, Options
     from tests.toy_ruleset import TOY
 
     defaults = cache.validated_options(TOY, None)
-    assert isinstance(defaults, MappingProxyType)
+    assert isinstance(defaults, Options)
     assert cache.validated_options(TOY, {}) is defaults
     assert defaults == TOY.validate_options({})
     first = cache.validated_options(TOY, {"target": 20})
@@ -176,7 +175,8 @@ def test_validated_options_are_cached_read_only_and_bounded() -> None:
         first["target"] = 3  # type: ignore[index]
     bulky = cache.validated_options(TOY, {"tiers": list(range(2000))})
     assert bulky["tiers"] == tuple(range(2000))
-    assert all(len(key) <= cache.MAX_KEY_CHARS for _, key in cache._CACHE)
-    for n in range(1, cache.CACHE_SIZE + 50):
+    raw_keys = [key[3] for key in OPTIONS_CACHE._table if key[0] == "raw"]
+    assert raw_keys and all(len(key) <= OPTIONS_CACHE.MAX_RAW_CHARS for key in raw_keys)
+    for n in range(1, OPTIONS_CACHE.SIZE + 50):
         cache.validated_options(TOY, {"bonus": n})
-    assert len(cache._CACHE) <= cache.CACHE_SIZE
+    assert len(OPTIONS_CACHE._table) <= OPTIONS_CACHE.SIZE

@@ -14,12 +14,14 @@ import pytest
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
-from service.api.problems import PROBLEM_MIME
-from service.api.schemas import SCORE_EXAMPLES
+from service.api.problems import PROBLEM_MIME, problem_body, status_of
+from service.api.schemas import score_examples
+from service.api.wire import dumps
 from service.rules.base import Play, Ruleset, TrickContext
 from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
+from tests.english import english
 from tests.toy_ruleset import TOY
 
 RULESET_IDS = [*sorted(RULESETS), TOY.id]
@@ -34,7 +36,8 @@ def ruleset(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def as_json(value: Any) -> Any:
-    return json.loads(json.dumps(value, ensure_ascii=False))
+    """``value`` as the API writes it (messages in English)."""
+    return json.loads(dumps(value))
 
 
 def direct(call: Callable[[], Any]) -> tuple[int, Any]:
@@ -42,7 +45,7 @@ def direct(call: Callable[[], Any]) -> tuple[int, Any]:
     try:
         return 200, as_json(call())
     except RuleError as error:
-        return error.status, as_json(error.to_problem())
+        return status_of(error), as_json(problem_body(error))
 
 
 def assert_same(response: Any, expected: tuple[int, Any]) -> None:
@@ -140,8 +143,8 @@ def test_options_are_validated_by_the_ruleset(client: FlaskClient, ruleset: Rule
         try:
             validated = ruleset.validate_options(options)
         except RuleError as error:
-            assert response.status_code == error.status == 422, (options, response.get_json())
-            assert_same(response, (422, as_json(error.to_problem())))
+            assert response.status_code == status_of(error) == 422, (options, response.get_json())
+            assert_same(response, (422, as_json(problem_body(error))))
             assert response.get_json()["option"] in {spec.name for spec in ruleset.option_specs} | {name}
         else:
             expected = direct(lambda v=validated: ruleset.trick_winner([Play(card)], TrickContext(), v).to_json())
@@ -263,7 +266,7 @@ def test_legal_plays_answers_are_the_rulesets(client: FlaskClient, ruleset: Rule
                     answer["allowed"] = True
                 except IllegalAction as refused:
                     answer["allowed"] = False
-                    answer["reason"] = {"code": refused.code, "detail": refused.detail}
+                    answer["reason"] = {"code": refused.code, "detail": english(refused)}
             return answer
 
         assert_same(response, direct(expected))
@@ -292,6 +295,7 @@ def test_legal_plays_refuses_impossible_tricks(client: FlaskClient, ruleset: Rul
 # --- score ---------------------------------------------------------------------------------------------
 
 
+SCORE_EXAMPLES = score_examples(RULESETS.values())
 EXAMPLES = {
     **{rid: example["value"] for rid, example in SCORE_EXAMPLES.items()},
     TOY.id: {"tricks": [3, 1, 1, 0], "scores": [8, 2, 0, 1], "options": {"target": 10}},

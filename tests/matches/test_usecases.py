@@ -1,4 +1,8 @@
-"""The match use cases on the memory store, with the test-double ruleset (``tests/toy_ruleset.py``)."""
+"""The match use cases on the memory store, with the test-double ruleset (``tests/toy_ruleset.py``).
+
+The use cases return domain values; ``Service`` passes each through the API's own writer
+(``service.api.matches``), so these tests also read the status and the headers each answer gets.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,18 @@ from typing import Any
 
 import pytest
 
+from service.api.matches import (
+    DELETED,
+    Answer,
+    _expected,
+    created_answer,
+    events_answer,
+    rounds_answer,
+    viewed_answer,
+)
+from service.api.problems import headers_of, problem_body, status_of
 from service.matches import errors
-from service.matches.usecases import Matches, Reply
+from service.matches.usecases import Matches
 from service.rules.errors import IllegalPlay, InvalidAction, NotYourTurn, UnknownRuleset
 from service.store.base import Loaded
 from service.store.memory import MemoryStore
@@ -21,12 +35,50 @@ def store() -> MemoryStore:
     return MemoryStore()
 
 
+class Service:
+    """The use cases as the API answers them: each result written by the API's own functions, each
+    header (If-Match ...) read as the API reads it."""
+
+    def __init__(self, *args: Any) -> None:
+        self.matches = Matches(*args)
+        self.store = self.matches.store
+
+    def create(self, body: Any, *, idempotency_key: str | None = None) -> Answer:
+        return created_answer(self.matches.create(body, idempotency_key=idempotency_key))
+
+    def view(self, match_id: str, token: str | None, *, if_none_match: str | None = None) -> Answer:
+        return viewed_answer(self.matches.view(match_id, token, known=_expected(if_none_match)))
+
+    def act(self, match_id: str, token: str | None, body: Any, *, if_match: str | None = None,
+            idempotency_key: str | None = None) -> Answer:
+        return viewed_answer(self.matches.act(match_id, token, body, expected=_expected(if_match),
+                                              idempotency_key=idempotency_key))
+
+    def undo(self, match_id: str, token: str | None, *, if_match: str | None = None,
+             idempotency_key: str | None = None) -> Answer:
+        return viewed_answer(self.matches.undo(match_id, token, expected=_expected(if_match),
+                                               idempotency_key=idempotency_key))
+
+    def events(self, match_id: str, token: str | None, **kwargs: Any) -> Answer:
+        return events_answer(self.matches.events(match_id, token, **kwargs))
+
+    def rounds(self, match_id: str, token: str | None) -> Answer:
+        return rounds_answer(self.matches.rounds(match_id, token))
+
+    def delete(self, match_id: str, token: str | None, *, if_match: str | None = None) -> Answer:
+        self.matches.delete(match_id, token, expected=_expected(if_match))
+        return DELETED
+
+
 @pytest.fixture
-def matches(store: MemoryStore) -> Matches:
-    return Matches(store, {TOY.id: TOY}, random.Random(7))
+def matches(store: MemoryStore) -> Service:
+    return Service(store, {TOY.id: TOY}, random.Random(7))
 
 
-def new(matches: Matches, mode: str = "dealt", **extra: Any) -> Reply:
+Reply = Answer
+
+
+def new(matches: Service, mode: str = "dealt", **extra: Any) -> Reply:
     body = {"ruleset": TOY.id, "mode": mode, "players": ["Ann", "Bob", "Cy"], "dealer": 0, **extra}
     return matches.create(body)
 
@@ -35,15 +87,15 @@ def tokens(reply: Reply) -> tuple[str, list[str]]:
     return reply.body["referee_token"], [s["token"] for s in reply.body["seats"]]
 
 
-def first_legal(matches: Matches, match_id: str, seat_token: str) -> dict[str, Any]:
+def first_legal(matches: Service, match_id: str, seat_token: str) -> dict[str, Any]:
     return matches.view(match_id, seat_token).body["legal_actions"][0]
 
 
-def to_act(matches: Matches, match_id: str, referee: str) -> int:
+def to_act(matches: Service, match_id: str, referee: str) -> int:
     return matches.view(match_id, referee).body["to_act"][0]
 
 
-def test_create_answers_tokens_and_the_referee_view(matches: Matches, store: MemoryStore) -> None:
+def test_create_answers_tokens_and_the_referee_view(matches: Service, store: MemoryStore) -> None:
     reply = new(matches)
     assert reply.status == 201 and reply.headers["ETag"] == '"1"'
     body = reply.body
@@ -57,7 +109,7 @@ def test_create_answers_tokens_and_the_referee_view(matches: Matches, store: Mem
     assert body["view"]["hands"] and body["view"]["legal_actions"] == []  # dealt: the referee does not act
 
 
-def test_create_validates_its_body(matches: Matches) -> None:
+def test_create_validates_its_body(matches: Service) -> None:
     with pytest.raises(UnknownRuleset):
         matches.create({"ruleset": "nope", "mode": "dealt", "players": ["a", "b"]})
     with pytest.raises(errors.InvalidRequest, match="mode"):
@@ -73,7 +125,7 @@ def test_create_validates_its_body(matches: Matches) -> None:
             matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "options": options})
 
 
-def test_a_null_dealer_is_as_if_absent_the_ruleset_chooses(matches: Matches) -> None:
+def test_a_null_dealer_is_as_if_absent_the_ruleset_chooses(matches: Service) -> None:
     for given in ({}, {"dealer": None}):
         reply = matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], **given})
         assert reply.status == 201
@@ -83,7 +135,7 @@ def test_a_null_dealer_is_as_if_absent_the_ruleset_chooses(matches: Matches) -> 
     assert matches.store.events(reply.body["id"])[0].data["first_dealer"] == {"method": "given", "dealer": 1}
 
 
-def test_each_seat_sees_its_own_hand_only(matches: Matches) -> None:
+def test_each_seat_sees_its_own_hand_only(matches: Service) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -97,12 +149,12 @@ def test_each_seat_sees_its_own_hand_only(matches: Matches) -> None:
                 assert not any(f'"{c}"' in text for c in hand)
 
 
-def test_tokens_are_checked(matches: Matches) -> None:
+def test_tokens_are_checked(matches: Service) -> None:
     mid = new(matches).body["id"]
     other = new(matches)
     with pytest.raises(errors.Unauthorized) as missing:
         matches.view(mid, None)
-    assert missing.value.code == "missing_token" and missing.value.headers["WWW-Authenticate"].startswith("Bearer")
+    assert missing.value.code == "missing_token" and headers_of(missing.value)["WWW-Authenticate"].startswith("Bearer")
     with pytest.raises(errors.Unauthorized):
         matches.view(mid, "x" * 43)
     with pytest.raises(errors.Unauthorized):  # a token of another match
@@ -111,7 +163,7 @@ def test_tokens_are_checked(matches: Matches) -> None:
         matches.view("no-such-match", "x")
 
 
-def test_seats_act_for_themselves_only(matches: Matches) -> None:
+def test_seats_act_for_themselves_only(matches: Service) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -119,7 +171,7 @@ def test_seats_act_for_themselves_only(matches: Matches) -> None:
     action = first_legal(matches, mid, seats[seat])
     with pytest.raises(errors.Forbidden) as other_seat:
         matches.act(mid, seats[(seat + 1) % 3], action)
-    assert other_seat.value.code == "not_your_seat" and other_seat.value.status == 403
+    assert other_seat.value.code == "not_your_seat" and status_of(other_seat.value) == 403
     with pytest.raises(errors.Forbidden) as referee_acts:
         matches.act(mid, referee, action)
     assert referee_acts.value.code == "seat_token_required"
@@ -131,7 +183,7 @@ def test_seats_act_for_themselves_only(matches: Matches) -> None:
     assert done.body["viewer"] == {"role": "seat", "seat": seat}
 
 
-def test_rule_errors_pass_through_and_change_nothing(matches: Matches, store: MemoryStore) -> None:
+def test_rule_errors_pass_through_and_change_nothing(matches: Service, store: MemoryStore) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -146,7 +198,7 @@ def test_rule_errors_pass_through_and_change_nothing(matches: Matches, store: Me
     assert store.load(mid).version == 1
 
 
-def test_if_match_and_lost_races(matches: Matches, store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_if_match_and_lost_races(matches: Service, store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -154,7 +206,7 @@ def test_if_match_and_lost_races(matches: Matches, store: MemoryStore, monkeypat
     action = first_legal(matches, mid, seats[seat])
     with pytest.raises(errors.PreconditionFailed) as stale:
         matches.act(mid, seats[seat], action, if_match='"7"')
-    assert stale.value.status == 412 and stale.value.code == "version_conflict"
+    assert status_of(stale.value) == 412 and stale.value.code == "version_conflict"
     assert matches.act(mid, seats[seat], action, if_match='W/"1", "1"').body["version"] == 2
 
     # a request that read version 2 while another wrote version 3 loses the compare-and-set
@@ -165,14 +217,14 @@ def test_if_match_and_lost_races(matches: Matches, store: MemoryStore, monkeypat
     monkeypatch.setattr(store, "load", lambda _mid: old)
     with pytest.raises(errors.VersionConflict) as lost:
         matches.act(mid, seats[seat], action)
-    assert lost.value.status == 409
+    assert status_of(lost.value) == 409
     with pytest.raises(errors.PreconditionFailed):
         matches.act(mid, seats[seat], action, if_match='"2"')
     monkeypatch.undo()
     assert store.load(mid).version == 3
 
 
-def test_idempotent_retries(matches: Matches, store: MemoryStore) -> None:
+def test_idempotent_retries(matches: Service, store: MemoryStore) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -185,7 +237,7 @@ def test_idempotent_retries(matches: Matches, store: MemoryStore) -> None:
     assert store.load(mid).version == 2 and len(store.events(mid)) == 3  # create, deal, one action
     with pytest.raises(errors.IdempotencyKeyReused) as reused:
         matches.act(mid, seats[seat], {**action, "card": "2C"}, idempotency_key="k1")
-    assert reused.value.status == 422
+    assert status_of(reused.value) == 422
     with pytest.raises(errors.IdempotencyKeyReused):  # same body, another caller
         matches.act(mid, seats[(seat + 1) % 3], action, idempotency_key="k1")
     # a refusal by the rules is answered again the same way, even once the move became legal
@@ -194,25 +246,26 @@ def test_idempotent_retries(matches: Matches, store: MemoryStore) -> None:
     late = (nxt + 1) % 3
     with pytest.raises(NotYourTurn):
         matches.act(mid, seats[late], {"type": "play", "card": early["card"]}, idempotency_key="k2")
-    with pytest.raises(errors.Replayed) as replayed:
+    with pytest.raises(NotYourTurn) as replayed:
         matches.act(mid, seats[late], {"type": "play", "card": early["card"]}, idempotency_key="k2")
-    assert replayed.value.status == 409 and replayed.value.to_problem()["code"] == "not_your_turn"
+    assert replayed.value.replayed and headers_of(replayed.value)["Idempotent-Replayed"] == "true"
+    assert status_of(replayed.value) == 409 and problem_body(replayed.value)["code"] == "not_your_turn"
     with pytest.raises(errors.InvalidRequest):
         matches.act(mid, seats[nxt], early, idempotency_key="")
 
 
-def test_idempotent_create_returns_the_same_tokens(matches: Matches, store: MemoryStore) -> None:
+def test_idempotent_create_returns_the_same_tokens(matches: Service, store: MemoryStore) -> None:
     body = {"ruleset": TOY.id, "mode": "table", "players": ["a", "b"]}
     first = matches.create(body, idempotency_key="create-1")
     again = matches.create(body, idempotency_key="create-1")
     assert again.body == first.body and again.status == 201
     record = store.get_idempotency(next(iter(store._records)))
-    assert record is not None and first.body["referee_token"] not in json.dumps(record.body)
+    assert record is not None and first.body["referee_token"] not in json.dumps(record.answer)
     with pytest.raises(errors.IdempotencyKeyReused):
         matches.create({**body, "players": ["a", "b", "c"]}, idempotency_key="create-1")
 
 
-def play_out(matches: Matches, mid: str, referee: str, seats: list[str], table: bool) -> int:
+def play_out(matches: Service, mid: str, referee: str, seats: list[str], table: bool) -> int:
     moves = 0
     while matches.view(mid, referee).body["status"] != "finished":
         seat = to_act(matches, mid, referee)
@@ -224,7 +277,7 @@ def play_out(matches: Matches, mid: str, referee: str, seats: list[str], table: 
     return moves
 
 
-def test_a_dealt_match_plays_to_the_end_and_then_refuses(matches: Matches) -> None:
+def test_a_dealt_match_plays_to_the_end_and_then_refuses(matches: Service) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -235,7 +288,7 @@ def test_a_dealt_match_plays_to_the_end_and_then_refuses(matches: Matches) -> No
         matches.act(mid, seats[0], {"type": "play", "card": "2C"})
 
 
-def test_a_table_match_with_round_results_and_a_revoke(matches: Matches) -> None:
+def test_a_table_match_with_round_results_and_a_revoke(matches: Service) -> None:
     reply = new(matches, mode="table", options={"target": 4})
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -253,7 +306,7 @@ def test_a_table_match_with_round_results_and_a_revoke(matches: Matches) -> None
     assert view["status"] == "finished" and view["winners"] == [2]
 
 
-def test_undo_takes_back_the_last_action_and_the_deal_after_it(matches: Matches, store: MemoryStore) -> None:
+def test_undo_takes_back_the_last_action_and_the_deal_after_it(matches: Service, store: MemoryStore) -> None:
     reply = new(matches, options={"target": 10})
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -280,7 +333,7 @@ def test_undo_takes_back_the_last_action_and_the_deal_after_it(matches: Matches,
     assert kinds.count("undo") == 2 and kinds.count("deal") == 2
 
 
-def test_events_hide_decks_and_undone_cards(matches: Matches) -> None:
+def test_events_hide_decks_and_undone_cards(matches: Service) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -302,7 +355,7 @@ def test_events_hide_decks_and_undone_cards(matches: Matches) -> None:
         matches.events(mid, referee, after=-1)
 
 
-def test_delete_is_for_the_referee(matches: Matches) -> None:
+def test_delete_is_for_the_referee(matches: Service) -> None:
     reply = new(matches)
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -315,7 +368,7 @@ def test_delete_is_for_the_referee(matches: Matches) -> None:
         matches.view(mid, referee)
 
 
-def test_an_unreachable_store_is_a_503(matches: Matches, store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreachable_store_is_a_503(matches: Service, store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     from service.store.base import StoreUnavailable
 
     mid = new(matches).body["id"]
@@ -326,7 +379,7 @@ def test_an_unreachable_store_is_a_503(matches: Matches, store: MemoryStore, mon
     monkeypatch.setattr(store, "load", down)
     with pytest.raises(errors.StoreUnavailable) as err:
         matches.view(mid, "x")
-    assert err.value.status == 503 and err.value.headers["Retry-After"]
+    assert status_of(err.value) == 503 and headers_of(err.value)["Retry-After"]
 
 
 class _KeepsEveryRound(type(TOY)):  # type: ignore[misc]
@@ -336,7 +389,7 @@ class _KeepsEveryRound(type(TOY)):  # type: ignore[misc]
         return state, []
 
 
-def _play_rounds(matches: Matches, mid: str, seats: list[str], rounds: int, referee: str) -> None:
+def _play_rounds(matches: Service, mid: str, seats: list[str], rounds: int, referee: str) -> None:
     """Play (dealt mode) until ``rounds`` rounds are over."""
     while matches.view(mid, referee).body["rounds"] < rounds:
         seat = to_act(matches, mid, referee)
@@ -344,8 +397,8 @@ def _play_rounds(matches: Matches, mid: str, seats: list[str], rounds: int, refe
 
 
 def test_finished_rounds_leave_the_state_for_the_event_log(store: MemoryStore) -> None:
-    archiving = Matches(store, {TOY.id: TOY}, random.Random(3))
-    keeping = Matches(MemoryStore(), {TOY.id: _KeepsEveryRound()}, random.Random(3))
+    archiving = Service(store, {TOY.id: TOY}, random.Random(3))
+    keeping = Service(MemoryStore(), {TOY.id: _KeepsEveryRound()}, random.Random(3))
     body = {"ruleset": TOY.id, "mode": "dealt", "players": ["Ann", "Bob", "Cy"], "dealer": 0, "options": {"target": 50}}
     a, k = archiving.create(body), keeping.create(body)
     (mid_a, (ref_a, seats_a)), (mid_k, (ref_k, seats_k)) = (a.body["id"], tokens(a)), (k.body["id"], tokens(k))
@@ -366,7 +419,7 @@ def test_finished_rounds_leave_the_state_for_the_event_log(store: MemoryStore) -
     assert [e["round"] for e in shown if e["kind"] == "round"] == view_k["history"][:-1]
 
 
-def test_undo_takes_back_the_round_an_action_archived(matches: Matches, store: MemoryStore) -> None:
+def test_undo_takes_back_the_round_an_action_archived(matches: Service, store: MemoryStore) -> None:
     reply = new(matches, options={"target": 50})
     mid = reply.body["id"]
     referee, seats = tokens(reply)
@@ -387,7 +440,7 @@ def test_undo_takes_back_the_round_an_action_archived(matches: Matches, store: M
 
 
 def test_a_match_stored_before_rounds_were_archived_logs_them_on_its_next_action(store: MemoryStore) -> None:
-    old = Matches(store, {TOY.id: _KeepsEveryRound()}, random.Random(5))
+    old = Service(store, {TOY.id: _KeepsEveryRound()}, random.Random(5))
     body = {"ruleset": TOY.id, "mode": "dealt", "players": ["A", "B"], "dealer": 0, "options": {"target": 50}}
     reply = old.create(body)
     mid = reply.body["id"]
@@ -395,7 +448,7 @@ def test_a_match_stored_before_rounds_were_archived_logs_them_on_its_next_action
     _play_rounds(old, mid, seats, 3, referee)
     every = old.view(mid, referee).body["history"]
     assert len(every) == 3
-    new_service = Matches(store, {TOY.id: TOY}, random.Random(5))
+    new_service = Service(store, {TOY.id: TOY}, random.Random(5))
     assert new_service.rounds(mid, referee).body["rounds"] == every
     seat = to_act(new_service, mid, referee)
     new_service.act(mid, seats[seat], first_legal(new_service, mid, seats[seat]))
@@ -410,8 +463,8 @@ def test_a_match_stored_before_rounds_were_archived_logs_them_on_its_next_action
 def test_rounds_answers_the_version_it_loaded(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """A round that another request ends between the load and the read of the event log is not
     listed twice (once from the log, once from the state loaded before it)."""
-    matches = Matches(store, {TOY.id: TOY}, random.Random(3))
-    other = Matches(store, {TOY.id: TOY}, random.Random(4))
+    matches = Service(store, {TOY.id: TOY}, random.Random(3))
+    other = Service(store, {TOY.id: TOY}, random.Random(4))
     reply = new(matches, options={"target": 50})
     mid = reply.body["id"]
     referee, seats = tokens(reply)

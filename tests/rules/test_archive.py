@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from service.api.problems import problem_body
 from service.rules.base import FINISHED, Action, Ruleset
 from service.rules.cards import Card
 from service.rules.codec import decode, encode
@@ -145,7 +146,7 @@ def outcome(ruleset: Ruleset, state: Any, action: Action) -> tuple[str, Any]:
     try:
         return "ok", ruleset.apply(state, action)
     except RuleError as e:
-        return type(e).__name__, e.to_problem()
+        return type(e).__name__, problem_body(e)
 
 
 def compare(ruleset: Ruleset, n: int, full: Any, arch: Any, records: list[dict[str, Any]]) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from service.api.problems import problem_body
 from service.rules.base import FINISHED, Action, Play, TrickContext
 from service.rules.cards import DECK_32, card
 from service.rules.codec import decode, encode
@@ -27,6 +28,7 @@ from service.rules.errors import (
 )
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas_state import AvinasState
+from tests.english import english
 from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, hands_of, play_on
 
 
@@ -381,7 +383,7 @@ def test_stop_remainder_to_nobody_and_stop_in_sevens_game() -> None:
 def test_unknown_actions_and_finished_matches() -> None:
     state = _face_down_start()
     err = rejects(state, InvalidAction, "bid", 1, amount=3)
-    assert "knock" in err.detail
+    assert "knock" in english(err)
     rejects(new_match(), WrongPhase, "pass", 1)
     over = AVINAS.new_match(AVINAS.validate_options({"pips_to_end": 1}), 4, 0, "dealt")
     rng = random.Random(9)
@@ -473,7 +475,7 @@ def test_table_round_with_revokes() -> None:
             if number == 7 and seat == 1:
                 # seat 1 has played 6 cards: its last two are the exposed AS and 9C
                 assert {a.card.text for a in AVINAS.legal_actions(state, 1)} == {"AS", "9C"}
-                assert rejects(state, CardNotInHand, "play", 1, card="8C").detail.endswith("AS, 9C")
+                assert english(rejects(state, CardNotInHand, "play", 1, card="8C")).endswith("AS, 9C")
             state = act(state, "play", seat, card=text)
             played += 1
             revokes = state.hand.revokes if state.hand is not None else state.history[-1].revokes
@@ -574,7 +576,7 @@ def test_errors_never_quote_hidden_cards() -> None:
     state = act(act(_face_down_start(), "pass", 1), "pass", 3)
     with pytest.raises(CardNotInHand) as err:
         act(state, "play", 1, card="QC")
-    assert cards_in(err.value.to_problem()) <= {"QC"} | {c.text for c in state.hand.hands[1]}
+    assert cards_in(problem_body(err.value)) <= {"QC"} | {c.text for c in state.hand.hands[1]}
 
 
 def test_stateless_validation() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from service.api.problems import problem_body, status_of
 from service.rules.base import (
     Action,
     Options,
@@ -29,6 +30,7 @@ from service.rules.base import (
 from service.rules.cards import SUITS, Card, cards
 from service.rules.errors import InvalidAction, InvalidFacts, InvalidInput, NotYourTurn, WrongPhase
 from service.rules.registry import RULESETS
+from tests.english import english
 
 
 def test_int_fact_reads_json_integers_in_range() -> None:
@@ -37,10 +39,10 @@ def test_int_fact_reads_json_integers_in_range() -> None:
     for key in ("half", "text", "flag"):
         with pytest.raises(InvalidInput) as bad:
             int_fact(facts, key, 0, 3, "a seat")
-        assert bad.value.status == 400 and key in bad.value.detail
+        assert status_of(bad.value) == 400 and key in english(bad.value)
     with pytest.raises(InvalidFacts) as out:
         int_fact(facts, "big", 0, 3, "a seat", code="invalid_seat")
-    assert out.value.status == 422 and out.value.code == "invalid_seat" and "from 0 to 3" in out.value.detail
+    assert status_of(out.value) == 422 and out.value.code == "invalid_seat" and "from 0 to 3" in english(out.value)
     assert int_fact(facts, "big", 1, None, "a round") == 9
     with pytest.raises(InvalidFacts, match="at least 10"):
         int_fact(facts, "big", 10, None, "a round")
@@ -71,7 +73,7 @@ def test_clockwise_tricks() -> None:
 
 def test_order_refusals_name_seats_and_types_only() -> None:
     turn = not_your_turn("seat 1 is to play", (1, 3))
-    assert isinstance(turn, NotYourTurn) and turn.to_problem()["legal"] == [{"seat": 1}, {"seat": 3}]
+    assert isinstance(turn, NotYourTurn) and problem_body(turn)["legal"] == [{"seat": 1}, {"seat": 3}]
     phase = wrong_phase("no bid now", ("play",), code="bids_closed")
     assert isinstance(phase, WrongPhase) and phase.code == "bids_closed" and phase.legal == ["play"]
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from service.rules.cards import ALL_CARDS, DECK_32, DECK_52, Card, Rank, Suit, card, cards
 from service.rules.errors import DuplicateCard, InvalidCard
+from tests.english import english
 
 
 @pytest.mark.parametrize("text", ["10H", "10h", "TH", "th", "10♥", " 10H ", "t♥", "10♡", "10 H"])
@@ -22,7 +23,7 @@ def test_unreadable_cards_quote_the_text(text: str) -> None:
     with pytest.raises(InvalidCard) as err:
         Card.parse(text)
     assert err.value.code == "invalid_card"
-    assert repr(text) in err.value.detail
+    assert repr(text) in english(err.value)
 
 
 @pytest.mark.parametrize("value", [None, 10, 1.5, ["10H"], {"card": "10H"}])

@@ -20,10 +20,12 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import pytest
 
-from service.rules import codec
+from service.rules import codec, messages
 from service.rules.base import FINISHED, Action, Play, Revoke, TrickContext
 from service.rules.cards import BY_TEXT, Card, Rank, Suit, card, cards
 from service.rules.errors import InvalidCard
+from service.rules.messages import Msg
+from service.rules.options import Options
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
 from service.rules.slots import evolve, slots_set_by_init
@@ -34,6 +36,8 @@ from service.rules.slots import evolve, slots_set_by_init
 
 
 def ref_encode(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return messages.to_json(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (bool, int, float, str)) or value is None:
@@ -54,6 +58,12 @@ def ref_encode(value: Any) -> Any:
 def ref_decode(tp: Any, data: Any) -> Any:
     if tp is Any:
         return ref_freeze(data)
+    if tp is Msg:
+        if not isinstance(data, dict):
+            raise TypeError("a message is an object")
+        return messages.from_json(data)
+    if tp is Options:
+        return Options.of({k: ref_freeze(v) for k, v in data.items()})
     if tp is Card:
         return Card.parse(data)
     if tp in (int, str, bool, float) or get_origin(tp) is Literal:
@@ -98,7 +108,7 @@ def ref_decode(tp: Any, data: Any) -> Any:
 
 def ref_check(tp: Any) -> None:
     """Raise TypeError for a type ``ref_decode`` cannot read (not looking into dataclasses)."""
-    if tp is Any or tp in (Card, int, str, bool, float, type(None)) or get_origin(tp) is Literal:
+    if tp is Any or tp in (Card, Msg, Options, int, str, bool, float, type(None)) or get_origin(tp) is Literal:
         return
     if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or issubclass(tp, Enum)):
         return

@@ -26,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.api.problems import problem_body
 from service.rules.base import FINISHED, Action, Ruleset
 from service.rules.cards import ALL_CARDS, SUITS, Card, Rank
 from service.rules.errors import InvalidAction, MatchOver, NotYourTurn, RuleError, WrongPhase
@@ -34,6 +35,7 @@ from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge_state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives_state import FortyFivesState
+from tests.english import english
 from tests.rules.test_avinas_properties import swap_face_down
 from tests.rules.test_avinas_support import cards_in
 
@@ -201,7 +203,7 @@ def _answer(ruleset: Ruleset, state: Any, action: Action) -> tuple[str, Any]:
     try:
         ruleset.apply(state, action)
     except RuleError as err:
-        return type(err).__name__, err.to_problem()
+        return type(err).__name__, problem_body(err)
     return "accepted", None
 
 
@@ -230,7 +232,7 @@ def check_refusal(
     seat = action.seat
     if seat is None or not 0 <= seat < n:
         return
-    said = cards_in([err.detail, err.legal, err.extra])
+    said = cards_in([english(err), err.legal, err.extra])
     if said:
         tally.card_refusals += 1
         seen = cards_in(ruleset.view(state, seat)) | cards_in(action.to_json())

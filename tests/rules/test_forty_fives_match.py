@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from service.api.problems import status_of
 from service.rules.base import Action, Play, TrickContext
 from service.rules.cards import DECK_52, Card, Suit, card
 from service.rules.codec import decode, encode
@@ -405,7 +406,7 @@ def test_errors_name_their_cause_and_change_nothing() -> None:
     before = encode(state)
     with pytest.raises(NotYourTurn) as e1:
         FF.apply(state, Action("play", 2, card("9H")))
-    assert e1.value.status == 409 and e1.value.legal == [{"seat": 1}]  # who is to act, never their cards
+    assert status_of(e1.value) == 409 and e1.value.legal == [{"seat": 1}]  # who is to act, never their cards
     with pytest.raises(InvalidAction):
         FF.apply(state, Action("knock", 1))
     with pytest.raises(InvalidAction):

@@ -6,6 +6,7 @@ import pytest
 
 from service.rules.errors import InvalidInput, InvalidOption
 from service.rules.registry import RULESETS
+from tests.english import english
 
 WITH_PLAYERS_OPTION = sorted(rid for rid, r in RULESETS.items() if r.players_option is not None)
 
@@ -29,7 +30,7 @@ def test_an_integer_option_with_listed_values_names_them() -> None:
     with pytest.raises(InvalidOption) as err:
         ruleset.validate_options({"players": 5})
     assert err.value.allowed == [4, 6]
-    assert "one of 4, 6" in err.value.detail
+    assert "one of 4, 6" in english(err.value)
 
 
 @pytest.mark.parametrize("rid", WITH_PLAYERS_OPTION)

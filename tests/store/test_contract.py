@@ -38,7 +38,7 @@ DOC = {
 
 def record(tag: str = "a", status: int = 200) -> IdempotencyRecord:
     return IdempotencyRecord(
-        fingerprint=f"sha256:{tag}", status=status, body={"tag": tag, "view": {"hand": ["5H"]}}, headers={"ETag": '"2"'}
+        fingerprint=f"sha256:{tag}", answer={"tag": tag, "status": status, "view": {"hand": ["5H"]}, "version": 2}
     )
 
 

@@ -28,7 +28,7 @@ from tests.redis_server import RedisServer, free_port
 
 pytestmark = pytest.mark.redis
 
-REC = IdempotencyRecord(fingerprint="f", status=200, body={"ok": True}, headers={})
+REC = IdempotencyRecord(fingerprint="f", answer={"ok": True})
 
 
 @pytest.fixture

@@ -1,0 +1,180 @@
+"""Messages in the caller's language: the message catalogs, and ``render``.
+
+The rules core and the use cases say what happened as ``Msg`` values (a key and parameters,
+``service/rules/messages.py``). Their text lives in gettext catalogs (``.po`` files, read with Babel
+once, when the process starts; never at request time): the API's own and the service's shared
+messages in ``service/api/locale/<lang>.po``, each game's in ``locale/<lang>.po`` beside its
+ruleset module, so that a new game brings its own text. A catalog's ``msgid`` is the message key;
+its ``msgstr`` the text, with ``{name}`` placeholders filled from the message's parameters
+(Python's ``str.format``: ``{value!r}``, ``{card:sym}`` and ``{{``/``}}`` work as there).
+
+Parameters are written by type: a ``Msg`` in the same language, a ``Suit`` as the suit's name in the
+language (``{suit:sym}`` its symbol, ``{suit:letter}`` its letter), a ``Card`` canonically
+(``{card:sym}`` with the suit symbol), anything else as ``str.format`` writes it.
+
+The language of the current request is ``current_language()`` (English unless the request chose
+another, see ``use_language``). A key that no catalog holds is written as the key and its
+parameters, so a missing text shows up in an answer instead of failing it (and the catalog tests
+fail first).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from service.rules.cards import Suit
+from service.rules.messages import Msg, set_writer
+
+log = logging.getLogger("service.api.i18n")
+
+#: the languages the service answers in; the first is the default
+LANGUAGES: tuple[str, ...] = ("en",)
+DEFAULT_LANGUAGE = "en"
+#: the catalogs of the service itself (the games bring their own)
+SERVICE_LOCALE = Path(__file__).resolve().parent / "locale"
+
+_LANGUAGE: ContextVar[str] = ContextVar("language", default=DEFAULT_LANGUAGE)
+#: language -> message key -> text
+_CATALOGS: dict[str, dict[str, str]] = {}
+#: where each key was read from (for a clear error when two catalogs hold the same key)
+_ORIGIN: dict[tuple[str, str], Path] = {}
+_LOADED: set[Path] = set()
+
+
+def load_catalogs(directory: Path) -> None:
+    """Read the ``<lang>.po`` files of ``directory`` into the catalogs (once per directory)."""
+    directory = directory.resolve()
+    if directory in _LOADED or not directory.is_dir():
+        return
+    for lang in LANGUAGES:
+        path = directory / f"{lang}.po"
+        if not path.is_file():
+            continue
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=None)
+        table = _CATALOGS.setdefault(lang, {})
+        for message in catalog:
+            if not message.id or not isinstance(message.id, str):
+                continue
+            text = message.string
+            if not isinstance(text, str) or not text:
+                continue
+            earlier = _ORIGIN.get((lang, message.id))
+            if earlier is not None and earlier != path:
+                raise ValueError(f"message {message.id!r} is in both {earlier} and {path}")
+            table[message.id] = text
+            _ORIGIN[(lang, message.id)] = path
+    _LOADED.add(directory)
+
+
+def locale_dir_of(obj: object) -> Path:
+    """The ``locale`` folder beside the module that defines ``obj``'s class (a ruleset's texts)."""
+    module = sys.modules[type(obj).__module__]
+    return Path(module.__file__ or ".").resolve().parent / "locale"
+
+
+def load_for(rulesets: Iterable[object]) -> None:
+    """The service's catalogs and those of each ruleset (a game's own texts)."""
+    load_catalogs(SERVICE_LOCALE)
+    for ruleset in rulesets:
+        load_catalogs(locale_dir_of(ruleset))
+
+
+def catalog(lang: str) -> Mapping[str, str]:
+    """Every text of ``lang`` read so far, by key."""
+    return _CATALOGS.get(lang, {})
+
+
+def current_language() -> str:
+    return _LANGUAGE.get()
+
+
+@contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    """Write messages in ``lang`` inside the block."""
+    token = _LANGUAGE.set(lang)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+class _LocalSuit:
+    """A suit as a message writes it: its name in the language, ``:sym`` its symbol, ``:letter``."""
+
+    __slots__ = ("name", "suit")
+
+    def __init__(self, suit: Suit, name: str) -> None:
+        self.suit = suit
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        if spec == "sym":
+            return self.suit.symbol
+        if spec == "letter":
+            return self.suit.value
+        return format(self.name, spec)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _argument(value: Any, lang: str) -> Any:
+    kind = type(value)
+    if kind is Msg:
+        return render(value, lang)
+    if kind is Suit:
+        return _LocalSuit(value, render(Msg(f"suit.{value.value}"), lang))
+    return value
+
+
+def render(message: Msg | str, lang: str | None = None) -> str:
+    """``message`` written in ``lang`` (default: the current request's language)."""
+    if type(message) is str:
+        return message
+    assert isinstance(message, Msg)
+    lang = lang or _LANGUAGE.get()
+    template = _CATALOGS.get(lang, {}).get(message.key)
+    if template is None and lang != DEFAULT_LANGUAGE:
+        lang_used = DEFAULT_LANGUAGE
+        template = _CATALOGS.get(DEFAULT_LANGUAGE, {}).get(message.key)
+    else:
+        lang_used = lang
+    if template is None:
+        return _unwritten(message)
+    params = message.params
+    try:
+        if not params:
+            return template.format()
+        return template.format_map({k: _argument(v, lang) for k, v in params.items()})
+    except (KeyError, IndexError, ValueError, AttributeError):
+        log.error("message %r (%s) does not fit its parameters %s", message.key, lang_used, sorted(params))
+        return _unwritten(message)
+
+
+def _unwritten(message: Msg) -> str:
+    params = ", ".join(f"{k}={v!r}" for k, v in message.params.items())
+    return f"{message.key}({params})" if params else message.key
+
+
+def english(message: Msg) -> str:
+    return render(message, DEFAULT_LANGUAGE)
+
+
+load_catalogs(SERVICE_LOCALE)
+set_writer(english)
+
+
+def json_default(value: Any) -> Any:
+    """orjson's ``default``: a message in the current language (anything else is not JSON)."""
+    if type(value) is Msg:
+        return render(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")

@@ -1,0 +1,103 @@
+"""Actions: one move in any ruleset (``{"type": "play", "seat": 2, "card": "5H"}``), read and written."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from service.rules.cards import Card, Suit
+from service.rules.errors import InvalidAction
+from service.rules.facts import is_json_int
+from service.rules.messages import Msg
+
+ACTION_KEYS = ("type", "seat", "card", "cards", "amount", "suit", "face_down", "result")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move, in every ruleset: ``{"type": "play", "seat": 2, "card": "5H"}`` and the like.
+
+    Fields beyond ``type`` and ``seat`` are set only where the action type uses them:
+    ``card`` (play; the discard of a rob; a reported turn-up), ``cards`` (discards; exposures),
+    ``amount`` (bids, declarations), ``suit`` (naming trump), ``face_down`` (a face-down lead),
+    ``result`` (the round facts of a table-mode ``round_result``, as ``score_round`` reads them).
+    ``amount`` may be None for a bid type that needs none.
+    """
+
+    type: str
+    seat: int | None = None
+    card: Card | None = None
+    cards: tuple[Card, ...] | None = None
+    amount: int | None = None
+    suit: Suit | None = None
+    face_down: bool = False
+    result: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.card is not None:
+            out["card"] = self.card.text
+        if self.cards is not None:
+            out["cards"] = [c.text for c in self.cards]
+        if self.amount is not None:
+            out["amount"] = self.amount
+        if self.suit is not None:
+            out["suit"] = self.suit.value
+        if self.face_down:
+            out["face_down"] = True
+        if self.result is not None:
+            out["result"] = dict(self.result)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Read an action object; raise InvalidAction/InvalidCard for anything unreadable."""
+        if not isinstance(data, Mapping):
+            raise InvalidAction(Msg("core.action_not_object"))
+        unknown = sorted(set(data) - set(ACTION_KEYS))
+        if unknown:
+            raise InvalidAction(
+                Msg("core.action_unknown_fields", fields=", ".join(map(repr, unknown)), known=", ".join(ACTION_KEYS)),
+                legal=list(ACTION_KEYS),
+            )
+        kind = data.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise InvalidAction(Msg("core.action_needs_type"))
+        seat = data.get("seat")
+        if seat is not None and (not is_json_int(seat) or seat < 0):
+            raise InvalidAction(Msg("core.action_bad_seat"))
+        card = data.get("card")
+        cards = data.get("cards")
+        if cards is not None and not isinstance(cards, list):
+            raise InvalidAction(Msg("core.action_bad_cards"))
+        amount = data.get("amount")
+        if amount is not None and not is_json_int(amount):
+            raise InvalidAction(Msg("core.action_bad_amount"))
+        suit = data.get("suit")
+        face_down = data.get("face_down", False)
+        if not isinstance(face_down, bool):
+            raise InvalidAction(Msg("core.action_bad_face_down"))
+        result = data.get("result")
+        if result is not None and not isinstance(result, Mapping):
+            raise InvalidAction(Msg("core.action_bad_result"))
+        return cls(
+            type=kind,
+            seat=seat,
+            card=Card.parse(card) if card is not None else None,
+            cards=tuple(Card.parse(c) for c in cards) if cards is not None else None,
+            amount=amount,
+            suit=Suit.parse(suit) if suit is not None else None,
+            face_down=face_down,
+            result=result,
+        )
+
+
+def acting_seat(action: Action, n_players: int) -> int:
+    """The seat an action is taken for; InvalidAction when it names none or one not at the table."""
+    seat = action.seat
+    if seat is None or not 0 <= seat < n_players:
+        raise InvalidAction(Msg("core.action_needs_seat", type=action.type, last=n_players - 1, seat=seat))
+    return seat
