@@ -14,13 +14,16 @@ from the last run's), and tells the metrics library when a worker exits (``child
 dead worker's live gauges stop counting.
 """
 
-import logging
 import os
+import sys
 from pathlib import Path
 
-from service.api.config import Settings
+from service.api.config import ConfigError, Settings
 
-_settings = Settings.from_env()
+try:
+    _settings = Settings.from_env()
+except ConfigError as err:  # a setting the service cannot run with: say which, and stop
+    sys.exit(f"trick-referee: {err}")
 
 bind = [_settings.bind]
 workers = _settings.web_concurrency
@@ -57,12 +60,6 @@ def _clear_metrics_dir() -> None:
 
 def on_starting(server: object) -> None:
     _clear_metrics_dir()
-    if _settings.web_concurrency > 1 and not _settings.uses_redis:
-        logging.getLogger("gunicorn.error").warning(
-            "%d workers without REDIS_URL: each worker keeps its own matches in memory, so a match "
-            "is only found by the worker that created it. Set REDIS_URL, or WEB_CONCURRENCY=1.",
-            _settings.web_concurrency,
-        )
 
 
 def child_exit(server: object, worker: object) -> None:

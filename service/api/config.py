@@ -14,10 +14,13 @@ variable                 meaning                                                
 ``MATCH_TTL_SECONDS``    idle time after which a match expires                       ``604800``
 ``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
 ``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
+``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
+                         characters; the same on every worker and replica)         one per process
 =======================  ==========================================================  ==========
 
-``WEB_CONCURRENCY`` defaults to 1 when matches are kept in memory (a second worker would hold
-other matches) and to ``2 × cores + 1`` when a Redis store is configured.
+``WEB_CONCURRENCY`` defaults to 1 when matches are kept in memory and to ``2 × cores + 1`` when a
+Redis store is configured. More than one worker on the memory store is refused: each worker would
+hold matches of its own, so most requests would find no match.
 
 A value that cannot be read stops the start with a ``ConfigError`` naming the variable.
 """
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 
@@ -46,6 +49,7 @@ class Settings:
     match_ttl_seconds: int = 604800
     log_level: str = "info"
     max_body_bytes: int = 65536
+    idempotency_secret: bytes | None = field(default=None, repr=False)
 
     @property
     def bind(self) -> str:
@@ -66,16 +70,27 @@ class Settings:
         log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
         if log_level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {log_level!r}")
+        workers = _int(env, "WEB_CONCURRENCY", default_workers, 1, 512)
+        if workers > 1 and not uses_redis:
+            raise ConfigError(
+                f"WEB_CONCURRENCY={workers} without REDIS_URL: each worker would keep its own matches in "
+                "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS) to run "
+                "several workers, or WEB_CONCURRENCY=1."
+            )
+        secret = env.get("IDEMPOTENCY_SECRET") or None
+        if secret is not None and len(secret.encode()) < 16:
+            raise ConfigError("IDEMPOTENCY_SECRET must be at least 16 characters (use a long random string)")
         return cls(
             port=_int(env, "PORT", 8000, 1, 65535),
             host=env.get("HOST", "0.0.0.0").strip() or "0.0.0.0",
-            web_concurrency=_int(env, "WEB_CONCURRENCY", default_workers, 1, 512),
+            web_concurrency=workers,
             redis_url=redis_url,
             redis_sentinels=sentinels,
             redis_sentinel_master=env.get("REDIS_SENTINEL_MASTER", "referee").strip() or "referee",
             match_ttl_seconds=_int(env, "MATCH_TTL_SECONDS", 604800, 1, 10 * 365 * 86400),
             log_level=log_level,
             max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
+            idempotency_secret=secret.encode() if secret is not None else None,
         )
 
 

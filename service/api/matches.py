@@ -34,7 +34,7 @@ from service.api.match_schemas import (
     MatchViewSchema,
     RoundsSchema,
 )
-from service.matches.errors import InvalidRequest
+from service.matches.errors import InvalidRequest, Unauthorized
 from service.matches.results import Created, EventPage, Expected, RoundSheet, Viewed
 from service.matches.usecases import Matches
 from service.rules.messages import Msg
@@ -84,7 +84,9 @@ _RESPONSE_NAMES = {
 
 def init_app(app: Flask, settings: Settings) -> None:
     """Build the store the settings ask for (memory without Redis) and the use cases over it."""
-    app.extensions[MATCHES_KEY] = Matches(make_store(_store_settings(settings)))
+    app.extensions[MATCHES_KEY] = Matches(
+        make_store(_store_settings(settings)), idempotency_secret=settings.idempotency_secret
+    )
     api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
 
@@ -113,12 +115,14 @@ def match_store(app: Flask) -> Store:
 
 
 def _token() -> str | None:
+    """The bearer token of ``Authorization: Bearer <token>`` (the scheme in any case), None without
+    the header; any other scheme, or a bare token, is refused (401 ``invalid_authorization``)."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
     scheme, _, value = header.strip().partition(" ")
     if scheme.lower() != "bearer":
-        return header  # not a bearer token: matches no token of the match (401 invalid_token)
+        raise Unauthorized(Msg("api.bearer_required"), code="invalid_authorization")
     return value.strip()
 
 

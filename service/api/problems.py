@@ -61,6 +61,7 @@ STATUS: dict[type[RuleError], int] = {
     match_errors.IdempotencyKeyReused: 422,
     match_errors.InvalidRequest: 400,
     match_errors.InvalidDealer: 422,
+    match_errors.InvalidPlayerName: 422,
     match_errors.StoreUnavailable: 503,
 }
 #: headers an error class's answer carries

@@ -70,6 +70,12 @@ class InvalidRequest(MatchError):
     code = "invalid_input"
 
 
+class InvalidPlayerName(MatchError):
+    """A player's name that cannot be shown as it is, or that another player already has."""
+
+    code = "invalid_player_name"
+
+
 class InvalidDealer(MatchError):
     """A ``dealer`` seat outside the table."""
 

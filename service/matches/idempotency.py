@@ -1,9 +1,18 @@
 """Idempotency keys: a retried request returns the first answer and changes nothing twice.
 
-A record is stored under the match's scope (``idempotency_scope(match_id, sha256(key))``; match
-creation uses the global scope) with a **fingerprint** of the request: the operation, the match,
-the caller's identity (referee or seat N) and the canonical JSON of the body. The same key with a
-different fingerprint is refused (``idempotency_key_reused``).
+**Scopes.** Every record is filed under its caller, so that two callers never share a key space:
+
+* an action or an undo under the match, the caller (the referee, or seat N) and the key's hash:
+  seat 2 may use a key that seat 1 used, and neither can reach the other's records;
+* a create (whose caller has no token yet) under an HMAC, keyed by the server's secret, of the key
+  *and the request's fingerprint*. Only a client that knows both the key and the exact body it sent
+  finds the record; the same key with another body is simply another create (there is no answer
+  that would tell a guesser that a key is in use). A create's key is a secret of its client: use a
+  fresh random one (a UUID) per create.
+
+Each record keeps a **fingerprint** of the request (the operation, the match, the caller and the
+canonical JSON of the body); the same key with another request of the same caller is refused
+(``idempotency_key_reused``).
 
 What is stored (see ``usecases``): the answer of every request that changed the match, written in
 the same compare-and-set as the change; and the refusal of a request the *rules* refused (bad
@@ -12,10 +21,11 @@ retrying it would be refused the same way. Not stored: an unknown token (the cal
 an unknown match, ``version_conflict`` and an unreachable store, which are about the moment, not
 the request; a retry with the same key after one of those is a new try.
 
-The answer to a create holds the match's tokens, which the store must never hold in clear. Its
-record keeps them *sealed* with a key derived from the Idempotency-Key itself (which the store
-never sees: records are filed under its hash), so only a client that knows the key can get them
-back, which is exactly who may retry the create.
+**Sealed tokens.** The answer to a create holds the match's tokens, which the store must never
+hold in clear. Its record keeps them encrypted with AES-GCM under a key derived by HKDF-SHA256
+from the server's secret (``IDEMPOTENCY_SECRET``) and the Idempotency-Key, so reading the store is
+not enough to open them: it takes the server's secret and the client's key. A replay of a create
+whose match has been deleted (or has expired) is answered as that match: not found.
 """
 
 from __future__ import annotations
@@ -27,11 +37,20 @@ import json
 import secrets
 from typing import Any
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
 from service.matches.errors import InvalidRequest
 from service.rules.messages import Msg
 from service.store.base import idempotency_scope
 
 MAX_KEY_LENGTH = 255
+#: the shortest server secret accepted (bytes)
+MIN_SECRET_BYTES = 16
+_SEAL_INFO = b"trick-referee/idempotent-create-tokens/v2\x00"
+_NONCE_BYTES = 12
 
 
 def check_key(key: str | None) -> str | None:
@@ -43,43 +62,49 @@ def check_key(key: str | None) -> str | None:
     return key
 
 
-def scope(match_id: str | None, key: str) -> str:
-    """Where the record of ``key`` is filed: under the key's hash, never the key itself."""
-    return idempotency_scope(match_id, hashlib.sha256(key.encode("utf-8")).hexdigest())
-
-
 def fingerprint(operation: str, match_id: str | None, identity: str | None, body: Any) -> str:
     canonical = json.dumps([operation, match_id, identity, body], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-# --- sealing the tokens of a create answer ------------------------------------------------------
+class Idempotency:
+    """Where records are filed and how a create's tokens are sealed, under the server's ``secret``
+    (``IDEMPOTENCY_SECRET``; a random one for this process when none is configured)."""
 
-_CONTEXT = b"trick-referee/idempotent-create/v1\x00"
+    def __init__(self, secret: bytes | None = None) -> None:
+        if secret is not None and len(secret) < MIN_SECRET_BYTES:
+            raise ValueError(f"the idempotency secret must be at least {MIN_SECRET_BYTES} bytes")
+        self._secret = secret if secret is not None else secrets.token_bytes(32)
 
+    def action_scope(self, match_id: str, identity: str, key: str) -> str:
+        """Where the record of ``key`` sent by ``identity`` (referee, seat:N) to ``match_id`` is filed."""
+        digest = hashlib.sha256(f"{identity}\x00{key}".encode()).hexdigest()
+        return idempotency_scope(match_id, digest)
 
-def _material(key: str) -> bytes:
-    return hashlib.sha256(_CONTEXT + key.encode("utf-8")).digest()
+    def create_scope(self, key: str, fp: str) -> str:
+        """Where the record of a create under ``key`` with fingerprint ``fp`` is filed."""
+        digest = hmac.new(self._secret, f"create\x00{key}\x00{fp}".encode(), hashlib.sha256).hexdigest()
+        return idempotency_scope(None, digest)
 
+    def _aead(self, key: str) -> AESGCM:
+        hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+                    info=_SEAL_INFO + hashlib.sha256(key.encode()).digest())
+        return AESGCM(hkdf.derive(self._secret))
 
-def seal(key: str, secret: Any) -> str:
-    """``secret`` (JSON) encrypted and authenticated under a key derived from ``key``."""
-    material = _material(key)
-    plain = json.dumps(secret, separators=(",", ":")).encode("utf-8")
-    nonce = secrets.token_bytes(16)
-    stream = hashlib.shake_256(material + nonce).digest(len(plain))
-    cipher = bytes(a ^ b for a, b in zip(plain, stream, strict=True))
-    tag = hmac.new(material, nonce + cipher, hashlib.sha256).digest()[:16]
-    return base64.urlsafe_b64encode(nonce + tag + cipher).decode("ascii")
+    def seal(self, key: str, scope: str, secret: Any) -> str:
+        """``secret`` (JSON) encrypted and authenticated under ``key`` and the server's secret, bound
+        to the record's ``scope``."""
+        nonce = secrets.token_bytes(_NONCE_BYTES)
+        plain = json.dumps(secret, separators=(",", ":")).encode()
+        sealed = self._aead(key).encrypt(nonce, plain, scope.encode())
+        return base64.urlsafe_b64encode(nonce + sealed).decode("ascii")
 
-
-def unseal(key: str, sealed: str) -> Any:
-    """The JSON sealed by ``seal`` with the same ``key``; raise ValueError if it was altered."""
-    material = _material(key)
-    raw = base64.urlsafe_b64decode(sealed.encode("ascii"))
-    nonce, tag, cipher = raw[:16], raw[16:32], raw[32:]
-    expected = hmac.new(material, nonce + cipher, hashlib.sha256).digest()[:16]
-    if not hmac.compare_digest(tag, expected):
-        raise ValueError("sealed idempotent answer does not match its key")
-    stream = hashlib.shake_256(material + nonce).digest(len(cipher))
-    return json.loads(bytes(a ^ b for a, b in zip(cipher, stream, strict=True)))
+    def unseal(self, key: str, scope: str, sealed: str) -> Any:
+        """The JSON ``seal`` sealed; ValueError if it was altered, or sealed under another key,
+        scope or server secret."""
+        raw = base64.urlsafe_b64decode(sealed.encode("ascii"))
+        try:
+            plain = self._aead(key).decrypt(raw[:_NONCE_BYTES], raw[_NONCE_BYTES:], scope.encode())
+        except InvalidTag:
+            raise ValueError("the sealed answer does not open with this key") from None
+        return json.loads(plain)

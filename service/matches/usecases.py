@@ -66,6 +66,7 @@ from service.matches.errors import (
     StoreUnavailable,
     VersionConflict,
 )
+from service.matches.players import read_players
 from service.matches.results import Created, EventPage, Expected, RoundSheet, SeatTicket, Viewed
 from service.matches.tokens import Caller, identify, new_token, token_hash
 from service.rules.actions import Action
@@ -78,7 +79,6 @@ from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
 CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer")
-MAX_NAME_LENGTH = 100
 MAX_EVENTS_PAGE = 1000
 #: decoded states kept per process (see ``Matches._load``)
 RECENT_MATCHES = 1024
@@ -93,8 +93,10 @@ class Matches:
         store: Store,
         rulesets: Mapping[str, Ruleset[Any]] | None = None,
         rng: random.Random | None = None,
+        idempotency_secret: bytes | None = None,
     ) -> None:
         self.store = store
+        self.idempotency = idem.Idempotency(idempotency_secret)
         self.rulesets = RULESETS if rulesets is None else rulesets
         self.rng = rng if rng is not None else secrets.SystemRandom()
         # match id -> (version, commit id, document) of the last state this process saved or read:
@@ -107,10 +109,11 @@ class Matches:
     def create(self, body: Any, *, idempotency_key: str | None = None) -> Created:
         key = idem.check_key(idempotency_key)
         fp = idem.fingerprint("create", None, None, body)
-        if key is not None:
-            prior = self._prior(None, key, fp)
+        scope = None if key is None else self.idempotency.create_scope(key, fp)
+        if key is not None and scope is not None:
+            prior = self._prior(None, scope, fp)
             if prior is not None:
-                return _created_again(key, prior)
+                return self._created_again(key, scope, prior)
         ruleset, mode, players, options, dealer = self._read_create(body)
         first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
         if dealer is None:
@@ -133,20 +136,21 @@ class Matches:
             match_id = secrets.token_urlsafe(16)
             view = self._view(doc, match_id, 1, Caller(None))
             record = None
-            if key is not None:
-                sealed = idem.seal(key, {"referee": referee_token, "seats": list(seat_tokens)})
+            if key is not None and scope is not None:
+                sealed = self.idempotency.seal(key, scope, {"referee": referee_token, "seats": list(seat_tokens)})
                 public = {"id": match_id, "version": 1, "players": list(players), "view": encode_messages(view)}
-                record = (idem.scope(None, key), IdempotencyRecord(fp, {"created": public, "sealed": sealed}))
+                record = (scope, IdempotencyRecord(fp, {"created": public, "sealed": sealed}))
             try:
                 with self._guard(match_id):
                     self.store.create(match_id, doc.to_json(commit), events, record)
             except store_base.MatchExists:
                 continue
             except store_base.IdempotencyConflict:  # the same create raced past the first check
-                prior = self._prior(None, key or "", fp)
+                assert key is not None and scope is not None
+                prior = self._prior(None, scope, fp)
                 if prior is None:
                     raise VersionConflict(Msg("matches.create_in_flight")) from None
-                return _created_again(key or "", prior)
+                return self._created_again(key, scope, prior)
             return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view)
         raise RuntimeError("three random match ids in a row were taken")
 
@@ -171,11 +175,7 @@ class Matches:
         mode = body.get("mode")
         if mode not in MODES:
             raise InvalidRequest(Msg("matches.bad_mode"), code="invalid_mode", legal=list(MODES))
-        players = body.get("players")
-        if not isinstance(players, list) or not all(
-            isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_LENGTH for p in players
-        ):
-            raise InvalidRequest(Msg("matches.bad_players", most=MAX_NAME_LENGTH))
+        players = read_players(body.get("players"))
         ruleset.check_players(len(players))
         if "options" in body and not isinstance(body["options"], Mapping):
             raise InvalidRequest(Msg("matches.options_not_object"))
@@ -187,7 +187,7 @@ class Matches:
             if not 0 <= dealer < len(players):
                 raise InvalidDealer(Msg("matches.dealer_out_of_range", last=len(players) - 1),
                                     legal=list(range(len(players))))
-        return ruleset, cast(Mode, mode), tuple(players), options, dealer
+        return ruleset, cast(Mode, mode), players, options, dealer
 
     # --- read -----------------------------------------------------------------------------------
 
@@ -241,8 +241,9 @@ class Matches:
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
         fp = "" if key is None else idem.fingerprint("act", match_id, caller.identity, body)
-        if key is not None:
-            prior = self._prior(match_id, key, fp)
+        scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
+        if scope is not None:
+            prior = self._prior(match_id, scope, fp)
             if prior is not None:
                 return _viewed_again(prior)
         _check_expected(expected, version)
@@ -251,13 +252,13 @@ class Matches:
             state = doc.ruleset.apply(doc.state, action)
         except RuleError as err:
             _keep_to_caller(err, caller)
-            self._remember_refusal(match_id, key, fp, err)
+            self._remember_refusal(match_id, scope, fp, err)
             raise
         state, after = advance(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
         new_doc = doc.with_state(state)
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, new_doc, events, view, key, fp, conditional=expected is not None)
+        return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:
         action = Action.from_json(body)
@@ -288,8 +289,9 @@ class Matches:
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
         _require_referee(caller, Msg("matches.referee_only_undo"))
         fp = idem.fingerprint("undo", match_id, caller.identity, None)
-        if key is not None:
-            prior = self._prior(match_id, key, fp)
+        scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
+        if scope is not None:
+            prior = self._prior(match_id, scope, fp)
             if prior is not None:
                 return _viewed_again(prior)
         _check_expected(expected, version)
@@ -298,7 +300,7 @@ class Matches:
         taken_back = last_undoable(history)
         if not taken_back:
             err = NothingToUndo(Msg("matches.nothing_to_undo"))
-            self._remember_refusal(match_id, key, fp, err)
+            self._remember_refusal(match_id, scope, fp, err)
             raise err
         gone = set(taken_back)
         keep = [e for e in effective(history) if e.seq not in gone]
@@ -309,7 +311,7 @@ class Matches:
         new_doc = doc.with_state(state)
         events = stamp([undo_event(taken_back), *after], version + 1)
         view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, new_doc, events, view, key, fp, conditional=expected is not None)
+        return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
 
     def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
         doc, version = self._load(match_id)
@@ -373,23 +375,23 @@ class Matches:
         doc: MatchDocument,
         events: list[dict[str, Any]],
         view: dict[str, Any],
-        key: str | None,
+        scope: str | None,
         fp: str,
         *,
         conditional: bool,
     ) -> Viewed:
         record = None
-        if key is not None:
+        if scope is not None:
             answer = {"viewed": {"version": version + 1, "view": encode_messages(view)}}
-            record = (idem.scope(match_id, key), IdempotencyRecord(fp, answer))
+            record = (scope, IdempotencyRecord(fp, answer))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
             with self._guard(match_id):
                 self.store.save(match_id, version, data, events, record)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
-            if key is not None:
-                prior = self._prior(match_id, key, fp)
+            if scope is not None:
+                prior = self._prior(match_id, scope, fp)
                 if prior is not None:
                     return _viewed_again(prior)
             message = Msg("matches.lost_race")
@@ -399,10 +401,10 @@ class Matches:
         self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
         return Viewed(version + 1, view)
 
-    def _prior(self, match_id: str | None, key: str, fp: str) -> Mapping[str, Any] | None:
-        """The first answer given under ``key``, if any (raises it again when it was a refusal)."""
+    def _prior(self, match_id: str | None, scope: str, fp: str) -> Mapping[str, Any] | None:
+        """The first answer filed under ``scope``, if any (raises it again when it was a refusal)."""
         with self._guard(match_id):
-            record = self.store.get_idempotency(idem.scope(match_id, key))
+            record = self.store.get_idempotency(scope)
         if record is None:
             return None
         if record.fingerprint != fp:
@@ -414,14 +416,26 @@ class Matches:
             raise error
         return record.answer
 
-    def _remember_refusal(self, match_id: str, key: str | None, fp: str, err: RuleError) -> None:
-        """File a refusal by the rules under the key, so a retry gets the same answer."""
-        if key is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
+    def _remember_refusal(self, match_id: str, scope: str | None, fp: str, err: RuleError) -> None:
+        """File a refusal by the rules under the key's scope, so a retry gets the same answer."""
+        if scope is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
             return
         record = IdempotencyRecord(fp, {"refused": error_to_json(err)})
         # the refusal stands either way; without a record a retry is simply judged again
         with suppress(store_base.StoreError):
-            self.store.put_idempotency(idem.scope(match_id, key), record)
+            self.store.put_idempotency(scope, record)
+
+    def _created_again(self, key: str, scope: str, answer: Mapping[str, Any]) -> Created:
+        """The first answer to a create, with its tokens unsealed by the key that sealed them; the
+        match must still be there (a deleted or expired match is not found, whoever asks)."""
+        public = answer["created"]
+        with self._guard(public["id"]):
+            self.store.load(public["id"])
+        tokens = self.idempotency.unseal(key, scope, answer["sealed"])
+        return Created(
+            public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
+            revive(public["view"]), replayed=True,
+        )
 
     @contextmanager
     def _guard(self, match_id: str | None) -> Iterator[None]:
@@ -443,16 +457,6 @@ def _check_expected(expected: Expected | None, version: int) -> None:
 def _viewed_again(answer: Mapping[str, Any]) -> Viewed:
     viewed = answer["viewed"]
     return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
-
-
-def _created_again(key: str, answer: Mapping[str, Any]) -> Created:
-    """The first answer to a create, with its tokens unsealed by the key that sealed them."""
-    public = answer["created"]
-    secret = idem.unseal(key, answer["sealed"])
-    return Created(
-        public["id"], public["version"], secret["referee"], _tickets(public["players"], secret["seats"]),
-        revive(public["view"]), replayed=True,
-    )
 
 
 def _tickets(players: Any, tokens: Any) -> tuple[SeatTicket, ...]:

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.matches.gunicorn_server import ROOT, Gunicorn
+from tests.redis_server import RedisServer, redis_server
 
 HEALTHZ = 'referee_http_requests_total{endpoint="/healthz",method="GET",status="200"}'
 
@@ -52,8 +53,9 @@ def _healthz_count(port: int) -> float:
 
 
 @pytest.mark.slow
-def test_a_restarted_server_does_not_count_the_last_runs_requests() -> None:
-    server = Gunicorn(workers=2)
+def test_a_restarted_server_does_not_count_the_last_runs_requests(redis_server: RedisServer) -> None:
+    # two workers need a Redis store (the memory store refuses more than one worker)
+    server = Gunicorn(workers=2, env={"REDIS_URL": redis_server.url})
     # an earlier run's worker left 1,000 /healthz answers in the directory
     earlier = (
         "from service.api.ops import REQUESTS\n"
@@ -65,3 +67,6 @@ def test_a_restarted_server_does_not_count_the_last_runs_requests() -> None:
     with server:
         count = _healthz_count(server.port)
     assert 1 <= count < 1000  # the start-up probes only
+
+
+__all__ = ["redis_server"]

@@ -238,7 +238,8 @@ def test_idempotent_retries(matches: Service, store: MemoryStore) -> None:
     with pytest.raises(errors.IdempotencyKeyReused) as reused:
         matches.act(mid, seats[seat], {**action, "card": "2C"}, idempotency_key="k1")
     assert status_of(reused.value) == 422
-    with pytest.raises(errors.IdempotencyKeyReused):  # same body, another caller
+    # another caller's key space is its own: the same key and body from another seat are judged afresh
+    with pytest.raises(errors.Forbidden):
         matches.act(mid, seats[(seat + 1) % 3], action, idempotency_key="k1")
     # a refusal by the rules is answered again the same way, even once the move became legal
     nxt = to_act(matches, mid, referee)
@@ -261,8 +262,14 @@ def test_idempotent_create_returns_the_same_tokens(matches: Service, store: Memo
     assert again.body == first.body and again.status == 201
     record = store.get_idempotency(next(iter(store._records)))
     assert record is not None and first.body["referee_token"] not in json.dumps(record.answer)
-    with pytest.raises(errors.IdempotencyKeyReused):
-        matches.create({**body, "players": ["a", "b", "c"]}, idempotency_key="create-1")
+    # a create's record is bound to its key *and* its body: another body under the same key is another
+    # create, and nothing tells the caller that the key was used before
+    other = matches.create({**body, "players": ["a", "b", "c"]}, idempotency_key="create-1")
+    assert other.status == 201 and other.body["id"] != first.body["id"] and "Idempotent-Replayed" not in other.headers
+    # once the match is deleted, its create is not answered again
+    matches.delete(first.body["id"], first.body["referee_token"])
+    with pytest.raises(errors.MatchNotFound):
+        matches.create(body, idempotency_key="create-1")
 
 
 def play_out(matches: Service, mid: str, referee: str, seats: list[str], table: bool) -> int:
