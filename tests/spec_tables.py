@@ -1,8 +1,9 @@
 """Read the test-vector tables of the rules specs as data.
 
 The specs (``docs/rules/*.md``, the project's own rules specifications) hold their hand-checked
-test vectors as Markdown tables. ``vectors(spec, heading)`` returns the rows of the first table under the heading that starts with ``heading`` as dicts keyed
-by the table's header cells (lower-cased, stripped), cells stripped of surrounding spaces.
+test vectors as Markdown tables. ``vectors(spec, heading)`` returns the rows of the first table
+under the heading that starts with ``heading`` as dicts keyed by the table's header cells
+(lower-cased, stripped), cells stripped of surrounding spaces.
 """
 
 from __future__ import annotations
