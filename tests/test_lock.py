@@ -32,9 +32,7 @@ def _pyproject() -> dict:
 
 def test_lock_is_up_to_date_with_pyproject() -> None:
     # --offline: an up-to-date lock is checked without the index; a stale one fails either way.
-    result = subprocess.run(
-        [_uv(), "lock", "--check", "--offline"], cwd=ROOT, capture_output=True, text=True
-    )
+    result = subprocess.run([_uv(), "lock", "--check", "--offline"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, "uv.lock is stale: run `uv lock`\n" + result.stdout + result.stderr
 
 

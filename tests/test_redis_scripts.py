@@ -35,9 +35,7 @@ MASTER_NAME = "referee"
 
 def _configmap() -> dict[str, str]:
     docs = yaml.safe_load_all((ROOT / "k8s" / "redis.yaml").read_text())
-    return next(d for d in docs if d and d["kind"] == "ConfigMap" and d["metadata"]["name"] == "referee-redis")[
-        "data"
-    ]
+    return next(d for d in docs if d and d["kind"] == "ConfigMap" and d["metadata"]["name"] == "referee-redis")["data"]
 
 
 def _free_port_everywhere() -> int:
@@ -133,9 +131,7 @@ class Cluster:
             self.stop(kind, index)
 
     def redis(self, index: int) -> redis.Redis:
-        return redis.Redis(
-            host=self.hosts[index], port=self.port, password=self.password, socket_timeout=2, protocol=2
-        )
+        return redis.Redis(host=self.hosts[index], port=self.port, password=self.password, socket_timeout=2, protocol=2)
 
     def sentinel(self, index: int) -> redis.Redis:
         return redis.Redis(host=self.hosts[index], port=self.sentinel_port, socket_timeout=2, protocol=2)
@@ -223,9 +219,10 @@ def _run_scenario(cluster: Cluster) -> None:
         "a failover",
         lambda: next((i for i in (1, 2) if cluster.role(i) == "master"), None),
     )
-    _wait("every Sentinel to name the new master", lambda: {cluster.known_master(i)["ip"] for i in range(3)} == {
-        hosts[new_master]
-    })
+    _wait(
+        "every Sentinel to name the new master",
+        lambda: {cluster.known_master(i)["ip"] for i in range(3)} == {hosts[new_master]},
+    )
     with contextlib.closing(cluster.redis(new_master)) as master:
         master.set("after", "2")  # min-replicas-to-write 1: the other replica is there
 
@@ -251,14 +248,15 @@ def _run_scenario(cluster: Cluster) -> None:
         cluster.log("redis", index).write_text("")
     _start_all(cluster)
     for index in range(3):
-        _wait(f"node {index} to choose its role", lambda i=index: "start-redis: starting as" in cluster.log(
-            "redis", i
-        ).read_text())
+        _wait(
+            f"node {index} to choose its role",
+            lambda i=index: "start-redis: starting as" in cluster.log("redis", i).read_text(),
+        )
         chosen = cluster.log("redis", index).read_text()
         expected = "starting as the master" if index == new_master else f"starting as a replica of {hosts[new_master]}"
         assert expected in chosen
     # (The Sentinels may fail over again while the nodes start; the data must not care.)
-    master = _wait("the cluster to come back", lambda: next((i for i in range(3) if cluster.healthy(i)), None), 45)
+    [master] = _wait("the cluster to come back", lambda: [i for i in range(3) if cluster.healthy(i)], 45)
     assert _myid(cluster, 0) == myid_0
     assert _get(cluster, master, "before") == b"1"
     assert _get(cluster, master, "after") == b"2"
@@ -279,9 +277,10 @@ def _run_scenario(cluster: Cluster) -> None:
     successor = next((i for i in range(3) if i != master and cluster.role(i) == "master"), None)
     assert successor is not None, hook.stderr
     assert _get(cluster, successor, "last") == b"3"
-    _wait("the old master to replicate its successor", lambda: (cluster.replica_of(master) or ("",))[0] == hosts[
-        successor
-    ])
+    _wait(
+        "the old master to replicate its successor",
+        lambda: (cluster.replica_of(master) or ("",))[0] == hosts[successor],
+    )
     # A replica's hook does nothing.
     replica = next(i for i in range(3) if cluster.role(i) == "slave")
     started = time.monotonic()
