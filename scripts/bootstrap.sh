@@ -6,7 +6,9 @@
 #   bash scripts/bootstrap.sh --dev    runtime and dev dependencies (what scripts/test.sh runs on)
 #
 # uv is the release that scripts/uv-requirements.txt pins: a uv of that release on the PATH is used,
-# otherwise pip fetches it from PyPI once, hash-checked, into .tools/ (needs only python3 and pip).
+# otherwise pip fetches it from PyPI, hash-checked, once per machine and user into
+# $UV_TOOLS_DIR (default ~/.cache/trick-referee/uv-VERSION), shared by every clone. Needs only
+# python3 and pip.
 # The lock changes only through `uv lock` after an edit of pyproject.toml; a test fails when it is stale.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,12 +27,15 @@ esac
 want=$(sed -n 's/^uv==\([^ ]*\).*/\1/p' scripts/uv-requirements.txt)
 uv=$(command -v uv || true)
 if [ -z "$uv" ] || [ "$("$uv" --version | cut -d' ' -f2)" != "$want" ]; then
-  uv=.tools/uv-$want/bin/uv
+  tools=${UV_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/trick-referee/uv-$want}
+  uv=$tools/bin/uv
   if [ ! -x "$uv" ]; then
-    say "installing uv $want from PyPI into .tools/uv-$want (pip, hash-checked)"
-    rm -rf ".tools/uv-$want"
+    say "installing uv $want from PyPI into $tools (pip, hash-checked)"
+    rm -rf "$tools.new"
     PIP_ROOT_USER_ACTION=ignore "$PY" -m pip install -qq --disable-pip-version-check --no-compile \
-      --require-hashes --target ".tools/uv-$want" -r scripts/uv-requirements.txt
+      --require-hashes --target "$tools.new" -r scripts/uv-requirements.txt
+    rm -rf "$tools"
+    mv "$tools.new" "$tools"
   fi
 fi
 say "syncing .venv with uv.lock: $what (uv $want)"
