@@ -40,6 +40,10 @@ limit_request_fields = 100
 # No runtime control socket: it defaults to one path per user, shared by every gunicorn on the host,
 # and the image's home directory is not writable.
 control_socket_disable = True
+# Each worker's heartbeat (a change to a temporary file) on a memory file system: on a disk-backed or
+# overlay file system it can block, and the master then kills a healthy worker. Systems without
+# /dev/shm (macOS) keep gunicorn's default.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
 def _metrics_dir() -> Path | None:

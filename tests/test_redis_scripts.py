@@ -1,0 +1,320 @@
+"""The Redis start scripts of k8s/redis.yaml, run as they are against real redis-server and Sentinel
+processes: three nodes, each on its own loopback address with the same ports, as three pods would be.
+
+What the manifests promise: a node's role comes from the Sentinels (never from its name), so a node
+that was master and comes back after a failover replicates the new master and loses no acknowledged
+write; a Sentinel keeps what it learned across restarts (its id and the current master); a whole
+cluster restarted at once keeps the master it had; the master's pre-stop hook hands its role over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+import yaml
+
+from tests.redis_server import _die_with_parent
+
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parent.parent
+MASTER_NAME = "referee"
+
+
+def _configmap() -> dict[str, str]:
+    docs = yaml.safe_load_all((ROOT / "k8s" / "redis.yaml").read_text())
+    return next(d for d in docs if d and d["kind"] == "ConfigMap" and d["metadata"]["name"] == "referee-redis")["data"]
+
+
+def _free_port_everywhere() -> int:
+    """A port nothing listens on at any address (the nodes bind it on three loopback addresses)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("0.0.0.0", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait(what: str, check: Callable[[], Any], timeout: float = 30.0) -> Any:
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        with contextlib.suppress(redis.RedisError, OSError):
+            last = check()
+            if last:
+                return last
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+
+
+class Cluster:
+    """Three nodes (redis-server + Sentinel each) started through the manifest's scripts."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        base = f"127.{random.randint(20, 250)}.{random.randint(0, 250)}"
+        self.hosts = [f"{base}.{i + 1}" for i in range(3)]
+        self.port = _free_port_everywhere()
+        self.sentinel_port = _free_port_everywhere()
+        self.password = secrets.token_urlsafe(24)
+        scripts = root / "scripts"
+        scripts.mkdir()
+        for name, text in _configmap().items():
+            (scripts / name).write_text(text)
+        self.scripts = scripts
+        (root / "password").write_text(self.password)
+        self.processes: dict[tuple[str, int], subprocess.Popen[bytes]] = {}
+
+    def env(self, index: int) -> dict[str, str]:
+        data = self.root / f"node{index}" / "data"
+        data.mkdir(parents=True, exist_ok=True)
+        return {
+            **os.environ,
+            "REDIS_SELF": self.hosts[index],
+            "REDIS_NODES": " ".join(self.hosts),
+            "SENTINEL_MASTER": MASTER_NAME,
+            "REDIS_BIND": self.hosts[index],
+            "REDIS_PORT": str(self.port),
+            "SENTINEL_PORT": str(self.sentinel_port),
+            "REDIS_PASSWORD_FILE": str(self.root / "password"),
+            "REDIS_CONFIG": str(self.scripts / "redis.conf"),
+            "REDIS_DATA_DIR": str(data),
+            "REDIS_RUN_DIR": str(self.root / f"node{index}" / "run"),
+            "SENTINEL_WAIT_SECONDS": "3",
+            "SENTINEL_DOWN_AFTER_MS": "2000",
+            "SENTINEL_FAILOVER_TIMEOUT_MS": "6000",
+            "PRESTOP_WAIT_SECONDS": "20",
+        }
+
+    def sentinel_conf(self, index: int) -> Path:
+        return self.root / f"node{index}" / "data" / "sentinel" / "sentinel.conf"
+
+    def log(self, kind: str, index: int) -> Path:
+        return self.root / f"node{index}" / f"{kind}.log"
+
+    def start(self, kind: str, index: int) -> None:
+        script = {"redis": "start-redis.sh", "sentinel": "start-sentinel.sh"}[kind]
+        env = self.env(index)
+        with self.log(kind, index).open("ab") as log:
+            self.processes[kind, index] = subprocess.Popen(
+                ["sh", str(self.scripts / script)],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,
+            )
+
+    def stop(self, kind: str, index: int, sig: int = signal.SIGTERM) -> None:
+        process = self.processes.pop((kind, index), None)
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(sig)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+    def stop_all(self) -> None:
+        for kind, index in list(self.processes):
+            self.stop(kind, index)
+
+    def redis(self, index: int) -> redis.Redis:
+        return redis.Redis(host=self.hosts[index], port=self.port, password=self.password, socket_timeout=2, protocol=2)
+
+    def sentinel(self, index: int) -> redis.Redis:
+        return redis.Redis(host=self.hosts[index], port=self.sentinel_port, socket_timeout=2, protocol=2)
+
+    def role(self, index: int) -> str:
+        with contextlib.closing(self.redis(index)) as client:
+            reply = client.execute_command("ROLE")
+        return reply[0].decode()
+
+    def replica_of(self, index: int) -> tuple[str, int, str] | None:
+        with contextlib.closing(self.redis(index)) as client:
+            reply = client.execute_command("ROLE")
+        if reply[0] != b"slave":
+            return None
+        return reply[1].decode(), int(reply[2]), reply[3].decode()
+
+    def known_master(self, index: int) -> dict[str, Any]:
+        with contextlib.closing(self.sentinel(index)) as client:
+            return dict(client.sentinel_master(MASTER_NAME))
+
+    def sentinels_agree_on(self) -> str | None:
+        """The master every Sentinel names, once each knows two replicas and two other Sentinels."""
+        views = [self.known_master(i) for i in range(3)]
+        hosts = {v["ip"] for v in views}
+        settled = all(v["num-slaves"] == 2 and v["num-other-sentinels"] == 2 for v in views)
+        return hosts.pop() if len(hosts) == 1 and settled else None
+
+    def healthy(self, master: int) -> bool:
+        """``master`` is master with two replicas whose links are up."""
+        if self.role(master) != "master":
+            return False
+        replicas = [self.replica_of(i) for i in range(3) if i != master]
+        return all(r is not None and r[0] == self.hosts[master] and r[2] == "connected" for r in replicas)
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    made = Cluster(tmp_path)
+    try:
+        yield made
+    finally:
+        made.stop_all()
+
+
+def _start_all(cluster: Cluster) -> None:
+    for index in range(3):
+        cluster.start("sentinel", index)
+    for index in range(3):
+        cluster.start("redis", index)
+
+
+def _logs(cluster: Cluster) -> str:
+    return "\n".join(
+        f"--- {kind} {i}\n" + cluster.log(kind, i).read_text(errors="replace")[-1500:]
+        for i in range(3)
+        for kind in ("redis", "sentinel")
+        if cluster.log(kind, i).exists()
+    )
+
+
+def test_a_failed_master_comes_back_as_a_replica_and_the_sentinels_keep_what_they_learned(
+    cluster: Cluster,
+) -> None:
+    try:
+        _run_scenario(cluster)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n{_logs(cluster)}") from None
+
+
+def _run_scenario(cluster: Cluster) -> None:
+    hosts = cluster.hosts
+    # A new installation: the Sentinels' first configuration names node 0.
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    assert _wait("the Sentinels to settle", cluster.sentinels_agree_on) == hosts[0]
+    myid_0 = _myid(cluster, 0)
+
+    with contextlib.closing(cluster.redis(0)) as master:
+        master.set("before", "1")
+        assert master.wait(2, 2000) == 2
+
+    # The master crashes; the Sentinels promote a replica.
+    cluster.stop("redis", 0, signal.SIGKILL)
+    new_master = _wait(
+        "a failover",
+        lambda: next((i for i in (1, 2) if cluster.role(i) == "master"), None),
+    )
+    _wait(
+        "every Sentinel to name the new master",
+        lambda: {cluster.known_master(i)["ip"] for i in range(3)} == {hosts[new_master]},
+    )
+    with contextlib.closing(cluster.redis(new_master)) as master:
+        master.set("after", "2")  # min-replicas-to-write 1: the other replica is there
+
+    # The old master restarts: it asks the Sentinels and replicates the new master.
+    cluster.start("redis", 0)
+    _wait("node 0 to replicate the new master", lambda: (cluster.replica_of(0) or ("",))[0] == hosts[new_master])
+    _wait("node 0 to catch up", lambda: _get(cluster, 0, "after") == b"2")
+    assert _get(cluster, 0, "before") == b"1"
+    assert "starting as a replica of " + hosts[new_master] in cluster.log("redis", 0).read_text()
+
+    # Sentinel 0 restarts on the file it left: same id, and it names the new master at once.
+    cluster.stop("sentinel", 0)
+    cluster.start("sentinel", 0)
+    _wait("Sentinel 0 to answer", lambda: cluster.known_master(0))
+    assert cluster.known_master(0)["ip"] == hosts[new_master]
+    assert _myid(cluster, 0) == myid_0
+    assert "keeping" in cluster.log("sentinel", 0).read_text()
+
+    # The whole cluster stops and starts again at once: every node asks the Sentinels, which still
+    # name the elected master (not node 0), and nothing acknowledged is lost.
+    cluster.stop_all()
+    for index in range(3):
+        cluster.log("redis", index).write_text("")
+    _start_all(cluster)
+    for index in range(3):
+        _wait(
+            f"node {index} to choose its role",
+            lambda i=index: "start-redis: starting as" in cluster.log("redis", i).read_text(),
+        )
+        chosen = cluster.log("redis", index).read_text()
+        expected = "starting as the master" if index == new_master else f"starting as a replica of {hosts[new_master]}"
+        assert expected in chosen
+    # (The Sentinels may fail over again while the nodes start; the data must not care.)
+    [master] = _wait("the cluster to come back", lambda: [i for i in range(3) if cluster.healthy(i)], 45)
+    assert _myid(cluster, 0) == myid_0
+    assert _get(cluster, master, "before") == b"1"
+    assert _get(cluster, master, "after") == b"2"
+
+    # The master's pre-stop hook: when it returns, another node is master, with every write.
+    _wait("the Sentinels to settle again", cluster.sentinels_agree_on, timeout=45)
+    master = next(i for i in range(3) if cluster.role(i) == "master")
+    with contextlib.closing(cluster.redis(master)) as client:
+        client.set("last", "3")
+    hook = subprocess.run(
+        ["sh", str(cluster.scripts / "prestop-redis.sh")],
+        env=cluster.env(master),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert hook.returncode == 0, hook.stderr
+    successor = next((i for i in range(3) if i != master and cluster.role(i) == "master"), None)
+    assert successor is not None, hook.stderr
+    assert _get(cluster, successor, "last") == b"3"
+    _wait(
+        "the old master to replicate its successor",
+        lambda: (cluster.replica_of(master) or ("",))[0] == hosts[successor],
+    )
+    # A replica's hook does nothing.
+    replica = next(i for i in range(3) if cluster.role(i) == "slave")
+    started = time.monotonic()
+    quiet = subprocess.run(
+        ["sh", str(cluster.scripts / "prestop-redis.sh")], env=cluster.env(replica), capture_output=True, timeout=30
+    )
+    assert quiet.returncode == 0 and time.monotonic() - started < 5
+
+
+def _get(cluster: Cluster, index: int, key: str) -> bytes | None:
+    with contextlib.closing(cluster.redis(index)) as client:
+        return client.get(key)  # type: ignore[return-value]
+
+
+def _myid(cluster: Cluster, index: int) -> str:
+    lines = [line for line in cluster.sentinel_conf(index).read_text().splitlines() if line.startswith("sentinel myid")]
+    assert len(lines) == 1
+    return lines[0].split()[2]
+
+
+def test_the_redis_password_is_required(cluster: Cluster) -> None:
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    anonymous = redis.Redis(host=cluster.hosts[0], port=cluster.port, socket_timeout=2, protocol=2)
+    with contextlib.closing(anonymous), pytest.raises(redis.AuthenticationError):
+        anonymous.ping()
+    # The readiness probe's test: the reply text, not redis-cli's exit code.
+    env = {**os.environ, "REDISCLI_AUTH": "wrong"}
+    reply = subprocess.run(
+        ["redis-cli", "-h", cluster.hosts[0], "-p", str(cluster.port), "ping"], env=env, capture_output=True, text=True
+    )
+    assert reply.stdout.strip() != "PONG"
+    env["REDISCLI_AUTH"] = cluster.password
+    reply = subprocess.run(
+        ["redis-cli", "-h", cluster.hosts[0], "-p", str(cluster.port), "ping"], env=env, capture_output=True, text=True
+    )
+    assert reply.stdout.strip() == "PONG"
