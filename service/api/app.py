@@ -17,6 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
+from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
 from service.api.problems import ProblemApi
@@ -67,6 +68,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions[SETTINGS_KEY] = settings
     app.logger.setLevel(getattr(logging, settings.log_level.upper()))
 
+    app.wsgi_app = BodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
+    app.before_request(refuse_marked_bodies)
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
     for module_name in BLUEPRINTS:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import json
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
@@ -205,3 +206,53 @@ def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | Non
     """A JSON response written once, compactly, in UTF-8."""
     # content_type rather than mimetype: the same header, without deriving it (JSON takes no charset)
     return current_app.response_class(dumps(data), status=status, headers=headers, content_type=JSON_MIME)
+
+
+class BodyLimit:
+    """WSGI middleware: a request body sent in chunks (``Transfer-Encoding: chunked``, no
+    ``Content-Length``) is read here, up to the limit, before Flask sees it.
+
+    werkzeug enforces ``MAX_CONTENT_LENGTH`` on a declared length only; a chunked body would be cut
+    at the limit and its prefix read as the whole body, and a malformed chunk would surface as a
+    server error in the middle of a view. Here a chunked body becomes an ordinary one with its
+    length, or the request is marked (``BODY_REFUSAL``) so that it is answered as a 413 problem
+    naming the limit, or a 400 ``malformed_body`` problem, before any view runs.
+    """
+
+    def __init__(self, app: Callable[..., Any], limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not environ.get("CONTENT_LENGTH"):
+            refusal: str | None = None
+            try:
+                data = environ["wsgi.input"].read(self.limit + 1)
+            except Exception:  # gunicorn's reader: a chunk size that is no number, a missing terminator
+                data, refusal = b"", "malformed"
+            else:
+                if len(data) > self.limit:
+                    refusal = "too_large"
+            if refusal is not None:
+                environ[BODY_REFUSAL] = refusal
+                data = b""
+            environ["wsgi.input"] = io.BytesIO(data)
+            environ["CONTENT_LENGTH"] = str(len(data))
+            environ["wsgi.input_terminated"] = False
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return self.app(environ, start_response)
+
+
+#: the WSGI environ key where ``BodyLimit`` marks a refused chunked body
+BODY_REFUSAL = "trick_referee.body_refusal"
+
+
+def refuse_marked_bodies() -> None:
+    """A ``before_request`` hook: the refusal ``BodyLimit`` marked, as a problem."""
+    refusal = request.environ.get(BODY_REFUSAL)
+    if refusal == "too_large":
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        raise Problem(413, "payload_too_large", Msg("api.body_too_large", most=limit), extra={"limit": limit})
+    if refusal == "malformed":
+        raise Problem(400, "malformed_body", Msg("api.malformed_chunks"))

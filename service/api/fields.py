@@ -1,7 +1,8 @@
 """Marshmallow fields for the contract's value types: a strict JSON integer, cards, suits, plays.
 
-* ``JsonInteger``: only a JSON integer (``2.5``, ``3.0``, ``"3"`` and ``true`` are refused; stock
-  ``Integer`` would turn ``2.5`` into 2 and ``"3"`` into 3).
+* integers are marshmallow's ``Integer(strict=True, error_messages=INTEGER_MESSAGES)``: only a JSON
+  integer (``2.5``, ``3.0``, ``"3"`` and ``true`` are refused; the non-strict field would turn ``2.5``
+  into 2 and ``"3"`` into 3).
 * ``CardField``: a card text, read leniently (``10h``, ``TH``, ``10♥``), loaded as a ``Card``;
   anything unreadable fails with code ``invalid_card``.
 * ``SuitField``: a suit letter (or name, or symbol), loaded as a ``Suit``; code ``invalid_suit``.
@@ -20,7 +21,6 @@ import marshmallow as ma
 from service.api.problems import coded_error
 from service.rules.cards import Card, Suit
 from service.rules.errors import InvalidCard
-from service.rules.facts import is_json_int
 from service.rules.tricks import Play
 
 CARD_DESCRIPTION = (
@@ -34,17 +34,11 @@ CARD_PATTERN = "^ *(10|[2-9TtJjQqKkAa1]) *[CcDdHhSs\u2663\u2666\u2665\u2660\u266
 _CARD_RE = re.compile(CARD_PATTERN)
 
 
-class JsonInteger(ma.fields.Integer):
-    """An integer that must be a JSON integer in the body: no floats, strings or booleans."""
-
-    default_error_messages = {  # noqa: RUF012 (marshmallow's class-level convention)
-        "invalid": "Must be a whole number written as a JSON integer, such as 3 (not 2.5, 3.0, \"3\" or true)."
-    }
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> int:
-        if not is_json_int(value):
-            raise self.make_error("invalid")
-        return int(value)
+#: marshmallow's strict ``Integer`` refuses ``2.5``, ``3.0``, ``"3"`` and ``true`` (only a JSON integer is one);
+#: its message, said so that a client sees what to send
+INTEGER_MESSAGES: dict[str, str | list[Any] | dict[Any, Any]] = {
+    "invalid": "Must be a whole number written as a JSON integer, such as 3 (not 2.5, 3.0, \"3\" or true)."
+}
 
 
 class CardField(ma.fields.String):

@@ -10,8 +10,9 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow.validate import Length, OneOf, Range
 
-from service.api.fields import CardField, JsonInteger, SuitField
+from service.api.fields import INTEGER_MESSAGES, CardField, SuitField
 from service.api.schemas import OPTIONS_DESCRIPTION
+from service.matches.usecases import MAX_SEQ
 from service.rules.actions import ACTION_KEYS
 from service.rules.ruleset import MODES
 
@@ -36,8 +37,7 @@ class CreateMatchSchema(ma.Schema):
         metadata={"description": "The players' names, in seat order (seat 0 first)", "example": ["Ann", "Bob", "Cy"]},
     )
     options = ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
-    dealer = JsonInteger(
-        validate=Range(min=0),
+    dealer = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=0),
         allow_none=True,
         metadata={
             "description": "The first dealer's seat; absent or null: chosen by the ruleset's method (or at random)"
@@ -53,13 +53,14 @@ class ActionSchema(ma.Schema):
         metadata={"description": "play, bid, pass, hold, rob, decline, name_trump, discard, knock, declare, "
                   "stop, turn_up, expose, round_result ... (each ruleset names its own)", "example": "play"},
     )
-    seat = JsonInteger(
-        validate=Range(min=0),
+    seat = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=0),
         metadata={"description": "The acting seat; with a seat token it may be left out (the token's seat)"},
     )
     card = CardField()
     cards = ma.fields.List(CardField())
-    amount = JsonInteger(metadata={"description": "A bid or declared amount"})
+    amount = ma.fields.Integer(
+        strict=True, error_messages=INTEGER_MESSAGES, metadata={"description": "A bid or declared amount"}
+    )
     suit = SuitField()
     face_down = ma.fields.Boolean()
     result = ma.fields.Dict(
@@ -152,5 +153,7 @@ class RoundsSchema(ma.Schema):
 
 
 class EventsQuerySchema(ma.Schema):
-    after = ma.fields.Integer(load_default=0, validate=Range(min=0), metadata={"description": "Events after this seq"})
+    after = ma.fields.Integer(
+        load_default=0, validate=Range(min=0, max=MAX_SEQ), metadata={"description": "Events after this seq"}
+    )
     limit = ma.fields.Integer(validate=Range(min=1, max=1000), metadata={"description": "At most this many"})

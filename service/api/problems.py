@@ -280,9 +280,13 @@ class ProblemApi(Api):
             detail = render(Msg("api.method_not_allowed", method=request.method, path=request.path, allowed=allowed))
         elif status == 500:
             detail = render(Msg("api.internal_error"))
+        elif status == 413:
+            detail = render(Msg("api.body_too_large", most=current_app.config["MAX_CONTENT_LENGTH"]))
         else:
             detail = error.description or http.HTTPStatus(status).description
-        body = {"title": problem_title(code, status), "status": status, "detail": detail, "code": code}
+        body: dict[str, Any] = {"title": problem_title(code, status), "status": status, "detail": detail, "code": code}
+        if status == 413:
+            body["limit"] = current_app.config["MAX_CONTENT_LENGTH"]
         headers = dict(error.get_headers())
         return problem_response(body, headers)
 

@@ -14,7 +14,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow.validate import Length, Range
 
-from service.api.fields import CardField, JsonInteger, PlayField, SuitField
+from service.api.fields import INTEGER_MESSAGES, CardField, PlayField, SuitField
 from service.rules.cards import ALL_CARDS, Suit
 from service.rules.ruleset import Ruleset
 from service.rules.tricks import Play
@@ -75,8 +75,7 @@ class TrickContextSchema(ma.Schema):
         required=True, allow_none=True, metadata={"description": "The trump suit (C, D, H, S), or null for none"}
     )
     options = _options_field()
-    trick_number = JsonInteger(
-        validate=Range(min=1),
+    trick_number = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=1),
         metadata={"description": "1-based number of the trick in the round, where the ruleset's duties depend on it"},
     )
     demoted_ace = CardField(

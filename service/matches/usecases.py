@@ -80,6 +80,9 @@ from service.store.base import IdempotencyRecord, Store
 
 CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer")
 MAX_EVENTS_PAGE = 1000
+#: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
+#: JSON client reads exactly, far beyond any match's history
+MAX_SEQ = 2**53 - 1
 #: decoded states kept per process (see ``Matches._load``)
 RECENT_MATCHES = 1024
 
@@ -200,8 +203,8 @@ class Matches:
         return Viewed(version, self._view(doc, match_id, version, caller))
 
     def events(self, match_id: str, token: str | None, *, after: int = 0, limit: int | None = None) -> EventPage:
-        if not is_json_int(after) or after < 0:
-            raise InvalidRequest(Msg("matches.bad_after"))
+        if not is_json_int(after) or not 0 <= after <= MAX_SEQ:
+            raise InvalidRequest(Msg("matches.bad_after", most=MAX_SEQ))
         if limit is not None and (not is_json_int(limit) or not 1 <= limit <= MAX_EVENTS_PAGE):
             raise InvalidRequest(Msg("matches.bad_limit", most=MAX_EVENTS_PAGE))
         doc, version = self._load(match_id)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.api.fields import CARD_PATTERN, CardField, JsonInteger, PlayField, SuitField
+from service.api.fields import CARD_PATTERN, INTEGER_MESSAGES, CardField, PlayField, SuitField
 from service.api.problems import validation_problem
 from service.api.schemas import TrickRequestSchema, _quick_trick
 from service.rules.base import Play
@@ -20,7 +20,7 @@ from service.rules.errors import InvalidCard
 
 
 class Probe(ma.Schema):
-    n = JsonInteger(validate=ma.validate.Range(min=1))
+    n = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=ma.validate.Range(min=1))
     card = CardField()
     suit = SuitField(allow_none=True)
     play = PlayField()

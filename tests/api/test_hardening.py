@@ -1,0 +1,250 @@
+"""What a new referee, an attacker and a bad network found (issue 14), through the HTTP API.
+
+Each test here failed before its fix: idempotency keys scoped to their callers, sealed create
+answers that the store alone cannot open, the Bearer scheme, player names, the bound on ``after``,
+chunked bodies, the 413 naming its limit, and strict integers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service.api.app import create_app
+from service.api.config import ConfigError, Settings
+from service.matches.idempotency import Idempotency
+from service.matches.usecases import MAX_SEQ
+from tests.api.match_driver import FlaskHttp, create
+
+
+@pytest.fixture
+def match_app() -> Flask:
+    app = create_app(Settings(idempotency_secret=b"s" * 32))
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture
+def http(match_app: Flask) -> FlaskHttp:
+    return FlaskHttp(match_app.test_client())
+
+
+def _to_act(http: FlaskHttp, path: str, referee: str) -> int:
+    seats: list[int] = http.get(path, referee).body["to_act"]
+    return seats[0]
+
+
+# --- 1. idempotency keys belong to their caller ---------------------------------------------------
+
+
+def test_a_seat_may_reuse_a_key_another_seat_used(http: FlaskHttp) -> None:
+    match, _ = create(http, "boerenbridge", "dealt", 4)
+    first = _to_act(http, match.path, match.referee)
+    bid = http.get(match.path, match.seats[first]).body["legal_actions"][0]
+    assert http.post(f"{match.path}/actions", bid, match.seats[first], Idempotency_Key="same").status == 200
+    second = _to_act(http, match.path, match.referee)
+    assert second != first
+    own = http.get(match.path, match.seats[second]).body["legal_actions"][0]
+    answer = http.post(f"{match.path}/actions", own, match.seats[second], Idempotency_Key="same")
+    assert answer.status == 200 and "Idempotent-Replayed" not in answer.headers
+    assert answer.body["version"] == 3
+
+
+def test_a_create_key_is_no_oracle_and_no_bearer_secret_for_another_body(http: FlaskHttp) -> None:
+    body = {"ruleset": "forty_fives", "mode": "table", "players": ["Ann", "Bob", "Cy"]}
+    first = http.post("/v1/matches", body, Idempotency_Key="guessable")
+    again = http.post("/v1/matches", body, Idempotency_Key="guessable")
+    assert again.status == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.body["referee_token"] == first.body["referee_token"]
+    # a guesser with another body learns nothing about the key, and gets no one's tokens
+    other = http.post("/v1/matches", {**body, "players": ["Eve", "Bob", "Cy"]}, Idempotency_Key="guessable")
+    assert other.status == 201 and "Idempotent-Replayed" not in other.headers
+    assert other.body["id"] != first.body["id"] and other.body["referee_token"] != first.body["referee_token"]
+    # once the match is deleted, the replay no longer answers 201
+    assert http.request("DELETE", f"/v1/matches/{first.body['id']}", first.body["referee_token"]).status == 204
+    gone = http.post("/v1/matches", body, Idempotency_Key="guessable")
+    assert gone.status == 404 and gone.body["code"] == "match_not_found"
+
+
+def test_the_store_alone_cannot_open_a_sealed_create_answer(match_app: Flask, http: FlaskHttp) -> None:
+    body = {"ruleset": "boerenbridge", "mode": "table", "players": ["Ann", "Bob", "Cy", "Di"]}
+    first = http.post("/v1/matches", body, Idempotency_Key="k-1")
+    store = match_app.extensions["trick_referee.matches"].store
+    scopes = [s for s in store._records if s.startswith("create:")]
+    assert len(scopes) == 1
+    record = store.get_idempotency(scopes[0])
+    stored = json.dumps(record.answer)
+    assert first.body["referee_token"] not in stored
+    assert all(s["token"] not in stored for s in first.body["seats"])
+    sealed = record.answer["sealed"]
+    ours = Idempotency(b"s" * 32)
+    assert ours.unseal("k-1", scopes[0], sealed)["referee"] == first.body["referee_token"]
+    for wrong in (Idempotency(b"t" * 32), ours):  # another server secret; or the right one, another key
+        with pytest.raises(ValueError):
+            wrong.unseal("k-1" if wrong is not ours else "k-2", scopes[0], sealed)
+    with pytest.raises(ValueError):  # moved to another record
+        ours.unseal("k-1", "create:other", sealed)
+
+
+def test_a_short_idempotency_secret_is_refused() -> None:
+    with pytest.raises(ConfigError, match="IDEMPOTENCY_SECRET"):
+        Settings.from_env({"IDEMPOTENCY_SECRET": "short"})
+    assert Settings.from_env({"IDEMPOTENCY_SECRET": "x" * 16}).idempotency_secret == b"x" * 16
+    assert "x" * 16 not in repr(Settings.from_env({"IDEMPOTENCY_SECRET": "x" * 16}))
+
+
+# --- 5. the memory store with several workers ---------------------------------------------------
+
+
+def test_several_workers_on_the_memory_store_are_refused() -> None:
+    with pytest.raises(ConfigError, match="REDIS_URL") as refused:
+        Settings.from_env({"WEB_CONCURRENCY": "3"})
+    assert "WEB_CONCURRENCY=1" in str(refused.value)
+    assert Settings.from_env({"WEB_CONCURRENCY": "3", "REDIS_URL": "redis://r:6379/0"}).web_concurrency == 3
+
+
+# --- 7. the Bearer scheme ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("header", ["{token}", "Token {token}", "Basic {token}", "bearer{token}"])
+def test_a_token_without_the_bearer_scheme_is_refused(http: FlaskHttp, header: str) -> None:
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    answer = http.request("GET", match.path, headers={"Authorization": header.format(token=match.referee)})
+    assert answer.status == 401 and answer.body["code"] == "invalid_authorization"
+    assert answer.headers["WWW-Authenticate"].startswith("Bearer")
+    for scheme in ("Bearer", "bearer", "BEARER"):  # the scheme in any case
+        assert http.request("GET", match.path, headers={"Authorization": f"{scheme} {match.referee}"}).status == 200
+
+
+# --- 8. player names -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("Ann\x00", "control_character"),
+        ("Bo\nb", "control_character"),
+        ("\u202eAnn", "bidirectional_control"),
+        ("Ann\u2066x", "bidirectional_control"),
+        ("\u200b\u200b", "looks_empty"),
+        ("   ", "looks_empty"),
+        ("\u0301\u0301", "looks_empty"),
+        ("", "looks_empty"),
+        ("x" * 101, "too_long"),
+    ],
+)
+def test_unreadable_player_names_are_refused_with_the_player_and_the_reason(
+    http: FlaskHttp, name: str, reason: str
+) -> None:
+    body = {"ruleset": "forty_fives", "mode": "table", "players": ["Ann", name, "Cy"]}
+    answer = http.post("/v1/matches", body)
+    assert answer.status == 422 and answer.body["code"] == "invalid_player_name", answer.body
+    assert answer.body["player"] == 1 and answer.body["reason"] == reason
+    assert "player 1" in answer.body["detail"]
+
+
+@pytest.mark.parametrize(("first", "twin"), [("Ann", "ANN"), ("Ann", "ann"), ("Ann", " Ann "), ("Straße", "STRASSE"),
+                                             ("Jos\u00e9", "JOSE\u0301")])
+def test_names_equal_after_nfc_and_case_folding_are_refused(http: FlaskHttp, first: str, twin: str) -> None:
+    answer = http.post("/v1/matches", {"ruleset": "forty_fives", "mode": "table", "players": [first, "Bob", twin]})
+    assert answer.status == 422 and answer.body["reason"] == "duplicate" and answer.body["same_as"] == 0
+
+
+def test_names_are_stored_nfc_normalised(http: FlaskHttp) -> None:
+    decomposed = "Jose\u0301"  # e + combining acute
+    assert http.post("/v1/matches", {"ruleset": "forty_fives", "mode": "table",
+                                     "players": ["José", decomposed, "Cy"]}).body["reason"] == "duplicate"
+    created = http.post("/v1/matches", {"ruleset": "forty_fives", "mode": "table", "players": [decomposed, "B", "C"]})
+    assert created.status == 201
+    assert created.body["seats"][0]["name"] == "Jos\u00e9" and created.body["view"]["names"][0] == "Jos\u00e9"
+
+
+# --- 4. after, chunked bodies, the 413 -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("after", [MAX_SEQ + 1, 2**64 - 1, 10**30])
+def test_after_beyond_any_sequence_number_is_a_400(http: FlaskHttp, after: int) -> None:
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    answer = http.get(f"{match.path}/events?after={after}", match.referee)
+    assert answer.status == 400 and answer.body["code"] == "invalid_input"
+    assert http.get(f"{match.path}/events?after={MAX_SEQ}", match.referee).body["events"] == []
+
+
+def test_the_413_names_the_limit(match_app: Flask) -> None:
+    limit = match_app.config["MAX_CONTENT_LENGTH"]
+    raw = b'{"ruleset": "forty_fives", "pad": "' + b"x" * limit + b'"}'
+    answer = match_app.test_client().post("/v1/matches", data=raw, content_type="application/json")
+    body = answer.get_json()
+    assert answer.status_code == 413 and body["code"] == "payload_too_large"
+    assert body["limit"] == limit and str(limit) in body["detail"]
+
+
+def _chunked(app: Flask, chunks: list[bytes]) -> Any:
+    """A POST whose body arrives as ``Transfer-Encoding: chunked`` (no Content-Length), as a WSGI
+    server hands it over: already de-chunked, with the input marked terminated."""
+    import io
+
+    environ = {
+        "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/matches", "SERVER_NAME": "t", "SERVER_PORT": "80",
+        "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(b"".join(chunks)), "wsgi.input_terminated": True,
+        "CONTENT_TYPE": "application/json", "HTTP_TRANSFER_ENCODING": "chunked", "wsgi.errors": io.StringIO(),
+        "wsgi.multithread": False, "wsgi.multiprocess": False, "wsgi.run_once": False, "wsgi.version": (1, 0),
+    }
+    status: list[str] = []
+    body = b"".join(app.wsgi_app(environ, lambda s, h, *_: status.append(s)))  # type: ignore[arg-type]
+    return int(status[0].split()[0]), json.loads(body)
+
+
+def test_a_chunked_body_over_the_limit_is_a_413_like_a_declared_one(match_app: Flask) -> None:
+    limit = match_app.config["MAX_CONTENT_LENGTH"]
+    big = json.dumps({"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C"],
+                      "options": {}, "pad": "x" * (limit + 5000)}).encode()
+    status, body = _chunked(match_app, [big[i:i + 4096] for i in range(0, len(big), 4096)])
+    assert status == 413 and body["code"] == "payload_too_large" and body["limit"] == limit
+    small = json.dumps({"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C"]}).encode()
+    status, body = _chunked(match_app, [small[:10], small[10:]])
+    assert status == 201 and body["version"] == 1
+
+
+def test_a_malformed_chunked_body_is_a_400(match_app: Flask) -> None:
+    class Broken:
+        def read(self, size: int = -1) -> bytes:
+            raise OSError("Invalid chunk size: 'zz'")  # what gunicorn's chunked reader raises
+
+    import io
+
+    environ = {
+        "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/matches", "SERVER_NAME": "t", "SERVER_PORT": "80",
+        "wsgi.url_scheme": "http", "wsgi.input": Broken(), "wsgi.input_terminated": True,
+        "CONTENT_TYPE": "application/json", "HTTP_TRANSFER_ENCODING": "chunked", "wsgi.errors": io.StringIO(),
+        "wsgi.multithread": False, "wsgi.multiprocess": False, "wsgi.run_once": False, "wsgi.version": (1, 0),
+    }
+    status: list[str] = []
+    body = b"".join(match_app.wsgi_app(environ, lambda s, h, *_: status.append(s)))  # type: ignore[arg-type]
+    assert status[0].startswith("400") and json.loads(body)["code"] == "malformed_body"
+
+
+# --- 11. strict integers -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, 2.5, "1"])
+def test_an_action_seat_must_be_a_json_integer(http: FlaskHttp, seat: Any) -> None:
+    match, _ = create(http, "forty_fives", "table", 3)
+    action = dict(http.get(match.path, match.referee).body["legal_actions"][0])
+    action["seat"] = seat
+    answer = http.post(f"{match.path}/actions", action, match.referee)
+    assert answer.status == 400 and answer.body["code"] == "invalid_action", answer.body
+    assert http.get(match.path, match.referee).body["version"] == 1
+
+
+def test_random_names_never_give_a_server_error(http: FlaskHttp) -> None:
+    rng = random.Random(5)
+    alphabet = "aAéE\u0301 \u200b\u202e\x00\n\t漢ß\ufeff"
+    for _ in range(200):
+        names = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6))) for _ in range(3)]
+        answer = http.post("/v1/matches", {"ruleset": "forty_fives", "mode": "table", "players": names})
+        assert answer.status in (201, 400, 422), answer.body
