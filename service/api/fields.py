@@ -13,32 +13,54 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import marshmallow as ma
 
-from service.api.problems import coded_error
-from service.rules.cards import Card, Suit
+from service.api.problems import INTEGER_TEXT, coded_error
+from service.rules.cards import CARD_FILLERS, RANK_WORDS, SUIT_SYMBOLS, Card, Suit, suit_names
 from service.rules.errors import InvalidCard
+from service.rules.messages import Msg
 from service.rules.tricks import Play
 
 CARD_DESCRIPTION = (
     "A card, rank then suit: ranks 2-10, J, Q, K, A; suits C, D, H, S. Input is lenient "
-    "(10h, TH, th, 10♥ are the ten of hearts); output is canonical (10H)."
+    "(10h, TH, th, 10♥ and 10♥️ are the ten of hearts; a rank and a suit may be written in words, "
+    "either order, in Indonesian, Tagalog, Dutch or English: As Hati, 10 wajik, Raja sekop, "
+    "alas ng puso, harten aas, queen of spades); output is canonical (10H)."
 )
-_CARD_HINT = "a card is a rank (2-10, J, Q, K, A) then a suit (C, D, H, S), such as '10H' or 'QS'"
-#: The card texts the API reads: a rank (2-10, J, Q, K, A; T for ten, 1 for ace) and a suit letter or
-#: symbol, either case, spaces allowed around them. Every text it matches is a card to ``Card.parse``.
-CARD_PATTERN = "^ *(10|[2-9TtJjQqKkAa1]) *[CcDdHhSs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664] *$"
+_CARD_HINT = Msg("core.hint.card")
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() and c.lower() != c.upper() else re.escape(c)
+                   for c in word)
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(_any_case(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
+
+_SYMBOL = f"[{SUIT_SYMBOLS}]\ufe0f?"
+_RANK_SIGN = "10|[2-9TtJjQqKkAa1]"
+_RANK_ANY = f"{_RANK_SIGN}|{_alternatives(RANK_WORDS)}"
+_SUIT_ANY = f"{_SYMBOL}|{_alternatives(name for name in suit_names() if len(name) > 1)}|[CcDdHhSs]"
+_FILLER = f"(?:(?:{_alternatives(CARD_FILLERS)}) +)?"
+#: The card texts the API reads (as ``Card.parse`` reads them): a rank (2-10, J, Q, K, A; T for ten,
+#: 1 for ace) and a suit letter or symbol, either case, spaces allowed around them; or a rank and a
+#: suit apart, either order, in signs or words (``RANK_WORDS``, suit names), ``of``/``ng`` between.
+CARD_PATTERN = (
+    f"^(?: *(?:{_RANK_SIGN}) *(?:[CcDdHhSs]|{_SYMBOL}) *"
+    f"| *(?:{_RANK_ANY}) +{_FILLER}(?:{_SUIT_ANY}) *"
+    f"| *(?:{_SUIT_ANY}) +{_FILLER}(?:{_RANK_ANY}) *)$"
+)
 _CARD_RE = re.compile(CARD_PATTERN)
 
 
 #: marshmallow's strict ``Integer`` refuses ``2.5``, ``3.0``, ``"3"`` and ``true`` (only a JSON integer is one);
 #: its message, said so that a client sees what to send
-INTEGER_MESSAGES: dict[str, str | list[Any] | dict[Any, Any]] = {
-    "invalid": "Must be a whole number written as a JSON integer, such as 3 (not 2.5, 3.0, \"3\" or true)."
-}
+INTEGER_MESSAGES: dict[str, str | list[Any] | dict[Any, Any]] = {"invalid": INTEGER_TEXT}
 
 
 class CardField(ma.fields.String):
@@ -51,7 +73,7 @@ class CardField(ma.fields.String):
 
     def make_error(self, key: str, **kwargs: Any) -> ma.ValidationError:
         if key == "null":
-            return coded_error("invalid_card", f"null is not a card: {_CARD_HINT}")
+            return coded_error("invalid_card", Msg("api.null_card", hint=_CARD_HINT))
         return super().make_error(key, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
@@ -63,11 +85,9 @@ class CardField(ma.fields.String):
 
 def parse_card(value: Any) -> Card:
     """A card from a JSON value; a marshmallow error with code ``invalid_card`` when unreadable."""
-    if isinstance(value, str):
-        if _CARD_RE.fullmatch(value) is None:
-            raise coded_error("invalid_card", f"{_json_text(value)} is not a card: {_CARD_HINT}")
+    if isinstance(value, str) and _CARD_RE.fullmatch(value) is not None:
         return Card.parse(value)
-    raise coded_error("invalid_card", f"{_json_text(value)} is not a card: {_CARD_HINT}")
+    raise coded_error("invalid_card", Msg("api.not_a_card", value=_json_text(value), hint=_CARD_HINT))
 
 
 class SuitField(ma.fields.String):
@@ -84,11 +104,11 @@ class SuitField(ma.fields.String):
                 return Suit.parse(value)
             except InvalidCard:
                 pass
-        raise coded_error("invalid_suit", f"{_json_text(value)} is not a suit: write C, D, H or S")
+        raise coded_error("invalid_suit", Msg("api.not_a_suit", value=_json_text(value)))
 
     def make_error(self, key: str, **kwargs: Any) -> ma.ValidationError:
         if key == "null":
-            return coded_error("invalid_suit", "null is not a suit: write C, D, H or S")
+            return coded_error("invalid_suit", Msg("api.null_suit"))
         return super().make_error(key, **kwargs)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
@@ -121,7 +141,7 @@ class PlayField(ma.fields.Field):
 
     def make_error(self, key: str, **kwargs: Any) -> ma.ValidationError:
         if key == "null":
-            return coded_error("invalid_card", f"null is not a play: {_CARD_HINT}")
+            return coded_error("invalid_card", Msg("api.null_play", hint=_CARD_HINT))
         return super().make_error(key, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Play:
@@ -130,25 +150,23 @@ class PlayField(ma.fields.Field):
         if isinstance(value, Mapping):
             unknown = sorted(str(k) for k in value if k not in ("card", "face_down"))
             if unknown:
-                raise ma.ValidationError(
-                    f"a play object has only 'card' and 'face_down'; unknown: {', '.join(map(repr, unknown))}"
-                )
+                raise coded_error("invalid_input", Msg("api.play_unknown_fields", fields=", ".join(map(repr, unknown))))
             if "card" not in value:
-                raise ma.ValidationError("a play object needs a 'card'")
+                raise coded_error("invalid_input", Msg("api.play_needs_card"))
             face_down = value.get("face_down", False)
             if not isinstance(face_down, bool):
-                raise ma.ValidationError("'face_down' must be true or false")
+                raise coded_error("invalid_input", Msg("core.action_bad_face_down"))
             return Play(parse_card(value["card"]), face_down)
-        raise coded_error("invalid_card", f"{_json_text(value)} is not a play: write a card such as 'KH'")
+        raise coded_error("invalid_card", Msg("api.not_a_play", value=_json_text(value)))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else value.to_json()
 
 
-def _json_text(value: Any) -> str:
+def _json_text(value: Any) -> Msg | str:
     if isinstance(value, Mapping):
-        return "an object"
+        return Msg("api.an_object")
     if isinstance(value, list):
-        return "a list"
+        return Msg("api.a_list")
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."

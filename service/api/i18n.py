@@ -24,7 +24,7 @@ import logging
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,9 @@ from service.rules.messages import Msg, set_writer
 log = logging.getLogger("service.api.i18n")
 
 #: the languages the service answers in; the first is the default
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = ("en", "id", "tl")
+#: language tags that name one of ours under another code (``fil``, Filipino, is written in Tagalog)
+ALIASES = {"fil": "tl"}
 DEFAULT_LANGUAGE = "en"
 #: the catalogs of the service itself (the games bring their own)
 SERVICE_LOCALE = Path(__file__).resolve().parent / "locale"
@@ -95,6 +97,46 @@ def catalog(lang: str) -> Mapping[str, str]:
 
 def current_language() -> str:
     return _LANGUAGE.get()
+
+
+_NEGOTIATED: dict[tuple[str | None, str | None], str] = {}
+_NEGOTIATED_KEPT = 512
+_OFFERED = [*LANGUAGES, *ALIASES]
+
+
+def negotiate(accept_language: str | None, lang: str | None = None) -> str:
+    """The language of an answer: ``?lang=`` when it names one of ours (``id``, ``id-ID``, ``fil``),
+    else the best of ``Accept-Language`` by its q-values (werkzeug's matching: ``id-ID`` is ``id``),
+    else English."""
+    key = (accept_language, lang)
+    found = _NEGOTIATED.get(key)
+    if found is None:
+        found = _choose(accept_language, lang)
+        if len(_NEGOTIATED) >= _NEGOTIATED_KEPT:
+            _NEGOTIATED.clear()
+        _NEGOTIATED[key] = found
+    return found
+
+
+def _choose(accept_language: str | None, lang: str | None) -> str:
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+
+    for header in (lang, accept_language):
+        if header:
+            best = parse_accept_header(header, LanguageAccept).best_match(_OFFERED)
+            if best is not None:
+                return ALIASES.get(best, best)
+    return DEFAULT_LANGUAGE
+
+
+def set_language(lang: str) -> Token[str]:
+    """Write messages in ``lang`` from now on, in this context (a request); ``reset_language`` ends it."""
+    return _LANGUAGE.set(lang)
+
+
+def reset_language(token: Token[str]) -> None:
+    _LANGUAGE.reset(token)
 
 
 @contextmanager

@@ -20,6 +20,7 @@ OpenAPI document.
 from __future__ import annotations
 
 import http
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -157,21 +158,67 @@ def problem_title(code: str, status: int) -> str:
 
 
 class CodedMessage(str):
-    """A validation message that names its problem code (``invalid_card`` ...), for marshmallow fields.
-
-    Marshmallow keeps message objects as given, so the code survives to ``validation_problem``.
-    """
+    """A validation message that names its problem code (``invalid_card`` ...) and carries its
+    message (a ``Msg``), for marshmallow fields. Marshmallow keeps message objects as given, so both
+    survive to ``validation_problem``, which writes the message in the caller's language."""
 
     code: str
+    message: Msg
 
-    def __new__(cls, code: str, text: str) -> CodedMessage:
-        obj = super().__new__(cls, text)
+    def __new__(cls, code: str, message: Msg) -> CodedMessage:
+        obj = super().__new__(cls, message.key)
         obj.code = code
+        obj.message = message
         return obj
 
 
-def coded_error(code: str, text: str) -> ma.ValidationError:
-    return ma.ValidationError(CodedMessage(code, text))
+def coded_error(code: str, message: Msg) -> ma.ValidationError:
+    return ma.ValidationError(CodedMessage(code, message))
+
+
+#: marshmallow's own messages (its fields' and validators' defaults) as message keys, so that they
+#: are written in the caller's language too: fixed texts, then texts with a value in them
+#: the message of the strict integer fields (``fields.INTEGER_MESSAGES``)
+INTEGER_TEXT = "Must be a whole number written as a JSON integer, such as 3 (not 2.5, 3.0, \"3\" or true)."
+_MARSHMALLOW_TEXTS = {
+    INTEGER_TEXT: "api.field.json_integer",
+    "Missing data for required field.": "api.field.required",
+    "Field may not be null.": "api.field.null",
+    "Not a valid integer.": "api.field.integer",
+    "Not a valid string.": "api.field.string",
+    "Not a valid boolean.": "api.field.boolean",
+    "Not a valid list.": "api.field.list",
+    "Not a valid mapping type.": "api.field.mapping",
+    "Unknown field.": "api.field.unknown",
+    "Invalid input type.": "api.field.type",
+    "Invalid value.": "api.field.invalid",
+    "Invalid type.": "api.field.type",
+}
+_MARSHMALLOW_PATTERNS = [
+    (re.compile(r"Must be greater than or equal to (?P<min>\S+) and less than or equal to (?P<max>\S+)\."),
+     "api.field.range"),
+    (re.compile(r"Must be greater than or equal to (?P<min>\S+)\."), "api.field.min"),
+    (re.compile(r"Must be less than or equal to (?P<max>\S+)\."), "api.field.max"),
+    (re.compile(r"Length must be between (?P<min>\d+) and (?P<max>\d+)\."), "api.field.length_range"),
+    (re.compile(r"Shorter than minimum length (?P<min>\d+)\."), "api.field.length_min"),
+    (re.compile(r"Longer than maximum length (?P<max>\d+)\."), "api.field.length_max"),
+    (re.compile(r"Must be one of: (?P<choices>.*)\."), "api.field.one_of"),
+]
+
+
+def _field_message(message: Any) -> Msg | str:
+    """A validation message as a ``Msg`` where the service knows it, else as marshmallow wrote it."""
+    if isinstance(message, CodedMessage):
+        return message.message
+    text = str(message)
+    key = _MARSHMALLOW_TEXTS.get(text)
+    if key is not None:
+        return Msg(key)
+    for pattern, key in _MARSHMALLOW_PATTERNS:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return Msg(key, **found.groupdict())
+    return text
 
 
 def _leaves(messages: Any, path: str) -> Iterator[tuple[str, str]]:
@@ -204,10 +251,12 @@ def validation_problem(error: ma.ValidationError) -> Problem:
     codes: set[str] = set()
     for path, message in _leaves(error.messages, ""):
         codes.add(getattr(message, "code", "invalid_input"))
-        errors.setdefault(path or "body", []).append(str(message))
+        errors.setdefault(path or "body", []).append(render(_field_message(message)))
     code = codes.pop() if len(codes) == 1 else "invalid_input"
     lines = [f"{path}: {' '.join(msgs)}" for path, msgs in errors.items()]
-    detail = "; ".join(lines[:5]) + (f"; and {len(lines) - 5} more" if len(lines) > 5 else "")
+    detail = "; ".join(lines[:5])
+    if len(lines) > 5:
+        detail += render(Msg("api.and_more", more=len(lines) - 5))
     return Problem(400, code, detail, extra={"errors": errors})
 
 

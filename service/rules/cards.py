@@ -44,7 +44,7 @@ class Suit(str, Enum):
             return text
         if not isinstance(text, str):
             raise InvalidCard(repr(text), _SUIT_HINT)
-        key = text.strip().upper()
+        key = _without_emoji_selector(text).strip().upper()
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
             raise InvalidCard(text, _SUIT_HINT)
@@ -63,6 +63,21 @@ for _s in Suit:
     _SUIT_ALIASES[_SUIT_SYMBOLS[_s]] = _s
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_ALIASES[_sym] = _s
+#: suit names players write (upper case): Indonesian, Tagalog, Dutch (English names are above)
+SUIT_WORDS: dict[str, Suit] = {
+    "HATI": Suit.HEARTS, "WAJIK": Suit.DIAMONDS, "KERITING": Suit.CLUBS, "KRITING": Suit.CLUBS, "SEKOP": Suit.SPADES,
+    "PUSO": Suit.HEARTS, "DIYAMANTE": Suit.DIAMONDS, "TREBOL": Suit.CLUBS, "ISPADA": Suit.SPADES,
+    "HARTEN": Suit.HEARTS, "RUITEN": Suit.DIAMONDS, "KLAVEREN": Suit.CLUBS, "SCHOPPEN": Suit.SPADES,
+}
+_SUIT_ALIASES.update(SUIT_WORDS)
+def suit_names() -> tuple[str, ...]:
+    """Every text ``Suit.parse`` reads as a suit (upper case): letters, English names, the players'
+    words, symbols."""
+    return tuple(_SUIT_ALIASES)
+
+
+#: the suit symbols, each of which a phone keyboard may follow with U+FE0F (the emoji form)
+SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"
 
 
 class Rank(int, Enum):
@@ -105,6 +120,16 @@ _RANK_TEXT = {r: (str(r.value) if r.value <= 10 else r.name[0]) for r in Rank}
 _RANK_ALIASES: dict[str, Rank] = {text: r for r, text in _RANK_TEXT.items()}
 _RANK_ALIASES["T"] = Rank.TEN
 _RANK_ALIASES["1"] = Rank.ACE  # "isang" in seed 001; some sheets write aces as 1
+#: rank words players write (upper case), where a word names one rank only: Indonesian (As, Raja,
+#: Ratu), Tagalog (Alas), Dutch (Aas, Heer, Vrouw, Boer) and English. Read only before or after a
+#: suit word, apart from it ("As Hati", "harten aas"): alone, "AS" is the ace of spades.
+RANK_WORDS: dict[str, Rank] = {
+    "AS": Rank.ACE, "RAJA": Rank.KING, "RATU": Rank.QUEEN, "JACK": Rank.JACK, "ALAS": Rank.ACE,
+    "AAS": Rank.ACE, "HEER": Rank.KING, "VROUW": Rank.QUEEN, "BOER": Rank.JACK,
+    "ACE": Rank.ACE, "KING": Rank.KING, "QUEEN": Rank.QUEEN, "TEN": Rank.TEN,
+}
+#: words allowed between a rank and a suit ("ace of hearts", Tagalog "alas ng puso")
+CARD_FILLERS = frozenset({"OF", "NG"})
 
 
 class Card:
@@ -161,8 +186,10 @@ class Card:
     def parse(cls, text: object) -> Card:
         """Read a card leniently; raise InvalidCard quoting the text when it cannot be read.
 
-        Accepts ``10H``, ``10h``, ``TH``, ``th``, ``10♥``, with spaces around or inside,
-        and an existing Card (returned as is).
+        Accepts ``10H``, ``10h``, ``TH``, ``th``, ``10♥`` (and ``10♥️``, as phone keyboards write it),
+        with spaces around or inside; a rank and a suit in words, either order, in the players'
+        languages (``As Hati``, ``10 wajik``, ``Raja sekop``, ``harten aas``, ``alas ng puso``,
+        ``queen of spades``; ``RANK_WORDS``, ``SUIT_WORDS``); and an existing Card (returned as is).
         """
         if isinstance(text, Card):
             return text
@@ -171,20 +198,53 @@ class Card:
         found = _PARSE_CACHE.get(text)
         if found is not None:
             return found
-        stripped = text.strip().replace(" ", "")
-        if len(stripped) < 2:
+        plain = _without_emoji_selector(text)
+        result = _compact(plain) or _in_words(plain)
+        if result is None:
             raise InvalidCard(text, _CARD_HINT)
-        # The suit is the last character (a letter or a symbol).
-        rank_text, suit_text = stripped[:-1], stripped[-1]
-        try:
-            suit = Suit.parse(suit_text)
-            rank = Rank.parse(rank_text)
-        except InvalidCard:
-            raise InvalidCard(text, _CARD_HINT) from None
-        result = cls(rank, suit)
         if len(_PARSE_CACHE) < 4096:
             _PARSE_CACHE[text] = result
         return result
+
+
+def _without_emoji_selector(text: str) -> str:
+    """``text`` without the U+FE0F that follows a suit symbol in its emoji form (``♥️``)."""
+    if "\ufe0f" not in text:
+        return text
+    out = []
+    for i, ch in enumerate(text):
+        if ch == "\ufe0f" and i and text[i - 1] in SUIT_SYMBOLS:
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _compact(text: str) -> Card | None:
+    """A card written as a rank then a suit letter or symbol (``10H``, ``10 h``, ``th``, ``A♥``)."""
+    stripped = text.strip().replace(" ", "")
+    if len(stripped) < 2:
+        return None
+    suit = _SUIT_ALIASES.get(stripped[-1].upper())  # the suit is the last character
+    rank = _RANK_ALIASES.get(stripped[:-1].upper())
+    if suit is None or rank is None:
+        return None
+    return Card(rank, suit)
+
+
+def _in_words(text: str) -> Card | None:
+    """A card written as a rank and a suit apart, in either order, with ``of``/``ng`` between them
+    allowed (``As Hati``, ``harten aas``, ``queen of spades``)."""
+    words = [w.upper() for w in text.split(" ") if w]
+    if len(words) == 3 and words[1] in CARD_FILLERS:
+        words = [words[0], words[2]]
+    if len(words) != 2:
+        return None
+    for rank_word, suit_word in (words, words[::-1]):
+        rank = _RANK_ALIASES.get(rank_word) or RANK_WORDS.get(rank_word)
+        suit = _SUIT_ALIASES.get(suit_word)
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    return None
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}

@@ -248,3 +248,14 @@ def test_random_names_never_give_a_server_error(http: FlaskHttp) -> None:
         names = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6))) for _ in range(3)]
         answer = http.post("/v1/matches", {"ruleset": "forty_fives", "mode": "table", "players": names})
         assert answer.status in (201, 400, 422), answer.body
+
+
+# --- issue 15 item 4: cards and trumps in the players' words, through the API -------------------
+
+
+def test_cards_and_trump_in_words_are_read_and_written_canonically(http: FlaskHttp) -> None:
+    answer = http.post("/v1/rulesets/forty_fives/trick", {"trump": "hati", "plays": ["Raja hati", "7 hati", "As Hati"]})
+    assert answer.status == 200 and answer.body["card"] == "AH" and answer.body["winner"] == 2
+    unknown = http.post("/v1/rulesets/forty_fives/trick", {"trump": "H", "plays": ["Raja hatti"]})
+    assert unknown.status == 400 and unknown.body["code"] == "invalid_card"
+    assert "Raja hatti" in unknown.body["detail"] and "As Hati" in unknown.body["detail"]

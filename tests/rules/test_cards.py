@@ -58,3 +58,44 @@ def test_duplicate_error() -> None:
     with pytest.raises(DuplicateCard) as err:
         check_distinct(cards("KH 7S KH"), "plays")
     assert err.value.code == "duplicate_card"
+
+
+# --- the players' words (issue 15 item 4) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("As Hati", "AH"), ("as hati", "AH"), ("AS HATI", "AH"), ("hati as", "AH"), ("10 wajik", "10D"),
+        ("Raja sekop", "KS"), ("Ratu keriting", "QC"), ("Jack kriting", "JC"), ("J sekop", "JS"),
+        ("alas ng puso", "AH"), ("10 diyamante", "10D"), ("K trebol", "KC"), ("Q ispada", "QS"),
+        ("Aas harten", "AH"), ("harten aas", "AH"), ("Heer ruiten", "KD"), ("Vrouw klaveren", "QC"),
+        ("Boer schoppen", "JS"), ("schoppen boer", "JS"),
+        ("queen of spades", "QS"), ("ten hearts", "10H"),
+        ("K♥️", "KH"), ("10♦️", "10D"), ("A ♠️", "AS"), ("♣️ 7", "7C"),
+    ],
+)
+def test_cards_in_the_players_words(text: str, card: str) -> None:
+    assert Card.parse(text) is Card.parse(card)
+    assert Card.parse(text).text == card  # output stays canonical
+
+
+@pytest.mark.parametrize("text", ["As", "AS", "as"])
+def test_as_alone_is_the_ace_of_spades(text: str) -> None:
+    assert Card.parse(text).text == "AS"
+
+
+@pytest.mark.parametrize("text", ["hati sekop", "As Raja", "Heer", "hati", "As Hati Raja", "10 of", "of hati",
+                                  "As\tHati", "sekop\u00a0As", "K\ufe0f♥"])
+def test_words_that_name_no_card_are_refused(text: str) -> None:
+    with pytest.raises(InvalidCard) as refused:
+        Card.parse(text)
+    assert refused.value.extra["text"] == text
+
+
+@pytest.mark.parametrize(("text", "suit"), [("hati", "H"), ("Wajik", "D"), ("KERITING", "C"), ("kriting", "C"),
+                                            ("sekop", "S"), ("puso", "H"), ("diyamante", "D"), ("trebol", "C"),
+                                            ("ispada", "S"), ("harten", "H"), ("ruiten", "D"), ("klaveren", "C"),
+                                            ("schoppen", "S"), ("♥️", "H"), ("♠", "S")])
+def test_suits_in_the_players_words(text: str, suit: str) -> None:
+    assert Suit.parse(text).value == suit
