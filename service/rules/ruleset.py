@@ -58,6 +58,9 @@ IN_PROGRESS = "in_progress"
 FINISHED = "finished"
 
 StateT = TypeVar("StateT")
+#: the viewer of a match who plays no seat and is no referee (a shared screen): ``view(state,
+#: SPECTATOR)`` shows the public facts only (no hand, nothing hidden) and no legal actions
+SPECTATOR = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,10 +269,11 @@ class Ruleset(ABC, Generic[StateT]):
         """The state after ``action`` by ``action.seat``; raises a RuleError and changes nothing."""
 
     def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the referee, who sees everything). JSON-ready but for
-        messages (``Msg``), which the API writes in the caller's language."""
+        """What ``seat`` may see (``None``: the referee, who sees everything; ``SPECTATOR``: the public
+        facts only). JSON-ready but for messages (``Msg``), which the API writes in the caller's
+        language."""
         table = self.table(state)
-        if seat is not None and not (is_json_int(seat) and 0 <= seat < table.players):
+        if seat is not None and seat != SPECTATOR and not (is_json_int(seat) and 0 <= seat < table.players):
             raise InvalidInput(Msg("core.bad_viewer", last=table.players - 1, seat=seat))
         to_act = self.to_act(state)
         out: dict[str, Any] = {
@@ -301,7 +305,10 @@ class Ruleset(ABC, Generic[StateT]):
         raise NotImplementedError(f"{type(self).__name__} builds its views in view")
 
     def legal_actions_json(self, state: StateT, seat: int | None, to_act: Sequence[int]) -> list[dict[str, Any]]:
-        """The view's ``legal_actions``: ``seat``'s, or (for the referee) those of every seat to act."""
+        """The view's ``legal_actions``: ``seat``'s, or (for the referee) those of every seat to act;
+        none for a spectator."""
+        if seat == SPECTATOR:
+            return []
         seats = to_act if seat is None else (seat,)
         return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
 
