@@ -12,7 +12,8 @@ It holds the whole current rules state, so serving a request never replays histo
 produced:
 
 * ``{"kind": "create", "ruleset", "mode", "players", "options", "dealer", "first_dealer"}``;
-* ``{"kind": "deal", "deck": [cards] | null}``: internal; the deck (dealt mode) is never shown;
+* ``{"kind": "deal", "index": i}``: internal; deal ``i`` of the match (dealt mode: from the match's
+  seed, ``service.matches.deals``; a match made before seeds logged its ``"deck"``), never shown;
 * ``{"kind": "action", "action": <Action.to_json()>, "by": "referee" | "seat"}``: the full action;
 * ``{"kind": "round", "round": <record>}``: a finished round's record, taken out of the state by
   ``Ruleset.archive`` so that the state stays the same size however long the match runs (the
@@ -31,10 +32,11 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.matches.deals import deal_seed, shuffled
 from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import Card
@@ -62,6 +64,12 @@ class MatchDocument:
     referee_hash: str
     seat_hashes: tuple[str, ...]
     state: Any
+    #: the secret seed every deal of a dealt match comes from (``deals.py``); None in table mode
+    seed: bytes | None = field(default=None, repr=False)
+    #: the deals made so far (the index of the next one)
+    deals: int = 0
+    #: when the match was last saved (Unix seconds): it expires ``ttl_seconds`` after that
+    saved_at: float = 0.0
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -82,6 +90,9 @@ class MatchDocument:
             "referee_hash": self.referee_hash,
             "seat_hashes": list(self.seat_hashes),
             "state": self.encoded_state(),
+            "seed": None if self.seed is None else self.seed.hex(),
+            "deals": self.deals,
+            "saved_at": self.saved_at,
             "commit": commit,
         }
 
@@ -95,20 +106,27 @@ class MatchDocument:
             referee_hash=data["referee_hash"],
             seat_hashes=tuple(data["seat_hashes"]),
             state=codec.decode(ruleset.state_type, data["state"]),
+            seed=bytes.fromhex(data["seed"]) if data.get("seed") else None,
+            deals=data.get("deals", 0),
+            saved_at=data.get("saved_at", 0.0),
             state_json=data["state"],
         )
 
-    def with_state(self, state: Any) -> MatchDocument:
-        return self._with(state, None, (self.state, self.encoded_state()))
+    def with_state(self, state: Any, deals: int, saved_at: float) -> MatchDocument:
+        """This match with a new state, the count of deals made so far, saved at ``saved_at``."""
+        return self._with(state, None, (self.state, self.encoded_state()), deals, saved_at)
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
-        return self._with(self.state, state_json, None)
+        return self._with(self.state, state_json, None, self.deals, self.saved_at)
 
-    def _with(self, state: Any, state_json: Any, basis: tuple[Any, Any] | None) -> MatchDocument:
+    def _with(
+        self, state: Any, state_json: Any, basis: tuple[Any, Any] | None, deals: int, saved_at: float
+    ) -> MatchDocument:
         # what dataclasses.replace does, without its per-field checks (twice per action)
         return MatchDocument(
             ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
-            seat_hashes=self.seat_hashes, state=state, state_json=state_json, basis=basis,
+            seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
+            state_json=state_json, basis=basis,
         )
 
 
@@ -174,8 +192,13 @@ def create_event(
     }
 
 
-def deal_event(deck: Sequence[Card] | None) -> dict[str, Any]:
-    return {"kind": "deal", "deck": None if deck is None else [c.text for c in deck]}
+def deal_event(index: int, deck: Sequence[Card] | None = None) -> dict[str, Any]:
+    """Deal ``index`` of the match. A deal from the match seed needs no deck in the log (the seed and
+    the index give it); a match without a seed (made before seeds) logs its deck."""
+    out: dict[str, Any] = {"kind": "deal", "index": index}
+    if deck is not None:
+        out["deck"] = [c.text for c in deck]
+    return out
 
 
 def action_event(action: Action, by_referee: bool) -> dict[str, Any]:
@@ -221,30 +244,35 @@ def last_undoable(events: Sequence[Event]) -> list[int]:
     return []
 
 
-def deal_while_needed(ruleset: Ruleset[Any], state: Any, shuffle: Any) -> tuple[Any, list[dict[str, Any]]]:
-    """Deal whenever the rules ask for a deal and the match is not over.
+#: ``decks(index)``: the deck of deal ``index`` (dealt mode) or None (table mode), and whether the
+#: log must keep it (a match without a seed)
+Decks = Callable[[int], tuple[Sequence[Card] | None, bool]]
 
-    ``shuffle()`` returns a shuffled deck (dealt mode) or None (table mode). Returns the new state
-    and the deal events."""
+
+def deal_while_needed(ruleset: Ruleset[Any], state: Any, decks: Decks, index: int) -> tuple[Any, list[dict[str, Any]]]:
+    """Deal whenever the rules ask for a deal and the match is not over, deals ``index``, ``index + 1``
+    ... Returns the new state and the deal events."""
     events: list[dict[str, Any]] = []
     while ruleset.needs_deal(state) and ruleset.status(state) != FINISHED:
         if len(events) >= MAX_DEALS_IN_A_ROW:
             raise RuntimeError(f"{ruleset.id} asked for {MAX_DEALS_IN_A_ROW} deals in a row")
-        deck = shuffle()
+        deck, logged = decks(index + len(events))
         state = ruleset.deal(state, deck)
-        events.append(deal_event(deck))
+        events.append(deal_event(index + len(events), deck if logged else None))
     return state, events
 
 
-def advance(ruleset: Ruleset[Any], state: Any, shuffle: Any, logged: int = 0) -> tuple[Any, list[dict[str, Any]]]:
-    """What follows an action (or a new match, or a replay): the deals the rules ask for, then the
-    finished rounds that ``Ruleset.archive`` takes out of the state, but the first ``logged`` of
-    them, which the event log holds already (a replayed state holds every finished round; a match
-    stored before rounds were archived logs the rest now). Returns the state to store and the
-    events to log (rounds first, then deals)."""
-    state, deals = deal_while_needed(ruleset, state, shuffle)
+def advance(
+    ruleset: Ruleset[Any], state: Any, decks: Decks, index: int, logged: int = 0
+) -> tuple[Any, list[dict[str, Any]], int]:
+    """What follows an action (or a new match, or a replay): the deals the rules ask for (the next
+    being deal ``index``), then the finished rounds that ``Ruleset.archive`` takes out of the state,
+    but the first ``logged`` of them, which the event log holds already (a replayed state holds every
+    finished round; a match stored before rounds were archived logs the rest now). Returns the state
+    to store, the events to log (rounds first, then deals) and the count of deals made so far."""
+    state, deals = deal_while_needed(ruleset, state, decks, index)
     state, records = ruleset.archive(state)
-    return state, [*map(round_event, records[logged:]), *deals]
+    return state, [*map(round_event, records[logged:]), *deals], index + len(deals)
 
 
 def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:
@@ -252,8 +280,14 @@ def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:
     return [revive(e.data["round"]) for e in events if e.data.get("kind") == "round"]
 
 
-def replay(ruleset: Ruleset[Any], events: Sequence[Event]) -> Any:
-    """The rules state that the given (effective) events produce, from the create event on."""
+def deals_in(events: Iterable[Event]) -> int:
+    """How many deals the given (effective) events made."""
+    return sum(1 for e in events if e.data.get("kind") == "deal")
+
+
+def replay(ruleset: Ruleset[Any], events: Sequence[Event], seed: bytes | None = None) -> Any:
+    """The rules state that the given (effective) events produce, from the create event on; a deal
+    without a logged deck comes from the match ``seed`` and its index (table mode: no deck)."""
     state: Any = None
     for e in events:
         data = e.data
@@ -263,7 +297,13 @@ def replay(ruleset: Ruleset[Any], events: Sequence[Event]) -> Any:
             state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
         elif kind == "deal":
             deck = data.get("deck")
-            state = ruleset.deal(state, None if deck is None else [Card.parse(c) for c in deck])
+            if deck is not None:
+                cards: Sequence[Card] | None = [Card.parse(c) for c in deck]
+            elif seed is not None:
+                cards = shuffled(ruleset.deck(), deal_seed(seed, data["index"]))
+            else:
+                cards = None
+            state = ruleset.deal(state, cards)
         elif kind == "action":
             state = ruleset.apply(state, Action.from_json(data["action"]))
     if state is None:

@@ -35,17 +35,22 @@ import dataclasses
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from service.matches import idempotency as idem
+from service.matches.deals import SEED_BYTES, commitment, deal_seed, shuffled
 from service.matches.documents import (
+    Decks,
     MatchDocument,
     action_event,
     advance,
     create_event,
+    deals_in,
     effective,
     last_undoable,
     public_event,
@@ -97,8 +102,10 @@ class Matches:
         rulesets: Mapping[str, Ruleset[Any]] | None = None,
         rng: random.Random | None = None,
         idempotency_secret: bytes | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.idempotency = idem.Idempotency(idempotency_secret)
         self.rulesets = RULESETS if rulesets is None else rulesets
         self.rng = rng if rng is not None else secrets.SystemRandom()
@@ -122,7 +129,8 @@ class Matches:
         if dealer is None:
             dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
         state = ruleset.new_match(options, len(players), dealer, mode)
-        state, deals = advance(ruleset, state, lambda: self._deck(ruleset, mode))
+        seed = self.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
+        state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0)
         referee_token = new_token()
         seat_tokens = tuple(new_token() for _ in players)
         doc = MatchDocument(
@@ -132,6 +140,9 @@ class Matches:
             referee_hash=token_hash(referee_token),
             seat_hashes=tuple(token_hash(t) for t in seat_tokens),
             state=state,
+            seed=seed,
+            deals=dealt,
+            saved_at=self.clock(),
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
         commit = secrets.token_hex(8)
@@ -257,8 +268,8 @@ class Matches:
             _keep_to_caller(err, caller)
             self._remember_refusal(match_id, scope, fp, err)
             raise
-        state, after = advance(doc.ruleset, state, lambda: self._deck(doc.ruleset, doc.mode))
-        new_doc = doc.with_state(state)
+        state, after, dealt = advance(doc.ruleset, state, self._decks(doc.ruleset, doc.mode, doc.seed), doc.deals)
+        new_doc = doc.with_state(state, dealt, self.clock())
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
@@ -307,11 +318,11 @@ class Matches:
             raise err
         gone = set(taken_back)
         keep = [e for e in effective(history) if e.seq not in gone]
-        state, after = advance(
-            doc.ruleset, replay(doc.ruleset, keep), lambda: self._deck(doc.ruleset, doc.mode),
-            logged=len(round_records(keep)),
+        state, after, dealt = advance(
+            doc.ruleset, replay(doc.ruleset, keep, doc.seed), self._decks(doc.ruleset, doc.mode, doc.seed),
+            deals_in(keep), logged=len(round_records(keep)),
         )
-        new_doc = doc.with_state(state)
+        new_doc = doc.with_state(state, dealt, self.clock())
         events = stamp([undo_event(taken_back), *after], version + 1)
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
@@ -360,15 +371,26 @@ class Matches:
                 "mode": doc.mode,
                 "viewer": {"role": "referee" if caller.seat is None else "seat", "seat": caller.seat},
                 "names": list(doc.players),
+                "expires_at": _timestamp(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
         )
+        if doc.seed is not None and doc.deals:
+            view["deal_commitment"] = commitment(deal_seed(doc.seed, doc.deals - 1))
         return view
 
-    def _deck(self, ruleset: Ruleset[Any], mode: str) -> list[Any] | None:
-        if mode == "table":
-            return None
-        deck = list(ruleset.deck())
-        self.rng.shuffle(deck)
+    def _decks(self, ruleset: Ruleset[Any], mode: str, seed: bytes | None) -> Decks:
+        """The deck of each deal: none in table mode; from the match seed and the deal's index in a
+        dealt match (``deals.py``); shuffled by ``rng`` and logged for a match made before seeds."""
+
+        def deck(index: int) -> tuple[list[Any] | None, bool]:
+            if mode == "table":
+                return None, False
+            if seed is not None:
+                return shuffled(ruleset.deck(), deal_seed(seed, index)), False
+            cards = list(ruleset.deck())
+            self.rng.shuffle(cards)
+            return cards, True
+
         return deck
 
     def _commit(
@@ -455,6 +477,11 @@ def _check_expected(expected: Expected | None, version: int) -> None:
     """Refuse a request decided on another version than the match's."""
     if expected is not None and not expected.allows(version):
         raise PreconditionFailed(Msg("matches.stale_version", version=version), extra={"version": version})
+
+
+def _timestamp(seconds: float) -> str:
+    """An instant as RFC 3339 text in UTC, to the second (``2026-12-08T10:15:00Z``)."""
+    return datetime.fromtimestamp(int(seconds), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _viewed_again(answer: Mapping[str, Any]) -> Viewed:

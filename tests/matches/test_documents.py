@@ -43,12 +43,14 @@ def test_a_new_state_or_encoding_keeps_every_other_field_of_the_document() -> No
     ruleset = RULESETS["forty_fives"]
     state = ruleset.new_match(ruleset.validate_options({}), 3, 0, "table")
     doc = MatchDocument(ruleset=ruleset, mode="table", players=("a", "b", "c"), referee_hash="r",
-                        seat_hashes=("s0", "s1", "s2"), state=state)
+                        seat_hashes=("s0", "s1", "s2"), state=state, seed=b"s" * 32, deals=1, saved_at=5.0)
     later = ruleset.deal(state, None)
-    for new, changed in ((doc.with_state(later), {"state", "state_json", "basis"}),
+    for new, changed in ((doc.with_state(later, 2, 9.0), {"state", "state_json", "basis", "deals", "saved_at"}),
                          (doc.with_encoded({"x": 1}), {"state_json", "basis"})):
         for f in dataclasses.fields(MatchDocument):
             if f.name not in changed:
                 assert getattr(new, f.name) is getattr(doc, f.name), f.name
-    assert doc.with_state(later).state is later and doc.with_state(later).basis == (state, doc.encoded_state())
+    moved = doc.with_state(later, 2, 9.0)
+    assert moved.state is later and moved.basis == (state, doc.encoded_state())
+    assert (moved.deals, moved.saved_at) == (2, 9.0)
     assert doc.with_encoded({"x": 1}).state_json == {"x": 1}
