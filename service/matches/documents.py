@@ -44,7 +44,8 @@ from service.rules.messages import encode_messages, revive
 from service.rules.ruleset import FINISHED, Ruleset
 from service.store.base import Event
 
-FORMAT = 1
+#: 2: each round's record is logged when the round finishes (1: when a later round archived it)
+FORMAT = 2
 #: the most deals in a row a single request may cause (a ruleset whose rounds can be passed out
 #: deals again at once); more means a broken ruleset, not a long match.
 MAX_DEALS_IN_A_ROW = 64
@@ -70,6 +71,8 @@ class MatchDocument:
     deals: int = 0
     #: when the match was last saved (Unix seconds): it expires ``ttl_seconds`` after that
     saved_at: float = 0.0
+    #: the document format it was created in (``FORMAT``); a match keeps its own
+    format: int = FORMAT
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -83,7 +86,7 @@ class MatchDocument:
     def to_json(self, commit: str = "") -> dict[str, Any]:
         """The stored form; ``commit`` is a random id of this save (see ``usecases``'s cache)."""
         return {
-            "format": FORMAT,
+            "format": self.format,
             "ruleset": self.ruleset.id,
             "mode": self.mode,
             "players": list(self.players),
@@ -109,6 +112,7 @@ class MatchDocument:
             seed=bytes.fromhex(data["seed"]) if data.get("seed") else None,
             deals=data.get("deals", 0),
             saved_at=data.get("saved_at", 0.0),
+            format=data.get("format", 1),
             state_json=data["state"],
         )
 
@@ -126,7 +130,7 @@ class MatchDocument:
         return MatchDocument(
             ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
-            state_json=state_json, basis=basis,
+            format=self.format, state_json=state_json, basis=basis,
         )
 
 
@@ -263,16 +267,30 @@ def deal_while_needed(ruleset: Ruleset[Any], state: Any, decks: Decks, index: in
 
 
 def advance(
-    ruleset: Ruleset[Any], state: Any, decks: Decks, index: int, logged: int = 0
+    ruleset: Ruleset[Any], state: Any, decks: Decks, index: int, *, finished_now: bool, logged: int | None = None
 ) -> tuple[Any, list[dict[str, Any]], int]:
-    """What follows an action (or a new match, or a replay): the deals the rules ask for (the next
-    being deal ``index``), then the finished rounds that ``Ruleset.archive`` takes out of the state,
-    but the first ``logged`` of them, which the event log holds already (a replayed state holds every
-    finished round; a match stored before rounds were archived logs the rest now). Returns the state
-    to store, the events to log (rounds first, then deals) and the count of deals made so far."""
+    """What follows an action (or a new match, or a replay), with the events to log for it:
+
+    * the round the action finished (``finished_now``: an action, not a replay), logged as it
+      finishes: its record is the last of ``Ruleset.history`` (the rules ask for a deal, or the match
+      is over, exactly when a round has just finished);
+    * the deals the rules ask for, the next being deal ``index``;
+    * then ``Ruleset.archive`` takes the finished rounds but the last out of the state (their records
+      are in the log already). ``logged`` is for a match of format 1, which logged a round only
+      when it was archived: the records beyond the first ``logged`` that archive takes are logged.
+
+    Returns the state to store, the events to log (rounds first, then deals) and the count of deals
+    made so far."""
+    rounds: list[dict[str, Any]] = []
+    if finished_now and (ruleset.needs_deal(state) or ruleset.status(state) == FINISHED):
+        held = ruleset.history(state)
+        if held:
+            rounds.append(round_event(held[-1]))
     state, deals = deal_while_needed(ruleset, state, decks, index)
     state, records = ruleset.archive(state)
-    return state, [*map(round_event, records[logged:]), *deals], index + len(deals)
+    if logged is not None:
+        rounds += map(round_event, records[logged:])
+    return state, [*rounds, *deals], index + len(deals)
 
 
 def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:

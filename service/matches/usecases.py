@@ -130,7 +130,7 @@ class Matches:
             dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
         state = ruleset.new_match(options, len(players), dealer, mode)
         seed = self.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
-        state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0)
+        state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0, finished_now=False)
         referee_token = new_token()
         seat_tokens = tuple(new_token() for _ in players)
         doc = MatchDocument(
@@ -228,17 +228,19 @@ class Matches:
         return EventPage(version, shown, page[-1].seq if page else after, len(page) < len(stored))
 
     def rounds(self, match_id: str, token: str | None) -> RoundSheet:
-        """Every finished round's record, oldest first: those archived in the event log, then
-        those the state still holds (the view's ``history``)."""
+        """Every finished round's record, oldest first, from the event log (a match of format 1 logged
+        a round only when it was archived: there, the rounds the state still holds follow)."""
         doc, version = self._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes)
         with self._guard(match_id):
             stored = self.store.events(match_id)
         # the events of the version loaded, not of a later one committed in between
         upto = [e for e in stored if e.data.get("version", 0) <= version]
-        archived = round_records(effective(upto))
+        logged = round_records(effective(upto))
+        if doc.format >= 2:
+            return RoundSheet(version, logged)
         held = doc.ruleset.view(doc.state, caller.seat).get("history", [])
-        return RoundSheet(version, [*archived, *held])
+        return RoundSheet(version, [*logged, *held])
 
     # --- act ------------------------------------------------------------------------------------
 
@@ -268,7 +270,11 @@ class Matches:
             _keep_to_caller(err, caller)
             self._remember_refusal(match_id, scope, fp, err)
             raise
-        state, after, dealt = advance(doc.ruleset, state, self._decks(doc.ruleset, doc.mode, doc.seed), doc.deals)
+        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        logged = 0 if doc.format < 2 else None  # a format-1 match logs the rounds archive takes
+        state, after, dealt = advance(
+            doc.ruleset, state, decks, doc.deals, finished_now=doc.format >= 2, logged=logged
+        )
         new_doc = doc.with_state(state, dealt, self.clock())
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         view = self._view(new_doc, match_id, version + 1, caller)
@@ -318,9 +324,11 @@ class Matches:
             raise err
         gone = set(taken_back)
         keep = [e for e in effective(history) if e.seq not in gone]
+        # a replayed state holds every finished round; each is in the log already (format 1: up to
+        # the last archived one, and archive takes no more than the log holds)
         state, after, dealt = advance(
             doc.ruleset, replay(doc.ruleset, keep, doc.seed), self._decks(doc.ruleset, doc.mode, doc.seed),
-            deals_in(keep), logged=len(round_records(keep)),
+            deals_in(keep), finished_now=False, logged=len(round_records(keep)) if doc.format < 2 else None,
         )
         new_doc = doc.with_state(state, dealt, self.clock())
         events = stamp([undo_event(taken_back), *after], version + 1)

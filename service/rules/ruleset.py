@@ -312,6 +312,12 @@ class Ruleset(ABC, Generic[StateT]):
         seats = to_act if seat is None else (seat,)
         return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
 
+    def history(self, state: StateT) -> list[dict[str, Any]]:
+        """The finished rounds' records the state still holds, as the view's ``history`` shows them
+        (public: a finished round hides nothing). A game may answer it without building a view."""
+        history: list[dict[str, Any]] = self.view(state, None).get("history", [])
+        return history
+
     def archive(self, state: StateT) -> tuple[StateT, list[dict[str, Any]]]:
         """Take the finished rounds but the last out of a match state, so that the state (and each
         view of it) stays the same size however long the match runs.

@@ -105,3 +105,41 @@ def test_undo_across_a_round_boundary_deals_the_same_cards_again(http: FlaskHttp
 def test_table_mode_has_no_commitment(http: FlaskHttp) -> None:
     _, created = create(http, "forty_fives", "table", 3)
     assert "deal_commitment" not in created.body["view"]
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, ruleset: str, mode: str) -> None:
+    """Issue 16 item 6: the round event of round N is logged as round N ends (it used to wait for
+    round N+1), so the last round of a match is in ``/events`` too."""
+    from tests.api.match_driver import play_match
+
+    match, _ = create(http, ruleset, mode, PLAYERS[ruleset], options=SHORT.get(ruleset, {}))
+    rng = random.Random(f"{ruleset}-{mode}")
+    checked = 0
+
+    def after_each(answer: Any) -> None:
+        nonlocal checked
+        body = answer.body
+        if not isinstance(body, dict) or "history" not in body or body.get("viewer", {}).get("role") != "referee":
+            return
+        logged = [e["round"] for e in http.get(f"{match.path}/events", match.referee).body["events"]
+                  if e["kind"] == "round" and not e["undone"]]
+        assert logged == http.get(f"{match.path}/rounds", match.referee).body["rounds"]
+        if body["history"]:
+            assert logged[-1:] == body["history"]  # the round just finished is logged already
+        checked += 1
+
+    play_match(http, match, rng, after_each)
+    final = http.get(match.path, match.referee).body
+    logged = [e["round"] for e in http.get(f"{match.path}/events", match.referee).body["events"] if e["kind"] == "round"]
+    assert final["status"] == "finished" and logged and logged[-1:] == final["history"]
+    assert checked > 0
+
+
+SHORT: dict[str, dict[str, Any]] = {
+    "forty_fives": {"target_score": 25},
+    "auction_forty_fives": {"target_score": 30},
+    "boerenbridge": {"hand_size_schedule": [2, 1]},
+    "avinas": {"max_hands": 3},
+}
