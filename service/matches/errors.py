@@ -122,6 +122,15 @@ class StoreUnavailable(MatchError):
     default_headers = MappingProxyType({"Retry-After": "1"})
 
 
+class StoreOutcomeUnknown(StoreUnavailable):
+    """A change was sent to the state store and its outcome is unknown (503): the store did not
+    answer after the change was sent, or did not copy it to a replica in time. It may have been
+    applied; reading the match tells, and a retry with the same ``Idempotency-Key`` is safe."""
+
+    code = "store_outcome_unknown"
+    title = "Outcome unknown"
+
+
 class Replayed(MatchError):
     """The stored refusal of an earlier request with the same ``Idempotency-Key``, answered again
     exactly as it was the first time."""

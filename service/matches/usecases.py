@@ -480,8 +480,17 @@ class Matches:
     @contextmanager
     def _guard(self, match_id: str | None) -> Iterator[None]:
         """Store failures as the matches layer's errors (404, 503)."""
+        from service.matches.errors import StoreOutcomeUnknown
+
         try:
             yield
+        except store_base.StoreOutcomeUnknown as err:
+            raise StoreOutcomeUnknown(
+                "the change was sent to the match store but its outcome is unknown (no answer came, or no "
+                "replica confirmed it in time): it may have been applied. Read the match to see, or retry "
+                "with the same Idempotency-Key: a request that was applied is answered as it was, never "
+                "applied twice"
+            ) from err
         except store_base.StoreUnavailable as err:
             raise StoreUnavailable("the match store cannot be reached; nothing was changed, try again") from err
         except store_base.MatchNotFound as err:
