@@ -76,6 +76,8 @@ class RedisClusterStore(RedisStore):
         self._password = password
         self._options = options
         self._lock = threading.Lock()
+        #: per thread, the node of the latest attempt
+        self._last = threading.local()
         self._cluster: RedisCluster | None = None
         self._ping_cluster: RedisCluster | None = None
 
@@ -135,6 +137,7 @@ class RedisClusterStore(RedisStore):
         write: bool,
         last_timeout: float | None,
     ) -> list[Any]:
+        self._last.node = node.name  # the node to ask last for the map, should this attempt fail
         pool = cluster.get_redis_connection(node).connection_pool
         conn = pool.get_connection()
         try:
@@ -155,7 +158,10 @@ class RedisClusterStore(RedisStore):
         cluster = self._cluster
         if cluster is not None:
             with suppress(*_TOPOLOGY_ERRORS):
-                cluster.nodes_manager.initialize()
+                cluster.nodes_manager.initialize(
+                    last_failed_node_name=getattr(self._last, "node", None),
+                    disconnect_startup_nodes_pools=False,  # the node asked keeps its connections
+                )
 
     def _connect(self, *, ping: bool) -> RedisCluster:
         """The cluster client (or the readiness one), built at the first call that needs it."""

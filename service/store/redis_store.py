@@ -252,10 +252,9 @@ class RedisStore:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         keys = [doc_key(match_id), events_key(match_id)]
-        first = f"{max(after, 0) + 1}-0"
-        command = ("EVALSHA", self._events_script.sha, 2, *keys, first, "" if limit is None else limit)
+        args = [f"{max(after, 0) + 1}-0", "" if limit is None else limit]
         with self._guard():
-            entries = self._read_script(self._events_script, keys[0], command)
+            entries = self._read_script(self._events_script, keys, args)
         if entries is None:
             raise MatchNotFound(match_id)
         return [_event(entry_id, fields) for entry_id, fields in entries]
@@ -401,12 +400,11 @@ class RedisStore:
         self, script: Script, keys: list[str], args: list[Any], attempts: Attempts, *, wait: bool = True
     ) -> tuple[Any, int | None]:
         """Run a script that writes: its reply, and how many replicas acknowledged it (None when
-        none need to). Loads the script where Redis has not got it (a restarted Redis)."""
-        command = ("EVALSHA", script.sha, len(keys), *keys, *args)
-        reply, acks = self._write(keys[0], command, attempts, wait=wait)
+        none need to). Where Redis has not got the script (a restarted Redis, another cluster
+        master), it is sent whole once (EVAL caches it), to whichever node answered NOSCRIPT."""
+        reply, acks = self._write(keys[0], ("EVALSHA", script.sha, len(keys), *keys, *args), attempts, wait=wait)
         if isinstance(reply, rx.NoScriptError):
-            self._read(keys[0], ("SCRIPT", "LOAD", script.script))
-            reply, acks = self._write(keys[0], command, attempts, wait=wait)
+            reply, acks = self._write(keys[0], ("EVAL", script.script, len(keys), *keys, *args), attempts, wait=wait)
         if isinstance(reply, rx.ResponseError):
             raise self._unknown("it", reply) if attempts.lost else reply
         return reply, acks
@@ -435,12 +433,11 @@ class RedisStore:
             raise reply
         return reply
 
-    def _read_script(self, script: Script, key: str, command: Command) -> Any:
-        """A read-only script (``flags=no-writes``), loaded where Redis has not got it."""
-        reply = self._call(key, [command], Attempts(), write=False)[0]
+    def _read_script(self, script: Script, keys: list[str], args: list[Any]) -> Any:
+        """A read-only script (``flags=no-writes``), sent whole where Redis has not got it."""
+        reply = self._call(keys[0], [("EVALSHA", script.sha, len(keys), *keys, *args)], Attempts(), write=False)[0]
         if isinstance(reply, rx.NoScriptError):
-            self._read(key, ("SCRIPT", "LOAD", script.script))
-            reply = self._call(key, [command], Attempts(), write=False)[0]
+            reply = self._read(keys[0], ("EVAL", script.script, len(keys), *keys, *args))
         if isinstance(reply, rx.ResponseError):
             raise reply
         return reply
