@@ -169,10 +169,16 @@ def exchange(
 
     ``write``: first make sure the server has not closed the connection meanwhile (a restarted or
     killed Redis): a send into a closed socket still succeeds, and its lost reply would make the
-    write's outcome look unknown when Redis never saw it. Such a connection is opened afresh."""
+    write's outcome look unknown when Redis never saw it. Such a connection is opened afresh.
+
+    A closed connection is opened with its class's own ``connect`` (a Sentinel-managed one asks the
+    Sentinels where the master is now), not left to the send, which would reconnect to the address
+    it had: after a failover, the old master, back as a replica."""
     try:
         if write and _closed_by_server(conn):
             conn.disconnect()
+        if not conn.is_connected:
+            conn.connect()
         conn.send_packed_command(conn.pack_commands(commands))
     except BaseException:
         conn.disconnect()
