@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 from redis import exceptions as rx
 from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
+from redis.sentinel import SentinelManagedConnection
 
 #: Error replies meaning "Redis cannot serve this now", not "the request is wrong".
 _UNAVAILABLE_REPLIES = frozenset(
@@ -171,13 +172,14 @@ def exchange(
     killed Redis): a send into a closed socket still succeeds, and its lost reply would make the
     write's outcome look unknown when Redis never saw it. Such a connection is opened afresh.
 
-    A closed connection is opened with its class's own ``connect`` (a Sentinel-managed one asks the
-    Sentinels where the master is now), not left to the send, which would reconnect to the address
-    it had: after a failover, the old master, back as a replica."""
+    A closed Sentinel-managed connection is opened with its own ``connect``, which asks the
+    Sentinels where the master is now; the send would reconnect to the address it had: after a
+    failover, the old master, back as a replica. (Any other is left to the send, which connects
+    once; ``connect`` would retry the handshake itself, inside the call's own retries.)"""
     try:
         if write and _closed_by_server(conn):
             conn.disconnect()
-        if not conn.is_connected:
+        if not conn.is_connected and isinstance(conn, SentinelManagedConnection):
             conn.connect()
         conn.send_packed_command(conn.pack_commands(commands))
     except BaseException:
