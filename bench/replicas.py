@@ -2,7 +2,7 @@
 (bench/README.md, Replicas), and what one action costs Redis (docs/scaling.md).
 
     .venv/bin/python bench/replicas.py [--layouts 1x4,2x2,4x1,1x2,4x2] [--rounds 3] [--seconds 3]
-                                       [--clients 8] [--processes 2] [--ruleset forty_fives]
+                                       [--clients 8] [--processes 2] [--ruleset forty_fives] [--cluster]
 
 A layout ``NxW`` is N gunicorn instances (separate processes on their own ports, ``gunicorn.conf.py``)
 of W sync workers each, all on one private redis-server (AOF, ``appendfsync everysec``). Every
@@ -12,7 +12,9 @@ load from anything else on the machine weighs on them alike.
 Closed-loop clients (``--clients`` threads over ``--processes`` processes) each post plays to their
 own table-mode match with the referee token (every answer lists the next legal plays, as
 ``bench/matches/run.py`` posts), each request to the next instance of the layout (no sticky
-sessions: a match's consecutive actions go through different instances). Per phase: requests per
+sessions: a match's consecutive actions go through different instances). With ``--cluster`` the
+instances share a 3-master Redis Cluster (``REDIS_CLUSTER_NODES``) instead, and the Redis figures
+add up its nodes. Per phase: requests per
 second, p50/p99 latency, CPU per request (all instances' masters and workers, Redis, the load
 generator, from ``/proc``), and per request what Redis saw: commands run (``INFO commandstats``:
 those the service sends and those its scripts run, which Redis counts alike) and bytes received
@@ -43,7 +45,7 @@ from bench.matches.run import LONG  # noqa: E402
 from bench.proc_cpu import cpu_seconds, with_children  # noqa: E402
 from tests.api.match_driver import WireHttp  # noqa: E402
 from tests.matches.gunicorn_server import Gunicorn  # noqa: E402
-from tests.redis_server import RedisServer  # noqa: E402
+from tests.redis_server import LocalRedisCluster, RedisServer  # noqa: E402
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -91,20 +93,26 @@ def _process(ports: list[int], ruleset: str, players: int, seconds: float, threa
     queue.put([x for r in results for x in r])
 
 
-def _redis_counters(redis: RedisServer) -> tuple[dict[str, int], int, int]:
-    with contextlib.closing(redis.client()) as client:
-        calls = {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in client.info("commandstats").items()}
-        stats = client.info("stats")
-    return calls, int(stats["total_net_input_bytes"]), int(stats["total_net_output_bytes"])
+def _redis_counters(redis: list[RedisServer]) -> tuple[dict[str, int], int, int]:
+    calls: dict[str, int] = {}
+    received = sent = 0
+    for server in redis:
+        with contextlib.closing(server.client()) as client:
+            for k, v in client.info("commandstats").items():
+                calls[k.removeprefix("cmdstat_")] = calls.get(k.removeprefix("cmdstat_"), 0) + int(v["calls"])
+            stats = client.info("stats")
+        received += int(stats["total_net_input_bytes"])
+        sent += int(stats["total_net_output_bytes"])
+    return calls, received, sent
 
 
-def phase(servers: list[Gunicorn], redis: RedisServer, args: argparse.Namespace) -> dict[str, Any]:
+def phase(servers: list[Gunicorn], redis: list[RedisServer], args: argparse.Namespace) -> dict[str, Any]:
     """One measured phase of closed-loop posts spread over ``servers``."""
-    assert redis.pid is not None
+    redis_pids = [server.pid for server in redis if server.pid is not None]
     pids = [pid for s in servers if s.process is not None for pid in with_children(s.process.pid)]
     ports = [s.port for s in servers]
     calls_before, in_before, out_before = _redis_counters(redis)
-    server_before, redis_before = cpu_seconds(pids), cpu_seconds([redis.pid])
+    server_before, redis_before = cpu_seconds(pids), cpu_seconds(redis_pids)
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
@@ -125,12 +133,13 @@ def phase(servers: list[Gunicorn], redis: RedisServer, args: argparse.Namespace)
     client = children.ru_utime + children.ru_stime - children_before.ru_utime - children_before.ru_stime
     cpu = {
         "server": round((cpu_seconds(pids) - server_before) / n * 1e6),
-        "redis": round((cpu_seconds([redis.pid]) - redis_before) / n * 1e6),
+        "redis": round((cpu_seconds(redis_pids) - redis_before) / n * 1e6),
         "load_generator": round(client / n * 1e6),
     }
     cpu["total"] = sum(cpu.values())
     delta = {k: calls_after.get(k, 0) - calls_before.get(k, 0) for k in calls_after}
-    delta.pop("info", None)  # this script's own
+    for own in ("info", "cluster|info", "cluster|slots", "command"):  # this script's, and the clients' set-up
+        delta.pop(own, None)
     return {
         "requests": len(latencies),
         "requests_per_second": round(len(latencies) / args.seconds, 1),
@@ -168,6 +177,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
     parser.add_argument("--ruleset", default="forty_fives")
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--cluster", action="store_true", help="a 3-master Redis Cluster instead of one Redis")
     args = parser.parse_args()
     if args.players is None:
         from service.rules.registry import RULESETS
@@ -177,27 +187,35 @@ def main() -> None:
     report: dict[str, Any] = {
         "python": platform.python_version(), "cpus": os.cpu_count(), "ruleset": args.ruleset,
         "clients": args.clients, "seconds": args.seconds, "rounds": args.rounds,
+        "redis": "3-master cluster" if args.cluster else "one redis-server",
     }
-    with tempfile.TemporaryDirectory(prefix="bench-replicas-") as tmp:
-        redis = RedisServer(Path(tmp), extra_args=["--appendfsync", "everysec"])
-        with redis, contextlib.ExitStack() as stack:
-            env = {"REDIS_URL": redis.url}
-            started = {
-                layout: [stack.enter_context(Gunicorn("service.wsgi:app", workers=layout[1], env=env))
-                         for _ in range(layout[0])]
-                for layout in layouts
+    with tempfile.TemporaryDirectory(prefix="bench-replicas-") as tmp, contextlib.ExitStack() as stack:
+        redis: list[RedisServer]
+        if args.cluster:
+            cluster = stack.enter_context(LocalRedisCluster(Path(tmp)))
+            for node in cluster.nodes:
+                with contextlib.closing(node.client()) as client:
+                    client.config_set("appendfsync", "everysec")
+            redis, env = list(cluster.nodes), {"REDIS_CLUSTER_NODES": cluster.setting}
+        else:
+            single = stack.enter_context(RedisServer(Path(tmp), extra_args=["--appendfsync", "everysec"]))
+            redis, env = [single], {"REDIS_URL": single.url}
+        started = {
+            layout: [stack.enter_context(Gunicorn("service.wsgi:app", workers=layout[1], env=env))
+                     for _ in range(layout[0])]
+            for layout in layouts
+        }
+        results: dict[tuple[int, ...], list[dict[str, Any]]] = {layout: [] for layout in layouts}
+        for number in range(args.rounds):
+            order = layouts[number % len(layouts):] + layouts[:number % len(layouts)]
+            for layout in order:
+                results[layout].append(phase(started[layout], redis, args))
+        report["layouts"] = {
+            f"{n} instance{'s' if n > 1 else ''} x {w} worker{'s' if w > 1 else ''}": {
+                **_median(results[(n, w)]), "rounds": [r["requests_per_second"] for r in results[(n, w)]],
             }
-            results: dict[tuple[int, ...], list[dict[str, Any]]] = {layout: [] for layout in layouts}
-            for number in range(args.rounds):
-                order = layouts[number % len(layouts):] + layouts[:number % len(layouts)]
-                for layout in order:
-                    results[layout].append(phase(started[layout], redis, args))
-            report["layouts"] = {
-                f"{n} instance{'s' if n > 1 else ''} x {w} worker{'s' if w > 1 else ''}": {
-                    **_median(results[(n, w)]), "rounds": [r["requests_per_second"] for r in results[(n, w)]],
-                }
-                for n, w in layouts
-            }
+            for n, w in layouts
+        }
     print(json.dumps(report, indent=2))
 
 
