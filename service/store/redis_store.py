@@ -126,8 +126,11 @@ class RedisStore:
         kwargs: dict[str, Any] = {} if client is None else client.connection_pool.connection_kwargs
         if socket_timeout is None:
             socket_timeout = kwargs.get("socket_timeout")
-        #: the read timeout of a WAIT's reply: WAIT itself takes up to ``wait_timeout``
-        self._wait_read_timeout = None if socket_timeout is None else socket_timeout + wait_timeout
+        #: the read timeout of a WAIT's reply, which takes up to ``wait_timeout`` itself: the socket's
+        #: own when that leaves as much again for the round trip (no resetting it per commit)
+        self._wait_read_timeout = (
+            None if socket_timeout is None or socket_timeout >= 2 * wait_timeout else socket_timeout + wait_timeout
+        )
         self._retry: Retry = retry or kwargs.get("retry") or Retry(NoBackoff(), 0)
         self._create_script = Script(client, redis_scripts.CREATE.encode())  # type: ignore[arg-type]
         self._save_script = Script(client, redis_scripts.SAVE.encode())  # type: ignore[arg-type]
