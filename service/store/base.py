@@ -63,7 +63,8 @@ class StoreOutcomeUnknown(StoreUnavailable):
     scope key is answered from its record if it was applied (the record is part of the commit).
 
     A subclass of ``StoreUnavailable`` so that a caller that does not tell the two apart still
-    answers 503, never a 500; the message only it may give is "nothing was changed"."""
+    answers 503, never a 500; only a plain ``StoreUnavailable`` may be reported as "nothing was
+    changed"."""
 
 
 class VersionConflict(StoreError):

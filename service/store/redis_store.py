@@ -12,11 +12,13 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
 Creating a match and each compare-and-set save are one Lua script each (``redis_scripts``), so one
 round trip: check the version, write the document, append the events, store the idempotency
 record and refresh the expiry of the document and the stream, atomically. Scripts run by
-``EVALSHA`` and are loaded after ``NOSCRIPT`` (a restarted Redis has an empty script cache).
+``EVALSHA``, and are sent whole (``EVAL``, which caches them) to a node that answers ``NOSCRIPT``
+(a restarted Redis has an empty script cache; so has a cluster master that never ran them).
 
-Every call is one exchange on one connection (``redis_wire``), retried once on a fresh connection
-after a broken connection or a timeout. A retried commit cannot apply twice: its commit id makes
-the script recognise a first attempt that did run. Failures are told apart by how far they got:
+Every call is one exchange on one connection (``redis_wire``), retried on a fresh connection after
+a broken connection or a timeout (``RedisOptions.retries``, once by default). A retried commit
+cannot apply twice: its commit id makes the script recognise a first attempt that did run.
+Failures are told apart by how far they got:
 
 * ``StoreUnavailable``: Redis could not be reached, or refused the call (loading, read-only
   replica, out of memory, failed disk ...); nothing changed.
