@@ -46,6 +46,7 @@ class Settings:
     redis_url: str | None = None
     redis_sentinels: tuple[tuple[str, int], ...] = ()
     redis_sentinel_master: str = "referee"
+    redis_cluster: bool = False
     match_ttl_seconds: int = 604800
     log_level: str = "info"
     max_body_bytes: int = 65536
@@ -58,14 +59,15 @@ class Settings:
 
     @property
     def uses_redis(self) -> bool:
-        return bool(self.redis_url or self.redis_sentinels)
+        return bool(self.redis_url or self.redis_sentinels or self.redis_cluster)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         sentinels = _sentinels(env.get("REDIS_SENTINELS", ""))
         redis_url = env.get("REDIS_URL") or None
-        uses_redis = bool(redis_url or sentinels)
+        cluster = bool((env.get("REDIS_CLUSTER_NODES") or "").strip())
+        uses_redis = bool(redis_url or sentinels or cluster)
         default_workers = 2 * (os.cpu_count() or 1) + 1 if uses_redis else 1
         log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
         if log_level not in LOG_LEVELS:
@@ -74,8 +76,8 @@ class Settings:
         if workers > 1 and not uses_redis:
             raise ConfigError(
                 f"WEB_CONCURRENCY={workers} without REDIS_URL: each worker would keep its own matches in "
-                "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS) to run "
-                "several workers, or WEB_CONCURRENCY=1."
+                "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS, or "
+                "REDIS_CLUSTER_NODES) to run several workers, or WEB_CONCURRENCY=1."
             )
         secret = env.get("IDEMPOTENCY_SECRET") or None
         if secret is not None and len(secret.encode()) < 16:
@@ -87,6 +89,7 @@ class Settings:
             redis_url=redis_url,
             redis_sentinels=sentinels,
             redis_sentinel_master=env.get("REDIS_SENTINEL_MASTER", "referee").strip() or "referee",
+            redis_cluster=cluster,
             match_ttl_seconds=_int(env, "MATCH_TTL_SECONDS", 604800, 1, 10 * 365 * 86400),
             log_level=log_level,
             max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),

@@ -86,3 +86,11 @@ class StoreUnavailable(MatchError):
     """The state store cannot be reached; nothing is known to have changed."""
 
     code = "store_unavailable"
+
+
+class StoreOutcomeUnknown(StoreUnavailable):
+    """A change was sent to the state store and its outcome is unknown: the store did not answer
+    after the change was sent, or did not copy it to a replica in time. It may have been applied;
+    reading the match tells, and a retry with the same idempotency key is safe."""
+
+    code = "store_outcome_unknown"

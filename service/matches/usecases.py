@@ -68,6 +68,7 @@ from service.matches.errors import (
     MatchNotFound,
     NothingToUndo,
     PreconditionFailed,
+    StoreOutcomeUnknown,
     StoreUnavailable,
     VersionConflict,
 )
@@ -475,6 +476,8 @@ class Matches:
         """Store failures as the matches layer's errors."""
         try:
             yield
+        except store_base.StoreOutcomeUnknown as err:
+            raise StoreOutcomeUnknown(Msg("matches.store_outcome_unknown")) from err
         except store_base.StoreUnavailable as err:
             raise StoreUnavailable(Msg("matches.store_unavailable")) from err
         except store_base.MatchNotFound as err:

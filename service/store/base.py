@@ -20,7 +20,10 @@ An idempotency record lives ``idempotency_ttl_seconds`` from when it was written
 than the match's own expiry). A scope key holds at most one record: a create or save whose scope
 key is already taken raises ``IdempotencyConflict`` and changes nothing, so a retried request can
 never be applied twice, even when two copies race past the ``get_idempotency`` check.
-Any failure to reach the backing store raises ``StoreUnavailable`` (the API answers 503).
+Any failure to reach the backing store raises ``StoreUnavailable`` (the API answers 503): raised as
+itself it means the call was not carried out, nothing changed. A write whose outcome cannot be known
+(it was sent and its reply never came, or a required replica did not acknowledge it) raises the
+subclass ``StoreOutcomeUnknown`` instead: it may have been applied, and reading the match tells.
 
 Match ids are 1 to 128 characters from ``A-Z a-z 0-9 _ - . ~`` (``MATCH_ID_PATTERN``): ``create``
 rejects another id with ``ValueError``; the reading calls treat one as ``MatchNotFound``.
@@ -47,7 +50,21 @@ class StoreError(Exception):
 
 
 class StoreUnavailable(StoreError):
-    """The backing store cannot be reached (or timed out). Nothing is known to have changed."""
+    """The backing store cannot be reached, or refused to serve the call now: nothing changed (a
+    write that was refused, or failed before it was sent). The subclass ``StoreOutcomeUnknown`` is
+    the exception to this: catch it first wherever the difference matters."""
+
+
+class StoreOutcomeUnknown(StoreUnavailable):
+    """A write was sent and its outcome is not known: its reply never came (a read timeout, a
+    connection reset after the send), or it was applied on the master but fewer replicas than
+    required acknowledged it, so a failover may still lose it. It may or may not have been
+    applied; reading the match tells, and a retry of the same request under the same idempotency
+    scope key is answered from its record if it was applied (the record is part of the commit).
+
+    A subclass of ``StoreUnavailable`` so that a caller that does not tell the two apart still
+    answers 503, never a 500; only a plain ``StoreUnavailable`` may be reported as "nothing was
+    changed"."""
 
 
 class VersionConflict(StoreError):

@@ -9,25 +9,38 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
 * ``{match:<id>}:idem:<key>``: one string per idempotency record, with its own expiry (``delete``
   leaves these to it, so deleting never scans the keyspace).
 
-Creating a match and each compare-and-set save are one Lua script each, so one round trip: check
-the version, write the document, append the events, store the idempotency record and refresh the
-expiry of the document and the stream, atomically. Scripts run by ``EVALSHA`` and are reloaded
-after ``NOSCRIPT`` (a restarted Redis has an empty script cache). They declare themselves with a
-``#!lua`` shebang, so Redis 7 or later is required.
+Creating a match and each compare-and-set save are one Lua script each (``redis_scripts``), so one
+round trip: check the version, write the document, append the events, store the idempotency
+record and refresh the expiry of the document and the stream, atomically. Scripts run by
+``EVALSHA``, and are sent whole (``EVAL``, which caches them) to a node that answers ``NOSCRIPT``
+(a restarted Redis has an empty script cache; so has a cluster master that never ran them).
 
-Every commit carries a random id stored with the document. redis-py retries a command whose
-connection broke, and a broken connection can lose the reply of a script that did run; the retried
-script then recognises its own commit and reports success instead of a version conflict, so an
-accepted action is neither lost nor applied twice.
+Every call is one exchange on one connection (``redis_wire``), retried on a fresh connection after
+a broken connection or a timeout (``RedisOptions.retries``, once by default). A retried commit
+cannot apply twice: its commit id makes the script recognise a first attempt that did run.
+Failures are told apart by how far they got:
 
-Timeouts and retries are explicit and short (``RedisOptions``); any failure to reach Redis, or a
-Redis that cannot take writes right now (loading, read-only replica, out of memory, failed disk),
-raises ``StoreUnavailable``. The connection pool reconnects by itself, so the same store object
-works again as soon as Redis answers. ``ping`` uses a separate client that never retries.
+* ``StoreUnavailable``: Redis could not be reached, or refused the call (loading, read-only
+  replica, out of memory, failed disk ...); nothing changed.
+* ``StoreOutcomeUnknown``: a write was sent and no attempt's reply settles what happened (a
+  stalled Redis may still run it when it resumes), or it was applied on the master but fewer than
+  ``min_replicas_ack`` replicas acknowledged it within ``wait_timeout`` (``WAIT``, sent with the
+  commit on the same connection): a failover may still lose it.
+
+A retry whose reply is a version conflict after an attempt that lost its reply is reported as
+``StoreOutcomeUnknown`` too, never as a conflict: the first attempt may have been applied and then
+built on by another writer. When replicas must acknowledge commits, a stored idempotency record is
+confirmed the same way before it is returned (``CONFIRM``, then ``WAIT``), so that a retried
+request is never answered from a record a failover could still lose.
+
+The connection pool reconnects by itself, so the same store object works again as soon as Redis
+answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore``
+(``redis_cluster``) is this store on a Redis Cluster.
 
 The idempotency record written with ``create`` (scope ``create:<key>``) is global, not in the new
-match's slot; the create script therefore needs a single Redis node (standalone, or the master a
-Sentinel points to), which is how the service deploys.
+match's slot. On one Redis node (standalone, or the master a Sentinel points to) the create script
+writes it atomically with the match; on a cluster it goes to its own slot in a second step
+(``_file_create_record``).
 """
 
 from __future__ import annotations
@@ -35,18 +48,17 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, suppress
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import redis
 from redis import exceptions as rx
-from redis.backoff import ExponentialBackoff, NoBackoff
+from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 from redis.sentinel import Sentinel
 
+from service.store import redis_scripts
 from service.store.base import (
     DEFAULT_IDEMPOTENCY_TTL_SECONDS,
     DEFAULT_TTL_SECONDS,
@@ -57,139 +69,23 @@ from service.store.base import (
     Loaded,
     MatchExists,
     MatchNotFound,
+    StoreError,
+    StoreOutcomeUnknown,
     StoreUnavailable,
     VersionConflict,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads
 from service.store.keys import doc_key, events_key, is_valid_match_id, require_valid_match_id
-
-# KEYS: doc, events[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record, events...
-# Returns 1 (created), -1 (exists), -3 (idempotency key taken).
-# The shebang (Redis 7) makes Redis refuse the whole script up front, before any write, when it is
-# out of memory or a read-only replica, instead of failing or passing half-way through it.
-CREATE_SCRIPT = """#!lua
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  if redis.call('HGET', KEYS[1], 'c') == ARGV[3] then return 1 end
-  return -1
-end
-if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return -3 end
-redis.call('DEL', KEYS[2])
-local seq = 0
-for i = 6, #ARGV do
-  seq = seq + 1
-  redis.call('XADD', KEYS[2], seq .. '-0', 'd', ARGV[i])
-end
-redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 's', seq, 'c', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[5], 'PX', ARGV[4]) end
-return 1
-"""
-
-# KEYS: doc, events[, record]. ARGV: expected version, document, ttl ms, commit id, record ttl ms,
-# record, events... Returns {new version}, {-1} (no match), {-2, version} (conflict), {-3} (key taken).
-SAVE_SCRIPT = """#!lua
-local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'c')
-if not cur[1] then return {-1} end
-local version = tonumber(cur[1])
-local expected = tonumber(ARGV[1])
-if version ~= expected then
-  if version == expected + 1 and cur[3] == ARGV[4] then return {version} end
-  return {-2, version}
-end
-if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {-3} end
-local seq = tonumber(cur[2])
-for i = 7, #ARGV do
-  seq = seq + 1
-  redis.call('XADD', KEYS[2], seq .. '-0', 'd', ARGV[i])
-end
-version = version + 1
-redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2], 's', seq, 'c', ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[5]) end
-return {version}
-"""
-
-#: Error replies meaning "Redis cannot serve this now", not "the request is wrong".
-_UNAVAILABLE_REPLIES = frozenset(
-    {"LOADING", "MISCONF", "OOM", "READONLY", "MASTERDOWN", "NOREPLICAS", "BUSY", "TRYAGAIN", "CLUSTERDOWN"}
-)
-_UNAVAILABLE_ERRORS: tuple[type[Exception], ...] = (
-    rx.ConnectionError,  # refused, reset, LOADING (BusyLoadingError), too many clients, auth lost
-    rx.TimeoutError,
-    rx.ReadOnlyError,
-    rx.ClusterDownError,  # and MasterDownError
-    rx.TryAgainError,
-    OSError,
+from service.store.redis_wire import (
+    Attempts,
+    Command,
+    RedisOptions,
+    exchange,
+    is_unavailable,
+    redact_url,
 )
 
-
-def is_unavailable(error: BaseException) -> bool:
-    """True when ``error`` means Redis cannot be reached or cannot serve writes right now."""
-    if isinstance(error, _UNAVAILABLE_ERRORS):
-        return True
-    if isinstance(error, rx.ResponseError):
-        # redis-py strips the error code of the replies it knows (OOM -> OutOfMemoryError) into
-        # ``status_code``; the others keep it at the head of the message (MISCONF, BUSY, ...)
-        code = getattr(error, "status_code", None) or str(error).split(" ", 1)[0]
-        return code.upper() in _UNAVAILABLE_REPLIES
-    return False
-
-
-@dataclass(frozen=True)
-class RedisOptions:
-    """Connection behaviour, explicit because redis-py's defaults (5 s timeouts, 10 retries) let one
-    command hang for most of a minute. Worst case for one call against a hung Redis:
-    ``(retries + 1) * socket_timeout`` plus the backoff."""
-
-    socket_timeout: float = 0.5
-    connect_timeout: float = 0.5
-    #: retries after the first attempt, on a broken connection or a timeout only
-    retries: int = 1
-    retry_backoff_base: float = 0.02
-    retry_backoff_cap: float = 0.1
-    #: seconds a pooled connection may sit idle before it is checked with a PING before use
-    health_check_interval: int = 10
-    #: the readiness check's own timeout (that client never retries)
-    ping_timeout: float = 0.25
-    #: RESP2: every reply used here is a plain array or string, and any Redis or proxy speaks it
-    protocol: int = 2
-    client_name: str = "trick-referee"
-
-    def client_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for the working client."""
-        return {
-            "socket_timeout": self.socket_timeout,
-            "socket_connect_timeout": self.connect_timeout,
-            "retry": Retry(ExponentialBackoff(cap=self.retry_backoff_cap, base=self.retry_backoff_base), self.retries),
-            "health_check_interval": self.health_check_interval,
-            "protocol": self.protocol,
-            "client_name": self.client_name,
-        }
-
-    def ping_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for the readiness client: short timeout, no retries."""
-        return {
-            "socket_timeout": self.ping_timeout,
-            "socket_connect_timeout": self.ping_timeout,
-            "retry": Retry(NoBackoff(), 0),
-            "health_check_interval": 0,
-            "protocol": self.protocol,
-            "client_name": f"{self.client_name}-ping",
-        }
-
-
-def redact_url(url: str) -> str:
-    """The URL without its password, for logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    user = f"{parts.username}:***@" if parts.username else ":***@"
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+__all__ = ["RedisOptions", "RedisStore", "is_unavailable", "redact_url"]
 
 
 class RedisStore:
@@ -202,26 +98,48 @@ class RedisStore:
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: redis.Redis | None,
         *,
         ping_client: redis.Redis | None = None,
         ttl_seconds: int = DEFAULT_TTL_SECONDS,
         idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
         description: str = "redis",
+        min_replicas_ack: int = 0,
+        wait_timeout: float = RedisOptions.wait_timeout,
+        retry: Retry | None = None,
+        socket_timeout: float | None = None,
     ) -> None:
         if ttl_seconds <= 0 or idempotency_ttl_seconds <= 0:
             raise ValueError("ttl_seconds and idempotency_ttl_seconds must be positive")
+        if min_replicas_ack < 0 or wait_timeout <= 0:
+            raise ValueError("min_replicas_ack must not be negative and wait_timeout must be positive")
         self.ttl_seconds = ttl_seconds
         self.idempotency_ttl_seconds = min(idempotency_ttl_seconds, ttl_seconds)
         #: where the store points, without secrets (for logs)
         self.description = description
+        #: replicas that must acknowledge a commit before it is reported done (``WAIT``)
+        self.min_replicas_ack = min_replicas_ack
+        self.wait_timeout = wait_timeout
         self._client = client
         self._ping_client = ping_client if ping_client is not None else client
         self._ttl_ms = ttl_seconds * 1000
         self._record_ttl_ms = self.idempotency_ttl_seconds * 1000
-        self._create_script = client.register_script(CREATE_SCRIPT)
-        self._save_script = client.register_script(SAVE_SCRIPT)
-        #: connections of ``_command``, taken from the pool once and reused (``_idle_connection``)
+        self._wait_ms = max(1, round(wait_timeout * 1000))  # WAIT 0 would wait for ever
+        kwargs: dict[str, Any] = {} if client is None else client.connection_pool.connection_kwargs
+        if socket_timeout is None:
+            socket_timeout = kwargs.get("socket_timeout")
+        #: the read timeout of a WAIT's reply, which takes up to ``wait_timeout`` itself: the socket's
+        #: own when that leaves as much again for the round trip (no resetting it per commit)
+        self._wait_read_timeout = (
+            None if socket_timeout is None or socket_timeout >= 2 * wait_timeout else socket_timeout + wait_timeout
+        )
+        self._retry: Retry = retry or kwargs.get("retry") or Retry(NoBackoff(), 0)
+        self._create_script = Script(client, redis_scripts.CREATE.encode())  # type: ignore[arg-type]
+        self._save_script = Script(client, redis_scripts.SAVE.encode())  # type: ignore[arg-type]
+        self._delete_script = Script(client, redis_scripts.DELETE.encode())  # type: ignore[arg-type]
+        self._events_script = Script(client, redis_scripts.EVENTS.encode())  # type: ignore[arg-type]
+        self._confirm_script = Script(client, redis_scripts.CONFIRM.encode())  # type: ignore[arg-type]
+        #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
         self._idle: list[Any] = []
         self._idle_pid = os.getpid()
 
@@ -235,7 +153,8 @@ class RedisStore:
         options: RedisOptions | None = None,
     ) -> RedisStore:
         """A store on the Redis at ``url`` (``redis://``, ``rediss://`` or ``unix://``). Nothing
-        connects yet: a Redis that is down at start only makes calls raise StoreUnavailable."""
+        connects yet: a Redis that is down at start only makes calls raise StoreUnavailable.
+        Commits wait for no replica unless ``options.min_replicas_ack`` asks for some."""
         options = options or RedisOptions()
         return cls(
             redis.Redis.from_url(url, **options.client_kwargs()),
@@ -243,6 +162,8 @@ class RedisStore:
             ttl_seconds=ttl_seconds,
             idempotency_ttl_seconds=idempotency_ttl_seconds,
             description=f"redis at {redact_url(url)}",
+            min_replicas_ack=options.replicas_to_wait_for(0),
+            wait_timeout=options.wait_timeout,
         )
 
     @classmethod
@@ -258,7 +179,8 @@ class RedisStore:
         options: RedisOptions | None = None,
     ) -> RedisStore:
         """A store on the master that the Sentinels name ``service_name``; after a failover the
-        pool finds the new master by itself."""
+        pool finds the new master by itself. Sentinels watch a master with a replica, so a commit
+        waits for one replica's acknowledgement unless ``options.min_replicas_ack`` says otherwise."""
         options = options or RedisOptions()
         sentinel_kwargs = {"socket_timeout": options.ping_timeout, "socket_connect_timeout": options.ping_timeout}
         sentinel = Sentinel(list(sentinels), sentinel_kwargs=sentinel_kwargs)
@@ -271,6 +193,8 @@ class RedisStore:
             ttl_seconds=ttl_seconds,
             idempotency_ttl_seconds=idempotency_ttl_seconds,
             description=f"redis master {service_name!r} via sentinels {where}",
+            min_replicas_ack=options.replicas_to_wait_for(1),
+            wait_timeout=options.wait_timeout,
         )
 
     # -- the contract -------------------------------------------------------------------------
@@ -283,23 +207,31 @@ class RedisStore:
         idempotency: tuple[str, IdempotencyRecord] | None = None,
     ) -> int:
         require_valid_match_id(match_id)
-        keys, record_args = self._keys_and_record(match_id, idempotency)
+        separate = idempotency is not None and not self._one_slot(doc_key(match_id), idempotency[0])
+        keys, record_args = self._keys_and_record(match_id, None if separate else idempotency)
         args = [dumps(document), self._ttl_ms, secrets.token_hex(8), *record_args]
         args.extend(dumps(event) for event in events)
+        attempts = Attempts()
         with self._guard():
-            result = int(self._run(self._create_script, keys, args))
+            reply, acks = self._script(self._create_script, keys, args, attempts)
+        result = int(reply)
         if result == -1:
-            raise MatchExists(match_id)
+            raise self._settled(attempts, MatchExists(match_id))
         if result == -3:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
+        self._require_acks(acks, "the new match")
+        if separate:
+            assert idempotency is not None
+            self._file_create_record(match_id, *idempotency)
         return 1
 
     def load(self, match_id: str) -> Loaded:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
+        key = doc_key(match_id)
         with self._guard():
-            version, text = self._command("HMGET", doc_key(match_id), "v", "d")
+            version, text = self._read(key, ("HMGET", key, "v", "d"))
         if version is None or text is None:
             raise MatchNotFound(match_id)
         return Loaded(match_id=match_id, version=int(version), document=loads(text))
@@ -324,49 +256,64 @@ class RedisStore:
             raise ValueError("limit must not be negative")
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
+        keys = [doc_key(match_id), events_key(match_id)]
+        args = [f"{max(after, 0) + 1}-0", "" if limit is None else limit]
         with self._guard():
-            pipe = self._client.pipeline(transaction=True)
-            pipe.exists(doc_key(match_id))
-            if limit != 0:
-                pipe.xrange(events_key(match_id), min=f"{max(after, 0) + 1}-0", max="+", count=limit)
-            replies = pipe.execute()
-        if not replies[0]:
+            entries = self._read_script(self._events_script, keys, args)
+        if entries is None:
             raise MatchNotFound(match_id)
-        entries = replies[1] if limit != 0 else []
-        return [Event(seq=int(entry_id.split(b"-", 1)[0]), data=loads(fields[b"d"])) for entry_id, fields in entries]
+        return [_event(entry_id, fields) for entry_id, fields in entries]
 
     def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
         with self._guard():
-            text = self._client.get(scope_key)
-        return None if text is None else load_record(text)
+            text = self._read(scope_key, ("GET", scope_key))
+        if text is None:
+            return None
+        if self.min_replicas_ack:  # answer from it only once a failover cannot lose it
+            with self._guard():
+                _, acks = self._script(self._confirm_script, [scope_key], [], Attempts())
+            self._require_acks(acks, "the stored answer")
+        return load_record(text)
 
     def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:
         text = dump_record(record)
+        attempts = Attempts()
         with self._guard():
-            return bool(self._client.set(scope_key, text, nx=True, px=self._record_ttl_ms))
+            command = ("SET", scope_key, text, "NX", "PX", self._record_ttl_ms)
+            reply, _ = self._write(scope_key, command, attempts, wait=False)
+        if reply is None and attempts.lost:  # perhaps taken by this very call's first attempt
+            raise self._unknown("the record")
+        return reply is not None
 
     def delete(self, match_id: str) -> bool:
         if not is_valid_match_id(match_id):
             return False
+        attempts = Attempts()
         with self._guard():
-            pipe = self._client.pipeline(transaction=True)
-            pipe.exists(doc_key(match_id))
-            pipe.unlink(doc_key(match_id), events_key(match_id))
-            return bool(pipe.execute()[0])
+            reply, acks = self._script(self._delete_script, [doc_key(match_id), events_key(match_id)], [], attempts)
+        existed = bool(int(reply))
+        if not existed:
+            if attempts.lost:  # perhaps deleted by this very call's first attempt
+                raise self._unknown("the delete")
+            return False
+        self._require_acks(acks, "the delete")
+        return True
 
     def ping(self) -> bool:
+        assert self._ping_client is not None
         try:
             return bool(self._ping_client.ping())
         except (rx.RedisError, OSError):
             return False
 
     def close(self) -> None:
-        """Close the pooled connections (both clients; the pool closes those ``_command`` keeps too)."""
-        self._client.close()
-        if self._ping_client is not self._client:
+        """Close the pooled connections (both clients; the pool closes those ``_routed`` keeps too)."""
+        if self._client is not None:
+            self._client.close()
+        if self._ping_client is not None and self._ping_client is not self._client:
             self._ping_client.close()
 
-    # -- internals ----------------------------------------------------------------------------
+    # -- commits ------------------------------------------------------------------------------
 
     def _keys_and_record(
         self, match_id: str, idempotency: tuple[str, IdempotencyRecord] | None
@@ -386,56 +333,169 @@ class RedisStore:
         idempotency: tuple[str, IdempotencyRecord] | None,
     ) -> int:
         """Run the save script with ready arguments (the commit id is ``args[3]``)."""
+        attempts = Attempts()
         with self._guard():
-            result = [int(x) for x in self._run(self._save_script, keys, args)]
+            reply, acks = self._script(self._save_script, keys, args, attempts)
+        result = [int(x) for x in reply]
         if result[0] == -1:
             raise MatchNotFound(match_id)
         if result[0] == -2:
-            raise VersionConflict(expected_version, result[1])
-        if result[0] == -3:
+            raise self._settled(attempts, VersionConflict(expected_version, result[1]))
+        if result[0] == -3:  # the version was still the expected one: this commit never ran
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
+        self._require_acks(acks, f"version {result[0]}")
         return result[0]
 
-    def _run(self, script: Script, keys: list[str], args: list[Any]) -> Any:
-        """``EVALSHA`` of a registered script, loading it first where the server has not got it
-        (as redis-py's ``Script.__call__`` does, without its per-call pipeline check, which costs a
-        typing-Protocol ``isinstance``)."""
+    def _file_create_record(self, match_id: str, scope_key: str, record: IdempotencyRecord) -> None:
+        """The create record, written after the match when it lives in another slot (a cluster).
+
+        The match exists now, and nobody holds its id or tokens but this call. If the record cannot
+        be written (its key is taken, or Redis refused or was not reached), the match is removed
+        again and the call fails as if nothing had happened (a match left behind when that removal
+        fails too is unreachable and expires). If the record's write was sent and its outcome is
+        unknown, the record may exist and name this match: the match stays, and so does the doubt."""
+        attempts = Attempts()
+        command = ("SET", scope_key, dump_record(record), "NX", "PX", self._record_ttl_ms)
         try:
-            return self._command("EVALSHA", script.sha, len(keys), *keys, *args)
-        except rx.NoScriptError:
-            script.sha = self._client.script_load(script.script)
-            return self._command("EVALSHA", script.sha, len(keys), *keys, *args)
+            with self._guard():
+                reply, acks = self._write(scope_key, command, attempts)
+        except StoreOutcomeUnknown:
+            raise
+        except StoreUnavailable:
+            self._discard(match_id)
+            raise
+        if reply is None:
+            if attempts.lost:  # perhaps taken by this very call's first attempt
+                raise self._unknown("the create record")
+            self._discard(match_id)
+            raise IdempotencyConflict(scope_key)
+        self._require_acks(acks, "the create record")
 
-    def _command(self, *args: Any) -> Any:
-        """One command, retried as the client retries it (the connection's own ``Retry``: on a
-        broken connection or a timeout, after dropping the connection).
+    def _discard(self, match_id: str) -> None:
+        """Remove a match this call created and cannot report; best effort (see above)."""
+        with suppress(StoreError):
+            self.delete(match_id)
 
-        This is what ``Redis.execute_command`` does, without its per-command observability
-        bookkeeping (timers, callbacks and labels, even with no metrics configured) and without
-        checking a connection out of the pool and back in for every command (a lock, a fork check
-        and a poll of the socket each way); the two commands of every action (the load and the
-        save) go this way (bench/README.md, Matches). Same connection settings, same health check
-        when idle, same errors. A command interrupted by anything but an error reply from Redis
-        drops its connection, so that no late reply is ever read as the answer to a later command."""
+    def _settled(self, attempts: Attempts, refusal: StoreError) -> StoreError:
+        """A refusal as the caller may hear it: after an attempt whose reply was lost it may be the
+        first attempt's own doing (applied, then built on), so the outcome is unknown."""
+        return self._unknown("it", refusal) if attempts.lost else refusal
+
+    def _require_acks(self, acks: int | None, what: str) -> None:
+        """StoreOutcomeUnknown when fewer replicas than required acknowledged a write."""
+        if acks is not None and acks < self.min_replicas_ack:
+            raise StoreOutcomeUnknown(
+                f"{self.description}: {what} was written on the master but {acks} of the "
+                f"{self.min_replicas_ack} replicas required acknowledged it within {self.wait_timeout} s; "
+                "a failover may lose it"
+            )
+
+    def _unknown(self, what: str, then: BaseException | None = None) -> StoreOutcomeUnknown:
+        """The outcome of a write some attempt sent without a reply; ``then``: how the call ended."""
+        ended = "" if then is None else f"; then {type(then).__name__}: {then}"
+        return StoreOutcomeUnknown(
+            f"{self.description}: a write was sent and its reply never came{ended}; "
+            f"{what} may or may not have been applied"
+        )
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _script(
+        self, script: Script, keys: list[str], args: list[Any], attempts: Attempts, *, wait: bool = True
+    ) -> tuple[Any, int | None]:
+        """Run a script that writes: its reply, and how many replicas acknowledged it (None when
+        none need to). Where Redis has not got the script (a restarted Redis, another cluster
+        master), it is sent whole once (EVAL caches it), to whichever node answered NOSCRIPT."""
+        reply, acks = self._write(keys[0], ("EVALSHA", script.sha, len(keys), *keys, *args), attempts, wait=wait)
+        if isinstance(reply, rx.NoScriptError):
+            reply, acks = self._write(keys[0], ("EVAL", script.script, len(keys), *keys, *args), attempts, wait=wait)
+        if isinstance(reply, rx.ResponseError):
+            raise self._unknown("it", reply) if attempts.lost else reply
+        return reply, acks
+
+    def _write(self, key: str, command: Command, attempts: Attempts, *, wait: bool = True) -> tuple[Any, int | None]:
+        """One write (followed by ``WAIT`` on the same connection when replicas must acknowledge
+        it): its reply (``NOSCRIPT`` returned, other error replies raised) and the number of
+        replicas that acknowledged it (None without a WAIT)."""
+        commands: list[Command] = [command]
+        waiting = wait and self.min_replicas_ack > 0
+        if waiting:
+            commands.append(("WAIT", self.min_replicas_ack, self._wait_ms))
+        last_timeout = self._wait_read_timeout if waiting else None
+        replies = self._call(key, commands, attempts, write=True, last_timeout=last_timeout)
+        reply = replies[0]
+        if isinstance(reply, rx.ResponseError) and not isinstance(reply, rx.NoScriptError):
+            raise self._unknown("it", reply) if attempts.lost else reply
+        if not waiting:
+            return reply, None
+        return reply, replies[1] if isinstance(replies[1], int) else 0
+
+    def _read(self, key: str, command: Command) -> Any:
+        """One command that writes nothing; error replies raised."""
+        reply = self._call(key, [command], Attempts(), write=False)[0]
+        if isinstance(reply, rx.ResponseError):
+            raise reply
+        return reply
+
+    def _read_script(self, script: Script, keys: list[str], args: list[Any]) -> Any:
+        """A read-only script (``flags=no-writes``), sent whole where Redis has not got it."""
+        reply = self._call(keys[0], [("EVALSHA", script.sha, len(keys), *keys, *args)], Attempts(), write=False)[0]
+        if isinstance(reply, rx.NoScriptError):
+            reply = self._read(keys[0], ("EVAL", script.script, len(keys), *keys, *args))
+        if isinstance(reply, rx.ResponseError):
+            raise reply
+        return reply
+
+    def _one_slot(self, *keys: str) -> bool:
+        """True when one script may touch all of ``keys``: always, on one Redis node."""
+        return True
+
+    def _call(
+        self,
+        key: str,
+        commands: Sequence[Command],
+        attempts: Attempts,
+        *,
+        write: bool,
+        last_timeout: float | None = None,
+    ) -> list[Any]:
+        """One exchange of ``commands`` with the node that holds ``key``, retried after a broken
+        connection or a timeout (the client's ``Retry``). A write that failed after some attempt
+        had sent it raises StoreOutcomeUnknown; any other failure is raised as it came."""
+
+        def attempt() -> list[Any]:
+            return self._routed(key, commands, attempts, write, last_timeout)
+
+        try:
+            return self._retry.call_with_retry(attempt, self._after_failure)
+        except (rx.RedisError, OSError) as error:
+            if write and attempts.lost:
+                raise self._unknown("it", error) from error
+            raise
+
+    def _routed(
+        self, key: str, commands: Sequence[Command], attempts: Attempts, write: bool, last_timeout: float | None
+    ) -> list[Any]:
+        """One attempt, on a connection of this store's own (see ``_idle_connection``).
+
+        The commands go to a pooled connection directly, not through ``Redis.execute_command``:
+        that skips redis-py's per-command observability bookkeeping (timers, callbacks and labels,
+        even with no metrics configured) and checking a connection out of the pool and back in for
+        every command (a lock, a fork check and a poll of the socket each way); the two commands of
+        every action (the load and the save) go this way (bench/README.md, Matches). Same
+        connection settings, same health check when idle, same errors."""
         conn = self._idle_connection()
-
-        def round_trip() -> Any:
-            conn.send_command(*args)
-            return conn.read_response()
-
         try:
-            return conn.retry.call_with_retry(round_trip, lambda _error: conn.disconnect())
-        except rx.ResponseError:  # Redis answered (NOSCRIPT, a script error): the connection is fine
-            raise
-        except BaseException:
-            conn.disconnect()
-            raise
+            return exchange(conn, commands, attempts, write=write, last_timeout=last_timeout)
         finally:
             self._idle.append(conn)
 
+    def _after_failure(self, error: Exception) -> None:
+        """Between a failed attempt and the next (the exchange dropped its connection already)."""
+
     def _idle_connection(self) -> Any:
-        """A connection no other call is using: one that ``_command`` used before, else a new one
+        """A connection no other call is using: one that ``_routed`` used before, else a new one
         from the pool (kept from then on; ``close`` disconnects them with the pool's). ``list.pop``
         and ``append`` are atomic, so threads never share one; a forked child starts afresh."""
         pid = os.getpid()
@@ -444,6 +504,7 @@ class RedisStore:
         try:
             return self._idle.pop()
         except IndexError:
+            assert self._client is not None
             return self._client.connection_pool.get_connection()
 
     @contextmanager
@@ -457,3 +518,8 @@ class RedisStore:
             raise
         except OSError as error:
             raise StoreUnavailable(f"{self.description}: {type(error).__name__}: {error}") from error
+
+
+def _event(entry_id: bytes, fields: list[bytes]) -> Event:
+    """The event a stream entry (``<seq>-0``, fields ``[b"d", <event JSON>]``) holds."""
+    return Event(seq=int(entry_id.split(b"-", 1)[0]), data=loads(fields[fields.index(b"d") + 1]))

@@ -132,7 +132,8 @@ def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, rules
 
     play_match(http, match, rng, after_each)
     final = http.get(match.path, match.referee).body
-    logged = [e["round"] for e in http.get(f"{match.path}/events", match.referee).body["events"] if e["kind"] == "round"]
+    events = http.get(f"{match.path}/events", match.referee).body["events"]
+    logged = [e["round"] for e in events if e["kind"] == "round"]
     assert final["status"] == "finished" and logged and logged[-1:] == final["history"]
     assert checked > 0
 

@@ -1,5 +1,6 @@
-"""Fixtures for the store tests: both stores behind one parametrised ``store`` fixture, a clock the
-memory store's expiry can be moved with, and the private redis-server fixtures."""
+"""Fixtures for the store tests: every store (memory, one Redis, a Redis Cluster) behind one
+parametrised ``store`` fixture, a clock the memory store's expiry can be moved with, and the
+private redis-server fixtures."""
 
 from __future__ import annotations
 
@@ -9,10 +10,27 @@ import pytest
 
 from service.store.base import Store
 from service.store.memory import MemoryStore
+from service.store.redis_cluster import RedisClusterStore
 from service.store.redis_store import RedisStore
-from tests.redis_server import RedisServer, redis_server, redis_server_factory, restartable_redis_server
+from tests.redis_server import (
+    LocalRedisCluster,
+    RedisServer,
+    redis_cluster,
+    redis_cluster_factory,
+    redis_server,
+    redis_server_factory,
+    restartable_redis_server,
+    sentinel_group,
+)
 
-__all__ = ["redis_server", "redis_server_factory", "restartable_redis_server"]
+__all__ = [
+    "redis_cluster",
+    "redis_cluster_factory",
+    "redis_server",
+    "redis_server_factory",
+    "restartable_redis_server",
+    "sentinel_group",
+]
 
 TTL_SECONDS = 3600
 
@@ -47,11 +65,22 @@ def redis_store(redis_server: RedisServer) -> Iterator[RedisStore]:
 
 
 @pytest.fixture
+def redis_cluster_store(redis_cluster: LocalRedisCluster) -> Iterator[RedisClusterStore]:
+    """A Redis Cluster store on the session's private 3-master cluster, emptied before the test."""
+    redis_cluster.flush()
+    store = RedisClusterStore([("127.0.0.1", node.port) for node in redis_cluster.nodes], ttl_seconds=TTL_SECONDS)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture
 def memory_store(clock: FakeClock) -> MemoryStore:
     return MemoryStore(ttl_seconds=TTL_SECONDS, clock=clock)
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "redis_cluster"])
 def store(request: pytest.FixtureRequest) -> Store:
     """Each contract test runs once per store."""
     store: Store = request.getfixturevalue(f"{request.param}_store")

@@ -1,16 +1,19 @@
 """The store benchmarks run: bench/redis_memory.py fills Redis the way the service does and measures
-what it filled; bench/store_latency.py times both stores."""
+what it filled; bench/store_latency.py times both stores; bench/wait_cost.py times saves that wait
+for a replica and saves that do not."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from service.store.memory import MemoryStore
-from service.store.redis_store import RedisStore
-from tests.redis_server import RedisServer
+from service.store.redis_store import RedisOptions, RedisStore
+from tests.redis_server import PROMPT_SYNC_ARGS, RedisServer, replica_args, wait_for_replicas
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -58,3 +61,20 @@ def test_latency_bench_times_both_stores(redis_store: RedisStore) -> None:
         assert timings["load_us"] > 0 and timings["save_us"] > 0
         assert store.load("lat").version == 21
     assert bench.failing_ms(lambda: False) >= 0
+
+
+def test_wait_cost_bench_times_saves_with_and_without_a_replica_acknowledging(
+    redis_server_factory: Callable[..., RedisServer],
+) -> None:
+    bench = load_bench("wait_cost")
+    master = redis_server_factory(extra_args=PROMPT_SYNC_ARGS)
+    replica = redis_server_factory(extra_args=replica_args(master))
+    wait_for_replicas(master, 1)
+    assert master.pid is not None and replica.pid is not None
+    for acks in (1, 0):
+        store = RedisStore.from_url(master.url, options=RedisOptions(min_replicas_ack=acks))
+        with contextlib.closing(store):
+            store.create(f"w{acks}", {"state": "x"}, [])
+            timings = bench.store_round(store, f"w{acks}", 20, [master.pid, replica.pid])
+            assert timings["p50_us"] > 0 and timings["client_cpu_us"] > 0
+            assert store.load(f"w{acks}").version == 21

@@ -14,8 +14,16 @@ import pytest
 from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS, Store
 from service.store.factory import make_store, redis_options
 from service.store.memory import MemoryStore
+from service.store.redis_cluster import RedisClusterStore
 from service.store.redis_store import RedisOptions, RedisStore
-from tests.redis_server import RedisSentinel, RedisServer
+from tests.redis_server import (
+    PROMPT_SYNC_ARGS,
+    LocalRedisCluster,
+    RedisSentinel,
+    RedisServer,
+    replica_args,
+    wait_for_replicas,
+)
 
 
 def test_no_redis_settings_means_the_memory_store_and_the_log_says_so(caplog: pytest.LogCaptureFixture) -> None:
@@ -72,19 +80,65 @@ def test_redis_url_means_the_redis_store_with_its_settings(
 def test_sentinels_mean_the_redis_store_on_the_master_they_name(
     redis_server_factory: Callable[..., RedisServer], tmp_path: Path
 ) -> None:
-    master = redis_server_factory(appendonly=False)
+    master = redis_server_factory(appendonly=False, extra_args=PROMPT_SYNC_ARGS)
+    replica = redis_server_factory(appendonly=False, extra_args=replica_args(master))
+    wait_for_replicas(master, 1)
     with RedisSentinel(tmp_path / "sentinel", master, service_name="referee") as sentinel:
         store = make_store({"REDIS_SENTINELS": f"127.0.0.1:{sentinel.port}", "REDIS_SENTINEL_MASTER": "referee"})
         assert isinstance(store, RedisStore)
         with contextlib.closing(store):
             assert "referee" in store.description
+            assert store.min_replicas_ack == 1  # a master watched by Sentinels has a replica
             assert store.ping() is True
             assert store.create("via-sentinel", {"n": 1}, [{"e": 1}]) == 1
-            client = master.client()
-            try:
-                assert client.exists("{match:via-sentinel}:doc") == 1
-            finally:
-                client.close()
+            for server in (master, replica):  # the create was acknowledged by the replica: it is there
+                client = server.client()
+                try:
+                    assert client.exists("{match:via-sentinel}:doc") == 1
+                finally:
+                    client.close()
+
+
+def test_a_cluster_means_the_cluster_store_on_its_nodes(
+    redis_cluster: LocalRedisCluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    redis_cluster.flush()
+    with caplog.at_level(logging.INFO, logger="service.store"):
+        store = make_store({"REDIS_CLUSTER_NODES": redis_cluster.setting, "REDIS_SOCKET_TIMEOUT": "0.3"})
+    assert isinstance(store, RedisClusterStore) and store.kind == "redis"
+    with contextlib.closing(store):
+        assert store.ping() is True
+        assert store.min_replicas_ack == 0
+        assert store.create("via-cluster", {"n": 1}, [{"e": 1}]) == 1
+        holder = redis_cluster.node_for("{match:via-cluster}:doc")
+        client = holder.client()
+        try:
+            assert client.exists("{match:via-cluster}:doc") == 1
+            assert client.client_list()  # reachable for inspection
+        finally:
+            client.close()
+        assert store._cluster is not None
+        node = store._cluster.get_node("127.0.0.1", holder.port)
+        assert node is not None and node.redis_connection is not None
+        kwargs = node.redis_connection.connection_pool.connection_kwargs
+        assert (kwargs["socket_timeout"], kwargs["socket_connect_timeout"], kwargs["protocol"]) == (0.3, 0.5, 2)
+        assert store._retry.get_retries() == 1
+    assert any("redis cluster via" in r.getMessage() for r in caplog.records)
+
+
+def test_replica_acknowledgements_are_a_setting() -> None:
+    for settings, expected in [
+        ({"REDIS_URL": "redis://127.0.0.1:1/0"}, 0),
+        ({"REDIS_URL": "redis://127.0.0.1:1/0", "REDIS_MIN_REPLICAS_ACK": "2"}, 2),
+        ({"REDIS_SENTINELS": "127.0.0.1:1"}, 1),
+        ({"REDIS_SENTINELS": "127.0.0.1:1", "REDIS_MIN_REPLICAS_ACK": "0"}, 0),
+        ({"REDIS_CLUSTER_NODES": "127.0.0.1:1"}, 0),
+        ({"REDIS_CLUSTER_NODES": "127.0.0.1:1", "REDIS_MIN_REPLICAS_ACK": "1"}, 1),
+    ]:
+        store = make_store({**settings, "REDIS_WAIT_TIMEOUT": "0.05"})
+        assert isinstance(store, RedisStore)
+        with contextlib.closing(store):
+            assert (store.min_replicas_ack, store.wait_timeout) == (expected, 0.05), settings
 
 
 @pytest.mark.parametrize(
@@ -98,6 +152,10 @@ def test_sentinels_mean_the_redis_store_on_the_master_they_name(
         ({"REDIS_URL": "redis://x", "REDIS_SENTINELS": "a:1"}, "not both"),
         ({"REDIS_SENTINELS": "a:1,b"}, "host:port"),
         ({"REDIS_SENTINELS": "a:x"}, "host:port"),
+        ({"REDIS_CLUSTER_NODES": "a:1,b"}, "REDIS_CLUSTER_NODES entry 'b' is not host:port"),
+        ({"REDIS_CLUSTER_NODES": "a:1", "REDIS_URL": "redis://x"}, "not both REDIS_URL and REDIS_CLUSTER_NODES"),
+        ({"REDIS_URL": "redis://x", "REDIS_MIN_REPLICAS_ACK": "-1"}, "REDIS_MIN_REPLICAS_ACK"),
+        ({"REDIS_URL": "redis://x", "REDIS_WAIT_TIMEOUT": "0"}, "REDIS_WAIT_TIMEOUT"),
     ],
 )
 def test_bad_settings_are_refused_with_the_setting_named(settings: dict[str, str], message: str) -> None:

@@ -1,0 +1,91 @@
+"""The Lua scripts of the Redis stores: each commit is one of them, so one atomic step in one slot.
+
+They declare themselves with a ``#!lua`` shebang (Redis 7 or later), so Redis refuses a whole
+script up front, before any write, when it is out of memory or a read-only replica, instead of
+failing or passing half-way through it.
+
+Every commit carries a random id stored with the document (``c``). An attempt that finds its own
+id there already (its reply was lost and the call was retried, or the first attempt ran after the
+retry) reports success without writing again, so a commit is never applied twice. It still
+refreshes the match's expiry there: that is a write, so a ``WAIT`` after the retry waits for the
+replicas to reach the first attempt's write too (replication keeps the master's order).
+"""
+
+from __future__ import annotations
+
+# KEYS: doc, events[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record, events...
+# Returns 1 (created), -1 (exists), -3 (idempotency key taken).
+CREATE = """#!lua
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('HGET', KEYS[1], 'c') == ARGV[3] then
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    return 1
+  end
+  return -1
+end
+if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return -3 end
+redis.call('DEL', KEYS[2])
+local seq = 0
+for i = 6, #ARGV do
+  seq = seq + 1
+  redis.call('XADD', KEYS[2], seq .. '-0', 'd', ARGV[i])
+end
+redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 's', seq, 'c', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[5], 'PX', ARGV[4]) end
+return 1
+"""
+
+# KEYS: doc, events[, record]. ARGV: expected version, document, ttl ms, commit id, record ttl ms,
+# record, events... Returns {new version}, {-1} (no match), {-2, version} (conflict), {-3} (key taken).
+SAVE = """#!lua
+local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'c')
+if not cur[1] then return {-1} end
+local version = tonumber(cur[1])
+local expected = tonumber(ARGV[1])
+if version ~= expected then
+  if version == expected + 1 and cur[3] == ARGV[4] then
+    redis.call('PEXPIRE', KEYS[1], ARGV[3])
+    return {version}
+  end
+  return {-2, version}
+end
+if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {-3} end
+local seq = tonumber(cur[2])
+for i = 7, #ARGV do
+  seq = seq + 1
+  redis.call('XADD', KEYS[2], seq .. '-0', 'd', ARGV[i])
+end
+version = version + 1
+redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2], 's', seq, 'c', ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[5]) end
+return {version}
+"""
+
+# KEYS: doc, events. Returns 1 when the match existed, else 0.
+DELETE = """#!lua
+local existed = redis.call('EXISTS', KEYS[1])
+redis.call('UNLINK', KEYS[1], KEYS[2])
+return existed
+"""
+
+# KEYS: doc, events. ARGV: first entry id, count ('' for all). Reads only (it runs on a replica or a
+# full Redis too). Returns nil when there is no match, else the XRANGE entries.
+EVENTS = """#!lua flags=no-writes
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+if ARGV[2] == '' then return redis.call('XRANGE', KEYS[2], ARGV[1], '+') end
+if ARGV[2] == '0' then return {} end
+return redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2])
+"""
+
+# KEYS: record. Sets the record's expiry to what it is: a write that changes nothing, so that a
+# WAIT after it waits for the replicas to hold the record (and everything written before it).
+# Returns the record's expiry (ms since the epoch), or a negative number when it is gone.
+CONFIRM = """#!lua
+local at = redis.call('PEXPIRETIME', KEYS[1])
+if at > 0 then redis.call('PEXPIREAT', KEYS[1], at) end
+return at
+"""
