@@ -157,3 +157,31 @@ class EventsQuerySchema(ma.Schema):
         load_default=0, validate=Range(min=0, max=MAX_SEQ), metadata={"description": "Events after this seq"}
     )
     limit = ma.fields.Integer(validate=Range(min=1, max=1000), metadata={"description": "At most this many"})
+
+
+class RecordSchema(ma.Schema):
+    """The match record (``GET /v1/matches/{id}/record``); ``python -m service.verify`` checks one."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    record_version = ma.fields.Integer(required=True, metadata={"description": "The record's format (1)"})
+    match_version = ma.fields.Integer(required=True)
+    ruleset = ma.fields.String(required=True)
+    mode = ma.fields.String(required=True)
+    options = ma.fields.Dict(required=True)
+    players = ma.fields.List(ma.fields.String(), required=True)
+    first_dealer = ma.fields.Dict(required=True, metadata={"description": "The first dealer and how it was chosen"})
+    status = ma.fields.String(required=True)
+    scores = ma.fields.List(ma.fields.Integer(), required=True)
+    winners = ma.fields.List(ma.fields.Integer(), required=True)
+    deals = ma.fields.List(ma.fields.Dict(), required=True, metadata={
+        "description": "Each deal: index, commitment (hex SHA-256 of its seed); once its round is over, "
+        "seed (hex), deck (top first) and hands (per seat, as dealt)"})
+    actions = ma.fields.List(ma.fields.Dict(), required=True, metadata={
+        "description": "Each action posted: seq, version, by (referee or seat), action, deal, undone"})
+    rounds = ma.fields.List(ma.fields.Dict(), required=True, metadata={"description": "Each finished round's record"})
+    complete = ma.fields.Boolean(required=True, metadata={
+        "description": "True when the record holds every deal and action so far (else: the finished rounds)"})
+    match_seed = ma.fields.String(metadata={"description": "Once the match is over: the seed every deal came from"})
+    language = ma.fields.String(required=True, metadata={"description": "The language of the record's texts"})

@@ -25,6 +25,7 @@ from flask.wrappers import Response
 
 from service.api.body import Blueprint, json_response, read_json_body
 from service.api.config import Settings
+from service.api.i18n import current_language
 from service.api.match_schemas import (
     ActionSchema,
     CreateMatchSchema,
@@ -32,8 +33,10 @@ from service.api.match_schemas import (
     EventsSchema,
     MatchCreatedSchema,
     MatchViewSchema,
+    RecordSchema,
     RoundsSchema,
 )
+from service.api.record_formats import as_csv, as_text
 from service.matches.errors import InvalidRequest, Unauthorized
 from service.matches.results import Created, EventPage, Expected, RoundSheet, Viewed
 from service.matches.usecases import Matches
@@ -275,6 +278,35 @@ def get_rounds(match_id: str) -> Response:
     """Every finished round's record (the match's score sheet), oldest first. A view's ``history``
     holds the last one only, so that views stay the same size however long a match runs."""
     return _respond(rounds_answer(matches().rounds(match_id, _token())))
+
+
+_FORMAT = {"name": "format", "in": "query", "required": False,
+           "schema": {"type": "string", "enum": ["json", "text", "csv"], "default": "json"},
+           "description": "json: the record (default); text: a printable score sheet and trick-by-trick record; "
+           "csv: the score sheet"}
+
+
+@blp.route("/<match_id>/record", methods=["GET"])
+@blp.doc(parameters=[_FORMAT], security=_SECURITY)
+@blp.response(200, RecordSchema, headers=_ETAG_HEADER)
+@_errors(400, 401, 404, 503)
+def get_record(match_id: str) -> Response:
+    """The whole match as one document: ruleset, options, players, the first dealer, every deal (its
+    commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
+    each round's record, scores and winners, and the match seed once the match is over. A seat (and
+    the referee of a dealt match who does not see the hands) gets the finished rounds only.
+    ``python -m service.verify RECORD.json`` checks a record offline."""
+    fmt = request.args.get("format", "json")
+    if fmt not in ("json", "text", "csv"):
+        raise InvalidRequest(Msg("api.bad_record_format"), code="invalid_format", legal=["json", "text", "csv"])
+    result = matches().record(match_id, _token())
+    record = {**result.record, "language": current_language()}  # the language its messages are written in
+    answer = _answer(record, 200, result.version)
+    if fmt == "json":
+        return _respond(answer)
+    text = as_text(record) if fmt == "text" else as_csv(record)
+    mime = "text/plain" if fmt == "text" else "text/csv"
+    return current_app.response_class(text, status=200, headers=answer.headers, mimetype=mime)
 
 
 @blp.route("/<match_id>/undo", methods=["POST"])

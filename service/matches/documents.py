@@ -73,6 +73,9 @@ class MatchDocument:
     saved_at: float = 0.0
     #: the document format it was created in (``FORMAT``); a match keeps its own
     format: int = FORMAT
+    #: whether the referee of a dealt match sees every hand (a referee who does not play); else the
+    #: referee sees what a spectator sees
+    referee_sees_hands: bool = False
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -87,6 +90,7 @@ class MatchDocument:
         """The stored form; ``commit`` is a random id of this save (see ``usecases``'s cache)."""
         return {
             "format": self.format,
+            "referee_sees_hands": self.referee_sees_hands,
             "ruleset": self.ruleset.id,
             "mode": self.mode,
             "players": list(self.players),
@@ -113,6 +117,7 @@ class MatchDocument:
             deals=data.get("deals", 0),
             saved_at=data.get("saved_at", 0.0),
             format=data.get("format", 1),
+            referee_sees_hands=data.get("referee_sees_hands", True),
             state_json=data["state"],
         )
 
@@ -130,7 +135,7 @@ class MatchDocument:
         return MatchDocument(
             ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
-            format=self.format, state_json=state_json, basis=basis,
+            format=self.format, referee_sees_hands=self.referee_sees_hands, state_json=state_json, basis=basis,
         )
 
 

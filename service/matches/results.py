@@ -74,3 +74,11 @@ class RoundSheet:
 
     version: int
     rounds: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """The match record (``service.matches.record``) at ``version``."""
+
+    version: int
+    record: Mapping[str, Any]

@@ -73,7 +73,8 @@ from service.matches.errors import (
     VersionConflict,
 )
 from service.matches.players import read_players
-from service.matches.results import Created, EventPage, Expected, RoundSheet, SeatTicket, Viewed
+from service.matches.record import build_record
+from service.matches.results import Created, EventPage, Expected, MatchRecord, RoundSheet, SeatTicket, Viewed
 from service.matches.tokens import Caller, identify, new_token, token_hash
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError, UnknownRuleset, error_from_json, error_to_json
@@ -84,7 +85,7 @@ from service.rules.ruleset import MODES, Mode, Ruleset
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
-CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer")
+CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer", "referee_sees_hands")
 MAX_EVENTS_PAGE = 1000
 #: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
 #: JSON client reads exactly, far beyond any match's history
@@ -126,6 +127,7 @@ class Matches:
             if prior is not None:
                 return self._created_again(key, scope, prior)
         ruleset, mode, players, options, dealer = self._read_create(body)
+        sees_hands = _referee_sees_hands(body, mode)
         first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
         if dealer is None:
             dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
@@ -144,6 +146,7 @@ class Matches:
             seed=seed,
             deals=dealt,
             saved_at=self.clock(),
+            referee_sees_hands=sees_hands,
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
         commit = secrets.token_hex(8)
@@ -242,6 +245,15 @@ class Matches:
             return RoundSheet(version, logged)
         held = doc.ruleset.view(doc.state, caller.seat).get("history", [])
         return RoundSheet(version, [*logged, *held])
+
+    def record(self, match_id: str, token: str | None) -> MatchRecord:
+        """The match record, as much of it as the caller may see (``service.matches.record``)."""
+        doc, version = self._load(match_id)
+        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        with self._guard(match_id):
+            stored = self.store.events(match_id)
+        sees_all = caller.is_referee and doc.referee_sees_hands
+        return MatchRecord(version, build_record(doc, stored, version, sees_all=sees_all))
 
     # --- act ------------------------------------------------------------------------------------
 
@@ -482,6 +494,15 @@ class Matches:
             raise StoreUnavailable(Msg("matches.store_unavailable")) from err
         except store_base.MatchNotFound as err:
             raise MatchNotFound(Msg("matches.not_found", match=match_id)) from err
+
+
+def _referee_sees_hands(body: Mapping[str, Any], mode: str) -> bool:
+    """``referee_sees_hands`` of a create (default false: the referee of a dealt match sees what a
+    spectator sees); at a real table the referee reports every card and sees them all."""
+    value = body.get("referee_sees_hands", False)
+    if not isinstance(value, bool):
+        raise InvalidRequest(Msg("matches.sees_hands_not_bool"))
+    return value or mode == "table"
 
 
 def _check_expected(expected: Expected | None, version: int) -> None:

@@ -1,0 +1,124 @@
+"""The match record printed: a score sheet as CSV, and a score sheet with the trick-by-trick record as
+plain text, in the caller's language (``GET /v1/matches/{id}/record?format=csv|text``).
+
+Both are made from the record itself (``service.matches.record``), whatever the game: a round's
+numbers are the round record's lists of integers with one entry per seat (or per team), in the
+record's own order (bids, tricks, points, scores ... as the game names them).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.api.i18n import render
+from service.rules.messages import Msg
+
+
+def _number(record: Mapping[str, Any], index: int) -> Any:
+    return record.get("round", record.get("number", index + 1))
+
+
+def _columns(rounds: Sequence[Mapping[str, Any]], players: int, teams: int) -> list[tuple[str, int]]:
+    """The per-seat or per-team integer lists of the round records: (key, width), in first-seen order."""
+    out: list[tuple[str, int]] = []
+    for record in rounds:
+        for key, value in record.items():
+            if (isinstance(value, list) and len(value) in (players, teams) and value
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                    and (key, len(value)) not in out):
+                out.append((key, len(value)))
+    return out
+
+
+def _heads(names: Sequence[str], columns: Sequence[tuple[str, int]], players: int) -> list[str]:
+    heads = [render(Msg("record.round")), render(Msg("record.dealer"))]
+    for key, width in columns:
+        if width == players:
+            heads += [f"{name}: {key}" for name in names]
+        else:
+            heads += [render(Msg("record.team_column", team=t, key=key)) for t in range(width)]
+    return heads
+
+
+def _rows(record: Mapping[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    names: list[str] = list(record["players"])
+    rounds: list[Mapping[str, Any]] = list(record["rounds"])
+    teams = 2 if len(names) >= 4 else 0
+    columns = _columns(rounds, len(names), teams)
+    rows = []
+    for i, r in enumerate(rounds):
+        dealer = r.get("dealer")
+        row: list[Any] = [_number(r, i), names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else ""]
+        for key, width in columns:
+            value = r.get(key)
+            row += list(value) if isinstance(value, list) and len(value) == width else [""] * width
+        rows.append(row)
+    return _heads(names, columns, len(names)), rows
+
+
+def as_csv(record: Mapping[str, Any]) -> str:
+    """The score sheet: one row per finished round (its number, dealer, and each seat's numbers)."""
+    heads, rows = _rows(record)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(heads)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def as_text(record: Mapping[str, Any]) -> str:
+    """A printable record: who played what, the score sheet, and each round's deal and actions."""
+    names: list[str] = list(record["players"])
+    lines = [
+        render(Msg("record.title", ruleset=record["ruleset"], mode=record["mode"])),
+        render(Msg("record.players", players=", ".join(f"{i}: {n}" for i, n in enumerate(names)))),
+        render(Msg("record.status", status=record["status"], scores=" ".join(map(str, record["scores"])),
+                   winners=", ".join(_who(names, w, record) for w in record["winners"]) or "-")),
+        "",
+    ]
+    heads, rows = _rows(record)
+    widths = [max(len(str(c)) for c in col) for col in zip(heads, *rows, strict=True)]
+    lines.append("  ".join(str(h).ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
+    lines += ["  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    by_deal: dict[Any, list[Mapping[str, Any]]] = {}
+    for action in record["actions"]:
+        by_deal.setdefault(action["deal"], []).append(action)
+    for deal in record["deals"]:
+        lines += ["", render(Msg("record.deal", number=deal["index"] + 1))]
+        if "commitment" in deal:
+            lines.append(render(Msg("record.commitment", commitment=deal["commitment"])))
+        if "seed" in deal:
+            lines.append(render(Msg("record.seed", seed=deal["seed"])))
+        for seat, hand in enumerate(deal.get("hands") or []):
+            if hand is not None:
+                lines.append(f"  {names[seat]}: {' '.join(hand)}")
+        for action in by_deal.get(deal["index"], []):
+            lines.append("  " + _action_line(names, action))
+    if "match_seed" in record:
+        lines += ["", render(Msg("record.match_seed", seed=record["match_seed"]))]
+    return "\n".join(lines) + "\n"
+
+
+def _who(names: Sequence[str], winner: int, record: Mapping[str, Any]) -> str:
+    if len(record["scores"]) == len(names) and 0 <= winner < len(names):
+        return names[winner]
+    return render(Msg("record.team", team=winner))
+
+
+def _action_line(names: Sequence[str], entry: Mapping[str, Any]) -> str:
+    action = entry["action"]
+    seat = action.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else render(Msg("record.referee"))
+    what = [str(action.get("type"))]
+    for key in ("card", "amount", "suit"):
+        if key in action:
+            what.append(str(action[key]))
+    if "cards" in action:
+        what.append(" ".join(action["cards"]))
+    if "result" in action:
+        what.append(str(action["result"]))
+    line = f"{entry['seq']:>4}  {who}: {' '.join(what)}"
+    return line + (f"  ({render(Msg('record.undone'))})" if entry["undone"] else "")

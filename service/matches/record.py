@@ -1,0 +1,129 @@
+"""The match record: the whole match as one document, to keep, print or check.
+
+``build_record`` reads a match's document and events and gives (JSON-ready, but for messages):
+
+* what was played: the ruleset, its options, the mode, the players, the first dealer and how it
+  was chosen;
+* every **deal**: its index, its commitment (dealt mode), and, once its round is over, the deal's
+  seed, its deck (top first) and each seat's hand as dealt;
+* every **action** with its sequence number, the version it made, who posted it (the referee or
+  the seat), the action itself, the deal it belongs to and whether it was undone;
+* each finished **round**'s record (as ``/rounds`` gives it), the match's status, scores and winners,
+  and, once the match is over, the **match seed** every deal came from.
+
+What a caller may see: everything so far, when it may see every hand (the referee of a table match,
+or of a dealt match created with ``referee_sees_hands``); otherwise (a seat, a spectator, the referee
+of a dealt match) only the finished rounds: their deals, hands and actions. Once the match is
+finished, everything. ``service/verify.py`` checks a record offline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.matches.deals import commitment, deal_seed, shuffled
+from service.matches.documents import MatchDocument, effective, round_records, undone_seqs
+from service.rules.actions import Action
+from service.rules.cards import Card
+from service.rules.ruleset import FINISHED
+from service.store.base import Event
+
+RECORD_VERSION = 1
+
+
+def build_record(doc: MatchDocument, events: Sequence[Event], version: int, *, sees_all: bool) -> dict[str, Any]:
+    """The record of the match at ``version`` (see the module docstring); ``sees_all``: the caller may
+    see every hand of the rounds in play."""
+    upto = [e for e in events if e.data.get("version", 0) <= version]
+    live = effective(upto)
+    undone = undone_seqs(upto)
+    created = next(e.data for e in upto if e.data.get("kind") == "create")
+    rounds = round_records(live)
+    dealt = _deals(doc, live)
+    finished = doc.ruleset.status(doc.state) == FINISHED
+    # deal i is over once its round is logged (one round record per deal), or the match is over
+    over = len(dealt) if finished else len(rounds)
+    shown = len(dealt) if (sees_all or finished) else over
+    deals_out = [_deal_json(doc, d, revealed=d["index"] < over) for d in dealt[:shown]]
+    actions = [a for a in _actions(upto, undone) if a["deal"] is None or a["deal"] < shown]
+    view = doc.ruleset.view(doc.state, None)  # its header: status, scores and winners are public
+    out: dict[str, Any] = {
+        "record_version": RECORD_VERSION,
+        "match_version": version,
+        "ruleset": doc.ruleset.id,
+        "mode": doc.mode,
+        "options": created.get("options"),
+        "players": list(doc.players),
+        "first_dealer": created.get("first_dealer"),
+        "status": view["status"],
+        "scores": view["scores"],
+        "winners": view["winners"],
+        "deals": deals_out,
+        "actions": actions,
+        "rounds": rounds,
+        "complete": finished or sees_all,
+    }
+    if finished and doc.seed is not None:
+        out["match_seed"] = doc.seed.hex()
+    return out
+
+
+def _deals(doc: MatchDocument, live: Sequence[Event]) -> list[dict[str, Any]]:
+    """Each deal of the effective history with its deck and the hands it gave (by replaying it)."""
+    ruleset = doc.ruleset
+    state: Any = None
+    out: list[dict[str, Any]] = []
+    for e in live:
+        data = e.data
+        kind = data.get("kind")
+        if kind == "create":
+            options = ruleset.validate_options(data["options"], len(data["players"]))
+            state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
+        elif kind == "deal":
+            index = data.get("index", len(out))
+            deck: list[Card] | None = None
+            if data.get("deck") is not None:
+                deck = [Card.parse(c) for c in data["deck"]]
+            elif doc.seed is not None:
+                deck = shuffled(ruleset.deck(), deal_seed(doc.seed, index))
+            state = ruleset.deal(state, deck)
+            hands = [ruleset.view(state, seat).get("hand") for seat in range(len(doc.players))]
+            out.append({"index": index, "deck": deck, "hands": hands})
+        elif kind == "action":
+            state = ruleset.apply(state, Action.from_json(data["action"]))
+    return out
+
+
+def _deal_json(doc: MatchDocument, deal: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"index": deal["index"]}
+    if doc.seed is not None:
+        seed = deal_seed(doc.seed, deal["index"])
+        out["commitment"] = commitment(seed)
+        if revealed:
+            out["seed"] = seed.hex()
+    if revealed and deal["deck"] is not None:
+        out["deck"] = [c.text for c in deal["deck"]]
+        out["hands"] = deal["hands"]
+    return out
+
+
+def _actions(events: Sequence[Event], undone: set[int]) -> list[dict[str, Any]]:
+    """Every action posted, undone or not, with the deal it was posted in (None: before any deal)."""
+    out: list[dict[str, Any]] = []
+    deal: int | None = None
+    for e in events:
+        data = e.data
+        kind = data.get("kind")
+        if kind == "deal":
+            deal = data.get("index", 0 if deal is None else deal + 1)
+        elif kind == "action":
+            out.append({
+                "seq": e.seq,
+                "version": data.get("version"),
+                "by": data.get("by"),
+                "action": data["action"],
+                "deal": deal,
+                "undone": e.seq in undone,
+            })
+    return out

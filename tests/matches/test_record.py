@@ -1,0 +1,159 @@
+"""The match record and its offline verifier (issue 16 items 3-5): a dealt match of every ruleset
+played to the end through the HTTP API has a record the verifier accepts; every tampered copy is
+rejected; a seat asking during the match gets the finished rounds only; a file that is not a
+record is refused with a message, never a traceback."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.matches.deals import commitment
+from service.rules.registry import RULESETS
+from service.verify import main as verify_main
+from tests.api.match_driver import FlaskHttp, Match, create, play_match, step
+from tests.matches.test_deals import PLAYERS, SHORT, http
+
+__all__ = ["http"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _finished(http: FlaskHttp, ruleset: str, mode: str = "dealt", **extra: Any) -> Match:
+    match, _ = create(http, ruleset, mode, PLAYERS[ruleset], options=SHORT[ruleset], **extra)
+    play_match(http, match, random.Random(f"record-{ruleset}-{mode}"))
+    return match
+
+
+def _verify(tmp_path: Path, record: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record) if not isinstance(record, str) else record, encoding="utf-8")
+    code = verify_main([str(path)])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_finished_dealt_match_has_a_record_the_verifier_accepts(
+    http: FlaskHttp, ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = _finished(http, ruleset)
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    assert record["status"] == "finished" and record["complete"] and record["match_seed"]
+    assert len(record["deals"]) == len(record["rounds"]) > 0
+    view = http.get(match.path, match.seats[0]).body
+    assert record["deals"][-1]["commitment"] == view["deal_commitment"]
+    for deal in record["deals"]:
+        assert commitment(bytes.fromhex(deal["seed"])) == deal["commitment"]
+        assert len(deal["deck"]) == len(RULESETS[ruleset].deck()) and len(deal["hands"]) == PLAYERS[ruleset]
+    assert record["rounds"] == http.get(f"{match.path}/rounds", match.referee).body["rounds"]
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 0, said
+    assert "ok:" in said and "replayed" in said
+
+    # each kind of tampering is caught
+    for tamper, expected in _tamperings(record):
+        code, said = _verify(tmp_path, tamper, capsys)
+        assert code == 1 and "DISCREPANCY" in said and expected in said, (expected, said)
+
+
+def _tamperings(record: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    out = []
+    card = copy.deepcopy(record)
+    deck = card["deals"][0]["deck"]
+    deck[0], deck[1] = deck[1], deck[0]  # a card in a deal
+    out.append((card, "deck"))
+    score = copy.deepcopy(record)
+    last = score["rounds"][-1]
+    key = "scores" if "scores" in last else "pips"
+    last[key] = [v + 5 for v in last[key]]  # a score
+    out.append((score, "round"))
+    seed = copy.deepcopy(record)
+    seed["deals"][0]["seed"] = "00" * 32  # a seed
+    out.append((seed, "commitment"))
+    master = copy.deepcopy(record)
+    master["match_seed"] = "11" * 32
+    out.append((master, "match seed"))
+    final = copy.deepcopy(record)
+    final["winners"] = [w + 1 for w in final["winners"]] or [0]
+    out.append((final, "winners"))
+    return out
+
+
+def test_a_seat_during_the_match_gets_the_finished_rounds_only(http: FlaskHttp) -> None:
+    match, _ = create(http, "forty_fives", "dealt", 3, options={"target_score": 45})
+    rng = random.Random(2)
+    while len(http.get(f"{match.path}/rounds", match.referee).body["rounds"]) < 1:
+        step(http, match, rng)
+    step(http, match, rng)  # one action into round 2
+    for token in (*match.seats, match.referee):  # the referee of a dealt match does not see the hands
+        record = http.get(f"{match.path}/record", token).body
+        assert not record["complete"] and "match_seed" not in record
+        assert [d["index"] for d in record["deals"]] == [0]
+        assert "seed" in record["deals"][0] and "hands" in record["deals"][0]
+        assert all(a["deal"] == 0 for a in record["actions"])
+    sees = create(http, "forty_fives", "dealt", 3, referee_sees_hands=True)[0]
+    full = http.get(f"{sees.path}/record", sees.referee).body
+    assert full["complete"] and [d["index"] for d in full["deals"]] == [0]
+    assert "seed" not in full["deals"][0] and "hands" not in full["deals"][0]  # revealed when its round is over
+
+
+def test_the_record_as_text_and_csv(http: FlaskHttp) -> None:
+    match = _finished(http, "boerenbridge")
+    text = http.client.get(f"{match.path}/record?format=text", headers={"Authorization": f"Bearer {match.referee}"})
+    assert text.status_code == 200 and text.mimetype == "text/plain"
+    body = text.get_data(as_text=True)
+    assert "Match record: boerenbridge" in body and "Deal 1" in body and "match seed" in body
+    sheet = http.client.get(f"{match.path}/record?format=csv", headers={"Authorization": f"Bearer {match.referee}"})
+    assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
+    record = http.get(f"{match.path}/record", match.referee).body
+    assert rows[0][:2] == ["round", "dealer"] and "P0: bids" in rows[0] and "P0: scores" in rows[0]
+    assert len(rows) == 1 + len(record["rounds"])
+    running = rows[-1][rows[0].index("P0: scores")]
+    assert int(running) == record["scores"][0]
+    bad = http.get(f"{match.path}/record?format=pdf", match.referee)
+    assert bad.status == 400 and bad.body["code"] == "invalid_format"
+
+
+def test_a_table_match_record_verifies(http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    match = _finished(http, "forty_fives", "table")
+    record = http.get(f"{match.path}/record", match.referee).body
+    assert record["complete"] and "match_seed" not in record and all("seed" not in d for d in record["deals"])
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 0, said
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ("not json", "is not JSON"),
+        ("[1, 2]", "JSON object"),
+        (json.dumps({"record_version": 9}), "record_version 9"),
+        (json.dumps({"record_version": 1, "ruleset": "forty_fives"}), "has no 'mode'"),
+        (json.dumps({"record_version": 1, "ruleset": "chess", "mode": "dealt", "options": {}, "players": [],
+                     "first_dealer": {}, "status": "", "scores": [], "winners": [], "deals": [], "actions": [],
+                     "rounds": [], "complete": True}), "unknown ruleset"),
+    ],
+)
+def test_what_is_not_a_record_is_refused_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, says: str
+) -> None:
+    code, said = _verify(tmp_path, content, capsys)
+    assert code == 2 and says in said and "Traceback" not in said
+
+
+def test_the_verifier_runs_as_a_module(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text("{}", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 2 and "not a match record" in run.stderr and "Traceback" not in run.stderr
