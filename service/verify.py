@@ -91,7 +91,8 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
         except (TypeError, ValueError):
             raise Discrepancy(f"deal {index}: the seed is not hexadecimal") from None
         if commitment(seed) != deal.get("commitment"):
-            raise Discrepancy(f"deal {index}: the seed does not hash to the commitment shown ({deal.get('commitment')})")
+            shown = deal.get("commitment")
+            raise Discrepancy(f"deal {index}: the seed does not hash to the commitment shown ({shown})")
         if master is not None and not hmac.compare_digest(seed, deal_seed(master, index)):
             raise Discrepancy(f"deal {index}: the seed is not the one the match seed gives for deal {index}")
         deck = shuffled(ruleset.deck(), seed)
@@ -142,9 +143,10 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
             rounds += 1
     if record["complete"]:
         view = ruleset.view(state, None)
-        if (record["status"], record["scores"], record["winners"]) != (view["status"], view["scores"], view["winners"]):
-            raise Discrepancy(f"the record ends {record['status']} with scores {record['scores']} and winners "
-                              f"{record['winners']}; the rules give {view['status']}, {view['scores']}, {view['winners']}")
+        recorded = (record["status"], record["scores"], record["winners"])
+        replayed = (view["status"], view["scores"], view["winners"])
+        if recorded != replayed:
+            raise Discrepancy(f"the record ends with status, scores and winners {recorded}; the rules give {replayed}")
         said.append(f"final status {view['status']}, scores {view['scores']}, winners {view['winners']}")
     return _said_replay(said, actions, rounds)
 
