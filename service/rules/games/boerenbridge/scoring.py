@@ -26,7 +26,7 @@ from typing import Any
 
 from service.rules.base import RoundScore, int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.games.boerenbridge_options import (
+from service.rules.games.boerenbridge.options import (
     PLAYER_COUNTS,
     TARGET,
     check_players,

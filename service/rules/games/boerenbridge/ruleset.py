@@ -1,7 +1,7 @@
 """Boerenbridge: bid your tricks, race to exactly 100 (rules spec ``docs/rules/boerenbridge.md``).
 
 What this module enforces (spec sections in brackets; every option is in
-``boerenbridge_options``, scoring in ``boerenbridge_scoring``):
+``options``, scoring in ``scoring``):
 
 * 4 players with 13 cards each from one 52-card pack, no trumps (§1, §2, §4); other player counts,
   hand-size schedules and trump modes are options (§11).
@@ -81,8 +81,8 @@ from service.rules.errors import (
     MatchOver,
     TooManyPlays,
 )
-from service.rules.games import boerenbridge_options as opts
-from service.rules.games.boerenbridge_scoring import (
+from service.rules.games.boerenbridge import options as opts
+from service.rules.games.boerenbridge.scoring import (
     active_bidders,
     apply_overshoot,
     bidding_order,
@@ -95,7 +95,7 @@ from service.rules.games.boerenbridge_scoring import (
     score_facts,
     threshold_text,
 )
-from service.rules.games.boerenbridge_state import (
+from service.rules.games.boerenbridge.state import (
     BIDDING,
     DEAL,
     FINISHED_PHASE,
