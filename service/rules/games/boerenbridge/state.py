@@ -1,12 +1,13 @@
 """The state of a Boerenbridge match: frozen dataclasses that round-trip through ``service.rules.codec``.
 
-The state is split so that a play, the commonest action, rebuilds only two small objects
-(``PlayState`` and the top-level ``BoerenbridgeState``): the match totals (``MatchInfo``) change
-once per round and the round's set-up and bids (``RoundSetup``) are fixed from the opening lead on.
+The state is split so that a play, the commonest action, rebuilds only the top-level
+``BoerenbridgeState``: the match totals (``MatchInfo``) change once per round and the round's set-up
+(``RoundSetup``) is fixed from the end of the bidding on (table mode adds its revokes to it).
 
-Phases: ``deal`` (the next round must be dealt; ``needs_deal``), ``turn_up`` (table mode with a
-turn-up trump: the referee reports the turned card), ``bidding``, ``trump`` (the highest bidder
-names trumps), ``play``, ``finished``.
+Phases, in the order of a round (docs/rules/boerenbridge.md §5): ``deal`` (the next round must be
+dealt; ``needs_deal``), ``turn_up`` (table mode with a turn-up trump: the referee reports the turned
+card, §11), ``bidding`` (§6), ``trump`` (the highest bidder names trumps, §11), ``play`` (§7), and
+``finished`` once the match is over (§10).
 """
 
 from __future__ import annotations
