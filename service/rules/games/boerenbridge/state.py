@@ -13,11 +13,12 @@ card, §11), ``bidding`` (§6), ``trump`` (the highest bidder names trumps, §11
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
+from service.rules.slots import slot_maker
 
 DEAL = "deal"
 TURN_UP = "turn_up"
@@ -134,35 +135,7 @@ class BoerenbridgeState:
     shown: int = 0
 
 
-_new = object.__new__
-(_set_match, _set_phase, _set_round, _set_bids, _set_hands, _set_leader, _set_trick, _set_won, _set_done,
- _set_shown) = (BoerenbridgeState.__dict__[f.name].__set__ for f in fields(BoerenbridgeState))
-
-
-def make_state(
-    match: MatchInfo,
-    phase: str,
-    round: RoundSetup | None,
-    bids: tuple[int | None, ...],
-    hands: tuple[int, ...] | None,
-    leader: int,
-    trick: tuple[Card, ...],
-    tricks_won: tuple[int, ...],
-    done: tuple[TrickDone, ...],
-    shown: int,
-) -> BoerenbridgeState:
-    """``BoerenbridgeState(...)`` for the hot path (every play): writes the slots directly, which
-    is what the frozen dataclass's own ``__init__`` does through ``object.__setattr__``, at about
-    half the cost. The result is an ordinary, equal, immutable instance."""
-    state = _new(BoerenbridgeState)
-    _set_match(state, match)
-    _set_phase(state, phase)
-    _set_round(state, round)
-    _set_bids(state, bids)
-    _set_hands(state, hands)
-    _set_leader(state, leader)
-    _set_trick(state, trick)
-    _set_won(state, tricks_won)
-    _set_done(state, done)
-    _set_shown(state, shown)
-    return state
+#: ``BoerenbridgeState(match, phase, round, bids, hands, leader, trick, tricks_won, done, shown)``, all
+#: ten fields in order, for the hot path (every play rebuilds the state): ``slots.slot_maker`` sets the
+#: slots directly, the one way the rules core builds states fast; the same, equal, immutable object.
+make_state = slot_maker(BoerenbridgeState)
