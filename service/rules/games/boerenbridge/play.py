@@ -155,15 +155,14 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, 
         raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
     if len(hand) > MAX_HAND_SIZE:
         raise InvalidFacts(f"a hand holds at most {MAX_HAND_SIZE} cards", code="hand_too_big")
-    # Cards are interned, so identity sets find a card given twice cheaply (find_revokes asks often)
-    held = set(map(id, hand))
+    held = set(hand)
     if len(held) != len(hand):
         check_distinct(hand, "the hand")
     played = tuple(p.card for p in trick)
-    if len(set(map(id, played))) != len(played):
+    if len(set(played)) != len(played):
         check_distinct(played, "the trick")
-    if not held.isdisjoint(map(id, played)):
-        both = next(c for c in played if id(c) in held)
+    if not held.isdisjoint(played):
+        both = next(c for c in played if c in held)
         raise InvalidFacts(f"{both.text} is both in the hand and in the trick", code="card_in_hand_and_trick")
     facts_trump(ctx, options)
     return verdict(tuple(hand), played)
