@@ -31,7 +31,15 @@ from typing import Any
 from service.rules.base import Action, not_your_turn
 from service.rules.errors import IllegalBid, InvalidAction, InvalidFacts
 from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, PLAYER_COUNTS
-from service.rules.games.boerenbridge.state import BIDDING, PLAY, TRUMP, BoerenbridgeState, RoundSetup, make_state
+from service.rules.games.boerenbridge.state import (
+    ALONE,
+    BIDDING,
+    PLAY,
+    TRUMP,
+    BoerenbridgeState,
+    RoundSetup,
+    make_state,
+)
 from service.rules.slots import evolve
 
 Bids = tuple[int | None, ...]
@@ -163,14 +171,14 @@ def bidders_to_act(r: RoundSetup, bids: Bids, mode: str) -> tuple[int, ...]:
     if mode == "sequential":
         for s in order:
             if active[s] and bids[s] is None:
-                return (s,)
+                return ALONE[s]
         return ()
     hook = r.hook
     sealed = tuple(s for s in order if active[s] and s != hook and bids[s] is None)
     if sealed:
         return sealed
     if hook is not None and bids[hook] is None:
-        return (hook,)
+        return ALONE[hook]
     return ()
 
 

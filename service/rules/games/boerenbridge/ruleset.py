@@ -97,20 +97,15 @@ class Boerenbridge(Ruleset):
     def needs_deal(self, state: BoerenbridgeState) -> bool:
         return state.phase == DEAL
 
-    def status(self, state: BoerenbridgeState) -> str:
-        return turns.status(state)
-
     def deal(self, state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeState:
         return deal.deal(state, deck)
 
-    def to_act(self, state: BoerenbridgeState) -> tuple[int, ...]:
-        return turns.to_act(state)
-
-    def legal_actions(self, state: BoerenbridgeState, seat: int) -> list[Action]:
-        return actions.legal_actions(state, seat)
-
-    def apply(self, state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
-        return actions.apply(self, state, action)
+    # Called at every step of a match: the modules' functions themselves, not methods wrapping them
+    # (about 150 instructions less per call, callgrind); ``apply`` takes the ruleset first, as a method.
+    status = staticmethod(turns.status)
+    to_act = staticmethod(turns.to_act)
+    legal_actions = staticmethod(actions.legal_actions)
+    apply = actions.apply
 
     def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
         return scoring.archive(state)

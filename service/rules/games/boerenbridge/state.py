@@ -18,6 +18,7 @@ from typing import Any
 
 from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
+from service.rules.games.boerenbridge.options import MAX_SEATS
 from service.rules.slots import slot_maker
 
 DEAL = "deal"
@@ -26,6 +27,10 @@ BIDDING = "bidding"
 TRUMP = "trump"
 PLAY = "play"
 FINISHED_PHASE = "finished"
+
+#: ALONE[seat] is ``(seat,)``, made once: ``to_act`` returns one at nearly every step of a match, and
+#: reading the tuple costs about 150 instructions less than building it (callgrind, a loop of calls)
+ALONE = tuple((s,) for s in range(MAX_SEATS))
 
 
 @dataclass(frozen=True, slots=True)

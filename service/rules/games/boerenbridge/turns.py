@@ -13,6 +13,7 @@ from __future__ import annotations
 from service.rules.base import FINISHED, IN_PROGRESS
 from service.rules.games.boerenbridge.bidding import bidders_to_act, can_revise
 from service.rules.games.boerenbridge.state import (
+    ALONE,
     BIDDING,
     DEAL,
     FINISHED_PHASE,
@@ -42,7 +43,7 @@ def to_act(state: BoerenbridgeState) -> tuple[int, ...]:
             reviser = r.reviser
             if reviser is not None and reviser != seat and can_revise(r, state.bids):
                 return (seat, reviser)
-        return (seat,)
+        return ALONE[seat]
     if phase == BIDDING:
         return bidders_to_act(r, state.bids, state.match.options["bidding_mode"])
     if phase == TRUMP:
@@ -50,9 +51,9 @@ def to_act(state: BoerenbridgeState) -> tuple[int, ...]:
         assert chooser is not None
         if r.reviser is not None and r.reviser != chooser and can_revise(r, state.bids):
             return (chooser, r.reviser)
-        return (chooser,)
+        return ALONE[chooser]
     if phase == TURN_UP:
-        return (r.dealer,)
+        return ALONE[r.dealer]
     return ()
 
 
