@@ -28,7 +28,7 @@ from service.rules.errors import (
     UnknownOption,
     WrongPhase,
 )
-from service.rules.games.boerenbridge_state import BoerenbridgeState
+from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.handmask import cards_of
 from service.rules.registry import RULESETS
 from tests.rules.test_boerenbridge_support import B, at_round, bid, options, play

@@ -34,7 +34,7 @@ import pytest
 
 from service.rules.base import Play, TrickContext
 from service.rules.cards import ALL_CARDS, Card
-from service.rules.games.boerenbridge_state import BoerenbridgeState
+from service.rules.games.boerenbridge.state import BoerenbridgeState
 from tests.rules.test_boerenbridge_support import B, options
 
 GAMES = 1200

@@ -18,7 +18,7 @@ from service.rules import codec
 from service.rules.base import FINISHED, Action
 from service.rules.cards import ALL_CARDS, Card
 from service.rules.errors import RuleError
-from service.rules.games.boerenbridge_state import BoerenbridgeState
+from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.handmask import cards_of
 from service.rules.playout import play_hand, play_match
 from tests.rules.test_boerenbridge_support import B, options

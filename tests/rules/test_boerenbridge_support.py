@@ -11,7 +11,7 @@ from typing import Any
 from service.rules.base import Action
 from service.rules.cards import DECK_52, Card
 from service.rules.games.boerenbridge import BOERENBRIDGE
-from service.rules.games.boerenbridge_state import BoerenbridgeState
+from service.rules.games.boerenbridge.state import BoerenbridgeState
 from tests.spec_tables import RULES_DIR
 
 B = BOERENBRIDGE

@@ -11,9 +11,10 @@ import pytest
 from service.rules.base import Action, Play, TrickContext
 from service.rules.cards import Card, Suit
 from service.rules.errors import IllegalBid, InvalidFacts, NotYourTurn, RuleError
-from service.rules.games.boerenbridge import resolve_draw
-from service.rules.games.boerenbridge_options import schedule
-from service.rules.games.boerenbridge_scoring import is_non_bidder, match_outcome
+from service.rules.games.boerenbridge.bidding import is_non_bidder
+from service.rules.games.boerenbridge.first_dealer import resolve_draw
+from service.rules.games.boerenbridge.options import schedule
+from service.rules.games.boerenbridge.scoring import match_outcome
 from tests.rules.test_boerenbridge_support import (
     SPEC,
     B,

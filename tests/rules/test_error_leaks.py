@@ -32,7 +32,7 @@ from service.rules.cards import ALL_CARDS, SUITS, Card, Rank
 from service.rules.errors import InvalidAction, MatchOver, NotYourTurn, RuleError, WrongPhase
 from service.rules.games.avinas import AVINAS
 from service.rules.games.boerenbridge import BOERENBRIDGE
-from service.rules.games.boerenbridge_state import BoerenbridgeState
+from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives_state import FortyFivesState
 from tests.english import english

@@ -25,7 +25,7 @@ from service.rules.cards import Card, Rank, Suit
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas_state import AvinasState, HandState, played_cards
 from service.rules.games.boerenbridge import BOERENBRIDGE
-from service.rules.games.boerenbridge_state import BoerenbridgeState
+from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives_match import ACE_TAKEN_LATE
 from service.rules.games.forty_fives_ranking import ACE_OF_HEARTS, AH_FALLBACK

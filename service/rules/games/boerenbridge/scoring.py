@@ -1,7 +1,18 @@
-"""Boerenbridge round scoring, the overshoot rule and the end of the match (spec §6.1-§6.3, §8-§11).
+"""Boerenbridge round scoring, the overshoot rule and the end of the match (docs/rules/boerenbridge.md
+§8-§11, vectors §13.4-§13.6).
+
+* §8: 1 point per trick, +10 for an exact bid, 20 for a made zero bid (``nil_made_score``); the
+  other scoring systems of §11 (``scoring_system``, ``miss_penalty``).
+* §9: a total above 100 is capped at 100 by default (``overshoot_rule``: also bounce, subtract from
+  the previous score, or bust), under ``match_end = "exact_100"`` only.
+* §10: the match ends when one player has exactly 100 (several: joint winners, or play on), or
+  after ``max_rounds``; under ``match_end = "fixed_rounds_highest"`` after a fixed number of rounds,
+  the highest total winning.
 
 One piece of code serves the stateless ``POST /v1/rulesets/boerenbridge/score`` endpoint, the
-table-mode ``round_result`` action and the end of every dealt round.
+table-mode ``round_result`` action and the end of every dealt round (``finish_round``, which also
+keeps the round's record in the match's history; ``archive`` takes old records out). The checks of
+the bids in a round's facts (§6.1, and the hook rule §6.3) are ``bidding``'s.
 
 Round facts (``parse_facts``), one entry per seat:
 
@@ -24,9 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import RoundScore, int_fact, int_list_fact
+from service.rules.base import Revoke, RoundScore, int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.games.boerenbridge_options import (
+from service.rules.games.boerenbridge.bidding import active_bidders, check_hook, threshold_text
+from service.rules.games.boerenbridge.options import (
     PLAYER_COUNTS,
     TARGET,
     check_players,
@@ -35,52 +47,17 @@ from service.rules.games.boerenbridge_options import (
     rounds_in_match,
     schedule,
 )
+from service.rules.games.boerenbridge.state import (
+    DEAL,
+    FINISHED_PHASE,
+    BoerenbridgeState,
+    MatchInfo,
+    RoundRecord,
+    RoundSetup,
+)
+from service.rules.slots import evolve
 
 FACT_KEYS = ("bids", "tricks", "scores", "hand_size", "round", "dealer")
-
-# ------------------------------------------------------------------------------------------------
-# Who bids, the hook player, the forbidden bid
-# ------------------------------------------------------------------------------------------------
-
-
-def is_non_bidder(score: int, options: Mapping[str, Any]) -> bool:
-    """§6.1: a match score at (``gte``) or over (``gt``) ``no_bid_threshold`` stops bidding."""
-    threshold = options["no_bid_threshold"]
-    if threshold is None:
-        return False
-    return score >= threshold if options["no_bid_comparison"] == "gte" else score > threshold
-
-
-def active_bidders(scores: Sequence[int], options: Mapping[str, Any]) -> tuple[bool, ...]:
-    return tuple(not is_non_bidder(s, options) for s in scores)
-
-
-def bidding_order(dealer: int, n: int) -> tuple[int, ...]:
-    """Clockwise from the dealer's left, the dealer last."""
-    return tuple((dealer + 1 + i) % n for i in range(n))
-
-
-def hook_player(dealer: int, active: Sequence[bool], options: Mapping[str, Any]) -> int | None:
-    """§6.2: the dealer if he bids; else the last active bidder from the dealer's left (or none)."""
-    if active[dealer]:
-        return dealer
-    if options["hook_fallback"] == "none":
-        return None
-    for seat in reversed(bidding_order(dealer, len(active))):
-        if active[seat]:
-            return seat
-    return None
-
-
-def hook_applies(hand_size: int, options: Mapping[str, Any]) -> bool:
-    return hand_size >= options["hook_min_hand_size"]
-
-
-def forbidden_bid(hand_size: int, others: int) -> int | None:
-    """§6.3: the hook player may not bid ``hand_size - others`` when that is a possible bid."""
-    f = hand_size - others
-    return f if 0 <= f <= hand_size else None
-
 
 # ------------------------------------------------------------------------------------------------
 # Points, overshoot, end of match
@@ -223,6 +200,7 @@ def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None, what: 
     return None if facts.get(key) is None else int_fact(facts, key, lo, hi, what, code=f"invalid_{key}")
 
 
+
 def parse_facts(
     facts: Any,
     options: Mapping[str, Any],
@@ -234,7 +212,36 @@ def parse_facts(
     dealer: int | None = None,
 ) -> RoundFacts:
     """Read and check one round's facts. Keyword values are what a match already knows (table-mode
-    ``round_result``): a fact that is given must agree with them."""
+    ``round_result``): a fact that is given must agree with them. The checks run in the order of the
+    helpers below, so the first broken rule is the one refused."""
+    bids, tricks = _seat_lists(facts, options, n_players)
+    n = len(bids)
+    given_scores = _scores_before(facts, options, n, scores)
+    number = _opt_int(facts, "round", 1, None, "the round's number in the match")
+    if round_number is not None:
+        if number is not None and number != round_number:
+            raise InvalidFacts(f"'round' is {number} but this is round {round_number}", code="round_mismatch")
+        number = round_number
+    given_dealer = _opt_int(facts, "dealer", 0, n - 1, "the dealer's seat")
+    if dealer is not None:
+        if given_dealer is not None and given_dealer != dealer:
+            raise InvalidFacts(f"'dealer' is {given_dealer} but seat {dealer} dealt", code="dealer_mismatch")
+        given_dealer = dealer
+    size = _hand_size(facts, options, n, hand_size, number)
+    for i, t in enumerate(tricks):
+        if t < 0:
+            raise InvalidFacts(f"tricks[{i}] is {t}: tricks won cannot be negative", code="invalid_tricks")
+    if sum(tricks) != size:
+        raise InvalidFacts(f"the tricks won add up to {sum(tricks)}, but a round of {size} cards each has "
+                           f"{size} tricks", code="tricks_do_not_add_up")
+    _check_bids(bids, given_scores, size, given_dealer, options)
+    return RoundFacts(bids, tricks, given_scores, size, number, given_dealer)
+
+
+def _seat_lists(
+    facts: Any, options: Mapping[str, Any], n_players: int | None
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """The facts' ``bids`` and ``tricks``, one entry per seat, for a possible number of seats."""
     if not isinstance(facts, Mapping):
         raise InvalidInput("the round facts are an object: {\"bids\": [..], \"tricks\": [..], \"scores\": [..]}")
     unknown = sorted(str(k) for k in facts if k not in FACT_KEYS)
@@ -257,6 +264,13 @@ def parse_facts(
     if len(tricks) != n:
         raise InvalidFacts(f"'tricks' has {len(tricks)} entries and 'bids' {n}: one of each per seat",
                            code="wrong_seat_count")
+    return bids, tricks
+
+
+def _scores_before(
+    facts: Mapping[str, Any], options: Mapping[str, Any], n: int, scores: Sequence[int] | None
+) -> tuple[int, ...]:
+    """The match scores before the round: given, the match's, or all 0; none over 100 (§9)."""
     if "scores" in facts and facts["scores"] is not None:
         given_scores = int_list_fact(facts, "scores", "one per seat, the match scores before the round")
         if len(given_scores) != n:
@@ -271,17 +285,13 @@ def parse_facts(
         if over:
             raise InvalidFacts(f"seat {over[0]} has {given_scores[over[0]]}: no score can exceed {TARGET}",
                                code="score_over_100")
+    return given_scores
 
-    number = _opt_int(facts, "round", 1, None, "the round's number in the match")
-    if round_number is not None:
-        if number is not None and number != round_number:
-            raise InvalidFacts(f"'round' is {number} but this is round {round_number}", code="round_mismatch")
-        number = round_number
-    given_dealer = _opt_int(facts, "dealer", 0, n - 1, "the dealer's seat")
-    if dealer is not None:
-        if given_dealer is not None and given_dealer != dealer:
-            raise InvalidFacts(f"'dealer' is {given_dealer} but seat {dealer} dealt", code="dealer_mismatch")
-        given_dealer = dealer
+
+def _hand_size(
+    facts: Mapping[str, Any], options: Mapping[str, Any], n: int, hand_size: int | None, number: int | None
+) -> int:
+    """The round's hand size: given, or the schedule's (§11); a given one must fit the schedule."""
     size = _opt_int(facts, "hand_size", 1, max_hand(n), "cards dealt to each player")
     sizes = schedule(options, n)
     expected = hand_size if hand_size is not None else (
@@ -292,60 +302,31 @@ def parse_facts(
             raise InvalidFacts(
                 f"the schedule {options['hand_size_schedule']!r} varies the hand size: give 'hand_size' "
                 "or the round's number as 'round'", code="hand_size_unknown")
-        size = expected
-    elif expected is not None and size != expected:
+        return expected
+    if expected is not None and size != expected:
         raise InvalidFacts(f"'hand_size' is {size} but this round deals {expected} cards each",
                            code="hand_size_mismatch")
-    elif size not in sizes:
+    if size not in sizes:
         raise InvalidFacts(f"'hand_size' {size} is not in the schedule {list(sizes)}", code="hand_size_mismatch")
+    return size
 
-    for i, t in enumerate(tricks):
-        if t < 0:
-            raise InvalidFacts(f"tricks[{i}] is {t}: tricks won cannot be negative", code="invalid_tricks")
-    if sum(tricks) != size:
-        raise InvalidFacts(f"the tricks won add up to {sum(tricks)}, but a round of {size} cards each has "
-                           f"{size} tricks", code="tricks_do_not_add_up")
-    active = active_bidders(given_scores, options)
+
+def _check_bids(
+    bids: tuple[int | None, ...], scores: tuple[int, ...], size: int, dealer: int | None, options: Mapping[str, Any]
+) -> None:
+    """A bid from each active bidder and none from the others (§6.1), each 0 to the hand size, and
+    the hook rule (§6.3, ``bidding.check_hook``)."""
+    active = active_bidders(scores, options)
     for i, b in enumerate(bids):
         if b is None and active[i]:
-            raise InvalidFacts(f"seat {i} has {given_scores[i]} points and must bid (only players at "
+            raise InvalidFacts(f"seat {i} has {scores[i]} points and must bid (only players at "
                                f"{threshold_text(options)} do not bid)", code="missing_bid")
         if b is not None and not active[i]:
-            raise InvalidFacts(f"seat {i} has {given_scores[i]} points: players at {threshold_text(options)} "
+            raise InvalidFacts(f"seat {i} has {scores[i]} points: players at {threshold_text(options)} "
                                "do not bid; its bid must be null", code="non_bidder_bid")
         if b is not None and not 0 <= b <= size:
             raise InvalidFacts(f"bids[{i}] is {b}: a bid is from 0 to {size}", code="bid_out_of_range")
-    check_hook(bids, active, size, given_dealer, options)
-    return RoundFacts(bids, tricks, given_scores, size, number, given_dealer)
-
-
-def threshold_text(options: Mapping[str, Any]) -> str:
-    limit = options["no_bid_threshold"]
-    return f"{limit} or more" if options["no_bid_comparison"] == "gte" else f"more than {limit}"
-
-
-def check_hook(
-    bids: Sequence[int | None], active: Sequence[bool], size: int, dealer: int | None, options: Mapping[str, Any]
-) -> None:
-    """Raise InvalidFacts when the active bids add up to the hand size under a hook player."""
-    if not hook_applies(size, options) or not any(active):
-        return
-    total = sum(b for b in bids if b is not None)
-    if total != size:
-        return
-    if dealer is not None:
-        hook = hook_player(dealer, active, options)
-        if hook is None:
-            return
-        who = f"the hook player (seat {hook})"
-    elif options["hook_fallback"] == "none" and not all(active):
-        return  # the dealer may have been a non-bidder, in which case there was no hook
-    else:
-        who = "the hook player"
-    raise InvalidFacts(
-        f"the active bids add up to {size}, the number of tricks: {who} may not make them equal (§6.3)",
-        code="bid_forbidden_by_hook",
-    )
+    check_hook(bids, active, size, dealer, options)
 
 
 def score_facts(rf: RoundFacts, options: Mapping[str, Any]) -> RoundScore:
@@ -371,3 +352,41 @@ def score_facts(rf: RoundFacts, options: Mapping[str, Any]) -> RoundScore:
             "non_bidders": [i for i, b in enumerate(rf.bids) if b is None],
         },
     )
+
+
+# ------------------------------------------------------------------------------------------------
+# The end of a round and the match's history
+# ------------------------------------------------------------------------------------------------
+
+
+def finish_round(
+    state: BoerenbridgeState,
+    r: RoundSetup,
+    bids: tuple[int | None, ...],
+    tricks: tuple[int, ...],
+    revokes: tuple[Revoke, ...],
+    *,
+    reported: bool,
+) -> BoerenbridgeState:
+    """Score the round (§8, §9), keep its record, and end the match (§10) or pass the deal left."""
+    m = state.match
+    o = m.options
+    n = m.players
+    points = tuple(round_points(bids[i], tricks[i], o) for i in range(n))
+    scores = tuple(apply_overshoot(m.scores[i], points[i], o) for i in range(n))
+    record = RoundRecord(r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported)
+    result, winners = match_outcome(scores, o, r.number, n)
+    info = MatchInfo(o, n, m.mode, scores, (r.dealer + 1) % n, (*m.history, record), result, winners, m.archived)
+    return BoerenbridgeState(info, DEAL if result is None else FINISHED_PHASE)
+
+
+def archive(state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
+    """Take the finished rounds but the last out of ``state.match.history`` (``Ruleset.archive``),
+    as the view shows them; ``MatchInfo.archived`` counts them."""
+    m = state.match
+    history = m.history
+    if len(history) <= 1:
+        return state, []
+    old = history[:-1]
+    match = evolve(m, history=history[-1:], archived=m.archived + len(old))
+    return evolve(state, match=match), [h.to_json() for h in old]

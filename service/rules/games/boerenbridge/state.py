@@ -1,22 +1,25 @@
 """The state of a Boerenbridge match: frozen dataclasses that round-trip through ``service.rules.codec``.
 
-The state is split so that a play, the commonest action, rebuilds only two small objects
-(``PlayState`` and the top-level ``BoerenbridgeState``): the match totals (``MatchInfo``) change
-once per round and the round's set-up and bids (``RoundSetup``) are fixed from the opening lead on.
+The state is split so that a play, the commonest action, rebuilds only the top-level
+``BoerenbridgeState``: the match totals (``MatchInfo``) change once per round and the round's set-up
+(``RoundSetup``) is fixed from the end of the bidding on (table mode adds its revokes to it).
 
-Phases: ``deal`` (the next round must be dealt; ``needs_deal``), ``turn_up`` (table mode with a
-turn-up trump: the referee reports the turned card), ``bidding``, ``trump`` (the highest bidder
-names trumps), ``play``, ``finished``.
+Phases, in the order of a round (docs/rules/boerenbridge.md §5): ``deal`` (the next round must be
+dealt; ``needs_deal``), ``turn_up`` (table mode with a turn-up trump: the referee reports the turned
+card, §11), ``bidding`` (§6), ``trump`` (the highest bidder names trumps, §11), ``play`` (§7), and
+``finished`` once the match is over (§10).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
+from service.rules.games.boerenbridge.options import MAX_SEATS
+from service.rules.slots import slot_maker
 
 DEAL = "deal"
 TURN_UP = "turn_up"
@@ -24,6 +27,10 @@ BIDDING = "bidding"
 TRUMP = "trump"
 PLAY = "play"
 FINISHED_PHASE = "finished"
+
+#: ALONE[seat] is ``(seat,)``, made once: ``to_act`` returns one at nearly every step of a match, and
+#: reading the tuple costs about 150 instructions less than building it (callgrind, a loop of calls)
+ALONE = tuple((s,) for s in range(MAX_SEATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,35 +140,7 @@ class BoerenbridgeState:
     shown: int = 0
 
 
-_new = object.__new__
-(_set_match, _set_phase, _set_round, _set_bids, _set_hands, _set_leader, _set_trick, _set_won, _set_done,
- _set_shown) = (BoerenbridgeState.__dict__[f.name].__set__ for f in fields(BoerenbridgeState))
-
-
-def make_state(
-    match: MatchInfo,
-    phase: str,
-    round: RoundSetup | None,
-    bids: tuple[int | None, ...],
-    hands: tuple[int, ...] | None,
-    leader: int,
-    trick: tuple[Card, ...],
-    tricks_won: tuple[int, ...],
-    done: tuple[TrickDone, ...],
-    shown: int,
-) -> BoerenbridgeState:
-    """``BoerenbridgeState(...)`` for the hot path (every play): writes the slots directly, which
-    is what the frozen dataclass's own ``__init__`` does through ``object.__setattr__``, at about
-    half the cost. The result is an ordinary, equal, immutable instance."""
-    state = _new(BoerenbridgeState)
-    _set_match(state, match)
-    _set_phase(state, phase)
-    _set_round(state, round)
-    _set_bids(state, bids)
-    _set_hands(state, hands)
-    _set_leader(state, leader)
-    _set_trick(state, trick)
-    _set_won(state, tricks_won)
-    _set_done(state, done)
-    _set_shown(state, shown)
-    return state
+#: ``BoerenbridgeState(match, phase, round, bids, hands, leader, trick, tricks_won, done, shown)``, all
+#: ten fields in order, for the hot path (every play rebuilds the state): ``slots.slot_maker`` sets the
+#: slots directly, the one way the rules core builds states fast; the same, equal, immutable object.
+make_state = slot_maker(BoerenbridgeState)

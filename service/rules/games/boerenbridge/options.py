@@ -31,6 +31,7 @@ PACK_SIZE = 52
 PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5, 6, 7)
 SEED_HAND_SIZE = 13
 MAX_HAND_SIZE = PACK_SIZE // min(PLAYER_COUNTS)  # 17 with three players
+MAX_SEATS = max(PLAYER_COUNTS)
 
 SCHEDULE_NAMES: tuple[str, ...] = ("fixed_13", "up_down", "down_up", "up", "down")
 SCORING_SYSTEMS: tuple[str, ...] = ("seed", "oh_hell", "nl_10_2", "vlaams_10_3", "nederlands_10_3")

@@ -1,0 +1,93 @@
+"""Which Boerenbridge action each phase takes (docs/rules/boerenbridge.md §5): the legal actions
+of a seat, and ``apply``, which hands an action to the module of its phase or refuses it.
+
+Actions: ``bid`` (amount; ``bidding``), ``play`` (card; ``play``), ``name_trump`` (suit; ``trump``),
+``turn_up`` (card, table mode; ``trump``), ``round_result`` (result, table mode; ``table``),
+``abandon`` (ends the match, result ``abandoned``; never listed in ``legal_actions``).
+
+The refusal of an action in the wrong phase is made here, after the checks that come first in
+every phase (an action type the game lacks, a finished match, a round still to deal, the seat).
+"""
+
+from __future__ import annotations
+
+from service.rules.base import Action, Ruleset, acting_seat, wrong_phase
+from service.rules.errors import InvalidAction, MatchOver
+from service.rules.games.boerenbridge import bidding, play, table, trump
+from service.rules.games.boerenbridge.state import (
+    BIDDING,
+    DEAL,
+    FINISHED_PHASE,
+    PLAY,
+    TRUMP,
+    TURN_UP,
+    BoerenbridgeState,
+    MatchInfo,
+)
+from service.rules.games.boerenbridge.turns import phase_types
+
+ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon")
+
+
+def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:
+    """``Ruleset.legal_actions``: what ``seat`` may do now."""
+    phase = state.phase
+    r = state.round
+    if r is None:
+        return []
+    if phase == PLAY:
+        out = play.legal_cards(state, seat)
+        if seat == r.reviser and not state.trick and not state.done:
+            out.extend(bidding.bid_actions(r, state.bids, seat))
+        return out
+    if phase == BIDDING:
+        if seat in bidding.bidders_to_act(r, state.bids, state.match.options["bidding_mode"]):
+            return bidding.bid_actions(r, state.bids, seat)
+        return []
+    if phase == TRUMP:
+        out = trump.name_trump_actions(seat) if seat == r.trump_chooser else []
+        if seat == r.reviser:
+            out.extend(bidding.bid_actions(r, state.bids, seat))
+        return out
+    if phase == TURN_UP and seat == r.dealer:
+        return trump.turn_up_actions(seat)
+    return []
+
+
+def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
+    """``Ruleset.apply``; ``ruleset`` is for the table-mode revokes of a play (``table``)."""
+    kind = action.type
+    phase = state.phase
+    if kind == "play" and phase == PLAY:
+        return play.play(ruleset, state, action)
+    if kind not in ACTION_TYPES:
+        raise InvalidAction(
+            f"Boerenbridge has no action {kind!r}; its actions are {', '.join(ACTION_TYPES)}",
+            legal=list(ACTION_TYPES),
+        )
+    if phase == FINISHED_PHASE:
+        raise MatchOver("the match is over")
+    if kind == "abandon":
+        m = state.match
+        done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", (),
+                         m.archived)
+        return BoerenbridgeState(done, FINISHED_PHASE)
+    if phase == DEAL:
+        raise wrong_phase("the next round must be dealt first", (), code="needs_deal")
+    if kind == "round_result":
+        return table.round_result(state, action)
+    seat = acting_seat(action, state.match.players)
+    if kind == "bid":
+        if phase == TURN_UP:
+            bidding.check_bidder(state, seat, action)
+            raise wrong_phase(f"no bid is taken during the {phase} phase", phase_types(state))
+        return bidding.bid(state, seat, action)
+    if kind == "name_trump":
+        if phase != TRUMP:
+            raise wrong_phase(f"trumps are not named during the {phase} phase", phase_types(state))
+        return trump.name_trump(state, seat, action)
+    if kind == "turn_up":
+        if phase != TURN_UP:
+            raise wrong_phase(f"no card is turned up during the {phase} phase", phase_types(state))
+        return trump.turn_up(state, seat, action)
+    raise wrong_phase(f"no card can be played during the {phase} phase", phase_types(state))

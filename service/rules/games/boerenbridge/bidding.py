@@ -1,0 +1,295 @@
+"""Boerenbridge bidding (docs/rules/boerenbridge.md §6): who bids, in what order, the hook player,
+the hook rule, the hook player's revision right, and the ``bid`` action.
+
+* §6.1: a player whose match score at the start of the round reaches ``no_bid_threshold`` (80 or
+  more, or with ``no_bid_comparison = "gt"`` more than 80) does not bid; the others bid 0 to the
+  hand size.
+* §6.2: the hook player is the dealer if he bids; else the last active bidder clockwise from the
+  dealer's left (``hook_fallback = "last_active_bidder"``), or nobody (``"none"``).
+* §6.3, the hook rule: the hook player may not bid so that the active bids add up to the hand size
+  (the number of tricks). It applies when at least ``hook_min_hand_size`` cards are dealt. This
+  module is the one place that knows it: ``forbidden_for`` gives a match's forbidden bid (the legal
+  bids, the refusal of a bid, the view's ``forbidden_bid``, whether a revision is possible) and
+  ``check_hook`` checks a round's reported facts (the score endpoint and ``round_result``); both
+  come down to ``forbidden_bid``.
+* §6.4: by default every active bidder but the hook player submits a sealed bid (hidden from the
+  other seats until all are in, then revealed together), then the hook player bids knowing them;
+  ``bidding_mode = "sequential"``: one at a time clockwise from the dealer's left, the hook player
+  last.
+* §6.5: the reviser (the hook player, or with ``bid_revision_right = "dealer_only"`` the dealer
+  when he is the hook player, or nobody) may change his bid, under the hook rule, until the opening
+  lead.
+* The end of the bidding: under ``trump_mode = "highest_bidder_chooses"`` (§11) the highest bidder
+  names trumps (equal highest: the first of them from the dealer's left), else play begins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.rules.base import Action, not_your_turn
+from service.rules.errors import IllegalBid, InvalidAction, InvalidFacts
+from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, PLAYER_COUNTS
+from service.rules.games.boerenbridge.state import (
+    ALONE,
+    BIDDING,
+    PLAY,
+    TRUMP,
+    BoerenbridgeState,
+    RoundSetup,
+    make_state,
+)
+from service.rules.slots import evolve
+
+Bids = tuple[int | None, ...]
+
+# Actions are values: one object per (seat, amount), built once.
+_BID_ACTIONS = tuple(tuple(Action("bid", seat=s, amount=a) for a in range(MAX_HAND_SIZE + 1)) for s in range(MAX_SEATS))
+
+
+def bidding_order(dealer: int, n: int) -> tuple[int, ...]:
+    """Clockwise from the dealer's left, the dealer last."""
+    return tuple((dealer + 1 + i) % n for i in range(n))
+
+
+#: _ORDER[n][dealer]: ``bidding_order(dealer, n)``, made once (every view in the bidding asks)
+_ORDER = {n: tuple(bidding_order(d, n) for d in range(n)) for n in PLAYER_COUNTS}
+
+# ------------------------------------------------------------------------------------------------
+# Who bids, the hook player, the hook rule (§6.1-§6.3, §6.5)
+# ------------------------------------------------------------------------------------------------
+
+
+def is_non_bidder(score: int, options: Mapping[str, Any]) -> bool:
+    """§6.1: a match score at (``gte``) or over (``gt``) ``no_bid_threshold`` stops bidding."""
+    threshold = options["no_bid_threshold"]
+    if threshold is None:
+        return False
+    return score >= threshold if options["no_bid_comparison"] == "gte" else score > threshold
+
+
+def active_bidders(scores: Sequence[int], options: Mapping[str, Any]) -> tuple[bool, ...]:
+    return tuple(not is_non_bidder(s, options) for s in scores)
+
+
+def threshold_text(options: Mapping[str, Any]) -> str:
+    limit = options["no_bid_threshold"]
+    return f"{limit} or more" if options["no_bid_comparison"] == "gte" else f"more than {limit}"
+
+
+def hook_player(dealer: int, active: Sequence[bool], options: Mapping[str, Any]) -> int | None:
+    """§6.2: the dealer if he bids; else the last active bidder from the dealer's left (or none)."""
+    if active[dealer]:
+        return dealer
+    if options["hook_fallback"] == "none":
+        return None
+    for seat in reversed(bidding_order(dealer, len(active))):
+        if active[seat]:
+            return seat
+    return None
+
+
+def hook_applies(hand_size: int, options: Mapping[str, Any]) -> bool:
+    return hand_size >= options["hook_min_hand_size"]
+
+
+def forbidden_bid(hand_size: int, others: int) -> int | None:
+    """§6.3: the hook player may not bid ``hand_size - others`` when that is a possible bid."""
+    f = hand_size - others
+    return f if 0 <= f <= hand_size else None
+
+
+def round_bidders(
+    scores: Sequence[int], dealer: int, hand_size: int, options: Mapping[str, Any]
+) -> tuple[tuple[bool, ...], int | None, bool, int | None]:
+    """A new round's bidders (``RoundSetup``): who bids (§6.1), the hook player (§6.2), whether the
+    hook rule restricts him (§6.3) and who may revise his bid (§6.5)."""
+    active = active_bidders(scores, options)
+    hook = hook_player(dealer, active, options)
+    right = options["bid_revision_right"]
+    reviser = hook if right == "hook_player" or (right == "dealer_only" and hook == dealer) else None
+    return active, hook, hook is not None and hook_applies(hand_size, options), reviser
+
+
+def forbidden_for(r: RoundSetup, bids: Bids, seat: int) -> int | None:
+    """The bid the hook rule forbids ``seat`` in this round, given the others' ``bids``: None unless
+    ``seat`` is the hook player and the rule applies."""
+    if seat != r.hook or not r.hook_rule:
+        return None
+    others = sum(b for i, b in enumerate(bids) if b is not None and i != seat)
+    return forbidden_bid(r.hand_size, others)
+
+
+def check_hook(
+    bids: Sequence[int | None], active: Sequence[bool], size: int, dealer: int | None, options: Mapping[str, Any]
+) -> None:
+    """A round's facts: raise InvalidFacts when the active bids add up to the hand size under a hook
+    player (with ``dealer`` None: whenever every possible dealer gives one)."""
+    if not hook_applies(size, options) or not any(active):
+        return
+    total = sum(b for b in bids if b is not None)
+    if total != size:
+        return
+    if dealer is not None:
+        hook = hook_player(dealer, active, options)
+        if hook is None:
+            return
+        who = f"the hook player (seat {hook})"
+    elif options["hook_fallback"] == "none" and not all(active):
+        return  # the dealer may have been a non-bidder, in which case there was no hook
+    else:
+        who = "the hook player"
+    raise InvalidFacts(
+        f"the active bids add up to {size}, the number of tricks: {who} may not make them equal (§6.3)",
+        code="bid_forbidden_by_hook",
+    )
+
+
+def can_revise(r: RoundSetup, bids: Bids) -> bool:
+    """Whether the reviser has another bid he may switch to (§6.5); with one card each and the
+    hook rule on, his only allowed bid may be the one he made."""
+    seat = r.reviser
+    if seat is None:
+        return False
+    if r.hand_size > 1:
+        return True
+    banned = forbidden_for(r, bids, seat)
+    return any(a != banned and a != bids[seat] for a in range(r.hand_size + 1))
+
+
+# ------------------------------------------------------------------------------------------------
+# The procedure (§6.4): whose turn, what is shown, the legal bids
+# ------------------------------------------------------------------------------------------------
+
+
+def bidders_to_act(r: RoundSetup, bids: Bids, mode: str) -> tuple[int, ...]:
+    """Sequential: the next active bidder clockwise from the dealer's left. Simultaneous: every
+    active bidder but the hook player who has not bid yet, then the hook player (§6.4)."""
+    order = _ORDER[len(bids)][r.dealer]
+    active = r.active
+    if mode == "sequential":
+        for s in order:
+            if active[s] and bids[s] is None:
+                return ALONE[s]
+        return ()
+    hook = r.hook
+    sealed = tuple(s for s in order if active[s] and s != hook and bids[s] is None)
+    if sealed:
+        return sealed
+    if hook is not None and bids[hook] is None:
+        return ALONE[hook]
+    return ()
+
+
+def revealed(r: RoundSetup, bids: Bids, mode: str) -> bool:
+    """Sequential bids are public; sealed bids are revealed when every one of them is in (§6.4)."""
+    if mode == "sequential":
+        return True
+    return all(b is not None for i, b in enumerate(bids) if r.active[i] and i != r.hook)
+
+
+def bid_actions(r: RoundSetup, bids: Bids, seat: int) -> list[Action]:
+    """The bids ``seat`` may make now: 0 to the hand size, but his current bid (a revision) and the
+    one the hook rule forbids."""
+    out = list(_BID_ACTIONS[seat][: r.hand_size + 1])
+    banned = forbidden_for(r, bids, seat)
+    current = bids[seat]
+    if current is not None:
+        del out[current]
+        if banned is not None and banned != current:
+            del out[banned if banned < current else banned - 1]
+    elif banned is not None:
+        del out[banned]
+    return out
+
+
+def check_amount(r: RoundSetup, bids: Bids, seat: int, amount: int) -> None:
+    """Refuse a bid out of range, or the one the hook rule forbids (§6.3)."""
+    if not 0 <= amount <= r.hand_size:
+        raise IllegalBid(f"a bid is from 0 to {r.hand_size} (the cards in each hand); got {amount}",
+                         code="bid_out_of_range", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+    if amount == forbidden_for(r, bids, seat):
+        others = sum(b for i, b in enumerate(bids) if b is not None and i != seat)
+        raise IllegalBid(
+            f"the hook player may not bid {amount}: with the other bids ({others}) the total would equal "
+            f"the {r.hand_size} tricks (§6.3)", code="bid_forbidden_by_hook",
+            legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+
+
+def highest_bidder(r: RoundSetup, bids: Bids) -> int | None:
+    """The highest bid; equal highest: the first of them clockwise from the dealer's left."""
+    best: int | None = None
+    best_bid = -1
+    for s in _ORDER[len(bids)][r.dealer]:
+        b = bids[s]
+        if b is not None and b > best_bid:
+            best, best_bid = s, b
+    return best
+
+
+# ------------------------------------------------------------------------------------------------
+# The bid action
+# ------------------------------------------------------------------------------------------------
+
+
+def check_bidder(state: BoerenbridgeState, seat: int, action: Action) -> int:
+    """The bid's amount; refused first, in any phase of a round: a bid without one, or by a
+    non-bidder (§6.1)."""
+    r = state.round
+    assert r is not None
+    amount = action.amount
+    if amount is None:
+        raise InvalidAction("a bid action needs 'amount', the number of tricks")
+    if not r.active[seat]:
+        score = state.match.scores[seat]
+        raise IllegalBid(
+            f"seat {seat} has {score} points: players at {threshold_text(state.match.options)} do not bid this round",
+            code="not_a_bidder", legal=[])
+    return amount
+
+
+def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeState:
+    """A bid during the bidding, or the reviser's new bid before the opening lead (phases
+    ``bidding``, ``trump`` and ``play``; ``actions.apply`` refuses a bid in any other)."""
+    r = state.round
+    assert r is not None
+    amount = check_bidder(state, seat, action)
+    phase = state.phase
+    mode = state.match.options["bidding_mode"]
+    if phase == BIDDING:
+        if state.bids[seat] is not None:
+            raise IllegalBid(f"seat {seat} has already bid; a submitted bid may not be changed",
+                             code="bid_already_made", legal=[])
+        waiting = bidders_to_act(r, state.bids, mode)
+        if seat not in waiting:
+            why = ("the hook player bids after every sealed bid is in" if seat == r.hook
+                   and mode == "simultaneous" else "bids go clockwise from the dealer's left")
+            raise not_your_turn(f"not seat {seat}'s turn to bid: {why}; waiting for seat(s) "
+                                f"{', '.join(str(s) for s in waiting)}", waiting)
+    else:
+        if phase == PLAY and (state.trick or state.done):
+            raise IllegalBid("bids are frozen: the opening lead has been played", code="bids_frozen", legal=[])
+        if seat != r.reviser:
+            who = (f"only the hook player (seat {r.reviser}) may change his bid" if r.reviser is not None
+                   else "nobody may change a bid (bid_revision_right)")
+            raise IllegalBid(f"seat {seat} has already bid: {who}", code="bid_already_made", legal=[])
+    old = state.bids
+    check_amount(r, old, seat, amount)
+    bids = (*old[:seat], amount, *old[seat + 1:])
+    if phase == BIDDING and not bidders_to_act(r, bids, mode):
+        return after_bidding(state, r, bids)
+    return make_state(state.match, phase, r, bids, state.hands, state.leader, state.trick, state.tricks_won,
+                      state.done, state.shown)
+
+
+def after_bidding(state: BoerenbridgeState, setup: RoundSetup, bids: Bids) -> BoerenbridgeState:
+    """Every bid is in: the highest bidder names trumps (``highest_bidder_chooses``), or play."""
+    phase = PLAY
+    if state.match.options["trump_mode"] == "highest_bidder_chooses":
+        chooser = highest_bidder(setup, bids)
+        if chooser is not None:
+            setup = evolve(setup, trump_chooser=chooser)
+            phase = TRUMP
+    return make_state(state.match, phase, setup, bids, state.hands, state.leader, state.trick, state.tricks_won,
+                      state.done, state.shown)

@@ -1,0 +1,242 @@
+"""The play of the tricks in Boerenbridge (docs/rules/boerenbridge.md §7, vectors §13.1-§13.2).
+
+* The dealer's left leads the first trick; the winner of each trick leads the next.
+* Follow suit if able, else any card (``verdict``, ``legal_mask``): the one rule of play.
+* The highest card of the suit led wins; where a trump variant is on (§11, ``trump``), the highest
+  trump played wins instead (``winner_index``).
+* When the last trick of the round is played, the round is scored (``scoring.finish_round``).
+
+In a dealt match a card must be in the player's hand and follow suit; in table mode any card not yet
+seen this round is accepted and revokes are recorded (``table``). The stateless trick endpoints
+(``trick_winner``, ``legal_plays``) judge bare facts with the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from service.rules.base import (
+    Action,
+    Options,
+    Play,
+    PlayVerdict,
+    Revoke,
+    Ruleset,
+    TrickContext,
+    TrickOutcome,
+    acting_seat,
+    not_your_turn,
+)
+from service.rules.cards import ALL_CARDS, SUITS, Card, Suit, check_distinct
+from service.rules.errors import (
+    CardAlreadyPlayed,
+    CardNotInHand,
+    IllegalPlay,
+    InvalidAction,
+    InvalidFacts,
+    TooManyPlays,
+)
+from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS
+from service.rules.games.boerenbridge.scoring import finish_round
+from service.rules.games.boerenbridge.state import PLAY, BoerenbridgeState, TrickDone, make_state
+from service.rules.games.boerenbridge.table import record_revokes, round_revokes
+from service.rules.games.boerenbridge.trump import facts_trump
+from service.rules.games.boerenbridge.turns import to_act
+from service.rules.handmask import BIT, FULL_PACK, INDICES, SUIT_BITS, SUIT_FIELD, SUIT_MASKS, pick, texts_of
+
+SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+
+# Actions are values: one object per (seat, card), built once.
+_PLAY_ACTIONS = tuple(tuple(Action("play", seat=s, card=c) for c in ALL_CARDS) for s in range(MAX_SEATS))
+
+# ------------------------------------------------------------------------------------------------
+# The rules: following suit, winning the trick
+# ------------------------------------------------------------------------------------------------
+
+
+def winner_index(trick: Sequence[Card], trump: Suit | None) -> int:
+    """Index of the winning card: the highest trump if any, else the highest of the suit led."""
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if c.suit is top.suit:
+            if c.index > top.index:
+                best, top = i, c
+        elif c.suit is trump:
+            best, top = i, c
+    return best
+
+
+def verdict(hand: tuple[Card, ...], trick: Sequence[Card]) -> PlayVerdict:
+    """The cards of ``hand`` that may be played to ``trick``, with the rule that says so."""
+    if not trick:
+        return PlayVerdict(hand, "no_constraint", "leading: any card may be played")
+    led = trick[0].suit
+    follow = tuple(c for c in hand if c.suit is led)
+    if follow:
+        return PlayVerdict(follow, "must_follow_suit", f"must follow {SUIT_NAMES[led]}, the suit led")
+    return PlayVerdict(hand, "no_constraint", f"no {SUIT_NAMES[led]} in hand: any card may be played")
+
+
+def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the
+    verdict without the checks of input, which those records never fail. ``verdict`` reads only
+    the lead of the trick."""
+    return verdict(hand, (trick[0].card,) if trick else ())
+
+
+def legal_mask(hand: int, led: Card | None) -> int:
+    """Follow suit if able, else any card (§7): the legal part of ``hand`` (a mask)."""
+    if led is None:
+        return hand
+    return hand & SUIT_MASKS[led.index // SUIT_BITS] or hand
+
+
+def max_plays(options: Options) -> int:
+    """The plays of a trick, one per player: 4 in the seed game, up to 7 under other schedules."""
+    return 4 if options.get("hand_size_schedule", "fixed_13") == "fixed_13" else MAX_SEATS
+
+
+def ranking_tables(options: Options) -> dict[str, Any]:
+    """Each suit high to low, for each trump the mode allows (``Ruleset.ranking_tables``)."""
+    mode = options.get("trump_mode", "none")
+    keys: tuple[str, ...] = {"none": ("none",), "fixed_spades": ("S",)}.get(mode, ("none", "C", "D", "H", "S"))
+    table = {s.value: [c.text for c in sorted((c for c in ALL_CARDS if c.suit is s), reverse=True)] for s in SUITS}
+    return {k: {"trump": None if k == "none" else k, "suits": table,
+                "rule": ("the highest card of the suit led wins" if k == "none" else
+                         f"the highest trump ({SUIT_NAMES[Suit(k)]}) wins, else the highest card of the suit led")}
+            for k in keys}
+
+
+# ------------------------------------------------------------------------------------------------
+# Bare facts (the stateless trick endpoints)
+# ------------------------------------------------------------------------------------------------
+
+
+def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Options) -> TrickOutcome:
+    """The winner of a trick given as bare facts, with the reason (``Ruleset.trick_winner``)."""
+    if not plays:
+        raise InvalidFacts("a trick needs at least one play", code="empty_trick")
+    limit = max_plays(options)
+    if len(plays) > limit:
+        raise TooManyPlays(f"{len(plays)} plays, but a trick has at most {limit} (one per player)")
+    if any(p.face_down for p in plays):
+        raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
+    cards = tuple(p.card for p in plays)
+    check_distinct(cards, "the trick")
+    trump = facts_trump(ctx, options)
+    i = winner_index(cards, trump)
+    card = cards[i]
+    led = cards[0].suit
+    if card.suit is not led:
+        reason = (f"{card.text} is the highest trump: {SUIT_NAMES[card.suit]} are trumps "
+                  "and beat every other suit")
+    elif i == 0 and not any(c.suit is led for c in cards[1:]):
+        no_trump = "no trump was played" if trump is not None else "there are no trumps"
+        reason = f"{card.text} wins: nobody followed {SUIT_NAMES[led]}, the suit led, and {no_trump}"
+    else:
+        reason = f"{card.text} is the highest {SUIT_SINGULAR[led]}, the suit led"
+        if trump is not None and trump is not led:
+            reason += ", and no trump was played"
+    return TrickOutcome(i, card, reason)
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Options) -> PlayVerdict:
+    """The legal cards of a hand given as bare facts (``Ruleset.legal_plays``)."""
+    if not hand:
+        raise InvalidFacts("an empty hand has no card to play", code="empty_hand")
+    limit = max_plays(options)
+    if len(trick) >= limit:
+        raise TooManyPlays(f"the trick already has {len(trick)} plays; a trick has at most {limit}")
+    if any(p.face_down for p in trick):
+        raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
+    if len(hand) > MAX_HAND_SIZE:
+        raise InvalidFacts(f"a hand holds at most {MAX_HAND_SIZE} cards", code="hand_too_big")
+    held = set(hand)
+    if len(held) != len(hand):
+        check_distinct(hand, "the hand")
+    played = tuple(p.card for p in trick)
+    if len(set(played)) != len(played):
+        check_distinct(played, "the trick")
+    if not held.isdisjoint(played):
+        both = next(c for c in played if c in held)
+        raise InvalidFacts(f"{both.text} is both in the hand and in the trick", code="card_in_hand_and_trick")
+    facts_trump(ctx, options)
+    return verdict(tuple(hand), played)
+
+
+# ------------------------------------------------------------------------------------------------
+# A match: the legal cards, the play action
+# ------------------------------------------------------------------------------------------------
+
+
+def legal_cards(state: BoerenbridgeState, seat: int) -> list[Action]:
+    """The plays ``seat`` may make (phase ``play``): none unless it is his turn; in table mode any
+    card not seen this round."""
+    trick = state.trick
+    if seat != (state.leader + len(trick)) % state.match.players:
+        return []
+    hands = state.hands
+    acts = _PLAY_ACTIONS[seat]
+    if hands is None:
+        return pick(FULL_PACK & ~state.shown, acts)
+    if trick:
+        led = trick[0].index // SUIT_BITS
+        pattern = hands[seat] >> SUIT_BITS * led & SUIT_FIELD
+        if pattern:
+            return [acts[i] for i in INDICES[led][pattern]]
+    return pick(hands[seat], acts)
+
+
+def play(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
+    """A card played to the trick (phase ``play``); ``ruleset`` is for ``table``'s revokes."""
+    m = state.match
+    n = m.players
+    trick = state.trick
+    leader = state.leader
+    seat = (leader + len(trick)) % n
+    if action.seat != seat:
+        acting_seat(action, n)
+        raise not_your_turn(f"seat {seat} is to play, not seat {action.seat}", to_act(state))
+    card = action.card
+    if card is None:
+        raise InvalidAction("a play action needs 'card'")
+    hands = state.hands
+    bit = BIT[card.index]
+    if hands is not None:
+        hand = hands[seat]
+        if not hand & bit:
+            raise CardNotInHand(f"{card.text} is not in seat {seat}'s hand",
+                                legal=texts_of(legal_mask(hand, trick[0] if trick else None)))
+        if trick and card.suit is not trick[0].suit:
+            follow = legal_mask(hand, trick[0])
+            if not follow & bit:
+                raise IllegalPlay(f"{card.text} may not be played: must follow {SUIT_NAMES[trick[0].suit]}, "
+                                  "the suit led", code="must_follow_suit", legal=texts_of(follow))
+        hands = (*hands[:seat], hand ^ bit, *hands[seat + 1:])
+    elif state.shown & bit:
+        raise CardAlreadyPlayed(f"{card.text} has already been seen this round (played or turned up)",
+                                legal=texts_of(FULL_PACK & ~state.shown))
+    trick = (*trick, card)
+    shown = state.shown | bit
+    r = state.round
+    assert r is not None
+    if len(trick) < n:
+        if hands is None:
+            r = record_revokes(ruleset, judge, r, state.done, trick, leader, m, seat)
+        return make_state(m, PLAY, r, state.bids, hands, leader, trick, state.tricks_won, state.done, shown)
+    winner = (leader + winner_index(trick, r.trump)) % n
+    won = state.tricks_won
+    won = (*won[:winner], won[winner] + 1, *won[winner + 1:])
+    done = (*state.done, TrickDone(leader, trick, winner))
+    if len(done) < r.hand_size:
+        if hands is None:
+            r = record_revokes(ruleset, judge, r, done, (), winner, m, seat)
+        return make_state(m, PLAY, r, state.bids, hands, winner, (), won, done, shown)
+    revokes: tuple[Revoke, ...] = ()
+    if hands is None:  # every hand is known now: the last word on revokes
+        revokes = round_revokes(ruleset, judge, r, done, n, m.options)
+    return finish_round(state, r, state.bids, won, revokes, reported=False)

@@ -1,0 +1,88 @@
+"""Boerenbridge trumps (docs/rules/boerenbridge.md §2, §4, §11): ``trump_mode``.
+
+* ``none`` (the seed, §2): no trumps.
+* ``turn_up``: the card after the deal is turned up and its suit is trumps, unless the whole pack
+  was dealt (then no trump that round). In a dealt match the service turns it up; in table mode the
+  dealer's turn-up is reported (the ``turn_up`` action, phase ``turn_up``) before the bidding.
+* ``fixed_spades``: spades are always trumps.
+* ``highest_bidder_chooses``: after the bidding the highest bidder (``bidding.highest_bidder``)
+  names a suit (the ``name_trump`` action, phase ``trump``).
+
+For the stateless trick endpoints, ``facts_trump`` checks a given trump against the mode.
+"""
+
+from __future__ import annotations
+
+from service.rules.base import Action, Options, TrickContext, not_your_turn
+from service.rules.cards import ALL_CARDS, SUITS, Card, Suit
+from service.rules.errors import InvalidAction, InvalidFacts
+from service.rules.games.boerenbridge.bidding import after_bidding
+from service.rules.games.boerenbridge.options import PACK_SIZE
+from service.rules.games.boerenbridge.state import BIDDING, PLAY, BoerenbridgeState
+from service.rules.games.boerenbridge.turns import to_act
+from service.rules.handmask import BIT
+from service.rules.slots import evolve
+
+
+def has_turn_up(options: Options, n_players: int, hand_size: int) -> bool:
+    """Whether a card is turned up for trumps this round: ``turn_up`` mode, and a card left over."""
+    return options["trump_mode"] == "turn_up" and n_players * hand_size < PACK_SIZE
+
+
+def round_trump(options: Options, turn_up: Card | None) -> Suit | None:
+    """The trump suit fixed at the deal (None: no trump, or one still to be turned up or named)."""
+    if options["trump_mode"] == "fixed_spades":
+        return Suit.SPADES
+    return turn_up.suit if turn_up is not None else None
+
+
+def facts_trump(ctx: TrickContext, options: Options) -> Suit | None:
+    """The trump of a trick given as bare facts, checked against ``trump_mode``."""
+    mode = options.get("trump_mode", "none")
+    if mode == "none" and ctx.trump is not None:
+        raise InvalidFacts(
+            "Boerenbridge is played without trumps (trump_mode 'none'); send trump null, or set "
+            "trump_mode to 'turn_up', 'fixed_spades' or 'highest_bidder_chooses'",
+            code="no_trump_game",
+        )
+    if mode == "fixed_spades":
+        if ctx.trump not in (None, Suit.SPADES):
+            raise InvalidFacts("with trump_mode 'fixed_spades' spades are always trumps", code="wrong_trump")
+        return Suit.SPADES
+    return ctx.trump
+
+
+def name_trump_actions(seat: int) -> list[Action]:
+    return [Action("name_trump", seat=seat, suit=s) for s in SUITS]
+
+
+def turn_up_actions(seat: int) -> list[Action]:
+    """Table mode: the turn-up may be any card (the hands are unknown)."""
+    return [Action("turn_up", seat=seat, card=c) for c in ALL_CARDS]
+
+
+def name_trump(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeState:
+    """The highest bidder names trumps (phase ``trump``); play begins."""
+    r = state.round
+    assert r is not None
+    if seat != r.trump_chooser:
+        raise not_your_turn(f"seat {r.trump_chooser}, the highest bidder, names trumps", to_act(state))
+    if action.suit is None:
+        raise InvalidAction("a name_trump action needs 'suit' (C, D, H or S)", legal=["C", "D", "H", "S"])
+    return evolve(state, phase=PLAY, round=evolve(r, trump=action.suit))
+
+
+def turn_up(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeState:
+    """Table mode: the dealer's turn-up is reported (phase ``turn_up``); the bidding begins."""
+    r = state.round
+    assert r is not None
+    if seat != r.dealer:
+        raise not_your_turn(f"the dealer (seat {r.dealer}) turns up the trump card", to_act(state))
+    card = action.card
+    if card is None:
+        raise InvalidAction("a turn_up action needs 'card', the card turned up")
+    setup = evolve(r, turn_up=card, trump=card.suit)
+    turned = evolve(state, round=setup, shown=BIT[card.index])
+    if any(r.active):
+        return evolve(turned, phase=BIDDING)
+    return after_bidding(turned, setup, state.bids)
