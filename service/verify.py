@@ -144,9 +144,9 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
     if record["complete"]:
         view = ruleset.view(state, None)
         recorded = (record["status"], record["scores"], record["winners"])
-        replayed = (view["status"], view["scores"], view["winners"])
-        if recorded != replayed:
-            raise Discrepancy(f"the record ends with status, scores and winners {recorded}; the rules give {replayed}")
+        final = (view["status"], view["scores"], view["winners"])
+        if recorded != final:
+            raise Discrepancy(f"the record ends with status, scores and winners {recorded}; the rules give {final}")
         said.append(f"final status {view['status']}, scores {view['scores']}, winners {view['winners']}")
     return _said_replay(said, actions, rounds)
 
