@@ -30,9 +30,9 @@ from service.rules.cards import DECK_32, SUITS, Card, Suit, card
 from service.rules.codec import decode, encode
 from service.rules.errors import RuleError
 from service.rules.games.avinas import AVINAS
-from service.rules.games.avinas_cards import legal_cards
-from service.rules.games.avinas_scoring import match_end, max_hands_end
-from service.rules.games.avinas_state import AvinasState, HandState
+from service.rules.games.avinas.ranking import legal_cards
+from service.rules.games.avinas.scoring import match_end, max_hands_end
+from service.rules.games.avinas.state import AvinasState, HandState
 from tests.rules.test_avinas_support import arrange, cards_in, may_see
 from tests.spec_tables import RULES_DIR, vectors
 
@@ -490,6 +490,6 @@ def test_random_legal_plays(deck: list[Card], trump: Suit, number: int | None, s
 
 def test_card_points_from_the_spec_table() -> None:
     assert sum(spec_points(c) for c in DECK_32) == 120
-    from service.rules.games.avinas_cards import CARD_POINTS
+    from service.rules.games.avinas.ranking import CARD_POINTS
 
     assert all(CARD_POINTS[c] == spec_points(c) for c in DECK_32)

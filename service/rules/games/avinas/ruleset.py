@@ -29,7 +29,7 @@ What this module implements, by section of the spec:
   ``trump_lead_obligation``, ``no_trump_followed_winner``. §7.4 the declarer's ``stop`` between
   tricks (no-seven game; ``stop_in_sevens_game``), the unplayed cards going to
   ``stop_remainder_to``.
-* §8-§10 scoring: see ``avinas_scoring`` (61 to win, all tricks after a knock; tiers; rams with
+* §8-§10 scoring: see ``scoring`` (61 to win, all tricks after a knock; tiers; rams with
   cancellation; pips; the end at ``pips_to_end`` with the three winner rules; ``max_hands``).
 
 Table mode (hands unknown): after ``deal(state, None)`` the referee reports the 8 exposure
@@ -54,9 +54,9 @@ scored. ``archive`` takes every finished hand but the last out of the state and 
 view shows them (the same for every seat: a finished hand is public), so a long match's state and
 views stay the same size; ``hands_played`` counts every hand, archived or not, and numbers the next.
 
-Helper modules: ``avinas_cards`` (ranking, following, winning), ``avinas_scoring`` (score facts,
-tiers, rams and pips, the end), ``avinas_state`` (the state classes), ``avinas_view`` (views),
-``avinas_options`` (§12).
+Helper modules: ``ranking`` (ranking, following, winning), ``scoring`` (score facts,
+tiers, rams and pips, the end), ``state`` (the state classes), ``view`` (views),
+``options`` (§12).
 
 Trick context for the stateless endpoints: ``ctx.trick_number`` (1-8, None = a trick from 3 on,
 unless its lead is face down, which only trick 2 can be); no ``ctx.extra`` keys are read.
@@ -103,7 +103,8 @@ from service.rules.errors import (
     MatchOver,
     TooManyPlays,
 )
-from service.rules.games.avinas_cards import (
+from service.rules.games.avinas.options import OPTION_SPECS
+from service.rules.games.avinas.ranking import (
     CARD_POINTS,
     PACK,
     SUIT_NAMES,
@@ -115,8 +116,7 @@ from service.rules.games.avinas_cards import (
     trumps_of,
     winner_of,
 )
-from service.rules.games.avinas_options import OPTION_SPECS
-from service.rules.games.avinas_scoring import (
+from service.rules.games.avinas.scoring import (
     HandFacts,
     HandResult,
     max_hands_end,
@@ -124,7 +124,7 @@ from service.rules.games.avinas_scoring import (
     score_hand,
     team_of,
 )
-from service.rules.games.avinas_state import (
+from service.rules.games.avinas.state import (
     AUCTION,
     EXPOSE,
     KNOCK,
@@ -140,7 +140,7 @@ from service.rules.games.avinas_state import (
     played_cards,
     position_of,
 )
-from service.rules.games.avinas_view import hand_view, record_json
+from service.rules.games.avinas.view import hand_view, record_json
 from service.rules.slots import evolve
 
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result")

@@ -53,7 +53,7 @@ from typing import Any
 
 from service.rules.base import RoundScore, int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.games.avinas_cards import CARD_POINTS, PACK_POINTS
+from service.rules.games.avinas.ranking import CARD_POINTS, PACK_POINTS
 
 GAMES = ("sevens", "no_seven")
 TEAM_NAMES = ("A", "B")

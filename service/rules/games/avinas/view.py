@@ -15,9 +15,9 @@ from typing import Any
 
 from service.rules.base import Revoke
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.games.avinas_cards import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
-from service.rules.games.avinas_scoring import team_of
-from service.rules.games.avinas_state import (
+from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
+from service.rules.games.avinas.scoring import team_of
+from service.rules.games.avinas.state import (
     EXPOSE,
     AvinasState,
     HandRecord,
