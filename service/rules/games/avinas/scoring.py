@@ -1,6 +1,6 @@
 """Avinas scoring: the result of a hand, rams with cancellation, pips, the end of the match.
 
-Rules (rules/avinas.md §8-§10):
+Rules (docs/rules/avinas.md §8-§10):
 
 * Without a knock the declaring side (the declarer's team; team 0 = seats 0 and 2) wins with
   61 card points or more (60-60 is a loss); after a knock by the declaring side it wins only by
@@ -20,29 +20,13 @@ Rules (rules/avinas.md §8-§10):
   ``max_hands`` (a safety limit) ends a match with no result or, with
   ``max_hands_outcome = "fewer_penalties"``, fewer rams, then fewer pips, else a draw.
 
-A declarer's stop (§7.4) is scored from the captured points and tricks: with
-``stop_remainder_to = "defenders"`` (default) the defenders are credited with everything unplayed,
-so the facts are the usual complements; with ``"nobody"`` the facts carry the defenders' own
-``defender_points`` and ``defender_tricks``.
-
-Score facts (``POST /v1/rulesets/avinas/score`` and table-mode ``round_result``)::
-
-    {"game": "sevens" | "no_seven", "declarer": 1, "knocks": 0, "declarer_points": 75,
-     "declarer_tricks": 5, "lied": false, "rams": [0, 0], "pips": [0, 0]}
-
-The answer: ``points`` = the penalties this hand gave, per team (rams in a sevens hand, pips in a
-no-seven hand; team 0 = seats 0 and 2), ``scores`` = the pips per team after the hand (pips decide
-the end of the match), and in ``extra``: ``loser`` (a team), the new ``rams`` and ``pips``, ``unit``,
-``due``, ``tier`` (the loser's) and ``charged_tier``, ``multiplier``, ``cancelled`` (rams crossed
-out), ``declaring_team``, ``declarer_won``, ``card_points`` and ``tricks`` per team, and, when the
-match is over, ``result``.
-
-``knocks`` (default 0), ``lied`` (false), ``rams`` and ``pips`` (the totals before the hand,
-default [0, 0]) may be left out. Optional: ``defender_points`` / ``defender_tricks`` (default
-120 - declarer_points and 8 - declarer_tricks; they differ only after a stop with
-``stop_remainder_to = "nobody"``) and ``declarers_knocked`` (default ``knocks >= 1``; false with
-``knocks = 1`` means only a defender knocked, possible only when
-``defenders_knock_requires_knock`` is false: the stake doubles but the target stays 61).
+The facts a hand is scored from (``HandFacts``) are read and checked by ``facts``. The answer of
+``POST /v1/rulesets/avinas/score``: ``points`` = the penalties this hand gave, per team (rams in a
+sevens hand, pips in a no-seven hand; team 0 = seats 0 and 2), ``scores`` = the pips per team after
+the hand (pips decide the end of the match), and in ``extra``: ``loser`` (a team), the new ``rams``
+and ``pips``, ``unit``, ``due``, ``tier`` (the loser's) and ``charged_tier``, ``multiplier``,
+``cancelled`` (rams crossed out), ``declaring_team``, ``declarer_won``, ``card_points`` and
+``tricks`` per team, and, when the match is over, ``result``.
 """
 
 from __future__ import annotations
@@ -51,25 +35,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import RoundScore, int_fact, int_list_fact
-from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.games.avinas.ranking import CARD_POINTS, PACK_POINTS
+from service.rules.base import RoundScore
+from service.rules.games.avinas.facts import HandFacts
 
-GAMES = ("sevens", "no_seven")
 TEAM_NAMES = ("A", "B")
-FACT_FIELDS = (
-    "game", "declarer", "knocks", "declarer_points", "declarer_tricks", "lied", "rams", "pips",
-    "defender_points", "defender_tricks", "declarers_knocked",
-)  # fmt: skip
-REQUIRED_FACTS = ("game", "declarer", "declarer_points", "declarer_tricks")
 WIN_POINTS = 61
-
-_VALUES_HIGH_TO_LOW = sorted(CARD_POINTS.values(), reverse=True)
-
-
-def max_points(tricks: int) -> int:
-    """The most card points ``tricks`` tricks can hold (the 4 x tricks richest cards)."""
-    return sum(_VALUES_HIGH_TO_LOW[: 4 * tricks])
 
 
 def team_of(seat: int) -> int:
@@ -78,22 +48,6 @@ def team_of(seat: int) -> int:
 
 def team_text(team: int) -> str:
     return f"team {TEAM_NAMES[team]} (seats {team}, {team + 2})"
-
-
-@dataclass(frozen=True, slots=True)
-class HandFacts:
-    """What a hand's score depends on (read from the score facts or from a played hand)."""
-
-    game: str
-    declarer: int
-    knocks: int
-    declarers_knocked: bool
-    declarer_points: int
-    declarer_tricks: int
-    defender_points: int
-    defender_tricks: int
-    lied: bool
-    stopped: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,110 +104,6 @@ class HandResult:
             explanation=self.explanation,
             extra=extra,
         )
-
-
-# ------------------------------------------------------------------------------------------------
-# Reading the facts
-# ------------------------------------------------------------------------------------------------
-
-
-def _bool(facts: Mapping[str, Any], key: str) -> bool:
-    value = facts[key]
-    if not isinstance(value, bool):
-        raise InvalidInput(f"'{key}' must be true or false; got {value!r}")
-    return value
-
-
-def _pair(facts: Mapping[str, Any], key: str) -> tuple[int, int]:
-    if key not in facts:
-        return 0, 0
-    value = int_list_fact(facts, key, "two integers: team A = seats 0 and 2, team B")
-    if len(value) != 2:
-        raise InvalidInput(f"'{key}' must be a list of two integers (team A = seats 0 and 2, team B); got {value!r}")
-    if min(value) < 0:
-        raise InvalidFacts(f"'{key}' cannot be negative; got {list(value)}")
-    return int(value[0]), int(value[1])
-
-
-def check_totals(rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]) -> None:
-    if rams[0] and rams[1]:
-        raise InvalidFacts(
-            f"at most one team holds rams (each team's rams cancel the other's first); got {list(rams)}"
-        )
-    limit = options["pips_to_end"]
-    if max(pips) >= limit:
-        raise InvalidFacts(f"a team already has {max(pips)} pips: the match ended at {limit}; got {list(pips)}")
-
-
-def parse_facts(
-    facts: Any, options: Mapping[str, Any]
-) -> tuple[HandFacts, tuple[int, int], tuple[int, int]]:
-    """Read and check the score facts; return them with the rams and pips before the hand."""
-    if not isinstance(facts, Mapping):
-        raise InvalidInput("the round facts are a JSON object such as {\"game\": \"sevens\", \"declarer\": 1, ...}")
-    unknown = sorted(str(k) for k in facts if k not in FACT_FIELDS)
-    if unknown:
-        raise InvalidInput(
-            f"unknown field(s) {', '.join(map(repr, unknown))} in the Avinas round facts; "
-            f"the fields are {', '.join(FACT_FIELDS)}"
-        )
-    missing = [k for k in REQUIRED_FACTS if k not in facts]
-    if missing:
-        raise InvalidInput(f"the Avinas round facts need {', '.join(map(repr, missing))}")
-    game = facts["game"]
-    if game not in GAMES:
-        raise InvalidInput(f"'game' must be 'sevens' or 'no_seven'; got {game!r}")
-    declarer = int_fact(facts, "declarer", 0, 3, "a seat")
-    knocks = int_fact(facts, "knocks", 0, 2, "knocks, at most one per side") if "knocks" in facts else 0
-    d_pts = int_fact(facts, "declarer_points", 0, PACK_POINTS, "card points of the declaring side")
-    d_tr = int_fact(facts, "declarer_tricks", 0, 8, "tricks of the declaring side")
-    lied = _bool(facts, "lied") if "lied" in facts else False
-    rams = _pair(facts, "rams")
-    pips = _pair(facts, "pips")
-    check_totals(rams, pips, options)
-    d_knocked = _bool(facts, "declarers_knocked") if "declarers_knocked" in facts else knocks >= 1
-    if game == "no_seven" and knocks and not options["knock_in_pips_game"]:
-        raise InvalidFacts("there is no knocking in the no-seven game (option knock_in_pips_game is false)")
-    if knocks == 0 and d_knocked:
-        raise InvalidFacts("'declarers_knocked' is true but 'knocks' is 0")
-    if knocks == 2 and not d_knocked:
-        raise InvalidFacts("two knocks means both sides knocked, so 'declarers_knocked' cannot be false")
-    if knocks == 1 and not d_knocked and options["defenders_knock_requires_knock"]:
-        raise InvalidFacts(
-            "the defenders may knock only after the declaring side knocked "
-            "(option defenders_knock_requires_knock is true)"
-        )
-    if lied and game != "no_seven":
-        raise InvalidFacts("a declarer can lie only in the no-seven game; the sevens game has no declaration")
-    stop_allowed = game == "no_seven" or options["stop_in_sevens_game"]
-    given_o = "defender_points" in facts or "defender_tricks" in facts
-    o_pts = int_fact(facts, "defender_points", 0, PACK_POINTS, "card points") if "defender_points" in facts else None
-    o_tr = int_fact(facts, "defender_tricks", 0, 8, "tricks") if "defender_tricks" in facts else None
-    if o_pts is None:
-        o_pts = PACK_POINTS - d_pts
-    if o_tr is None:
-        o_tr = 8 - d_tr
-    stopped = False
-    if o_pts != PACK_POINTS - d_pts or o_tr != 8 - d_tr:
-        if not (given_o and stop_allowed and options["stop_remainder_to"] == "nobody"):
-            raise InvalidFacts(
-                f"the two sides' card points must add up to {PACK_POINTS} and their tricks to 8 "
-                f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks); only a declarer's stop with "
-                "stop_remainder_to = 'nobody' leaves cards unscored"
-            )
-        if d_pts + o_pts > PACK_POINTS or d_tr + o_tr >= 8:
-            raise InvalidFacts(
-                f"after a stop the two sides hold at most {PACK_POINTS} points and at most 7 tricks "
-                f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks)"
-            )
-        stopped = True
-    for who, pts, tr in (("declaring side", d_pts, d_tr), ("defenders", o_pts, o_tr)):
-        if pts > max_points(tr):
-            raise InvalidFacts(
-                f"the {who} cannot hold {pts} card points in {tr} trick(s): at most {max_points(tr)}"
-            )
-    hand = HandFacts(game, declarer, knocks, d_knocked, d_pts, d_tr, o_pts, o_tr, lied, stopped)
-    return hand, rams, pips
 
 
 # ------------------------------------------------------------------------------------------------
@@ -338,42 +188,16 @@ def score_hand(
 ) -> HandResult:
     """Score one hand from its facts and the totals before it."""
     d = team_of(f.declarer)
-    o = 1 - d
     why: list[str] = [
         f"{f.game.replace('_', '-')} game; declarer seat {f.declarer}: the declaring side is {team_text(d)}",
         f"declaring side {f.declarer_points} card points in {f.declarer_tricks} trick(s); "
         f"defenders {f.defender_points} in {f.defender_tricks}"
         + (" (after the declarer's stop)" if f.stopped else ""),
     ]
+    won = declarer_wins(f, why)
+    loser = 1 - d if won else d
+    tier, charged = _tiers(f, won, loser, options, why)
     k = f.knocks
-    if f.lied:
-        won = False
-        why.append("the declarer's hand held fewer trumps than he declared: a lie, so the declaring side loses")
-    elif f.declarers_knocked:
-        won = f.declarer_tricks == 8
-        why.append(
-            f"the declaring side knocked: it needs all 8 tricks and took {f.declarer_tricks}, so it "
-            + ("wins" if won else "loses")
-        )
-    else:
-        won = f.declarer_points >= WIN_POINTS
-        why.append(
-            f"the declaring side needs {WIN_POINTS} card points and took {f.declarer_points}, so it "
-            + ("wins" if won else "loses")
-        )
-    loser = o if won else d
-    p_l, t_l = (f.defender_points, f.defender_tricks) if won else (f.declarer_points, f.declarer_tricks)
-    tier = tier_of(p_l, t_l)
-    tier_text = {1: f"{p_l} card points (31 or more)", 2: f"{p_l} card points (30 or fewer) and "
-                 f"{t_l} trick(s): schneider", 3: "no trick: schwarz"}[tier]
-    why.append(f"loser {team_text(loser)}: {tier_text} → tier {tier}")
-    charged = tier
-    if f.lied and options["lie_penalty"] == "max":
-        charged = 3
-        why.append("a lie costs the top tier (option lie_penalty = max)")
-    elif not won and f.declarers_knocked and options["knock_fail_scoring"] == "full_stake":
-        charged = 3
-        why.append("a failed knock costs the top tier (option knock_fail_scoring = full_stake)")
     unit = "rams" if f.game == "sevens" else "pips"
     table = options["rams_tiers"] if unit == "rams" else options["pips_tiers"]
     multiplier = 2**k
@@ -383,20 +207,7 @@ def score_hand(
         + (f" × 2^{k} for {k} knock(s)" if k else "")
         + f" = {due}, against team {TEAM_NAMES[loser]}"
     )
-    cancelled = 0
-    if unit == "rams":
-        new_rams, cancelled = record_rams(rams, loser, due)
-        new_pips = pips
-        why.append(
-            f"rams recorded: {cancelled} of team {TEAM_NAMES[1 - loser]}'s crossed out, "
-            f"{due - cancelled} marked against team {TEAM_NAMES[loser]} → rams A {new_rams[0]}, B {new_rams[1]}"
-        )
-    else:
-        new_rams = rams
-        p = [pips[0], pips[1]]
-        p[loser] += due
-        new_pips = (p[0], p[1])
-        why.append(f"pips: team {TEAM_NAMES[loser]} +{due} → pips A {new_pips[0]}, B {new_pips[1]}")
+    new_rams, new_pips, cancelled = _record_due(unit, rams, pips, loser, due, why)
     over, winners, end_why = match_end(new_rams, new_pips, options)
     why.append(end_why)
     return HandResult(
@@ -417,3 +228,58 @@ def score_hand(
         result=("won" if winners else "draw") if over else None,
         explanation=tuple(why),
     )
+
+
+def declarer_wins(f: HandFacts, why: list[str]) -> bool:
+    """Whether the declaring side wins the hand (§8.2, §8.3), with the reason added to ``why``."""
+    if f.lied:
+        why.append("the declarer's hand held fewer trumps than he declared: a lie, so the declaring side loses")
+        return False
+    if f.declarers_knocked:
+        won = f.declarer_tricks == 8
+        why.append(
+            f"the declaring side knocked: it needs all 8 tricks and took {f.declarer_tricks}, so it "
+            + ("wins" if won else "loses")
+        )
+        return won
+    won = f.declarer_points >= WIN_POINTS
+    why.append(
+        f"the declaring side needs {WIN_POINTS} card points and took {f.declarer_points}, so it "
+        + ("wins" if won else "loses")
+    )
+    return won
+
+
+def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why: list[str]) -> tuple[int, int]:
+    """The loser's tier (§9.1) and the tier charged: the top one for a lie under ``lie_penalty =
+    max`` or a failed knock under ``knock_fail_scoring = full_stake`` (§8.3, §9.2)."""
+    p_l, t_l = (f.defender_points, f.defender_tricks) if won else (f.declarer_points, f.declarer_tricks)
+    tier = tier_of(p_l, t_l)
+    tier_text = {1: f"{p_l} card points (31 or more)", 2: f"{p_l} card points (30 or fewer) and "
+                 f"{t_l} trick(s): schneider", 3: "no trick: schwarz"}[tier]
+    why.append(f"loser {team_text(loser)}: {tier_text} → tier {tier}")
+    if f.lied and options["lie_penalty"] == "max":
+        why.append("a lie costs the top tier (option lie_penalty = max)")
+        return tier, 3
+    if not won and f.declarers_knocked and options["knock_fail_scoring"] == "full_stake":
+        why.append("a failed knock costs the top tier (option knock_fail_scoring = full_stake)")
+        return tier, 3
+    return tier, tier
+
+
+def _record_due(
+    unit: str, rams: tuple[int, int], pips: tuple[int, int], loser: int, due: int, why: list[str]
+) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """The rams and pips after ``due`` is recorded against ``loser``, and the rams crossed out."""
+    if unit == "rams":
+        new_rams, cancelled = record_rams(rams, loser, due)
+        why.append(
+            f"rams recorded: {cancelled} of team {TEAM_NAMES[1 - loser]}'s crossed out, "
+            f"{due - cancelled} marked against team {TEAM_NAMES[loser]} → rams A {new_rams[0]}, B {new_rams[1]}"
+        )
+        return new_rams, pips, cancelled
+    p = [pips[0], pips[1]]
+    p[loser] += due
+    new_pips = (p[0], p[1])
+    why.append(f"pips: team {TEAM_NAMES[loser]} +{due} → pips A {new_pips[0]}, B {new_pips[1]}")
+    return rams, new_pips, 0
