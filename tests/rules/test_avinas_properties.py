@@ -145,7 +145,7 @@ def swap_face_down(state: AvinasState) -> AvinasState | None:
     new_cur = replace(cur, plays=(Play(other, True), *cur.plays[1:]))
     new_hand = replace(hand, current=new_cur, hands=hands)
     if hands is None:  # table mode: the revokes as the engine works them out for the other card
-        new_hand = replace(new_hand, revokes=revokes(new_hand, state.options, complete=False))
+        new_hand = replace(new_hand, revokes=revokes(AVINAS, new_hand, state.options, complete=False))
     return replace(state, hand=new_hand)
 
 

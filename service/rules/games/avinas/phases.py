@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.base import FINISHED, Action, acting_seat, not_your_turn, wrong_phase
+from service.rules.base import FINISHED, Action, Ruleset, acting_seat, not_your_turn, wrong_phase
 from service.rules.errors import InvalidAction, MatchOver
 from service.rules.games.avinas import auction, exposure, knocking, tricks
 from service.rules.games.avinas.actions import ACTION_TYPES, PHASE_ACTIONS, phase_types
-from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, AvinasState
+from service.rules.games.avinas.state import EXPOSE, KNOCK, PLAY, AvinasState
 from service.rules.games.avinas.table import round_result
 from service.rules.slots import evolve
 
@@ -27,28 +27,31 @@ def to_act(state: AvinasState) -> tuple[int, ...]:
     if state.status == FINISHED or hand is None:
         return ()
     opts = state.options
+    if hand.phase == PLAY:  # first: the phase of most actions
+        return tricks.to_act(hand, opts)
     if hand.phase == EXPOSE:
         return exposure.to_act(hand)
     if hand.phase == KNOCK:
         return knocking.to_act(hand, opts)
-    if hand.phase == AUCTION:
-        return auction.to_act(hand, opts)
-    return tricks.to_act(hand, opts)
+    return auction.to_act(hand, opts)
 
 
-def actions(state: AvinasState, seat: int, viewer: int | None) -> list[Action]:
-    """``seat``'s legal actions; with ``viewer``, as that seat can know them (table mode: a
-    face-down lead not yet turned up still counts as unseen, so the list does not betray it)."""
+def actions(state: AvinasState, seat: int, viewer: int | None = None) -> list[Action]:
+    """``Ruleset.legal_actions``: ``seat``'s legal actions; with ``viewer``, as that seat can know
+    them (table mode: a face-down lead not yet turned up still counts as unseen, so the list does
+    not betray it)."""
     hand = state.hand
-    if hand is None or state.status == FINISHED or seat not in to_act(state):
+    if hand is None or state.status == FINISHED:
+        return []
+    if hand.phase == PLAY:  # first: the phase of most actions; lists nothing for a seat not to act
+        return tricks.actions(state, hand, seat, viewer)
+    if seat not in to_act(state):
         return []
     if hand.phase == EXPOSE:
         return exposure.actions(hand, seat)
     if hand.phase == KNOCK:
         return knocking.actions(seat)
-    if hand.phase == AUCTION:
-        return auction.actions(hand, seat, state.options)
-    return tricks.actions(state, hand, seat, viewer)
+    return auction.actions(hand, seat, state.options)
 
 
 def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
@@ -59,8 +62,9 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     return [a.to_json() for a in actions(state, seat, seat)]
 
 
-def apply(state: AvinasState, action: Action) -> AvinasState:
-    """``Ruleset.apply``: the action checked against the phase and the turn, then applied by its phase."""
+def apply(ruleset: Ruleset, state: AvinasState, action: Action) -> AvinasState:
+    """``Ruleset.apply`` of ``ruleset`` (the Avinas ruleset, which table mode's revokes need): the
+    action checked against the phase and the turn, then applied by its phase."""
     if action.type not in ACTION_TYPES:
         raise InvalidAction(
             f"Avinas has no action {action.type!r}; its actions are {', '.join(ACTION_TYPES)}",
@@ -87,10 +91,10 @@ def apply(state: AvinasState, action: Action) -> AvinasState:
         raise not_your_turn(f"seat {seat} is not to act; waiting for seat {' or '.join(map(str, seats))}", seats)
     if action.type == "play" and seat != seats[0]:  # the declarer, who may stop, is listed second
         raise not_your_turn(f"seat {seats[0]} is to play, not seat {seat} (who may stop play, §7.4)", seats)
+    if hand.phase == PLAY:
+        return tricks.apply(ruleset, state, hand, action)
     if hand.phase == EXPOSE:
         return evolve(state, hand=exposure.apply(hand, action))
     if hand.phase == KNOCK:
         return evolve(state, hand=knocking.apply(hand, action, state.options))
-    if hand.phase == AUCTION:
-        return auction.apply(state, hand, action)
-    return tricks.apply(state, hand, action)
+    return auction.apply(state, hand, action)

@@ -8,9 +8,10 @@
   (option ``declaration_count``).
 
 Following and winning tricks are in ``play``. Speed: whether a card is a trump is read from a
-per-suit table indexed by ``card.index`` (``is_trump``, ``trumps_of``); ``trumps_of`` of an 8-card
-hand takes ~430 ns that way against ~500 ns testing membership of the frozenset of trumps (timeit,
-best of 7 x 200,000 calls), and it runs for every card listed or played.
+per-suit table indexed by ``card.index`` (``IS_TRUMP``: ``is_trump``, ``trumps_of``), which runs for
+every card listed or played: ``trumps_of`` of an 8-card hand costs 6.1K instructions that way
+against 6.9K testing membership of a frozenset of the trumps (callgrind, 1,000 calls of each after
+a warm-up; timeit, quiet machine: ~430 against ~500 ns).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Avinas: four players in two fixed partnerships, 32 cards, rams and pips (docs/rules/avinas.md).
 
-The ``Ruleset`` of the game, thin: each method hands over to the module holding its rules.
+The ``Ruleset`` of the game, thin: each method hands over to the module holding its rules. The
+catalogue here: seats 0-3 clockwise, team A = seats 0 and 2 (team index 0), team B = seats 1 and 3
+(§1); the 32-card pack (§2).
 
 * ``state``: the match and hand state (§1, §11); ``options``: every house rule (§12).
 * ``ranking``: the pack, the ranking and card points (§2); ``play``: leading, following and
@@ -9,8 +11,9 @@ The ``Ruleset`` of the game, thin: each method hands over to the module holding 
   ``knocking`` (§6) or ``auction`` (the no-seven declarations, §5.2) → ``tricks`` (the play phase
   and the declarer's stop, §7, §7.4; ``opening``: the no-seven lead that names trumps) →
   ``hand_end`` (the hand's facts, the lie check, the record, the next dealer, §8, §10), scored by
-  ``scoring`` (§8-§10). ``phases`` says whose turn it is and hands each action to its phase;
-  ``actions`` holds the action types and the prebuilt actions.
+  ``scoring`` (§8-§10; ``facts`` reads and checks the score facts of ``score_round``). ``phases``
+  says whose turn it is and hands each action to its phase; ``actions`` holds the action types and
+  the prebuilt actions.
 * ``table``: table mode (hands unknown: what may be reported, revokes, ``round_result``);
   ``view``: what each seat may see (§4.3) and the archive of finished hands.
 """
@@ -115,10 +118,10 @@ class Avinas(Ruleset):
         return phases.to_act(state)
 
     def legal_actions(self, state: AvinasState, seat: int) -> list[Action]:
-        return phases.actions(state, seat, None)
+        return phases.actions(state, seat)
 
     def apply(self, state: AvinasState, action: Action) -> AvinasState:
-        return phases.apply(state, action)
+        return phases.apply(self, state, action)
 
     def archive(self, state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
         return view.archive(state)

@@ -24,6 +24,7 @@ from service.rules.base import (
     Action,
     Play,
     Revoke,
+    Ruleset,
     TrickContext,
     TrickRecord,
     find_revokes,
@@ -88,9 +89,10 @@ def check_play(hand: HandState, seat: int, c: Card, legal: Callable[[], list[Any
 
 
 def revokes(
-    hand: HandState, opts: Mapping[str, Any], complete: bool, played_by: int | None = None
+    ruleset: Ruleset, hand: HandState, opts: Mapping[str, Any], complete: bool, played_by: int | None = None
 ) -> tuple[Revoke, ...]:
-    """Revokes provable from the table's reports.
+    """Revokes provable from the table's reports (``ruleset``: the Avinas ruleset, which
+    ``base.find_revokes`` takes; its verdicts are ``play.judge``'s, passed as the judge).
 
     Besides the cards each seat played later, its exposed cards not yet played were in its hand
     all along: they are passed to ``find_revokes`` as one extra, unjudged record per seat after
@@ -104,10 +106,8 @@ def revokes(
     refused), so its judgements on the real tricks stand; the extra records, which a new trick
     renumbers, come after the real tricks, and what they find is cut off both ways. Every
     Avinas rule is monotone, so the last play (``complete``) could be judged the same way; it is
-    judged whole, as ``revokes_after_play`` asks. The verdicts are ``play.judge``'s.
+    judged whole, as ``revokes_after_play`` asks.
     """
-    from service.rules.games.avinas.ruleset import AVINAS  # find_revokes' ruleset, which imports this module
-
     trump = hand.trump
     assert trump is not None
     tricks = list(hand.tricks)
@@ -125,9 +125,9 @@ def revokes(
         if held[seat]:
             records.append(TrickRecord((seat,) * len(held[seat]), tuple(held[seat]), TrickContext(trump, None)))
     if played_by is None:
-        found = find_revokes(AVINAS, records, opts, round_complete=complete, judge=judge)
+        found = find_revokes(ruleset, records, opts, round_complete=complete, judge=judge)
     else:
-        found = revokes_after_play(AVINAS, hand.revokes, records, opts, played_by, round_complete=complete,
+        found = revokes_after_play(ruleset, hand.revokes, records, opts, played_by, round_complete=complete,
                                    judge=judge)
     return tuple(r for r in found if r.trick <= len(tricks))
 

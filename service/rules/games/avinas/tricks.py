@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from service.rules.base import Action, Play
+from service.rules.base import Action, Play, Ruleset
 from service.rules.cards import Card, Suit
 from service.rules.errors import CardNotInHand, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas import opening
@@ -50,8 +50,8 @@ def to_act(hand: HandState, opts: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 def actions(state: AvinasState, hand: HandState, seat: int, viewer: int | None) -> list[Action]:
-    """``seat``'s plays and stop (``seat`` is one of ``to_act``); with ``viewer``, as that seat may
-    know them (``table.unseen_cards``)."""
+    """``seat``'s plays and stop (none for a seat not in ``to_act``); with ``viewer``, as that seat
+    may know them (``table.unseen_cards``)."""
     out: list[Action] = []
     cur = hand.current
     assert cur is not None
@@ -60,13 +60,6 @@ def actions(state: AvinasState, hand: HandState, seat: int, viewer: int | None) 
     if seat == hand.declarer and may_stop(hand, state.options):
         out.append(STOP[seat])
     return out
-
-
-def _seat_legal_json(state: AvinasState, hand: HandState, seat: int) -> list[Any]:
-    """``seat``'s legal actions as it may know them, for its refusals (none when not to act)."""
-    if seat not in to_act(hand, state.options):
-        return []
-    return [a.to_json() for a in actions(state, hand, seat, seat)]
 
 
 def candidates(hand: HandState, seat: int, viewer: int | None = None) -> tuple[Card, ...]:
@@ -102,11 +95,16 @@ def play_actions(
     return out
 
 
-def apply(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
-    """A play or the declarer's stop by a seat to act; the hand ends after the 8th trick or a stop."""
+def apply(ruleset: Ruleset, state: AvinasState, hand: HandState, action: Action) -> AvinasState:
+    """A play or the declarer's stop by a seat to act; the hand ends after the 8th trick or a stop.
+    In table mode each play updates the revokes (``table.revokes``, which passes ``ruleset`` on)."""
     if action.type == "stop":
         return finish_played(state, hand, stopped=True)
     new_hand = apply_play(state, hand, action)
+    if new_hand.hands is None:
+        complete = new_hand.current is None
+        found = revokes(ruleset, new_hand, state.options, complete, None if complete else action.seat)
+        new_hand = evolve(new_hand, revokes=found)
     if new_hand.current is None:
         return finish_played(state, new_hand, stopped=False)
     return evolve(state, hand=new_hand)
@@ -115,7 +113,7 @@ def apply(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
 def check_stop(state: AvinasState, hand: HandState, seat: int) -> None:
     """Refuse a stop by anyone but the declarer, outside the games that allow it, or mid-trick."""
     opts = state.options
-    legal = _seat_legal_json(state, hand, seat)
+    legal = [a.to_json() for a in actions(state, hand, seat, seat)]
     if seat != hand.declarer:
         raise IllegalAction("only the declarer may stop play (§7.4)", code="stop_not_allowed", legal=legal)
     if hand.game == "sevens" and not opts["stop_in_sevens_game"]:
@@ -131,8 +129,8 @@ def check_stop(state: AvinasState, hand: HandState, seat: int) -> None:
 
 
 def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState:
-    """The hand after a ``play`` by the seat to play, each rule checked in turn (the refusals list
-    that seat's plays as it may know them)."""
+    """The hand after a ``play`` by the seat to play (its revokes not yet updated), each rule checked
+    in turn (the refusals list that seat's plays as it may know them)."""
     seat = action.seat
     assert seat is not None
     c = action.card
@@ -177,11 +175,7 @@ def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState
         if not table and trumps_of(held, trump):
             raise IllegalPlay("the leader holds a trump and must lead one face up (§7.2)",
                               code="face_down_not_allowed", legal=legal())
-    new = _place(new, cur, seat, Play(c, action.face_down), signal, trump, opts)
-    if table:
-        complete = new.current is None
-        new = evolve(new, revokes=revokes(new, opts, complete, None if complete else seat))
-    return new
+    return _place(new, cur, seat, Play(c, action.face_down), signal, trump, opts)
 
 
 def _check_form(
