@@ -28,7 +28,7 @@ from service.rules.cards import Card
 from service.rules.codec import decode, encode
 from service.rules.errors import RuleError
 from service.rules.games.avinas import AVINAS
-from service.rules.games.avinas_state import AvinasState
+from service.rules.games.avinas.state import AvinasState
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES

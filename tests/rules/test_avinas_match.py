@@ -27,7 +27,7 @@ from service.rules.errors import (
     WrongPhase,
 )
 from service.rules.games.avinas import AVINAS
-from service.rules.games.avinas_state import AvinasState
+from service.rules.games.avinas.state import AvinasState
 from tests.english import english
 from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, hands_of, play_on
 

@@ -30,9 +30,10 @@ from service.rules.cards import DECK_32, SUITS, Card, Suit, card
 from service.rules.codec import decode, encode
 from service.rules.errors import RuleError
 from service.rules.games.avinas import AVINAS
-from service.rules.games.avinas_cards import legal_cards
-from service.rules.games.avinas_scoring import match_end, max_hands_end
-from service.rules.games.avinas_state import AvinasState, HandState
+from service.rules.games.avinas.play import legal_cards
+from service.rules.games.avinas.scoring import match_end, max_hands_end
+from service.rules.games.avinas.state import AvinasState, HandState
+from service.rules.games.avinas.table import revokes
 from tests.rules.test_avinas_support import arrange, cards_in, may_see
 from tests.spec_tables import RULES_DIR, vectors
 
@@ -144,7 +145,7 @@ def swap_face_down(state: AvinasState) -> AvinasState | None:
     new_cur = replace(cur, plays=(Play(other, True), *cur.plays[1:]))
     new_hand = replace(hand, current=new_cur, hands=hands)
     if hands is None:  # table mode: the revokes as the engine works them out for the other card
-        new_hand = replace(new_hand, revokes=AVINAS._revokes(new_hand, state.options, complete=False))
+        new_hand = replace(new_hand, revokes=revokes(AVINAS, new_hand, state.options, complete=False))
     return replace(state, hand=new_hand)
 
 
@@ -490,6 +491,6 @@ def test_random_legal_plays(deck: list[Card], trump: Suit, number: int | None, s
 
 def test_card_points_from_the_spec_table() -> None:
     assert sum(spec_points(c) for c in DECK_32) == 120
-    from service.rules.games.avinas_cards import CARD_POINTS
+    from service.rules.games.avinas.ranking import CARD_POINTS
 
     assert all(CARD_POINTS[c] == spec_points(c) for c in DECK_32)

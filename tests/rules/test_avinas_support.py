@@ -11,7 +11,7 @@ from typing import Any
 from service.rules.base import FINISHED, Action
 from service.rules.cards import DECK_32, Card, Rank, card
 from service.rules.games.avinas import AVINAS
-from service.rules.games.avinas_state import AvinasState
+from service.rules.games.avinas.state import AvinasState
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[CDHS]")
 

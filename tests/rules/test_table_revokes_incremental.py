@@ -23,7 +23,7 @@ import pytest
 from service.rules.base import FINISHED, Action, Play, Revoke, Ruleset, TrickContext, TrickRecord, find_revokes
 from service.rules.cards import Card, Rank, Suit
 from service.rules.games.avinas import AVINAS
-from service.rules.games.avinas_state import AvinasState, HandState, played_cards
+from service.rules.games.avinas.state import AvinasState, HandState, played_cards
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES

@@ -1,4 +1,5 @@
-"""Avinas match state: frozen dataclasses that round-trip through ``service.rules.codec``.
+"""Avinas match state: frozen dataclasses that round-trip through ``service.rules.codec``
+(docs/rules/avinas.md §1, §4, §11).
 
 One ``AvinasState`` holds the whole match (options, mode, dealer, rams, pips, hand history,
 status) and the ``HandState`` of the hand in progress, if any. ``history`` holds the records of the
@@ -6,6 +7,13 @@ finished hands still in the state: all of them, or only the last once ``Ruleset.
 the older ones out; ``hands_played`` counts every finished hand either way. Phases of a hand (§11):
 ``expose`` (table mode: the referee reports the 4th/8th cards one position at a time),
 ``knock`` (the knock window), ``auction`` (the no-seven declaration), ``play``.
+
+Seats 0-3 sit clockwise; partners sit opposite (team 0 = seats 0 and 2, §1). The helpers at the end
+place the #4/#8 exposures in dealing order (§4.2, §5.1) and list the cards played so far as a seat
+has seen them (§4.3).
+
+States are built and copied with ``service.rules.slots`` (``evolve``), which sets their slots
+directly: every class here is a slotted dataclass whose ``__init__`` only sets its fields.
 """
 
 from __future__ import annotations
@@ -16,6 +24,9 @@ from typing import Any
 
 from service.rules.base import IN_PROGRESS, Play, Revoke
 from service.rules.cards import Card, Suit
+
+#: the id the ruleset is registered under (``Avinas.id``), which every view names
+RULESET_ID = "avinas"
 
 EXPOSE = "expose"
 KNOCK = "knock"
@@ -158,3 +169,9 @@ def played_cards(hand: HandState, viewer: int | None = None) -> set[Card]:
             p.card for i, p in enumerate(cur.plays) if viewer is None or not p.face_down or cur.seat_of(i) == viewer
         )
     return out
+
+
+def cards_reported(hand: HandState) -> bool:
+    """Whether any card of this hand has been played (table mode: reported one by one, after which
+    the hand can no longer be reported whole as a ``round_result``)."""
+    return bool(hand.tricks) or (hand.current is not None and bool(hand.current.plays))

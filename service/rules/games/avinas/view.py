@@ -1,11 +1,20 @@
-"""Avinas views: what one seat may see of the hand in progress and of the match (rules/avinas.md §4.3).
+"""Avinas views: what one seat may see of the hand in progress and of the match
+(docs/rules/avinas.md §4.3); the referee (``seat`` None) sees everything.
 
-A seat sees its own hand; every #4/#8 position in dealing order, at the same place in every seat's
-view, with the card only where the table shows it to that seat (face up for all; a dealer-side
-non-seven to the dealer and its holder), and whether it was played only there; the tricks with a
-face-down lead hidden from all but its leader until the trick is complete; the history of finished
-hands still in the state (``Ruleset.archive`` takes all but the last out). The referee (``seat``
-None) sees everything.
+* A seat sees its own hand. ``exposures`` has one entry per #4/#8 position in dealing order, at the
+  same place in every seat's view, with its ``card`` (and whether it was ``played``) only where
+  the table shows it to that seat: face up for all; a dealer-side non-seven to the dealer and its
+  holder (the others learn just that it is not a seven).
+* The current trick shows a face-down lead without its card to everyone but its leader until the
+  trick is complete; the completed tricks show every card. A seat's ``legal_actions`` in table mode
+  (every card it may be reported playing) count a face-down lead as unseen, so they do not betray
+  it either, and neither do the revokes. Errors quote only the acting seat's own cards.
+* ``scores`` are the pips per team (what ends the match); ``rams`` and ``pips`` are listed too.
+  ``history`` lists the finished hands still in the state; ``last_hand_explanation`` says how the
+  last one was scored. ``archive`` takes every finished hand but the last out of the state and
+  returns them as the view shows them (the same for every seat: a finished hand is public), so a
+  long match's state and views stay the same size; ``hands_played`` counts every hand, archived or
+  not, and numbers the next.
 """
 
 from __future__ import annotations
@@ -13,20 +22,73 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.rules.base import Revoke
+from service.rules.base import FINISHED, Revoke, is_json_int
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.games.avinas_cards import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
-from service.rules.games.avinas_scoring import team_of
-from service.rules.games.avinas_state import (
+from service.rules.codec import encode
+from service.rules.errors import InvalidInput
+from service.rules.games.avinas.phases import legal_json, to_act
+from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
+from service.rules.games.avinas.scoring import team_of
+from service.rules.games.avinas.state import (
     EXPOSE,
+    RULESET_ID,
     AvinasState,
     HandRecord,
     HandState,
     Trick,
+    cards_reported,
     opponent_of_dealer,
     played_cards,
     position_of,
 )
+from service.rules.slots import evolve
+
+
+def match_view(state: AvinasState, seat: int | None) -> dict[str, Any]:
+    """``Ruleset.view``: the match as ``seat`` may see it (``None``: the referee)."""
+    if seat is not None and not (is_json_int(seat) and 0 <= seat < 4):
+        raise InvalidInput(f"a seat is from 0 to 3; got {seat!r}")
+    hand = state.hand
+    out: dict[str, Any] = {
+        "ruleset": RULESET_ID,
+        "mode": state.mode,
+        "players": state.n_players,
+        "teams": [[0, 2], [1, 3]],
+        "options": encode(state.options),
+        "status": state.status,
+        "phase": "finished" if state.status == FINISHED else ("deal" if hand is None else hand.phase),
+        "dealer": state.dealer,
+        "to_act": list(to_act(state)),
+        "scores": list(state.pips),
+        "scores_are": "pips",
+        "rams": list(state.rams),
+        "pips": list(state.pips),
+        "winners": list(state.winners),
+        "result": state.result,
+        "end_reason": state.end_reason,
+        "hands_played": state.hands_played,
+        "history": [record_json(r) for r in state.history],
+        "last_hand_explanation": list(state.history[-1].explanation) if state.history else [],
+        "hand": None,
+        "legal_actions": legal_json(state, seat),
+    }
+    if hand is None:
+        if state.mode == "table":
+            last = state.history[-1].revokes if state.history else ()
+            out["revokes"] = [r.to_json() for r in last]
+        return out
+    out.update(hand_view(state, hand, seat))
+    return out
+
+
+def archive(state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
+    """``Ruleset.archive``: the finished hands but the last taken out of ``state.history``, as the
+    view shows them. Nothing else changes: ``hands_played`` already counts every hand (it numbers
+    hands and ends the match at ``max_hands``), whatever ``history`` still holds."""
+    history = state.history
+    if len(history) <= 1:
+        return state, []
+    return evolve(state, history=history[-1:]), [record_json(r) for r in history[:-1]]
 
 
 def sorted_hand(hand: Sequence[Card], trump: Suit | None) -> list[str]:
@@ -85,7 +147,7 @@ def hand_view(state: AvinasState, hand: HandState, seat: int | None) -> dict[str
     out["tricks_won"] = won
     if state.mode == "table":
         out["revokes"] = [revoke_json(r, hand, seat) for r in hand.revokes]
-        out["round_result_allowed"] = not hand.tricks and not (hand.current and hand.current.plays)
+        out["round_result_allowed"] = not cards_reported(hand)
         if hand.phase == EXPOSE:
             s, position = position_of(len(hand.exposures), dealer)
             out["expose_next"] = {"seat": s, "position": position,
@@ -120,6 +182,7 @@ def record_json(record: HandRecord) -> dict[str, Any]:
         "revokes": [r.to_json() for r in record.revokes],
     }
 
+
 def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
     """A revoke as ``seat`` may see it: a face-down lead's card stays hidden until its trick is complete."""
     out = r.to_json()
@@ -128,6 +191,7 @@ def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
     if hidden and cur is not None and any(p.face_down and p.card is r.card for p in cur.plays):
         del out["card"]
     return out
+
 
 def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
     plays = []

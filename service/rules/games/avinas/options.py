@@ -1,4 +1,4 @@
-"""Avinas options: every house rule of rules/avinas.md §12, with its default."""
+"""Avinas options: every house rule of docs/rules/avinas.md §12, with its default, and their checks."""
 
 from __future__ import annotations
 

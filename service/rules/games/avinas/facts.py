@@ -1,0 +1,178 @@
+"""Avinas score facts: what a hand's score depends on, read from ``POST /v1/rulesets/avinas/score``
+and a table-mode ``round_result``, and checked (docs/rules/avinas.md §7.4, §8, §9).
+
+    {"game": "sevens" | "no_seven", "declarer": 1, "knocks": 0, "declarer_points": 75,
+     "declarer_tricks": 5, "lied": false, "rams": [0, 0], "pips": [0, 0]}
+
+``knocks`` (default 0), ``lied`` (false), ``rams`` and ``pips`` (the totals before the hand,
+default [0, 0]) may be left out. Optional: ``defender_points`` / ``defender_tricks`` (default
+120 - declarer_points and 8 - declarer_tricks; they differ only after a stop with
+``stop_remainder_to = "nobody"``) and ``declarers_knocked`` (default ``knocks >= 1``; false with
+``knocks = 1`` means only a defender knocked, possible only when
+``defenders_knock_requires_knock`` is false: the stake doubles but the target stays 61).
+
+A declarer's stop (§7.4) is scored from the captured points and tricks: with
+``stop_remainder_to = "defenders"`` (default) the defenders are credited with everything unplayed,
+so the facts are the usual complements; with ``"nobody"`` the facts carry the defenders' own
+``defender_points`` and ``defender_tricks``. The facts must be possible: at most one team holds
+rams (§9.2), no team already has ``pips_to_end`` pips (§10), no knock in the no-seven game without
+``knock_in_pips_game`` and no knock-back without a knock under ``defenders_knock_requires_knock``
+(§6), a lie only in the no-seven game (§8.3), and no side more card points than its tricks can hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.base import int_fact, int_list_fact
+from service.rules.errors import InvalidFacts, InvalidInput
+from service.rules.games.avinas.ranking import CARD_POINTS, PACK_POINTS
+
+GAMES = ("sevens", "no_seven")
+FACT_FIELDS = (
+    "game", "declarer", "knocks", "declarer_points", "declarer_tricks", "lied", "rams", "pips",
+    "defender_points", "defender_tricks", "declarers_knocked",
+)  # fmt: skip
+REQUIRED_FACTS = ("game", "declarer", "declarer_points", "declarer_tricks")
+
+_VALUES_HIGH_TO_LOW = sorted(CARD_POINTS.values(), reverse=True)
+
+
+def max_points(tricks: int) -> int:
+    """The most card points ``tricks`` tricks can hold (the 4 x tricks richest cards)."""
+    return sum(_VALUES_HIGH_TO_LOW[: 4 * tricks])
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What a hand's score depends on (read from the score facts or from a played hand)."""
+
+    game: str
+    declarer: int
+    knocks: int
+    declarers_knocked: bool
+    declarer_points: int
+    declarer_tricks: int
+    defender_points: int
+    defender_tricks: int
+    lied: bool
+    stopped: bool = False
+
+
+def _bool(facts: Mapping[str, Any], key: str) -> bool:
+    value = facts[key]
+    if not isinstance(value, bool):
+        raise InvalidInput(f"'{key}' must be true or false; got {value!r}")
+    return value
+
+
+def _pair(facts: Mapping[str, Any], key: str) -> tuple[int, int]:
+    if key not in facts:
+        return 0, 0
+    value = int_list_fact(facts, key, "two integers: team A = seats 0 and 2, team B")
+    if len(value) != 2:
+        raise InvalidInput(f"'{key}' must be a list of two integers (team A = seats 0 and 2, team B); got {value!r}")
+    if min(value) < 0:
+        raise InvalidFacts(f"'{key}' cannot be negative; got {list(value)}")
+    return int(value[0]), int(value[1])
+
+
+def check_totals(rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]) -> None:
+    if rams[0] and rams[1]:
+        raise InvalidFacts(
+            f"at most one team holds rams (each team's rams cancel the other's first); got {list(rams)}"
+        )
+    limit = options["pips_to_end"]
+    if max(pips) >= limit:
+        raise InvalidFacts(f"a team already has {max(pips)} pips: the match ended at {limit}; got {list(pips)}")
+
+
+def parse_facts(
+    facts: Any, options: Mapping[str, Any]
+) -> tuple[HandFacts, tuple[int, int], tuple[int, int]]:
+    """Read and check the score facts; return them with the rams and pips before the hand."""
+    _check_fields(facts)
+    game = facts["game"]
+    if game not in GAMES:
+        raise InvalidInput(f"'game' must be 'sevens' or 'no_seven'; got {game!r}")
+    declarer = int_fact(facts, "declarer", 0, 3, "a seat")
+    knocks = int_fact(facts, "knocks", 0, 2, "knocks, at most one per side") if "knocks" in facts else 0
+    d_pts = int_fact(facts, "declarer_points", 0, PACK_POINTS, "card points of the declaring side")
+    d_tr = int_fact(facts, "declarer_tricks", 0, 8, "tricks of the declaring side")
+    lied = _bool(facts, "lied") if "lied" in facts else False
+    rams = _pair(facts, "rams")
+    pips = _pair(facts, "pips")
+    check_totals(rams, pips, options)
+    d_knocked = _bool(facts, "declarers_knocked") if "declarers_knocked" in facts else knocks >= 1
+    _check_knocks(game, knocks, d_knocked, options)
+    if lied and game != "no_seven":
+        raise InvalidFacts("a declarer can lie only in the no-seven game; the sevens game has no declaration")
+    o_pts, o_tr, stopped = _defenders(facts, game, d_pts, d_tr, options)
+    for who, pts, tr in (("declaring side", d_pts, d_tr), ("defenders", o_pts, o_tr)):
+        if pts > max_points(tr):
+            raise InvalidFacts(
+                f"the {who} cannot hold {pts} card points in {tr} trick(s): at most {max_points(tr)}"
+            )
+    hand = HandFacts(game, declarer, knocks, d_knocked, d_pts, d_tr, o_pts, o_tr, lied, stopped)
+    return hand, rams, pips
+
+
+def _check_fields(facts: Any) -> None:
+    """The facts are an object with only the known fields and every required one."""
+    if not isinstance(facts, Mapping):
+        raise InvalidInput("the round facts are a JSON object such as {\"game\": \"sevens\", \"declarer\": 1, ...}")
+    unknown = sorted(str(k) for k in facts if k not in FACT_FIELDS)
+    if unknown:
+        raise InvalidInput(
+            f"unknown field(s) {', '.join(map(repr, unknown))} in the Avinas round facts; "
+            f"the fields are {', '.join(FACT_FIELDS)}"
+        )
+    missing = [k for k in REQUIRED_FACTS if k not in facts]
+    if missing:
+        raise InvalidInput(f"the Avinas round facts need {', '.join(map(repr, missing))}")
+
+
+def _check_knocks(game: str, knocks: int, d_knocked: bool, options: Mapping[str, Any]) -> None:
+    """The knocks are possible in this game under the options (§6)."""
+    if game == "no_seven" and knocks and not options["knock_in_pips_game"]:
+        raise InvalidFacts("there is no knocking in the no-seven game (option knock_in_pips_game is false)")
+    if knocks == 0 and d_knocked:
+        raise InvalidFacts("'declarers_knocked' is true but 'knocks' is 0")
+    if knocks == 2 and not d_knocked:
+        raise InvalidFacts("two knocks means both sides knocked, so 'declarers_knocked' cannot be false")
+    if knocks == 1 and not d_knocked and options["defenders_knock_requires_knock"]:
+        raise InvalidFacts(
+            "the defenders may knock only after the declaring side knocked "
+            "(option defenders_knock_requires_knock is true)"
+        )
+
+
+def _defenders(
+    facts: Mapping[str, Any], game: str, d_pts: int, d_tr: int, options: Mapping[str, Any]
+) -> tuple[int, int, bool]:
+    """The defenders' card points and tricks (the complements unless a stop left cards unscored,
+    §7.4), and whether the hand was stopped."""
+    stop_allowed = game == "no_seven" or options["stop_in_sevens_game"]
+    given_o = "defender_points" in facts or "defender_tricks" in facts
+    o_pts = int_fact(facts, "defender_points", 0, PACK_POINTS, "card points") if "defender_points" in facts else None
+    o_tr = int_fact(facts, "defender_tricks", 0, 8, "tricks") if "defender_tricks" in facts else None
+    if o_pts is None:
+        o_pts = PACK_POINTS - d_pts
+    if o_tr is None:
+        o_tr = 8 - d_tr
+    if o_pts == PACK_POINTS - d_pts and o_tr == 8 - d_tr:
+        return o_pts, o_tr, False
+    if not (given_o and stop_allowed and options["stop_remainder_to"] == "nobody"):
+        raise InvalidFacts(
+            f"the two sides' card points must add up to {PACK_POINTS} and their tricks to 8 "
+            f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks); only a declarer's stop with "
+            "stop_remainder_to = 'nobody' leaves cards unscored"
+        )
+    if d_pts + o_pts > PACK_POINTS or d_tr + o_tr >= 8:
+        raise InvalidFacts(
+            f"after a stop the two sides hold at most {PACK_POINTS} points and at most 7 tricks "
+            f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks)"
+        )
+    return o_pts, o_tr, True

@@ -1,0 +1,121 @@
+"""The end of an Avinas hand: its facts from the tricks, the lie check, its record in the history,
+the next dealer and the end of the match (docs/rules/avinas.md §5.2, §7.4, §8, §10).
+
+* A played hand (all 8 tricks, or the declarer's stop, §7.4) gives its score facts: each side's card
+  points and tricks, the knocks, and after a stop the unplayed cards credited to the defenders
+  (option ``stop_remainder_to``) (§8.1); ``scoring`` scores them (§8.2, §9, §10).
+* The lie check (§8.3): in the no-seven game the declarer's dealt cards are counted for the trump
+  suit played (option ``declaration_count``); fewer than declared is a lie. In table mode only the
+  declarer's cards seen so far are known, and a lie is proven only when even the unseen ones could
+  not make up the number.
+* After every hand, thrown-in ones included, the deal passes to the left (§3, §5.2); the match ends
+  when the score says so, or at ``max_hands`` (§10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from service.rules.base import FINISHED, Revoke
+from service.rules.games.avinas.facts import HandFacts
+from service.rules.games.avinas.ranking import count_for_declaration
+from service.rules.games.avinas.scoring import HandResult, max_hands_end, score_hand, team_of
+from service.rules.games.avinas.state import AvinasState, HandRecord, HandState
+from service.rules.slots import evolve
+
+
+def lied(hand: HandState, opts: Mapping[str, Any]) -> bool:
+    """Whether the no-seven declarer is proven to have declared more than he held (§8.3)."""
+    if hand.game != "no_seven" or hand.declarer is None or hand.declared is None or hand.trump is None:
+        return False
+    how = opts["declaration_count"]
+    if hand.dealt is not None:
+        return count_for_declaration(hand.dealt[hand.declarer], hand.trump, how) < hand.declared
+    # table mode: the declarer's cards seen so far; a lie is proven only if even the unseen ones
+    # could not make up the number.
+    known = {p.card for t in hand.tricks for i, p in enumerate(t.plays) if t.seat_of(i) == hand.declarer}
+    known.update(e.card for e in hand.exposures if e.seat == hand.declarer and e.card is not None)
+    return count_for_declaration(tuple(known), hand.trump, how) + (8 - len(known)) < hand.declared
+
+
+def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasState:
+    """Score a hand played to its last trick or stopped by the declarer, and close it."""
+    opts = state.options
+    decl = hand.declarer
+    assert decl is not None
+    d, o = team_of(decl), 1 - team_of(decl)
+    pts, won = [0, 0], [0, 0]
+    for t in hand.tricks:
+        assert t.winner is not None
+        pts[team_of(t.winner)] += t.points
+        won[team_of(t.winner)] += 1
+    played = len(hand.tricks)
+    if stopped and opts["stop_remainder_to"] == "defenders":
+        pts[o] += 120 - pts[0] - pts[1]
+        won[o] += 8 - played
+    knocked = {k.seat for k in hand.knocks if k.knocked}
+    declarers_knocked = bool(knocked & {decl, (decl + 2) % 4})
+    revokes = hand.revokes  # in table mode, judged whole at the hand's last play (``tricks.apply``)
+    facts = HandFacts(
+        hand.game or "sevens", decl, len(knocked), declarers_knocked, pts[d], won[d], pts[o], won[o],
+        lied(hand, opts), stopped,
+    )
+    result = score_hand(facts, state.rams, state.pips, opts)
+    explanation = result.explanation
+    if stopped:
+        explanation = (f"the declarer stopped play after trick {played}", *explanation)
+    record = hand_record(hand, result, "play", explanation, stopped_after=played if stopped else None,
+                         revokes=revokes)
+    return close_hand(state, record, result)
+
+
+def hand_record(
+    hand: HandState, result: HandResult, source: str, explanation: tuple[str, ...],
+    stopped_after: int | None = None, revokes: tuple[Revoke, ...] = (),
+) -> HandRecord:
+    """The history's record of a scored hand."""
+    f = result.facts
+    d = result.declaring_team
+    pts = [0, 0]
+    pts[d], pts[1 - d] = f.declarer_points, f.defender_points
+    won = [0, 0]
+    won[d], won[1 - d] = f.declarer_tricks, f.defender_tricks
+    return HandRecord(
+        number=hand.number, dealer=hand.dealer, outcome="scored", source=source, game=f.game,
+        declarer=f.declarer, trump=hand.trump, declared=hand.declared, knocks=f.knocks,
+        declarers_knocked=f.declarers_knocked, card_points=(pts[0], pts[1]), tricks_won=(won[0], won[1]),
+        stopped_after=stopped_after, lied=f.lied, declarer_won=result.declarer_won, loser=result.loser,
+        tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams, pips=result.pips,
+        revokes=revokes, explanation=explanation,
+    )
+
+
+def thrown_in(state: AvinasState, hand: HandState) -> AvinasState:
+    """Close a no-seven hand in which every player passed: no score, the deal passes on (§5.2)."""
+    record = HandRecord(
+        number=hand.number, dealer=hand.dealer, outcome="thrown_in", source="auction", game="no_seven",
+        rams=state.rams, pips=state.pips,
+        explanation=("no seven exposed and every player passed: no score, the deal passes to the left",),
+    )
+    return close_hand(state, record, None)
+
+
+def close_hand(state: AvinasState, record: HandRecord, result: HandResult | None) -> AvinasState:
+    """The match after a hand: its record in the history, the next dealer, and the end where the
+    score (§10) or ``max_hands`` says so."""
+    opts = state.options
+    rams, pips = (result.rams, result.pips) if result is not None else (state.rams, state.pips)
+    played = state.hands_played + 1
+    new = evolve(
+        state, hand=None, history=(*state.history, record), rams=rams, pips=pips, hands_played=played,
+        dealer=(record.dealer + 1) % 4,
+    )
+    if result is not None and result.match_over:
+        return evolve(new, status=FINISHED, winners=result.winners, result=result.result,
+                      end_reason=result.explanation[-1])
+    limit = opts["max_hands"]
+    if limit is not None and played >= limit:
+        winners, word, why = max_hands_end(rams, pips, opts)
+        return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=why)
+    return new

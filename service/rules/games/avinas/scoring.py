@@ -1,0 +1,285 @@
+"""Avinas scoring: the result of a hand, rams with cancellation, pips, the end of the match.
+
+Rules (docs/rules/avinas.md §8-§10):
+
+* Without a knock the declaring side (the declarer's team; team 0 = seats 0 and 2) wins with
+  61 card points or more (60-60 is a loss); after a knock by the declaring side it wins only by
+  taking all 8 tricks (§8.2). A proven lie in the no-seven game loses whatever the points (§8.3).
+* The losing side's tier (§9.1): 1 with 31 card points or more, 2 with 30 or fewer and at least
+  one trick ("schneider"), 3 with no trick ("schwarz").
+* Sevens game (§9.2): the loser is due ``rams_tiers[tier] x 2^k`` rams (``k`` knocks). A knocked
+  hand that fails costs the declaring side its own tier (``knock_fail_scoring = "doubled_tier"``)
+  or the top tier (``"full_stake"``). Rams are recorded by first crossing out the other team's
+  rams, then marking the rest against the loser, so at most one team ever holds rams.
+* No-seven game (§9.3): the loser gets ``pips_tiers[tier]`` pips (times ``2^k`` where
+  ``knock_in_pips_game`` allows knocks), added to a running total, never cancelled. A lie costs
+  the tier of the declaring side's points (``lie_penalty = "loss_tier"``) or the top tier
+  (``"max"``).
+* End (§10): when a team has ``pips_to_end`` (12) pips or more. If the other team has no pips,
+  the team with pips loses; otherwise fewer rams wins; with no rams, fewer pips wins.
+  ``max_hands`` (a safety limit) ends a match with no result or, with
+  ``max_hands_outcome = "fewer_penalties"``, fewer rams, then fewer pips, else a draw.
+
+The facts a hand is scored from (``HandFacts``) are read and checked by ``facts``. The answer of
+``POST /v1/rulesets/avinas/score``: ``points`` = the penalties this hand gave, per team (rams in a
+sevens hand, pips in a no-seven hand; team 0 = seats 0 and 2), ``scores`` = the pips per team after
+the hand (pips decide the end of the match), and in ``extra``: ``loser`` (a team), the new ``rams``
+and ``pips``, ``unit``, ``due``, ``tier`` (the loser's) and ``charged_tier``, ``multiplier``,
+``cancelled`` (rams crossed out), ``declaring_team``, ``declarer_won``, ``card_points`` and
+``tricks`` per team, and, when the match is over, ``result``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.base import RoundScore
+from service.rules.games.avinas.facts import HandFacts
+
+TEAM_NAMES = ("A", "B")
+WIN_POINTS = 61
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def team_text(team: int) -> str:
+    return f"team {TEAM_NAMES[team]} (seats {team}, {team + 2})"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    facts: HandFacts
+    declaring_team: int
+    declarer_won: bool
+    loser: int
+    tier: int
+    charged_tier: int
+    multiplier: int
+    due: int
+    unit: str
+    rams: tuple[int, int]
+    pips: tuple[int, int]
+    cancelled: int
+    match_over: bool
+    winners: tuple[int, ...]
+    result: str | None
+    explanation: tuple[str, ...]
+
+    def round_score(self) -> RoundScore:
+        f = self.facts
+        d = self.declaring_team
+        points = [0, 0]
+        points[self.loser] = self.due
+        card_pts = [0, 0]
+        card_pts[d], card_pts[1 - d] = f.declarer_points, f.defender_points
+        tricks = [0, 0]
+        tricks[d], tricks[1 - d] = f.declarer_tricks, f.defender_tricks
+        extra: dict[str, Any] = {
+            "loser": self.loser,
+            "rams": list(self.rams),
+            "pips": list(self.pips),
+            "unit": self.unit,
+            "due": self.due,
+            "tier": self.tier,
+            "charged_tier": self.charged_tier,
+            "multiplier": self.multiplier,
+            "cancelled": self.cancelled,
+            "declaring_team": d,
+            "declarer_won": self.declarer_won,
+            "card_points": card_pts,
+            "tricks": tricks,
+            "scores_are": "pips",
+        }
+        if self.result is not None:
+            extra["result"] = self.result
+        return RoundScore(
+            points=tuple(points),
+            scores=self.pips,
+            match_over=self.match_over,
+            winners=self.winners,
+            explanation=self.explanation,
+            extra=extra,
+        )
+
+
+# ------------------------------------------------------------------------------------------------
+# Scoring
+# ------------------------------------------------------------------------------------------------
+
+
+def tier_of(points: int, tricks: int) -> int:
+    """The losing side's tier (§9.1)."""
+    if tricks == 0:
+        return 3
+    if points <= 30:
+        return 2
+    return 1
+
+
+def record_rams(rams: tuple[int, int], team: int, due: int) -> tuple[tuple[int, int], int]:
+    """Mark ``due`` rams against ``team`` after crossing out the other team's (§9.2).
+
+    Returns the new totals and how many of the other team's rams were crossed out.
+    """
+    other = 1 - team
+    cancelled = min(due, rams[other])
+    out = [0, 0]
+    out[other] = rams[other] - cancelled
+    out[team] = rams[team] + due - cancelled
+    return (out[0], out[1]), cancelled
+
+
+def _fewer(values: tuple[int, int]) -> int | None:
+    if values[0] == values[1]:
+        return None
+    return 0 if values[0] < values[1] else 1
+
+
+def match_end(
+    rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
+) -> tuple[bool, tuple[int, ...], str]:
+    """Whether the match is over on these totals, the winning teams, and why (§10)."""
+    limit = options["pips_to_end"]
+    if max(pips) < limit:
+        return False, (), f"not over: no team has {limit} pips (A {pips[0]}, B {pips[1]})"
+    if 0 in pips:
+        winner = pips.index(0)
+        return True, (winner,), (
+            f"over: team {TEAM_NAMES[1 - winner]} reached {pips[1 - winner]} pips and team "
+            f"{TEAM_NAMES[winner]} has none, so team {TEAM_NAMES[1 - winner]} loses (rule 1)"
+        )
+    by_rams = _fewer(rams)
+    if by_rams is not None:
+        return True, (by_rams,), (
+            f"over: both teams have pips, so fewer rams wins: team {TEAM_NAMES[by_rams]} "
+            f"({rams[by_rams]} against {rams[1 - by_rams]}) (rule 2)"
+        )
+    by_pips = _fewer(pips)
+    if by_pips is not None:
+        return True, (by_pips,), (
+            f"over: no rams on either side, so fewer pips wins: team {TEAM_NAMES[by_pips]} "
+            f"({pips[by_pips]} against {pips[1 - by_pips]}) (rule 3)"
+        )
+    return True, (), f"over: pips and rams equal (A {pips[0]}, B {pips[1]}): a draw"
+
+
+def max_hands_end(
+    rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
+) -> tuple[tuple[int, ...], str, str]:
+    """The outcome when ``max_hands`` is reached first: winners, result word, reason."""
+    if options["max_hands_outcome"] != "fewer_penalties":
+        return (), "no_result", f"the limit of {options['max_hands']} hands was reached: no result"
+    for what, values in (("rams", rams), ("pips", pips)):
+        team = _fewer(values)
+        if team is not None:
+            return (team,), "won", (
+                f"the limit of {options['max_hands']} hands was reached: team {TEAM_NAMES[team]} "
+                f"has fewer {what} ({values[team]} against {values[1 - team]})"
+            )
+    return (), "draw", f"the limit of {options['max_hands']} hands was reached with equal rams and pips: a draw"
+
+
+def score_hand(
+    f: HandFacts, rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
+) -> HandResult:
+    """Score one hand from its facts and the totals before it."""
+    d = team_of(f.declarer)
+    why: list[str] = [
+        f"{f.game.replace('_', '-')} game; declarer seat {f.declarer}: the declaring side is {team_text(d)}",
+        f"declaring side {f.declarer_points} card points in {f.declarer_tricks} trick(s); "
+        f"defenders {f.defender_points} in {f.defender_tricks}"
+        + (" (after the declarer's stop)" if f.stopped else ""),
+    ]
+    won = declarer_wins(f, why)
+    loser = 1 - d if won else d
+    tier, charged = _tiers(f, won, loser, options, why)
+    k = f.knocks
+    unit = "rams" if f.game == "sevens" else "pips"
+    table = options["rams_tiers"] if unit == "rams" else options["pips_tiers"]
+    multiplier = 2**k
+    due = table[charged - 1] * multiplier
+    why.append(
+        f"{unit} due: {unit}_tiers[{charged}] = {table[charged - 1]}"
+        + (f" × 2^{k} for {k} knock(s)" if k else "")
+        + f" = {due}, against team {TEAM_NAMES[loser]}"
+    )
+    new_rams, new_pips, cancelled = _record_due(unit, rams, pips, loser, due, why)
+    over, winners, end_why = match_end(new_rams, new_pips, options)
+    why.append(end_why)
+    return HandResult(
+        facts=f,
+        declaring_team=d,
+        declarer_won=won,
+        loser=loser,
+        tier=tier,
+        charged_tier=charged,
+        multiplier=multiplier,
+        due=due,
+        unit=unit,
+        rams=new_rams,
+        pips=new_pips,
+        cancelled=cancelled,
+        match_over=over,
+        winners=winners,
+        result=("won" if winners else "draw") if over else None,
+        explanation=tuple(why),
+    )
+
+
+def declarer_wins(f: HandFacts, why: list[str]) -> bool:
+    """Whether the declaring side wins the hand (§8.2, §8.3), with the reason added to ``why``."""
+    if f.lied:
+        why.append("the declarer's hand held fewer trumps than he declared: a lie, so the declaring side loses")
+        return False
+    if f.declarers_knocked:
+        won = f.declarer_tricks == 8
+        why.append(
+            f"the declaring side knocked: it needs all 8 tricks and took {f.declarer_tricks}, so it "
+            + ("wins" if won else "loses")
+        )
+        return won
+    won = f.declarer_points >= WIN_POINTS
+    why.append(
+        f"the declaring side needs {WIN_POINTS} card points and took {f.declarer_points}, so it "
+        + ("wins" if won else "loses")
+    )
+    return won
+
+
+def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why: list[str]) -> tuple[int, int]:
+    """The loser's tier (§9.1) and the tier charged: the top one for a lie under ``lie_penalty =
+    max`` or a failed knock under ``knock_fail_scoring = full_stake`` (§8.3, §9.2)."""
+    p_l, t_l = (f.defender_points, f.defender_tricks) if won else (f.declarer_points, f.declarer_tricks)
+    tier = tier_of(p_l, t_l)
+    tier_text = {1: f"{p_l} card points (31 or more)", 2: f"{p_l} card points (30 or fewer) and "
+                 f"{t_l} trick(s): schneider", 3: "no trick: schwarz"}[tier]
+    why.append(f"loser {team_text(loser)}: {tier_text} → tier {tier}")
+    if f.lied and options["lie_penalty"] == "max":
+        why.append("a lie costs the top tier (option lie_penalty = max)")
+        return tier, 3
+    if not won and f.declarers_knocked and options["knock_fail_scoring"] == "full_stake":
+        why.append("a failed knock costs the top tier (option knock_fail_scoring = full_stake)")
+        return tier, 3
+    return tier, tier
+
+
+def _record_due(
+    unit: str, rams: tuple[int, int], pips: tuple[int, int], loser: int, due: int, why: list[str]
+) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """The rams and pips after ``due`` is recorded against ``loser``, and the rams crossed out."""
+    if unit == "rams":
+        new_rams, cancelled = record_rams(rams, loser, due)
+        why.append(
+            f"rams recorded: {cancelled} of team {TEAM_NAMES[1 - loser]}'s crossed out, "
+            f"{due - cancelled} marked against team {TEAM_NAMES[loser]} → rams A {new_rams[0]}, B {new_rams[1]}"
+        )
+        return new_rams, pips, cancelled
+    p = [pips[0], pips[1]]
+    p[loser] += due
+    new_pips = (p[0], p[1])
+    why.append(f"pips: team {TEAM_NAMES[loser]} +{due} → pips A {new_pips[0]}, B {new_pips[1]}")
+    return rams, new_pips, 0

@@ -1,0 +1,177 @@
+"""Avinas table mode: a hand whose cards are unknown, reported as the table plays it
+(docs/rules/avinas.md §4.3, §7, §8).
+
+After ``deal(state, None)`` the referee reports the 8 exposures (``exposure``), then the knocks or
+the auction and every card as played; or, before the first card, the whole hand as one
+``round_result`` carrying the score facts (``round_result``), which must agree with what the table
+already reported.
+
+* A play the shown cards make impossible is refused: a card already played or exposed in another
+  hand, and any card but a seat's exposed ones once those are all it has left (``check_play``); a
+  face-down trump is refused in ``tricks``. The cards a seat may be reported playing are every card
+  not seen elsewhere (``unseen_cards``); as a seat's own view lists them, a face-down lead not yet
+  turned up counts as unseen, so the list does not betray it.
+* Revokes are recorded with ``base.find_revokes`` (every Avinas obligation is "if you hold one you
+  must play one", so all contexts are monotone), judged by ``play.judge`` (``revokes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from service.rules.base import (
+    Action,
+    Play,
+    Revoke,
+    Ruleset,
+    TrickContext,
+    TrickRecord,
+    find_revokes,
+    revokes_after_play,
+    wrong_phase,
+)
+from service.rules.cards import DECK_32, Card
+from service.rules.errors import CardAlreadyPlayed, CardNotInHand, InvalidAction, InvalidFacts
+from service.rules.games.avinas.actions import phase_types
+from service.rules.games.avinas.facts import HandFacts, parse_facts
+from service.rules.games.avinas.hand_end import close_hand, hand_record
+from service.rules.games.avinas.play import judge
+from service.rules.games.avinas.scoring import score_hand
+from service.rules.games.avinas.state import PLAY, AvinasState, HandState, cards_reported, played_cards
+
+#: CLOCKWISE[leader]: the seats of a trick led by ``leader``, in playing order (``Trick.seat_of``)
+CLOCKWISE = tuple(tuple((lead + i) % 4 for i in range(4)) for lead in range(4))
+
+
+def only_exposed_left(hand: HandState, seat: int) -> tuple[Card, ...]:
+    """When a seat's remaining cards are all exposed ones, those (else empty)."""
+    played = played_cards(hand)
+    shown = tuple(e.card for e in hand.exposures if e.seat == seat and e.card is not None and e.card not in played)
+    if not shown:
+        return ()
+    tricks = list(hand.tricks) + ([hand.current] if hand.current is not None else [])
+    count = sum(1 for t in tricks for i in range(len(t.plays)) if t.seat_of(i) == seat)
+    return shown if len(shown) >= 8 - count else ()
+
+
+def seen_elsewhere(hand: HandState, seat: int, viewer: int | None = None) -> dict[Card, str]:
+    """Cards ``seat`` cannot hold, with why: played (as ``viewer`` saw it, when given), or exposed in
+    another hand."""
+    gone = {c: "has already been played" for c in played_cards(hand, viewer)}
+    for e in hand.exposures:
+        if e.card is not None and e.seat != seat and e.card not in gone:
+            gone[e.card] = f"was exposed in seat {e.seat}'s hand"
+    return gone
+
+
+def unseen_cards(hand: HandState, seat: int, viewer: int | None = None) -> tuple[Card, ...]:
+    """The cards ``seat`` may be reported playing: its exposed ones once they are all it has left,
+    else every card not seen elsewhere (by ``viewer``, when given)."""
+    forced = only_exposed_left(hand, seat)
+    if forced:
+        return forced
+    gone = seen_elsewhere(hand, seat, viewer)
+    return tuple(c for c in DECK_32 if c not in gone)
+
+
+def check_play(hand: HandState, seat: int, c: Card, legal: Callable[[], list[Any]]) -> None:
+    """Refuse a reported card that ``seat`` cannot hold (``legal()``: the refusal's alternatives)."""
+    gone = seen_elsewhere(hand, seat)
+    if c in gone:
+        raise CardAlreadyPlayed(f"{c.text} {gone[c]}", legal=legal())
+    forced = only_exposed_left(hand, seat)
+    if forced and c not in forced:
+        raise CardNotInHand(
+            f"seat {seat}'s remaining cards are its exposed {', '.join(x.text for x in forced)}",
+            legal=legal(),
+        )
+
+
+def revokes(
+    ruleset: Ruleset, hand: HandState, opts: Mapping[str, Any], complete: bool, played_by: int | None = None
+) -> tuple[Revoke, ...]:
+    """Revokes provable from the table's reports (``ruleset``: the Avinas ruleset, which
+    ``base.find_revokes`` takes; its verdicts are ``play.judge``'s, passed as the judge).
+
+    Besides the cards each seat played later, its exposed cards not yet played were in its hand
+    all along: they are passed to ``find_revokes`` as one extra, unjudged record per seat after
+    the real tricks, so that a revoke shows as soon as an exposed card proves it.
+
+    ``played_by``: the seat that has just made the last play of ``hand``, whose ``revokes`` are
+    then those of the plays before it (this function's answer at the play before, or none at the
+    first play, which may fix the trump). Only that seat's plays are judged again
+    (``base.revokes_after_play``). Every other seat keeps its plays, the plays before them, their
+    tricks' numbers and trump, and its unplayed exposures (a card exposed in another hand is
+    refused), so its judgements on the real tricks stand; the extra records, which a new trick
+    renumbers, come after the real tricks, and what they find is cut off both ways. Every
+    Avinas rule is monotone, so the last play (``complete``) could be judged the same way; it is
+    judged whole, as ``revokes_after_play`` asks.
+    """
+    trump = hand.trump
+    assert trump is not None
+    tricks = list(hand.tricks)
+    if hand.current is not None and hand.current.plays:
+        tricks.append(hand.current)
+    records = [TrickRecord(CLOCKWISE[t.leader][:len(t.plays)], t.plays, TrickContext(trump, t.number))
+               for t in tricks]
+    played = played_cards(hand)
+    held: tuple[list[Play], ...] = ([], [], [], [])
+    for e in hand.exposures:
+        c = e.card
+        if c is not None and c not in played:
+            held[e.seat].append(Play(c))
+    for seat in range(4):
+        if held[seat]:
+            records.append(TrickRecord((seat,) * len(held[seat]), tuple(held[seat]), TrickContext(trump, None)))
+    if played_by is None:
+        found = find_revokes(ruleset, records, opts, round_complete=complete, judge=judge)
+    else:
+        found = revokes_after_play(ruleset, hand.revokes, records, opts, played_by, round_complete=complete,
+                                   judge=judge)
+    return tuple(r for r in found if r.trick <= len(tricks))
+
+
+def round_result(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
+    """The whole hand reported as its score facts (before its first card), scored and closed."""
+    if state.mode != "table":
+        raise wrong_phase("a round_result is reported only in table mode; in a dealt match the hand is played",
+                          phase_types(state, hand))
+    if cards_reported(hand):
+        raise wrong_phase("this hand's cards are being reported one by one: report them to the end",
+                          phase_types(state, hand))
+    facts = action.result
+    if not isinstance(facts, Mapping):
+        raise InvalidAction("a round_result needs 'result': the hand's facts (as for the score endpoint)")
+    for key, have in (("rams", state.rams), ("pips", state.pips)):
+        if key in facts and list(facts[key]) != list(have):
+            raise InvalidFacts(f"'{key}' before this hand are {list(have)} in this match; got {facts[key]!r}")
+    full = dict(facts)
+    full["rams"], full["pips"] = list(state.rams), list(state.pips)
+    f, rams, pips = parse_facts(full, state.options)
+    check_against_table(hand, f)
+    result = score_hand(f, rams, pips, state.options)
+    record = hand_record(hand, result, "round_result", result.explanation)
+    return close_hand(state, record, result)
+
+
+def check_against_table(hand: HandState, f: HandFacts) -> None:
+    """A round_result must agree with what the table already reported for this hand."""
+    if hand.game is not None and f.game != hand.game:
+        raise InvalidFacts(f"the exposed cards made this a {hand.game.replace('_', '-')} game, not {f.game}")
+    if hand.declarer is not None and f.declarer != hand.declarer:
+        raise InvalidFacts(f"the declarer of this hand is seat {hand.declarer}, not seat {f.declarer}")
+    passed = {c.seat for c in hand.calls if c.amount is None}
+    if f.declarer in passed:
+        raise InvalidFacts(f"seat {f.declarer} passed in the auction and cannot be the declarer")
+    knocked = [k for k in hand.knocks if k.knocked]
+    decl = f.declarer
+    d_knocked = any(k.seat in (decl, (decl + 2) % 4) for k in knocked)
+    if hand.phase == PLAY and (f.knocks != len(knocked) or f.declarers_knocked != d_knocked):
+        raise InvalidFacts(
+            f"the table reported {len(knocked)} knock(s) for this hand, "
+            f"{'including' if d_knocked else 'not including'} one by the declaring side; "
+            f"the result says {f.knocks}"
+        )
+    if f.knocks < len(knocked) or (d_knocked and not f.declarers_knocked):
+        raise InvalidFacts(f"the table already reported {len(knocked)} knock(s) for this hand")
