@@ -287,7 +287,11 @@ _FORMAT = {"name": "format", "in": "query", "required": False,
 
 
 @blp.route("/<match_id>/record", methods=["GET"])
-@blp.doc(parameters=[_FORMAT], security=_SECURITY)
+@blp.doc(parameters=[_FORMAT], security=_SECURITY, responses={"200": {
+    "description": "The record: JSON, or the printed text or CSV that ``format`` asks for",
+    "headers": _ETAG_HEADER, "content": {
+        "application/json": {"schema": RecordSchema},
+        "text/plain": {"schema": {"type": "string"}}, "text/csv": {"schema": {"type": "string"}}}}})
 @blp.response(200, RecordSchema, headers=_ETAG_HEADER)
 @_errors(400, 401, 404, 503)
 def get_record(match_id: str) -> Response:
