@@ -65,6 +65,8 @@ class Profile:
     #: the most cards one hand holds (random rounds of face-up tricks, ``test_base_helpers``)
     hand_size: int
     modes: tuple[str, ...] = ("dealt", "table")
+    #: options of a match that lasts several rounds (the defaults, for a real game)
+    long: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def usual_players(self) -> int:

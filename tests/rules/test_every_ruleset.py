@@ -38,6 +38,7 @@ from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, SPECTATOR, Ruleset
 from tests.api.match_driver import cards_in
 from tests.english import english
+from tests.fifth_game import profile_of, with_the_fifth
 from tests.leaks import leaks, spectator_leaks
 from tests.profiles import Setup, profile, ruleset_ids
 
@@ -72,14 +73,15 @@ def battery_cases(ids: list[str]) -> list[Any]:
     """(ruleset id, setup, seed) for every battery setup of these rulesets, with readable ids."""
     cases = []
     for rid in ids:
-        for setup in profile(rid).setups:
+        for setup in profile_of(rid).setups:
             if "battery" in setup.uses:
                 cases += [pytest.param(rid, setup, seed, id=f"{rid}-{setup.name}-{seed}") for seed in SEEDS]
     return cases
 
 
 def every_case() -> list[Any]:
-    return battery_cases(ruleset_ids())
+    """The battery's cases: every registered ruleset's, and the fifth game's."""
+    return battery_cases(with_the_fifth())
 
 
 # ------------------------------------------------------------------------------------------------
@@ -264,17 +266,17 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
     return tally
 
 
-@pytest.mark.parametrize(("rid", "setup", "seed"), every_case())
-def test_random_play_to_the_end(rid: str, setup: Setup, seed: int) -> None:
-    tally = play(rid, setup, seed)
+@pytest.mark.parametrize(("ruleset_id", "setup", "seed"), every_case(), indirect=["ruleset_id"])
+def test_random_play_to_the_end(ruleset_id: str, setup: Setup, seed: int) -> None:
+    tally = play(ruleset_id, setup, seed)
     assert not tally.found, {check: (len(found), found[:3]) for check, found in tally.found.items()}
     assert tally.rounds >= 1 and tally.applied > tally.steps // 2 and tally.refused >= tally.steps
 
 
-@pytest.mark.parametrize(("rid", "setup", "seed"), every_case()[::len(SEEDS)])
-def test_a_spectator_sees_no_hidden_card(rid: str, setup: Setup, seed: int) -> None:
+@pytest.mark.parametrize(("ruleset_id", "setup", "seed"), every_case()[::len(SEEDS)], indirect=["ruleset_id"])
+def test_a_spectator_sees_no_hidden_card(ruleset_id: str, setup: Setup, seed: int) -> None:
     """The same random play with a ``SPECTATOR`` view checked at every step."""
-    assert play(rid, setup, seed, spectator=True).rounds >= 1
+    assert play(ruleset_id, setup, seed, spectator=True).rounds >= 1
 
 
 def test_every_ruleset_has_battery_setups_in_each_of_its_modes() -> None:
@@ -283,5 +285,5 @@ def test_every_ruleset_has_battery_setups_in_each_of_its_modes() -> None:
         assert modes == set(profile(rid).modes), rid
 
 
-def test_the_battery_covers_every_registered_ruleset() -> None:
-    assert {case.values[0] for case in every_case()} == set(RULESETS)
+def test_the_battery_covers_every_registered_ruleset_and_the_fifth_game() -> None:
+    assert {case.values[0] for case in every_case()} == {*RULESETS, *with_the_fifth()}
