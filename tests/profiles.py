@@ -112,6 +112,7 @@ def avinas_round(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 ARCHIVE = frozenset({"archive"})
+BATTERY = frozenset({"battery"})
 LEAKS = frozenset({"leaks"})
 
 _FORTY_FIVES = Profile(
@@ -134,6 +135,19 @@ _FORTY_FIVES = Profile(
               hides=False),
         Setup("ff_table_short", 3, "table", {"target_score": 5, "tie_at_target": "shared"},
               frozenset({"table_views", "battery"})),
+        Setup("ff_variant_a", 5, "dealt", {
+            "players": 5, "deal_pattern": "2-3", "plain_lead_rule": "must_follow", "renegable_cards": "five_only",
+            "renege_reference": "highest_trump_in_trick", "ace_of_hearts_lead": "trump_lead_renege_then_hearts",
+            "plain_ace_rank": "high", "unrobbed_trump_ace": "lowest_unless_announced",
+            "dealer_turned_ace": "may_rob_after_first_trick", "highest_trump_bonus": "five_of_trumps_only",
+            "tie_at_target": "shared"}, BATTERY, ends=False, max_rounds=3),
+        Setup("ff_variant_b", 2, "dealt", {
+            "players": 2, "plain_lead_rule": "any", "renegable_cards": "none",
+            "ace_of_hearts_lead": "trump_lead_no_renege_hearts_fallback", "unrobbed_trump_ace": "lowest",
+            "dealer_turned_ace": "may_rob_discard_before_first_lead", "highest_trump_bonus": "none",
+            "target_score": 30}, BATTERY, ends=False, max_rounds=3),
+        Setup("ff_six", 6, "table", {"players": 6, "ace_of_hearts_lead": "trump_lead"}, BATTERY, ends=False,
+              max_rounds=3),
     ),
 )
 
@@ -143,7 +157,7 @@ _AUCTION_FORTY_FIVES = Profile(
     hand_size=5,
     round_result=forty_fives_round,
     setups=(
-        Setup("af_turn_up", 4, "dealt", {}, ARCHIVE | {"revokes"}, matches=100, max_rounds=12),
+        Setup("af_turn_up", 4, "dealt", {}, ARCHIVE | {"revokes", "battery"}, matches=100, max_rounds=12),
         Setup("af_turn_up_announce", 4, "dealt", {"unrobbed_trump_ace": "lowest_unless_announced"}, LEAKS),
         Setup("af_bidding", 4, "dealt", {"trump_selection": "bidding", "all_pass": "redeal"}, ARCHIVE,
               ends=False, matches=60, max_rounds=8),
@@ -160,6 +174,20 @@ _AUCTION_FORTY_FIVES = Profile(
         Setup("af_bidding_cut", 4, "dealt", {"trump_selection": "bidding", "target_score": 30},
               frozenset({"battery"}), ends=False, max_rounds=6),
         Setup("af_6p_short", 6, "dealt", {"target_score": 30}, frozenset({"battery"})),
+        Setup("af_turn_up_6", 6, "dealt", {
+            "turn_up_scoring": "three_four_five", "ace_of_hearts_lead": "trump_lead_hearts_fallback",
+            "dealer_turned_ace": "may_rob_discard_before_first_lead", "unrobbed_trump_ace": "lowest",
+            "highest_trump_bonus": "highest_trump_played"}, BATTERY, ends=False, max_rounds=3),
+        Setup("af_bidding_6", 6, "dealt", {
+            "trump_selection": "bidding", "kitty_size": 3, "dealer_hold": "duel", "all_pass": "redeal",
+            "dealer_robs_pack": True, "bidder_must_hold_trump": True, "first_lead_after_bidding": "bidder",
+            "bid_30_made_value": 30, "bid_30_requires": "30_points", "defender_out_rule": "locked_from_100",
+            "simultaneous_target": "highest_score", "min_keep_six_players": 1}, BATTERY, ends=False, max_rounds=3),
+        Setup("af_bidding_kitty", 4, "table", {
+            "trump_selection": "bidding", "kitty_size": 5, "discard_and_draw": False, "dealer_hold": "off",
+            "first_lead_after_bidding": "left_of_dealer", "defender_out_rule": "capped_below_target",
+            "bid_values": [20, 25, 30], "min_bid_at_100": None, "plain_lead_rule": "must_follow"}, BATTERY,
+              ends=False, max_rounds=3),
     ),
 )
 
@@ -194,6 +222,28 @@ _BOERENBRIDGE = Profile(
                                                      "max_rounds": 3}, frozenset({"battery"})),
         Setup("bb_short_chooser_5p", 5, "dealt", {"hand_size_schedule": [2, 1],
                                                   "trump_mode": "highest_bidder_chooses"}, frozenset({"battery"})),
+        Setup("bb_bounce", 4, "dealt", {"overshoot_rule": "bounce"}, BATTERY, ends=False, max_rounds=2),
+        Setup("bb_openspiel_like", 4, "table", {
+            "hand_size_schedule": [12], "trump_mode": "turn_up", "bidding_mode": "sequential",
+            "bid_revision_right": "none", "scoring_system": "oh_hell"}, BATTERY, ends=False, max_rounds=2),
+        Setup("bb_pyramid_5p_trump_chooser", 5, "dealt", {
+            "hand_size_schedule": "up_down", "trump_mode": "highest_bidder_chooses", "scoring_system": "nl_10_2",
+            "hook_min_hand_size": 4}, BATTERY, ends=False, max_rounds=4),
+        Setup("bb_down_up_3p_spades", 3, "dealt", {
+            "hand_size_schedule": "down_up", "trump_mode": "fixed_spades", "scoring_system": "vlaams_10_3",
+            "overshoot_rule": "subtract_from_previous", "no_bid_comparison": "gt",
+            "first_dealer_tiebreak": "suit_order"}, BATTERY, ends=False, max_rounds=2),
+        Setup("bb_up_7p_play_on", 7, "dealt", {
+            "hand_size_schedule": "up", "trump_mode": "turn_up", "simultaneous_100": "play_on",
+            "overshoot_rule": "bounce", "max_rounds": 40, "max_rounds_outcome": "closest_to_100",
+            "hook_fallback": "none", "bid_revision_right": "dealer_only"}, BATTERY, ends=False, max_rounds=4),
+        Setup("bb_fixed_rounds_6p", 6, "table", {
+            "match_end": "fixed_rounds_highest", "hand_size_schedule": "down", "scoring_system": "nederlands_10_3",
+            "bidding_mode": "sequential"}, BATTERY, ends=False, max_rounds=2),
+        Setup("bb_list_bust_penalty", 4, "dealt", {
+            "hand_size_schedule": [13, 5, 1, 9], "nil_made_score": 30, "miss_penalty": "minus_1_per_trick_off",
+            "overshoot_rule": "bust", "no_bid_threshold": 60, "trump_mode": "turn_up"}, BATTERY, ends=False,
+              max_rounds=4),
     ),
 )
 
@@ -215,6 +265,18 @@ _AVINAS = Profile(
         Setup("av_table", 4, "table", {"pips_to_end": 6, "facedown_signal": True}, ARCHIVE, matches=100),
         Setup("av_table_2", 4, "table", {"max_hands": 2}, frozenset({"table_views", "battery"})),
         Setup("av_short_signals", 4, "dealt", {"max_hands": 3, "facedown_signal": True}, frozenset({"battery"})),
+        Setup("av_continuous_auction", 4, "dealt", {
+            "auction_rounds": "continuous", "min_declaration": 3, "declaration_count": "suit_cards",
+            "lie_penalty": "max", "max_hands": 4}, BATTERY),
+        Setup("av_knocks", 4, "table", {
+            "defenders_knock_requires_knock": False, "knock_in_pips_game": True, "knock_fail_scoring": "full_stake",
+            "max_hands": 4}, BATTERY),
+        Setup("av_every_trick", 4, "dealt", {
+            "trump_lead_obligation": "every_trick", "no_trump_followed_winner": "highest_of_led_suit",
+            "facedown_signal": True, "max_hands": 4}, BATTERY),
+        Setup("av_stops_and_tiers", 4, "dealt", {
+            "stop_remainder_to": "nobody", "stop_in_sevens_game": True, "rams_tiers": [2, 3, 5],
+            "pips_tiers": [1, 2, 3], "pips_to_end": 6, "max_hands": 4}, BATTERY),
     ),
 )
 
