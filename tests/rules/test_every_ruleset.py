@@ -8,7 +8,7 @@ profile marks ``battery`` (``tests/profiles.py``) and several seeds. At every st
 * every listed action applies, and ``apply`` leaves the old state untouched;
 * refused actions (a listed action posted by a seat not to act, an unknown type, a listed action
   with a card, or an amount, that no listed action of its kind names, anything once the match is
-  over) raise a
+  over; and, where the game refuses them, actions of its other types, those of other phases) raise a
   ``RuleError`` with a code and change nothing;
 * no seat's view, and no refusal, shows another seat's hidden card; a ``SPECTATOR`` view shows none
   at all and lists no action;
@@ -140,14 +140,18 @@ def check_views(ruleset: Ruleset[Any], state: Any, n: int, spectator: bool) -> l
 
 
 def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action, poster_view: Any | None,
-                  tally: Tally) -> None:
+                  tally: Tally, *, must: bool = True) -> None:
     """``action`` (no seat lists it) is refused with a RuleError that has a code, shows the poster no
-    card it cannot see, and leaves the state as it was."""
+    card it cannot see, and leaves the state as it was. ``must=False``: an action that a game may take
+    without listing it (a referee's report such as Boerenbridge's ``abandon``); only a refusal is
+    checked."""
     try:
         ruleset.apply(state, action)
     except RuleError as refused:
         err = refused
     else:
+        if not must:
+            return
         phase = ruleset.view(state, None)["phase"]
         tally.found.setdefault("an action no seat lists is refused", []).append(
             f"phase {phase}, to_act {list(ruleset.to_act(state))}: {action.to_json()} was taken")
@@ -159,6 +163,25 @@ def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action
         said = set(cards_in(as_json([english(err), err.legal, err.extra])))
         seen = set(cards_in(poster_view)) | set(cards_in(action.to_json()))
         assert said <= seen, f"{err!r} (legal {err.legal}) shows the poster {sorted(said - seen)} for {action}"
+
+
+def other_phase(ruleset: Ruleset[Any], state: Any, legal: Mapping[int, list[Action]], n: int,
+                rng: random.Random) -> list[tuple[Action, int]]:
+    """Actions of the game's own types (as its refusal of an unknown type names them) that no seat
+    lists now, by a seat to act, with a card and an amount; each with its poster's seat."""
+    to_act = ruleset.to_act(state)
+    if not to_act:
+        return []
+    try:
+        ruleset.apply(state, Action("no_such_action", to_act[0]))
+    except RuleError as err:
+        types = err.legal if isinstance(err.legal, list) else []
+    listed = {a.type for actions in legal.values() for a in actions}
+    out = []
+    for kind in [t for t in types if isinstance(t, str) and t not in listed and t != "round_result"]:
+        seat = rng.choice(to_act)
+        out.append((Action(kind, seat, card=rng.choice(ruleset.deck()), amount=rng.randrange(10)), seat))
+    return out
 
 
 def refusals(ruleset: Ruleset[Any], state: Any, legal: Mapping[int, list[Action]], n: int,
@@ -247,6 +270,8 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
         seat_views = check_views(ruleset, state, n, spectator)
         for action, poster in refusals(ruleset, state, legal, n, rng):
             check_refusal(ruleset, state, before, action, seat_views[poster], tally)
+        for action, poster in other_phase(ruleset, state, legal, n, rng):
+            check_refusal(ruleset, state, before, action, seat_views[poster], tally, must=False)
         archived = check_archive(ruleset, state, n, legal)
         tally.archived += archived is not state
         state = archived
