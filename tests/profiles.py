@@ -197,13 +197,14 @@ _BOERENBRIDGE = Profile(
     hand_size=13,
     round_result=boerenbridge_round,
     setups=(
-        Setup("bb_default", 4, "dealt", {}, LEAKS),
+        Setup("bb_default", 4, "dealt", {}, LEAKS | BATTERY, ends=False, max_rounds=2),
         Setup("bb_turn_up", 4, "dealt", {"trump_mode": "turn_up"}, frozenset({"revokes"})),
         Setup("bb_turn_up_sequential_5p", 5, "dealt", {
             "hand_size_schedule": "up_down", "trump_mode": "turn_up", "bidding_mode": "sequential"}, LEAKS),
         Setup("bb_chooser", 4, "dealt", {"trump_mode": "highest_bidder_chooses", "hand_size_schedule": "down"},
               LEAKS),
-        Setup("bb_table_leaks", 4, "table", {"hand_size_schedule": "up_down", "trump_mode": "turn_up"}, LEAKS),
+        Setup("bb_table_leaks", 4, "table", {"hand_size_schedule": "up_down", "trump_mode": "turn_up"},
+              LEAKS | BATTERY, ends=False, max_rounds=4),
         Setup("bb_up_max_rounds", 4, "dealt", {"hand_size_schedule": "up", "trump_mode": "turn_up",
                                                "max_rounds": 7}, ARCHIVE),
         Setup("bb_list_schedule", 5, "dealt", {"hand_size_schedule": [3, 1, 4, 2],
@@ -253,7 +254,7 @@ _AVINAS = Profile(
     hand_size=8,
     round_result=avinas_round,
     setups=(
-        Setup("av_leaks", 4, "dealt", {}, LEAKS | {"revokes"}),
+        Setup("av_leaks", 4, "dealt", {}, LEAKS | BATTERY | {"revokes"}, ends=False, max_rounds=3),
         Setup("av_signals_every_trick", 4, "dealt", {"facedown_signal": True, "trump_lead_obligation": "every_trick",
                                                      "knock_in_pips_game": True}, LEAKS),
         Setup("av_table_leaks", 4, "table", {"stop_in_sevens_game": True}, LEAKS),
