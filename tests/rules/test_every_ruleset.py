@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -62,12 +63,8 @@ class Tally:
     #: what the battery found wrong, by check (the match plays on, so that one broken rule does not
     #: hide the others); a test passes when it is empty
     found: dict[str, list[str]] = field(default_factory=dict)
-    steps: int = 0
-    rounds: int = 0
-    applied: int = 0
-    refused: int = 0
-    archived: int = 0
-    reported: int = 0
+    #: steps, rounds, actions applied, refusals, states archived, rounds reported whole
+    count: Counter[str] = field(default_factory=Counter)
 
 
 def battery_cases(ids: list[str]) -> list[Any]:
@@ -156,7 +153,7 @@ def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action
         tally.found.setdefault("an action no seat lists is refused", []).append(
             f"phase {phase}, to_act {list(ruleset.to_act(state))}: {action.to_json()} was taken")
         return
-    tally.refused += 1
+    tally.count["refused"] += 1
     assert isinstance(err.code, str) and err.code, repr(err)
     assert codec.encode(state) == before, f"refusing {action} changed the state"
     if poster_view is not None:
@@ -222,7 +219,7 @@ def check_every_listed_action(ruleset: Ruleset[Any], state: Any, before: Any, le
     chosen = listed if len(listed) <= APPLY_AT_MOST else rng.sample(listed, APPLY_AT_MOST)
     for action in chosen:
         ruleset.apply(state, action)
-        tally.applied += 1
+        tally.count["applied"] += 1
     assert codec.encode(state) == before, "apply changed the state it was given"
 
 
@@ -273,14 +270,14 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
         for action, poster in other_phase(ruleset, state, legal, n, rng):
             check_refusal(ruleset, state, before, action, seat_views[poster], tally, must=False)
         archived = check_archive(ruleset, state, n, legal)
-        tally.archived += archived is not state
+        tally.count["archived"] += archived is not state
         state = archived
         if ruleset.status(state) == FINISHED:
             break
-        if not setup.ends and tally.rounds >= setup.max_rounds and ruleset.needs_deal(state):
+        if not setup.ends and tally.count["rounds"] >= setup.max_rounds and ruleset.needs_deal(state):
             return tally  # a long match, cut short between rounds
-        assert tally.steps < MAX_STEPS, f"the match did not end in {MAX_STEPS} steps"
-        tally.steps += 1
+        assert tally.count["steps"] < MAX_STEPS, f"the match did not end in {MAX_STEPS} steps"
+        tally.count["steps"] += 1
         if ruleset.needs_deal(state):
             assert not ruleset.to_act(state)
             deck = None
@@ -288,14 +285,14 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
                 deck = list(ruleset.deck())
                 rng.shuffle(deck)
             state = ruleset.deal(state, deck)
-            tally.rounds += 1
+            tally.count["rounds"] += 1
             just_dealt = True
             continue
         check_every_listed_action(ruleset, state, codec.encode(state), legal, rng, tally)
         if mode == "table" and just_dealt and rng.random() < ROUND_RESULT_CHANCE:
             report = round_result(as_json(ruleset.view(state, None)), rng)
             state = ruleset.apply(state, Action("round_result", result=report))
-            tally.reported += 1
+            tally.count["reported"] += 1
         else:
             choices = [a for s in ruleset.to_act(state) for a in legal[s]]
             state = ruleset.apply(state, rng.choice(choices))
@@ -309,13 +306,14 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
 def test_random_play_to_the_end(ruleset_id: str, setup: Setup, seed: int) -> None:
     tally = play(ruleset_id, setup, seed)
     assert not tally.found, {check: (len(found), found[:3]) for check, found in tally.found.items()}
-    assert tally.rounds >= 1 and tally.applied > tally.steps // 2 and tally.refused >= tally.steps
+    count = tally.count
+    assert count["rounds"] >= 1 and count["applied"] > count["steps"] // 2 and count["refused"] >= count["steps"]
 
 
 @pytest.mark.parametrize(("ruleset_id", "setup", "seed"), every_case()[::len(SEEDS)], indirect=["ruleset_id"])
 def test_a_spectator_sees_no_hidden_card(ruleset_id: str, setup: Setup, seed: int) -> None:
     """The same random play with a ``SPECTATOR`` view checked at every step."""
-    assert play(ruleset_id, setup, seed, spectator=True).rounds >= 1
+    assert play(ruleset_id, setup, seed, spectator=True).count["rounds"] >= 1
 
 
 def test_every_ruleset_has_battery_setups_in_each_of_its_modes() -> None:
