@@ -96,10 +96,16 @@ def check_codec(ruleset: Ruleset[Any], state: Any) -> Any:
     return data
 
 
+def ordered(actions: list[Action]) -> list[Action]:
+    """The actions in a fixed order (a game may list them in the order of a set of cards, which
+    differs from one process to the next), so that a seed plays the same match every time."""
+    return sorted(actions, key=lambda a: json.dumps(a.to_json(), sort_keys=True))
+
+
 def check_turns(ruleset: Ruleset[Any], state: Any, n: int, tally: Tally) -> dict[int, list[Action]]:
-    """Legal actions exactly for the seats to act, each naming its own seat; returns them."""
+    """Legal actions exactly for the seats to act, each naming its own seat; returns them, ordered."""
     to_act = ruleset.to_act(state)
-    legal = {seat: ruleset.legal_actions(state, seat) for seat in range(n)}
+    legal = {seat: ordered(ruleset.legal_actions(state, seat)) for seat in range(n)}
     listing = [s for s in range(n) if legal[s]]
     if listing != sorted(to_act):
         extra = {s: [a.to_json() for a in legal[s][:2]] for s in listing if s not in to_act}
@@ -234,7 +240,7 @@ def check_archive(ruleset: Ruleset[Any], state: Any, n: int, legal: Mapping[int,
     assert ruleset.to_act(archived) == ruleset.to_act(state)
     assert ruleset.needs_deal(archived) == ruleset.needs_deal(state)
     for seat in range(n):
-        assert ruleset.legal_actions(archived, seat) == legal[seat]
+        assert ordered(ruleset.legal_actions(archived, seat)) == legal[seat]
     records = as_json(records)
     for viewer in (None, *range(n)):
         whole = as_json(ruleset.view(state, viewer))
