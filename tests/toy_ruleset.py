@@ -15,7 +15,7 @@ it must trump if able; the context key ``lead_rule: "any"`` lifts every constrai
 trump wins, else the highest card of the led suit (aces high). In a match there is no trump: each
 player gets ``HAND`` (3) cards from the 52-card pack, a trick is a point, and the first round after
 which someone has ``target`` points ends the match (ties share the win). The state keeps every
-round's tricks won (it grows with the match, as a real game's history does, until ``archive`` takes
+round's tricks won and scores (it grows with the match, as a real game's history does, until ``archive`` takes
 all but the last round out). The deal passes to
 the left after each round. Table mode: hands unknown, any unseen card may be reported; a failure to
 follow suit is recorded as a revoke (``find_revokes``); a round may be reported whole as
