@@ -2,7 +2,7 @@
 
 **Document** (one JSON object, replaced on every save)::
 
-    {"format": 1, "ruleset": "boerenbridge", "mode": "dealt", "players": ["Ann", ...],
+    {"format": 1, "ruleset": "<ruleset id>", "mode": "dealt", "players": ["Ann", ...],
      "referee_hash": "<sha256>", "seat_hashes": ["<sha256>", ...], "state": <codec.encode(state)>}
 
 It holds the whole current rules state, so serving a request never replays history: the
