@@ -17,7 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import languages
+from service.api import apidoc, languages
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -73,7 +73,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
     load_for(RULESETS.values())
-    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
+                                       "extra_plugins": [apidoc.OperationIds()]})
+    apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
         init_app = getattr(module, "init_app", None)
