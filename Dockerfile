@@ -28,6 +28,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/app \
     PATH=/opt/venv/bin:$PATH \
     PORT=8000 \
+    LOG_FORMAT=json \
     PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /app

@@ -18,7 +18,10 @@ import os
 import sys
 from pathlib import Path
 
+from gunicorn import glogging
+
 from service.api.config import ConfigError, Settings
+from service.api.logs import dict_config
 
 try:
     _settings = Settings.from_env()
@@ -32,8 +35,21 @@ timeout = 30
 graceful_timeout = 20
 backlog = 2048
 loglevel = _settings.log_level
+# No access log of gunicorn's: the app writes one line per request (service/api/logs.py), with its
+# route, match and request id. Every line, gunicorn's own included, goes to stderr in LOG_FORMAT.
 accesslog = None
 errorlog = "-"
+logconfig_dict = dict_config(_settings.log_format, _settings.log_level)
+
+
+class _Logger(glogging.Logger):
+    """gunicorn's logger without its access log, which any ``logconfig_dict`` would turn on."""
+
+    def access(self, resp: object, req: object, environ: object, request_time: object) -> None:
+        return None
+
+
+logger_class = _Logger
 # A request line or header this large is an attack or a bug, not a client of this API.
 limit_request_line = 8190
 limit_request_fields = 100

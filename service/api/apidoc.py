@@ -94,7 +94,11 @@ found (404 `match_not_found`), and so is the replay of a create whose match is g
 
 **Versions.** Every answer about a match carries its version as an `ETag`; a write with `If-Match`
 naming an older version is refused (412 `version_conflict`, with the current version), a write
-without it that loses a race is refused with 409 `version_conflict`."""
+without it that loses a race is refused with 409 `version_conflict`.
+
+**Request ids.** Every answer carries `X-Request-ID`: the one the request sent when it is 1 to 128
+characters of `A-Z a-z 0-9 - _ . : / + =`, else one the service made. The service's log line of the
+request carries it too, so quote it when reporting a problem."""
 
 
 @functools.cache

@@ -21,6 +21,7 @@ from service.api import apidoc, languages
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
+from service.api.logs import RequestLog
 from service.api.problems import ProblemApi
 from service.rules.registry import RULESETS
 
@@ -82,7 +83,14 @@ def create_app(settings: Settings | None = None) -> Flask:
         if init_app is not None:
             init_app(app, settings)
         api.register_blueprint(module.blp)
+    _wire_the_edge(app, settings)
     return app
+
+
+def _wire_the_edge(app: Flask, settings: Settings) -> None:
+    """What every answer passes through on its way out (issue 19): the request log and its id,
+    outermost, so that it sees every answer, a 413 of the body limit too."""
+    app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]
 
 
 def current_settings() -> Settings:

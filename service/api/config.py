@@ -13,6 +13,7 @@ variable                 meaning                                                
 ``REDIS_SENTINEL_MASTER``  the Sentinel master name                                  ``referee``
 ``MATCH_TTL_SECONDS``    idle time after which a match expires                       ``604800``
 ``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
+``LOG_FORMAT``           ``json`` (one JSON object a line) or ``text`` (readable)    ``text``
 ``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
 ``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
                          characters; the same on every worker and replica)         one per process
@@ -32,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+LOG_FORMATS = ("json", "text")
 
 
 class ConfigError(ValueError):
@@ -49,6 +51,7 @@ class Settings:
     redis_cluster: bool = False
     match_ttl_seconds: int = 604800
     log_level: str = "info"
+    log_format: str = "text"
     max_body_bytes: int = 65536
     idempotency_secret: bytes | None = field(default=None, repr=False)
 
@@ -72,6 +75,9 @@ class Settings:
         log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
         if log_level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {log_level!r}")
+        log_format = env.get("LOG_FORMAT", "text").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise ConfigError(f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}; got {log_format!r}")
         workers = _int(env, "WEB_CONCURRENCY", default_workers, 1, 512)
         if workers > 1 and not uses_redis:
             raise ConfigError(
@@ -92,6 +98,7 @@ class Settings:
             redis_cluster=cluster,
             match_ttl_seconds=_int(env, "MATCH_TTL_SECONDS", 604800, 1, 10 * 365 * 86400),
             log_level=log_level,
+            log_format=log_format,
             max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
             idempotency_secret=secret.encode() if secret is not None else None,
         )
