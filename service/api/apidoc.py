@@ -4,6 +4,7 @@
   (``create_match`` is ``createMatch``, ``post_action`` is ``postAction``), so that client
   generators get stable function names; an endpoint serving several methods gets the method in
   front (``getThing``, ``putThing``). Two operations with one id stop the document's build.
+* ``Limited``: a plugin documenting the 429 answer on the rate-limited endpoints.
 * ``HEADERS``: the response headers the service uses, as components (``ETag``,
   ``Idempotent-Replayed``, ``Retry-After``, ``WWW-Authenticate``, ``X-Request-ID``); a response names
   one by its name (``headers={"ETag": "ETag"}``).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,22 @@ class OperationIds(BasePlugin):
             where = f"{method.upper()} {path}"
             if self.seen.setdefault(op_id, where) != where:
                 raise ValueError(f"operationId {op_id!r} of {where} is already {self.seen[op_id]}'s")
+
+
+class Limited(BasePlugin):
+    """Documents the 429 answer (``TOO_MANY_REQUESTS``) on the operations of the rate-limited
+    endpoints (``service/api/limits.py``)."""
+
+    def __init__(self, endpoints: Iterable[str]) -> None:
+        self.endpoints = frozenset(endpoints)
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
+                         **kwargs: Any) -> None:
+        rule = kwargs.get("rule")
+        if rule is None or rule.endpoint not in self.endpoints:
+            return
+        for operation in (operations or {}).values():
+            operation.setdefault("responses", {})["429"] = "TOO_MANY_REQUESTS"
 
 
 def _header(description: str, **schema: Any) -> dict[str, Any]:

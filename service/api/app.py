@@ -17,7 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import apidoc, languages
+from service.api import apidoc, languages, limits
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -75,7 +75,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     languages.init_app(app)
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
-                                       "extra_plugins": [apidoc.OperationIds()]})
+                                       "extra_plugins": [apidoc.OperationIds(),
+                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS)]})
     apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
@@ -89,7 +90,9 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 def _wire_the_edge(app: Flask, settings: Settings) -> None:
     """What every answer passes through on its way out (issue 19): the request log and its id,
-    outermost, so that it sees every answer, a 413 of the body limit too."""
+    outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
+    client's address behind trusted proxies."""
+    limits.init_app(app, settings)
     app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]
 
 
