@@ -23,6 +23,10 @@ from gunicorn import glogging
 from service.api.config import ConfigError, Settings
 from service.api.logs import dict_config
 
+# Rate limits are on wherever the service runs (service/api/limits.py); RATELIMIT_ENABLED=false turns
+# them off. Set here, before the workers import the app, which reads the same environment.
+os.environ.setdefault("RATELIMIT_ENABLED", "true")
+
 try:
     _settings = Settings.from_env()
 except ConfigError as err:  # a setting the service cannot run with: say which, and stop

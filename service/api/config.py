@@ -15,7 +15,7 @@ variable                 meaning                                                
 ``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
 ``LOG_FORMAT``           ``json`` (one JSON object a line) or ``text`` (readable)    ``text``
 ``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
-``RATELIMIT_ENABLED``    ``false`` turns the rate limits off                          ``true``
+``RATELIMIT_ENABLED``    ``false`` turns the rate limits off                          see below
 ``RATELIMIT_CREATE``     match creations per client address                           ``20/minute;200/day``
 ``RATELIMIT_MATCH_WRITE``  actions, undos, deletes per token                          ``10/second;300/minute``
 ``RATELIMIT_MATCH_READ``   reads of a match per token                                 ``30/second``
@@ -32,9 +32,10 @@ Redis store is configured. More than one worker on the memory store is refused: 
 hold matches of its own, so most requests would find no match.
 
 Rate limits are written as the ``limits`` library reads them (``10/second;300/minute``: every one
-applies); ``service/api/limits.py`` says what each one covers. ``Settings()`` built in code has them
-off (``ratelimit_enabled=False``: tests and tools); from the environment they are on unless
-``RATELIMIT_ENABLED=false``.
+applies); ``service/api/limits.py`` says what each one covers. They are on wherever the service
+runs, since ``gunicorn.conf.py`` (the server's configuration: ``scripts/serve.sh``, the image, k8s)
+sets ``RATELIMIT_ENABLED=true`` unless it is set already; ``RATELIMIT_ENABLED=false`` turns them
+off. Read without it, as in tests and tools (``Settings()``), they are off.
 
 A value that cannot be read stops the start with a ``ConfigError`` naming the variable.
 """
@@ -130,7 +131,7 @@ class Settings:
             log_format=log_format,
             max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
             idempotency_secret=secret.encode() if secret is not None else None,
-            ratelimit_enabled=_bool(env, "RATELIMIT_ENABLED", True),
+            ratelimit_enabled=_bool(env, "RATELIMIT_ENABLED", False),
             ratelimit_create=_limit(env, "RATELIMIT_CREATE", DEFAULT_LIMITS["create"]),
             ratelimit_match_write=_limit(env, "RATELIMIT_MATCH_WRITE", DEFAULT_LIMITS["match_write"]),
             ratelimit_match_read=_limit(env, "RATELIMIT_MATCH_READ", DEFAULT_LIMITS["match_read"]),

@@ -7,6 +7,7 @@ tests/matches/test_gunicorn_limits.py."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any
 
 import pytest
@@ -113,7 +114,8 @@ def test_the_document_names_the_429_where_a_limit_applies() -> None:
 
 def test_settings_from_the_environment() -> None:
     settings = Settings.from_env({})
-    assert settings.ratelimit_enabled and settings.ratelimit_create == "20/minute;200/day"
+    assert not settings.ratelimit_enabled and settings.ratelimit_create == "20/minute;200/day"
+    assert Settings.from_env({"RATELIMIT_ENABLED": "true"}).ratelimit_enabled
     assert not Settings.from_env({"RATELIMIT_ENABLED": "false"}).ratelimit_enabled
     assert Settings.from_env({"RATELIMIT_MATCH_WRITE": "5/second"}).ratelimit_match_write == "5/second"
     assert Settings.from_env({"TRUSTED_PROXIES": "2"}).trusted_proxies == 2
@@ -131,3 +133,16 @@ def test_storage_follows_the_store() -> None:
     uri, _ = storage(Settings(redis_cluster=True), {"REDIS_CLUSTER_NODES": "n1:7000,n2:7000"})
     assert uri == "redis+cluster://n1:7000,n2:7000"
     assert storage(Settings(redis_url="redis://r", ratelimit_storage_uri="memory://"))[0] == "memory://"
+
+
+def test_gunicorn_turns_them_on_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    import runpy
+
+    from tests.matches.gunicorn_server import ROOT
+
+    monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items() if k != "RATELIMIT_ENABLED"})
+    runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert Settings.from_env().ratelimit_enabled
+    os.environ["RATELIMIT_ENABLED"] = "false"
+    runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert not Settings.from_env().ratelimit_enabled
