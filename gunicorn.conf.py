@@ -7,11 +7,12 @@ the number of workers: 1 by default when matches are kept in memory (no ``REDIS_
 each worker would hold its own matches; ``2 × cores + 1`` by default with Redis. Workers are
 sync: request/response only, measured the steadiest here (see STACK.md).
 
-Metrics (``/metrics``) with several workers: ``PROMETHEUS_MULTIPROC_DIR`` names a directory where
-each worker writes its samples. The master creates it when missing and removes the sample files a
-previous run left there before any worker starts (counts start from zero with the server, not
-from the last run's), and tells the metrics library when a worker exits (``child_exit``), so a
-dead worker's live gauges stop counting.
+Metrics: ``/metrics`` on the app's port, or with ``METRICS_PORT`` on that port only, served by the
+master (``when_ready``); ``METRICS_PORT=off`` turns them off. With several workers,
+``PROMETHEUS_MULTIPROC_DIR`` names a directory where each worker writes its samples. The master
+creates it when missing and removes the sample files a previous run left there before any worker
+starts (counts start from zero with the server, not from the last run's), and tells the metrics
+library when a worker exits (``child_exit``), so a dead worker's live gauges stop counting.
 """
 
 import os
@@ -66,6 +67,17 @@ control_socket_disable = True
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
+if _settings.metrics_port is not None:
+    if _settings.metrics_port == _settings.port:
+        sys.exit(f"trick-referee: METRICS_PORT must differ from PORT ({_settings.port})")
+    # The master answers /metrics on its own port from the workers' sample files: multiprocess mode
+    # is needed even with one worker, so a directory is made when none is named.
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import tempfile
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+
+
 def _metrics_dir() -> Path | None:
     path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     return Path(path) if path else None
@@ -84,6 +96,19 @@ def _clear_metrics_dir() -> None:
 
 def on_starting(server: object) -> None:
     _clear_metrics_dir()
+
+
+def when_ready(server: object) -> None:
+    """With METRICS_PORT, the master serves /metrics there (every worker's samples), apart from the
+    app's port, which then answers /metrics with 404."""
+    if _settings.metrics_port is None:
+        return
+    from prometheus_client import CollectorRegistry, start_http_server
+    from prometheus_client import multiprocess as prometheus_multiprocess
+
+    registry = CollectorRegistry()
+    prometheus_multiprocess.MultiProcessCollector(registry)
+    start_http_server(_settings.metrics_port, addr=_settings.host, registry=registry)
 
 
 def child_exit(server: object, worker: object) -> None:

@@ -17,7 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import apidoc, languages, limits
+from service.api import apidoc, docs_page, headers, languages, limits
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -39,8 +39,6 @@ def api_description() -> str:
     )
 
 
-SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
-
 #: Modules holding a ``blp`` to register, in order (see the module docstring).
 BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
@@ -61,8 +59,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -91,8 +87,10 @@ def create_app(settings: Settings | None = None) -> Flask:
 def _wire_the_edge(app: Flask, settings: Settings) -> None:
     """What every answer passes through on its way out (issue 19): the request log and its id,
     outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
-    client's address behind trusted proxies."""
+    client's address behind trusted proxies; the security headers; the docs page."""
     limits.init_app(app, settings)
+    headers.init_app(app)
+    docs_page.init_app(app)
     app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]
 
 

@@ -22,6 +22,7 @@ variable                 meaning                                                
 ``RATELIMIT_RULES``      rules endpoints per client address                           ``50/second``
 ``RATELIMIT_ADDRESS``    every match endpoint together, per client address            ``100/second``
 ``RATELIMIT_STORAGE_URI``  where the counts live (``memory://``, ``redis://...``)     the store's Redis, else memory
+``METRICS_PORT``         ``/metrics`` on its own port (``9100``), or ``off``            on the app's port
 ``TRUSTED_PROXIES``      proxies in front whose ``X-Forwarded-For`` is believed       ``0``
 ``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
                          characters; the same on every worker and replica)         one per process
@@ -84,6 +85,8 @@ class Settings:
     ratelimit_address: str = DEFAULT_LIMITS["address"]
     ratelimit_storage_uri: str | None = field(default=None, repr=False)
     trusted_proxies: int = 0
+    metrics_port: int | None = None
+    metrics_enabled: bool = True
 
     @property
     def bind(self) -> str:
@@ -108,6 +111,7 @@ class Settings:
         log_format = env.get("LOG_FORMAT", "text").strip().lower() or "text"
         if log_format not in LOG_FORMATS:
             raise ConfigError(f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}; got {log_format!r}")
+        metrics_off = (env.get("METRICS_PORT") or "").strip().lower() == "off"
         workers = _int(env, "WEB_CONCURRENCY", default_workers, 1, 512)
         if workers > 1 and not uses_redis:
             raise ConfigError(
@@ -139,6 +143,8 @@ class Settings:
             ratelimit_address=_limit(env, "RATELIMIT_ADDRESS", DEFAULT_LIMITS["address"]),
             ratelimit_storage_uri=env.get("RATELIMIT_STORAGE_URI") or None,
             trusted_proxies=_int(env, "TRUSTED_PROXIES", 0, 0, 10),
+            metrics_port=None if metrics_off else _int(env, "METRICS_PORT", 0, 1, 65535) or None,
+            metrics_enabled=not metrics_off,
         )
 
 
