@@ -17,7 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import apidoc, docs_page, headers, languages, limits
+from service.api import apidoc, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -87,7 +87,9 @@ def create_app(settings: Settings | None = None) -> Flask:
 def _wire_the_edge(app: Flask, settings: Settings) -> None:
     """What every answer passes through on its way out (issue 19): the request log and its id,
     outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
-    client's address behind trusted proxies; the security headers; the docs page."""
+    client's address behind trusted proxies; the security headers; the docs page; the domain's
+    metrics."""
+    metrics.init_app(app)
     limits.init_app(app, settings)
     headers.init_app(app)
     docs_page.init_app(app)
