@@ -109,7 +109,9 @@ def storage(settings: Settings, env: Mapping[str, str] | None = None) -> tuple[s
         options["password"] = password
     if settings.redis_sentinels:
         nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
-        return f"redis+sentinel://{nodes}/{settings.redis_sentinel_master}", options
+        # the password is the master's (as for the store); the Sentinels themselves ask for none
+        sentinels = {"password": None, "socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
+        return f"redis+sentinel://{nodes}/{settings.redis_sentinel_master}", {**options, "sentinel_kwargs": sentinels}
     cluster = (env.get("REDIS_CLUSTER_NODES") or "").strip()
     if settings.redis_cluster and cluster:
         return f"redis+cluster://{cluster}", options

@@ -9,7 +9,7 @@ import pytest
 
 from tests.api.match_driver import WireHttp
 from tests.matches.gunicorn_server import Gunicorn
-from tests.redis_server import RedisServer
+from tests.redis_server import RedisServer, SentinelGroup
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
@@ -50,3 +50,17 @@ def test_off_with_ratelimit_enabled_false(restartable_redis_server: RedisServer)
         http = WireHttp("127.0.0.1", server.port)
         assert [http.post("/v1/matches", CREATE).status for _ in range(3)] == [201, 201, 201]
         http.close()
+
+
+def test_through_the_sentinels(sentinel_group: SentinelGroup) -> None:
+    """With REDIS_SENTINELS the counts are on the master the Sentinels name, shared by the workers."""
+    env = {"REDIS_SENTINELS": sentinel_group.setting, "REDIS_SENTINEL_MASTER": sentinel_group.service_name,
+           "REDIS_MIN_REPLICAS_ACK": "0", "RATELIMIT_ENABLED": "true", "RATELIMIT_CREATE": "3/minute"}
+    with Gunicorn(workers=2, env=env) as server:
+        statuses = []
+        for _ in range(5):
+            http = WireHttp("127.0.0.1", server.port)
+            statuses.append(http.post("/v1/matches", CREATE).status)
+            http.close()
+    assert statuses == [201, 201, 201, 429, 429]
+    assert sentinel_group.current_master().client().keys("*referee-limits*")
