@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules.base import FINISHED, wrong_phase
 from service.rules.cards import Card
-from service.rules.errors import InvalidInput, MatchOver
+from service.rules.errors import InvalidInput, MatchOver, wrong_phase
 from service.rules.games.avinas.actions import phase_types
 from service.rules.games.avinas.exposure import after_exposures, dealt_exposures
 from service.rules.games.avinas.ranking import PACK
 from service.rules.games.avinas.state import EXPOSE, AvinasState, HandState
+from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve
 
 

@@ -16,7 +16,7 @@ seat is shown of them is in ``view`` (§4.3).
 
 from __future__ import annotations
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card, Rank
 from service.rules.errors import CardAlreadyPlayed, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas.actions import EXPOSE_CARD, EXPOSE_NONE

@@ -26,8 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
+from service.rules.facts import int_fact, int_list_fact
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import CARD_POINTS, PACK_POINTS
 
 GAMES = ("sevens", "no_seven")
@@ -36,6 +37,15 @@ FACT_FIELDS = (
     "defender_points", "defender_tricks", "declarers_knocked",
 )  # fmt: skip
 REQUIRED_FACTS = ("game", "declarer", "declarer_points", "declarer_tricks")
+#: the ``/score`` body documented for the API (``Ruleset.score_example``, ``score_facts``)
+SCORE_EXAMPLE = {
+    "summary": "Avinas: the declaring side's card points and tricks, knocks, game type",
+    "value": {
+        "game": "sevens", "declarer": 1, "knocks": 0, "declarer_points": 75, "declarer_tricks": 5,
+        "lied": False, "rams": [0, 0], "pips": [0, 0],
+    },
+}
+SCORE_FACTS = "game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips"
 
 _VALUES_HIGH_TO_LOW = sorted(CARD_POINTS.values(), reverse=True)
 
@@ -84,7 +94,7 @@ def check_totals(rams: tuple[int, int], pips: tuple[int, int], options: Mapping[
         raise InvalidFacts(
             f"at most one team holds rams (each team's rams cancel the other's first); got {list(rams)}"
         )
-    limit = options["pips_to_end"]
+    limit = config(options).pips_to_end
     if max(pips) >= limit:
         raise InvalidFacts(f"a team already has {max(pips)} pips: the match ended at {limit}; got {list(pips)}")
 
@@ -136,13 +146,14 @@ def _check_fields(facts: Any) -> None:
 
 def _check_knocks(game: str, knocks: int, d_knocked: bool, options: Mapping[str, Any]) -> None:
     """The knocks are possible in this game under the options (§6)."""
-    if game == "no_seven" and knocks and not options["knock_in_pips_game"]:
+    cfg = config(options)
+    if game == "no_seven" and knocks and not cfg.knock_in_pips_game:
         raise InvalidFacts("there is no knocking in the no-seven game (option knock_in_pips_game is false)")
     if knocks == 0 and d_knocked:
         raise InvalidFacts("'declarers_knocked' is true but 'knocks' is 0")
     if knocks == 2 and not d_knocked:
         raise InvalidFacts("two knocks means both sides knocked, so 'declarers_knocked' cannot be false")
-    if knocks == 1 and not d_knocked and options["defenders_knock_requires_knock"]:
+    if knocks == 1 and not d_knocked and cfg.defenders_knock_requires_knock:
         raise InvalidFacts(
             "the defenders may knock only after the declaring side knocked "
             "(option defenders_knock_requires_knock is true)"
@@ -154,7 +165,8 @@ def _defenders(
 ) -> tuple[int, int, bool]:
     """The defenders' card points and tricks (the complements unless a stop left cards unscored,
     §7.4), and whether the hand was stopped."""
-    stop_allowed = game == "no_seven" or options["stop_in_sevens_game"]
+    cfg = config(options)
+    stop_allowed = game == "no_seven" or cfg.stop_in_sevens_game
     given_o = "defender_points" in facts or "defender_tricks" in facts
     o_pts = int_fact(facts, "defender_points", 0, PACK_POINTS, "card points") if "defender_points" in facts else None
     o_tr = int_fact(facts, "defender_tricks", 0, 8, "tricks") if "defender_tricks" in facts else None
@@ -164,7 +176,7 @@ def _defenders(
         o_tr = 8 - d_tr
     if o_pts == PACK_POINTS - d_pts and o_tr == 8 - d_tr:
         return o_pts, o_tr, False
-    if not (given_o and stop_allowed and options["stop_remainder_to"] == "nobody"):
+    if not (given_o and stop_allowed and cfg.stop_remainder_to_nobody):
         raise InvalidFacts(
             f"the two sides' card points must add up to {PACK_POINTS} and their tricks to 8 "
             f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks); only a declarer's stop with "

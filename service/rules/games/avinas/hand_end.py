@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.base import FINISHED, Revoke
 from service.rules.games.avinas.facts import HandFacts
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import count_for_declaration
 from service.rules.games.avinas.scoring import HandResult, max_hands_end, score_hand, team_of
 from service.rules.games.avinas.state import AvinasState, HandRecord, HandState
+from service.rules.revokes import Revoke
+from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve
 
 
@@ -29,7 +31,7 @@ def lied(hand: HandState, opts: Mapping[str, Any]) -> bool:
     """Whether the no-seven declarer is proven to have declared more than he held (§8.3)."""
     if hand.game != "no_seven" or hand.declarer is None or hand.declared is None or hand.trump is None:
         return False
-    how = opts["declaration_count"]
+    how = config(opts).declaration_count
     if hand.dealt is not None:
         return count_for_declaration(hand.dealt[hand.declarer], hand.trump, how) < hand.declared
     # table mode: the declarer's cards seen so far; a lie is proven only if even the unseen ones
@@ -51,7 +53,7 @@ def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasS
         pts[team_of(t.winner)] += t.points
         won[team_of(t.winner)] += 1
     played = len(hand.tricks)
-    if stopped and opts["stop_remainder_to"] == "defenders":
+    if stopped and not config(opts).stop_remainder_to_nobody:
         pts[o] += 120 - pts[0] - pts[1]
         won[o] += 8 - played
     knocked = {k.seat for k in hand.knocks if k.knocked}
@@ -114,7 +116,7 @@ def close_hand(state: AvinasState, record: HandRecord, result: HandResult | None
     if result is not None and result.match_over:
         return evolve(new, status=FINISHED, winners=result.winners, result=result.result,
                       end_reason=result.explanation[-1])
-    limit = opts["max_hands"]
+    limit = config(opts).max_hands
     if limit is not None and played >= limit:
         winners, word, why = max_hands_end(rams, pips, opts)
         return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=why)

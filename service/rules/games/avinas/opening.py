@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import IllegalPlay
 from service.rules.games.avinas.actions import PLAY_CARD

@@ -1,10 +1,19 @@
-"""Avinas options: every house rule of docs/rules/avinas.md §12, with its default, and their checks."""
+"""Avinas options: every house rule of docs/rules/avinas.md §12 with its default and checks, and
+``Config``, the typed, frozen form the game logic reads.
+
+``config(options)`` gives the ``Config`` of a validated options object, made once per options
+object through ``Options.derive`` (the service's one options cache, ``service.rules.options``): a
+match's state holds its ``Options`` and every module reads ``config(state.options)``, never an
+option by its name.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from service.rules.base import OptionSpec
+from service.rules.options import Options, OptionSpec
 
 
 def _tiers_check(value: Any) -> str | None:
@@ -44,3 +53,58 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("max_hands_outcome", "enum", "no_result", "the result when max_hands is reached first",
                allowed=("no_result", "fewer_penalties")),
 )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options as the game logic reads them: one field per option of ``OPTION_SPECS``; a choice
+    between two values is a bool named for the value that is not the default, except where
+    docs/rules/avinas.md §16 adds a third value (``lie_penalty``), which keeps its values."""
+
+    continuous_auction: bool  # auction_rounds = "continuous"
+    min_declaration: int
+    declaration_count: Literal["trumps", "suit_cards"]
+    lie_penalty: Literal["loss_tier", "max"]
+    defenders_knock_requires_knock: bool
+    knock_in_pips_game: bool
+    failed_knock_costs_top_tier: bool  # knock_fail_scoring = "full_stake"
+    trump_lead_every_trick: bool  # trump_lead_obligation = "every_trick"
+    no_trump_highest_of_led_suit: bool  # no_trump_followed_winner = "highest_of_led_suit"
+    facedown_signal: bool
+    stop_remainder_to_nobody: bool  # stop_remainder_to = "nobody"
+    stop_in_sevens_game: bool
+    rams_tiers: tuple[int, int, int]
+    pips_tiers: tuple[int, int, int]
+    pips_to_end: int
+    max_hands: int | None
+    max_hands_fewer_penalties: bool  # max_hands_outcome = "fewer_penalties"
+
+
+def make_config(options: Mapping[str, Any]) -> Config:
+    """The ``Config`` of validated options (every option present)."""
+    rams, pips = options["rams_tiers"], options["pips_tiers"]
+    return Config(
+        continuous_auction=options["auction_rounds"] == "continuous",
+        min_declaration=options["min_declaration"],
+        declaration_count=options["declaration_count"],
+        lie_penalty=options["lie_penalty"],
+        defenders_knock_requires_knock=options["defenders_knock_requires_knock"],
+        knock_in_pips_game=options["knock_in_pips_game"],
+        failed_knock_costs_top_tier=options["knock_fail_scoring"] == "full_stake",
+        trump_lead_every_trick=options["trump_lead_obligation"] == "every_trick",
+        no_trump_highest_of_led_suit=options["no_trump_followed_winner"] == "highest_of_led_suit",
+        facedown_signal=options["facedown_signal"],
+        stop_remainder_to_nobody=options["stop_remainder_to"] == "nobody",
+        stop_in_sevens_game=options["stop_in_sevens_game"],
+        rams_tiers=(rams[0], rams[1], rams[2]),
+        pips_tiers=(pips[0], pips[1], pips[2]),
+        pips_to_end=options["pips_to_end"],
+        max_hands=options["max_hands"],
+        max_hands_fewer_penalties=options["max_hands_outcome"] == "fewer_penalties",
+    )
+
+
+def config(options: Mapping[str, Any]) -> Config:
+    """The ``Config`` of validated options, made once per options object (``Options.derive``)."""
+    opts = options if type(options) is Options else Options.of(options)
+    return opts.derive(make_config)

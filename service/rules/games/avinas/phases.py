@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.base import FINISHED, Action, Ruleset, acting_seat, not_your_turn, wrong_phase
-from service.rules.errors import InvalidAction, MatchOver
+from service.rules.actions import Action, acting_seat
+from service.rules.errors import InvalidAction, MatchOver, not_your_turn, wrong_phase
 from service.rules.games.avinas import auction, exposure, knocking, tricks
 from service.rules.games.avinas.actions import ACTION_TYPES, PHASE_ACTIONS, phase_types
 from service.rules.games.avinas.state import EXPOSE, KNOCK, PLAY, AvinasState
 from service.rules.games.avinas.table import round_result
+from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.slots import evolve
 
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.rules.base import Options, Play, PlayVerdict, TrickContext, TrickOutcome, highest, is_json_int
 from service.rules.cards import Card, Suit, check_distinct
 from service.rules.errors import InvalidFacts, TooManyPlays
+from service.rules.facts import is_json_int
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import (
     IS_TRUMP,
     PACK,
@@ -35,6 +36,7 @@ from service.rules.games.avinas.ranking import (
     is_trump,
     trumps_of,
 )
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome, highest
 
 
 def trump_led_trick(trick_number: int | None, lead: Play | None) -> bool:
@@ -50,7 +52,7 @@ def trump_led_trick(trick_number: int | None, lead: Play | None) -> bool:
 def must_lead_trump(trick_number: int | None, options: Mapping[str, Any]) -> bool:
     if trick_number in (1, 2):
         return True
-    return options.get("trump_lead_obligation") == "every_trick"
+    return config(options).trump_lead_every_trick
 
 
 def legal_cards(
@@ -107,7 +109,7 @@ def winner_of(
         return PLAIN_STRENGTH[c] if c.suit is led_suit else None
 
     if trump_led_trick(trick_number, lead):
-        if options.get("no_trump_followed_winner", "leader") == "leader":
+        if not config(options).no_trump_highest_of_led_suit:
             return 0, (
                 "no trump was played to a trick the others had to follow as if a trump had been led: "
                 "the leader wins (option no_trump_followed_winner = leader)"
@@ -195,7 +197,9 @@ def legal_plays(
     return PlayVerdict(legal, code, rule)
 
 
-def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
+def judge(
+    hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
+) -> PlayVerdict:
     """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the same
     verdict without the checks of input (pack, distinct cards, face-down leads, the options), which
     the cards a match state accepted never fail."""

@@ -35,8 +35,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import RoundScore
 from service.rules.games.avinas.facts import HandFacts
+from service.rules.games.avinas.options import config
+from service.rules.scores import RoundScore
 
 TEAM_NAMES = ("A", "B")
 WIN_POINTS = 61
@@ -143,7 +144,7 @@ def match_end(
     rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
 ) -> tuple[bool, tuple[int, ...], str]:
     """Whether the match is over on these totals, the winning teams, and why (§10)."""
-    limit = options["pips_to_end"]
+    limit = config(options).pips_to_end
     if max(pips) < limit:
         return False, (), f"not over: no team has {limit} pips (A {pips[0]}, B {pips[1]})"
     if 0 in pips:
@@ -171,16 +172,17 @@ def max_hands_end(
     rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
 ) -> tuple[tuple[int, ...], str, str]:
     """The outcome when ``max_hands`` is reached first: winners, result word, reason."""
-    if options["max_hands_outcome"] != "fewer_penalties":
-        return (), "no_result", f"the limit of {options['max_hands']} hands was reached: no result"
+    cfg = config(options)
+    if not cfg.max_hands_fewer_penalties:
+        return (), "no_result", f"the limit of {cfg.max_hands} hands was reached: no result"
     for what, values in (("rams", rams), ("pips", pips)):
         team = _fewer(values)
         if team is not None:
             return (team,), "won", (
-                f"the limit of {options['max_hands']} hands was reached: team {TEAM_NAMES[team]} "
+                f"the limit of {cfg.max_hands} hands was reached: team {TEAM_NAMES[team]} "
                 f"has fewer {what} ({values[team]} against {values[1 - team]})"
             )
-    return (), "draw", f"the limit of {options['max_hands']} hands was reached with equal rams and pips: a draw"
+    return (), "draw", f"the limit of {cfg.max_hands} hands was reached with equal rams and pips: a draw"
 
 
 def score_hand(
@@ -199,7 +201,7 @@ def score_hand(
     tier, charged = _tiers(f, won, loser, options, why)
     k = f.knocks
     unit = "rams" if f.game == "sevens" else "pips"
-    table = options["rams_tiers"] if unit == "rams" else options["pips_tiers"]
+    table = config(options).rams_tiers if unit == "rams" else config(options).pips_tiers
     multiplier = 2**k
     due = table[charged - 1] * multiplier
     why.append(
@@ -258,10 +260,10 @@ def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why:
     tier_text = {1: f"{p_l} card points (31 or more)", 2: f"{p_l} card points (30 or fewer) and "
                  f"{t_l} trick(s): schneider", 3: "no trick: schwarz"}[tier]
     why.append(f"loser {team_text(loser)}: {tier_text} → tier {tier}")
-    if f.lied and options["lie_penalty"] == "max":
+    if f.lied and config(options).lie_penalty == "max":
         why.append("a lie costs the top tier (option lie_penalty = max)")
         return tier, 3
-    if not won and f.declarers_knocked and options["knock_fail_scoring"] == "full_stake":
+    if not won and f.declarers_knocked and config(options).failed_knock_costs_top_tier:
         why.append("a failed knock costs the top tier (option knock_fail_scoring = full_stake)")
         return tier, 3
     return tier, tier

@@ -18,12 +18,13 @@ directly: every class here is a slotted dataclass whose ``__init__`` only sets i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from service.rules.base import IN_PROGRESS, Play, Revoke
 from service.rules.cards import Card, Suit
+from service.rules.options import Options
+from service.rules.revokes import Revoke
+from service.rules.ruleset import IN_PROGRESS
+from service.rules.tricks import Play
 
 #: the id the ruleset is registered under (``Avinas.id``), which every view names
 RULESET_ID = "avinas"
@@ -134,7 +135,7 @@ class HandRecord:
 class AvinasState:
     """A whole match. ``dealer`` is the dealer of the hand in progress, or of the next hand."""
 
-    options: Mapping[str, Any]
+    options: Options
     mode: str
     dealer: int
     n_players: int = 4

@@ -20,25 +20,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from service.rules.base import (
-    Action,
-    Play,
-    Revoke,
-    Ruleset,
-    TrickContext,
-    TrickRecord,
-    find_revokes,
-    revokes_after_play,
-    wrong_phase,
-)
+from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card
-from service.rules.errors import CardAlreadyPlayed, CardNotInHand, InvalidAction, InvalidFacts
+from service.rules.errors import CardAlreadyPlayed, CardNotInHand, InvalidAction, InvalidFacts, wrong_phase
 from service.rules.games.avinas.actions import phase_types
 from service.rules.games.avinas.facts import HandFacts, parse_facts
 from service.rules.games.avinas.hand_end import close_hand, hand_record
 from service.rules.games.avinas.play import judge
 from service.rules.games.avinas.scoring import score_hand
 from service.rules.games.avinas.state import PLAY, AvinasState, HandState, cards_reported, played_cards
+from service.rules.revokes import Revoke, TrickRecord, find_revokes, revokes_after_play
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, TrickContext
 
 #: CLOCKWISE[leader]: the seats of a trick led by ``leader``, in playing order (``Trick.seat_of``)
 CLOCKWISE = tuple(tuple((lead + i) % 4 for i in range(4)) for lead in range(4))

@@ -18,17 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from service.rules.base import Action, Play, Ruleset
+from service.rules.actions import Action
 from service.rules.cards import Card, Suit
 from service.rules.errors import CardNotInHand, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas import opening
 from service.rules.games.avinas.actions import FACE_DOWN, HINTS, PLAY_CARD, SIGNALS, STOP
 from service.rules.games.avinas.hand_end import finish_played
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.play import legal_cards, winner_of
 from service.rules.games.avinas.ranking import CARD_POINTS, PACK, is_trump, trumps_of
 from service.rules.games.avinas.state import AvinasState, HandState, Trick
 from service.rules.games.avinas.table import check_play, revokes, unseen_cards
+from service.rules.ruleset import Ruleset
 from service.rules.slots import evolve
+from service.rules.tricks import Play
 
 
 def may_stop(hand: HandState, opts: Mapping[str, Any]) -> bool:
@@ -36,7 +39,7 @@ def may_stop(hand: HandState, opts: Mapping[str, Any]) -> bool:
     cur = hand.current
     if cur is None or cur.plays or not 1 <= len(hand.tricks) <= 7:
         return False
-    return hand.game == "no_seven" or bool(opts["stop_in_sevens_game"])
+    return hand.game == "no_seven" or config(opts).stop_in_sevens_game
 
 
 def to_act(hand: HandState, opts: Mapping[str, Any]) -> tuple[int, ...]:
@@ -90,7 +93,7 @@ def play_actions(
     out = [plays[c] for c in legal]
     if not cur.plays and cur.number == 2 and (table or not trumps_of(cards, trump)):
         face_down = FACE_DOWN[seat]
-        hints = len(HINTS) if opts["facedown_signal"] else 1
+        hints = len(HINTS) if config(opts).facedown_signal else 1
         out.extend(a for c in legal if not is_trump(c, trump) for a in face_down[c][:hints])
     return out
 
@@ -116,7 +119,7 @@ def check_stop(state: AvinasState, hand: HandState, seat: int) -> None:
     legal = [a.to_json() for a in actions(state, hand, seat, seat)]
     if seat != hand.declarer:
         raise IllegalAction("only the declarer may stop play (§7.4)", code="stop_not_allowed", legal=legal)
-    if hand.game == "sevens" and not opts["stop_in_sevens_game"]:
+    if hand.game == "sevens" and not config(opts).stop_in_sevens_game:
         raise IllegalAction(
             "the declarer may stop only in the no-seven game (option stop_in_sevens_game is false)",
             code="stop_not_allowed", legal=legal,
@@ -187,7 +190,7 @@ def _check_form(
         raise InvalidAction("a suit is named only with the no-seven declarer's opening lead", legal=legal())
     signal: str | None = None
     if action.amount is not None:
-        if not (opts["facedown_signal"] and action.face_down and action.amount in SIGNALS):
+        if not (config(opts).facedown_signal and action.face_down and action.amount in SIGNALS):
             raise InvalidAction(
                 "'amount' on a play is the face-down lead's hint (1 = valuable, 0 = worthless), "
                 "only with option facedown_signal",
