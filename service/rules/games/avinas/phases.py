@@ -63,7 +63,7 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     return [a.to_json() for a in actions(state, seat, seat)]
 
 
-def apply(ruleset: Ruleset, state: AvinasState, action: Action) -> AvinasState:
+def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> AvinasState:
     """``Ruleset.apply`` of ``ruleset`` (the Avinas ruleset, which table mode's revokes need): the
     action checked against the phase and the turn, then applied by its phase."""
     if action.type not in ACTION_TYPES:

@@ -200,7 +200,7 @@ def legal_plays(
 def judge(
     hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
 ) -> PlayVerdict:
-    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the same
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``revokes.Judge``): the same
     verdict without the checks of input (pack, distinct cards, face-down leads, the options), which
     the cards a match state accepted never fail."""
     trump = ctx.trump

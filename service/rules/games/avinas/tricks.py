@@ -98,7 +98,7 @@ def play_actions(
     return out
 
 
-def apply(ruleset: Ruleset, state: AvinasState, hand: HandState, action: Action) -> AvinasState:
+def apply(ruleset: Ruleset[AvinasState], state: AvinasState, hand: HandState, action: Action) -> AvinasState:
     """A play or the declarer's stop by a seat to act; the hand ends after the 8th trick or a stop.
     In table mode each play updates the revokes (``table.revokes``, which passes ``ruleset`` on)."""
     if action.type == "stop":
