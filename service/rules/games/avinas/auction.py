@@ -21,6 +21,7 @@ from service.rules.errors import IllegalBid, InvalidAction
 from service.rules.games.avinas.hand_end import thrown_in
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.state import KNOCK, PLAY, AvinasState, Call, HandState, Trick
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
@@ -70,17 +71,17 @@ def apply(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
         amount = action.amount
         legal = [a.to_json() for a in actions(hand, seat, opts)]
         if amount is None:
-            raise InvalidAction("a declaration needs an 'amount' (how many trumps)", legal=legal)
+            raise InvalidAction(Msg("avinas.declare.amount_missing"), legal=legal)
         lo = config(opts).min_declaration
         if not lo <= amount <= 8:
             raise IllegalBid(
-                f"a declaration is a number from {lo} to 8; got {amount}",
+                Msg("avinas.declare.out_of_range", lowest=lo, amount=amount),
                 code="declaration_out_of_range", legal=legal,
             )
         high = high_call(hand)
         if high is not None and high.amount is not None and amount <= high.amount:
             raise IllegalBid(
-                f"a declaration must be higher than seat {high.seat}'s {high.amount}; got {amount}",
+                Msg("avinas.declare.too_low", seat=high.seat, high=high.amount, amount=amount),
                 code="declaration_too_low", legal=legal,
             )
     new = evolve(hand, calls=(*hand.calls, Call(seat, amount)))

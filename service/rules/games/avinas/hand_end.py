@@ -22,6 +22,7 @@ from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import count_for_declaration
 from service.rules.games.avinas.scoring import HandResult, max_hands_end, score_hand, team_of
 from service.rules.games.avinas.state import AvinasState, HandRecord, HandState
+from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve
@@ -66,14 +67,14 @@ def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasS
     result = score_hand(facts, state.rams, state.pips, opts)
     explanation = result.explanation
     if stopped:
-        explanation = (f"the declarer stopped play after trick {played}", *explanation)
+        explanation = (Msg("avinas.score.stopped", number=played), *explanation)
     record = hand_record(hand, result, "play", explanation, stopped_after=played if stopped else None,
                          revokes=revokes)
     return close_hand(state, record, result)
 
 
 def hand_record(
-    hand: HandState, result: HandResult, source: str, explanation: tuple[str, ...],
+    hand: HandState, result: HandResult, source: str, explanation: tuple[Msg, ...],
     stopped_after: int | None = None, revokes: tuple[Revoke, ...] = (),
 ) -> HandRecord:
     """The history's record of a scored hand."""
@@ -98,7 +99,7 @@ def thrown_in(state: AvinasState, hand: HandState) -> AvinasState:
     record = HandRecord(
         number=hand.number, dealer=hand.dealer, outcome="thrown_in", source="auction", game="no_seven",
         rams=state.rams, pips=state.pips,
-        explanation=("no seven exposed and every player passed: no score, the deal passes to the left",),
+        explanation=(Msg("avinas.score.thrown_in"),),
     )
     return close_hand(state, record, None)
 

@@ -17,6 +17,10 @@ clockwise, team A = seats 0 and 2 (team index 0), team B = seats 1 and 3 (§1); 
   the prebuilt actions.
 * ``table``: table mode (hands unknown: what may be reported, revokes, ``round_result``);
   ``view``: what each seat may see (§4.3) and the archive of finished hands.
+
+Every human text of the game (refusals, rules, reasons, explanations, descriptions) is a message
+``Msg("avinas.<name>", ...)``; the texts are in ``locale/<lang>.po`` beside this module, which the API
+loads (``service.api.i18n.load_for``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from service.rules.games.avinas import deal, phases, play, ranking, scoring, vie
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
 from service.rules.games.avinas.state import RULESET_ID, AvinasState
+from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.ruleset import IN_PROGRESS, SPECTATOR, Ruleset, Table
 from service.rules.scores import RoundScore
@@ -41,10 +46,7 @@ TEAMS = ((0, 2), (1, 3))
 class Avinas(Ruleset[AvinasState]):
     id = RULESET_ID
     name = "Avinas"
-    description = (
-        "Lithuanian Schafkopf-family game for four in two partnerships with 32 cards: Queens and Jacks are "
-        "always trumps, exposed sevens or an auction choose the game, penalties in rams and pips to 12"
-    )
+    description = Msg("avinas.description")
     player_counts = (4,)
     default_players = 4
     option_specs = OPTION_SPECS
@@ -55,8 +57,8 @@ class Avinas(Ruleset[AvinasState]):
 
     # --- catalogue ------------------------------------------------------------------------------
 
-    def teams_description(self) -> str | None:
-        return "two fixed partnerships, partners opposite: team 0 (A) = seats 0 and 2, team 1 (B) = seats 1 and 3"
+    def teams_description(self) -> Msg:
+        return Msg("avinas.teams")
 
     def teams(self, n_players: int) -> tuple[tuple[int, ...], ...] | None:
         return TEAMS

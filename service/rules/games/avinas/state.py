@@ -14,6 +14,10 @@ has seen them (§4.3).
 
 States are built and copied with ``service.rules.slots`` (``evolve``), which sets their slots
 directly: every class here is a slotted dataclass whose ``__init__`` only sets its fields.
+
+Human text (a trick's ``reason``, a hand's ``explanation``, the match's ``end_reason``) is held as
+messages (``Msg``), written in the caller's language by the API. A ``str`` there is a state stored
+before the game's texts became messages, read back as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.cards import Card, Suit
+from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.ruleset import IN_PROGRESS
@@ -75,7 +80,7 @@ class Trick:
     signal: str | None = None
     winner: int | None = None
     points: int = 0
-    reason: str = ""
+    reason: Msg | str | None = None
 
     def seat_of(self, index: int) -> int:
         return (self.leader + index) % 4
@@ -128,7 +133,7 @@ class HandRecord:
     rams: tuple[int, int] = (0, 0)
     pips: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
-    explanation: tuple[str, ...] = ()
+    explanation: tuple[Msg | str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +152,7 @@ class AvinasState:
     status: str = IN_PROGRESS
     winners: tuple[int, ...] = ()
     result: str | None = None
-    end_reason: str | None = None
+    end_reason: Msg | str | None = None
 
 
 def opponent_of_dealer(seat: int, dealer: int) -> bool:

@@ -32,8 +32,9 @@ from service.rules.games.avinas.actions import phase_types
 from service.rules.games.avinas.facts import HandFacts, parse_facts
 from service.rules.games.avinas.hand_end import close_hand, hand_record
 from service.rules.games.avinas.play import judge
-from service.rules.games.avinas.scoring import score_hand
+from service.rules.games.avinas.scoring import GAME_NAMES, score_hand
 from service.rules.games.avinas.state import PLAY, AvinasState, HandState, cards_reported, played_cards
+from service.rules.messages import Msg
 from service.rules.revokes import Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.ruleset import Ruleset
 from service.rules.tricks import Play, TrickContext
@@ -56,13 +57,13 @@ def only_exposed_left(hand: HandState, seat: int) -> tuple[Card, ...]:
     return shown if len(shown) >= 8 - count else ()
 
 
-def seen_elsewhere(hand: HandState, seat: int, viewer: int | None = None) -> dict[Card, str]:
-    """Cards ``seat`` cannot hold, with why: played (as ``viewer`` saw it, when given), or exposed in
-    another hand."""
-    gone = {c: "has already been played" for c in played_cards(hand, viewer)}
+def seen_elsewhere(hand: HandState, seat: int, viewer: int | None = None) -> dict[Card, int | None]:
+    """Cards ``seat`` cannot hold, with why: played (None; as ``viewer`` saw it, when given), or
+    exposed in another hand (that hand's seat)."""
+    gone: dict[Card, int | None] = dict.fromkeys(played_cards(hand, viewer))
     for e in hand.exposures:
         if e.card is not None and e.seat != seat and e.card not in gone:
-            gone[e.card] = f"was exposed in seat {e.seat}'s hand"
+            gone[e.card] = e.seat
     return gone
 
 
@@ -80,12 +81,14 @@ def check_play(hand: HandState, seat: int, c: Card, legal: Callable[[], list[Any
     """Refuse a reported card that ``seat`` cannot hold (``legal()``: the refusal's alternatives)."""
     gone = seen_elsewhere(hand, seat)
     if c in gone:
-        raise CardAlreadyPlayed(f"{c.text} {gone[c]}", legal=legal())
+        holder = gone[c]
+        why = (Msg("avinas.table.already_played", card=c) if holder is None
+               else Msg("avinas.table.exposed_elsewhere", card=c, seat=holder))
+        raise CardAlreadyPlayed(why, legal=legal())
     forced = only_exposed_left(hand, seat)
     if forced and c not in forced:
         raise CardNotInHand(
-            f"seat {seat}'s remaining cards are its exposed {', '.join(x.text for x in forced)}",
-            legal=legal(),
+            Msg("avinas.table.only_exposed_left", seat=seat, cards=", ".join(x.text for x in forced)), legal=legal()
         )
 
 
@@ -136,17 +139,15 @@ def revokes(
 def round_result(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
     """The whole hand reported as its score facts (before its first card), scored and closed."""
     if state.mode != "table":
-        raise wrong_phase("a round_result is reported only in table mode; in a dealt match the hand is played",
-                          phase_types(state, hand))
+        raise wrong_phase(Msg("avinas.table.result_in_dealt"), phase_types(state, hand))
     if cards_reported(hand):
-        raise wrong_phase("this hand's cards are being reported one by one: report them to the end",
-                          phase_types(state, hand))
+        raise wrong_phase(Msg("avinas.table.result_after_cards"), phase_types(state, hand))
     facts = action.result
     if not isinstance(facts, Mapping):
-        raise InvalidAction("a round_result needs 'result': the hand's facts (as for the score endpoint)")
+        raise InvalidAction(Msg("avinas.table.result_missing"))
     for key, have in (("rams", state.rams), ("pips", state.pips)):
         if key in facts and list(facts[key]) != list(have):
-            raise InvalidFacts(f"'{key}' before this hand are {list(have)} in this match; got {facts[key]!r}")
+            raise InvalidFacts(Msg("avinas.table.totals_differ", key=key, have=str(list(have)), given=facts[key]))
     full = dict(facts)
     full["rams"], full["pips"] = list(state.rams), list(state.pips)
     f, rams, pips = parse_facts(full, state.options)
@@ -159,20 +160,17 @@ def round_result(state: AvinasState, hand: HandState, action: Action) -> AvinasS
 def check_against_table(hand: HandState, f: HandFacts) -> None:
     """A round_result must agree with what the table already reported for this hand."""
     if hand.game is not None and f.game != hand.game:
-        raise InvalidFacts(f"the exposed cards made this a {hand.game.replace('_', '-')} game, not {f.game}")
+        raise InvalidFacts(Msg("avinas.table.other_game", game=GAME_NAMES[hand.game], given=f.game))
     if hand.declarer is not None and f.declarer != hand.declarer:
-        raise InvalidFacts(f"the declarer of this hand is seat {hand.declarer}, not seat {f.declarer}")
+        raise InvalidFacts(Msg("avinas.table.other_declarer", declarer=hand.declarer, given=f.declarer))
     passed = {c.seat for c in hand.calls if c.amount is None}
     if f.declarer in passed:
-        raise InvalidFacts(f"seat {f.declarer} passed in the auction and cannot be the declarer")
+        raise InvalidFacts(Msg("avinas.table.declarer_passed", seat=f.declarer))
     knocked = [k for k in hand.knocks if k.knocked]
     decl = f.declarer
     d_knocked = any(k.seat in (decl, (decl + 2) % 4) for k in knocked)
     if hand.phase == PLAY and (f.knocks != len(knocked) or f.declarers_knocked != d_knocked):
-        raise InvalidFacts(
-            f"the table reported {len(knocked)} knock(s) for this hand, "
-            f"{'including' if d_knocked else 'not including'} one by the declaring side; "
-            f"the result says {f.knocks}"
-        )
+        raise InvalidFacts(Msg("avinas.table.knocks_differ_with" if d_knocked else "avinas.table.knocks_differ_without",
+                               knocks=len(knocked), given=f.knocks))
     if f.knocks < len(knocked) or (d_knocked and not f.declarers_knocked):
-        raise InvalidFacts(f"the table already reported {len(knocked)} knock(s) for this hand")
+        raise InvalidFacts(Msg("avinas.table.knocks_reported", knocks=len(knocked)))
