@@ -1,6 +1,6 @@
 """Avinas texts as data (issue 15): every human text the game produces is a message (``Msg``) whose
-key is in the game's catalogs, never an English sentence; the catalogs are complete in every
-language, with the same placeholders.
+key is in the game's catalogs, never an English sentence; the Indonesian and Tagalog catalogs hold
+every key, with the same placeholders, and each text the game sends renders in each language.
 
 Random dealt and table matches under several option profiles, with random refusals at every step
 and random stateless questions (trick winners, legal plays, round scores), collect every error,
@@ -11,6 +11,7 @@ in their parameters) must have a key of the Avinas catalog (``avinas.*``) or of 
 from __future__ import annotations
 
 import random
+import string
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from service.api.i18n import SERVICE_LOCALE, locale_dir_of
+from service.api.i18n import SERVICE_LOCALE, locale_dir_of, render
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, DECK_52, SUITS
 from service.rules.errors import RuleError
@@ -55,6 +56,8 @@ class Seen:
 
     def __init__(self) -> None:
         self.keys: set[str] = set()
+        #: one message of each key, with the parameters the game gave it
+        self.samples: dict[str, Msg] = {}
         self.errors = 0
         self.explanations = 0
 
@@ -64,6 +67,7 @@ class Seen:
         known = ENGLISH if message.key.startswith("avinas.") else SERVICE
         assert message.key in known, f"{where}: {message.key!r} is in no catalog"
         self.keys.add(message.key)
+        self.samples.setdefault(message.key, message)
         for value in message.params.values():
             for inner in messages_in(value):
                 self.check(inner, where)
@@ -241,3 +245,43 @@ def test_the_catalogue_entry_is_messages() -> None:
     seen.check(entry["teams"], "teams")
     for option in entry["options"]:
         seen.check(option["description"], option["name"])
+
+
+# --- Indonesian and Tagalog -----------------------------------------------------------------------
+
+TRANSLATIONS = {lang: read(LOCALE / f"{lang}.po") for lang in ("id", "tl")}
+#: texts that may read the same as the English: proper nouns and card codes only (none so far)
+SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset()
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name...}`` fields of a message text (``{{`` and ``}}`` are no field)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("lang", sorted(TRANSLATIONS))
+def test_each_language_has_every_message_with_its_placeholders(lang: str) -> None:
+    texts = TRANSLATIONS[lang]
+    assert set(texts) == set(ENGLISH), sorted(set(texts) ^ set(ENGLISH))
+    for key, text in texts.items():
+        assert text, f"{lang}: {key} has no text"
+        assert placeholders(text) == placeholders(ENGLISH[key]), (lang, key, text)
+        assert text != ENGLISH[key] or key in SAME_IN_EVERY_LANGUAGE, (lang, key, text)
+
+
+@pytest.mark.parametrize("lang", sorted(TRANSLATIONS))
+def test_every_message_met_is_written_in_each_language(lang: str) -> None:
+    """The messages of random play and questions, with their real parameters, render in ``lang``
+    from its own catalog (no English fallback, no text that fails to format)."""
+    seen = Seen()
+    rng = random.Random(21)
+    for _ in range(150):
+        ask(seen, rng)
+    for seed in range(3):
+        play_match(seen, seed, ("dealt", "table")[seed % 2], PROFILES[seed % len(PROFILES)])
+    assert len(seen.samples) > 60
+    for message in seen.samples.values():
+        text = render(message, lang)
+        assert not text.startswith(message.key), (lang, text)
+        if message.key.startswith("avinas.") and message.key not in SAME_IN_EVERY_LANGUAGE:
+            assert text != render(message, "en"), (lang, message)
