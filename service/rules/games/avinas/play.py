@@ -67,11 +67,16 @@ NO_TRUMP_LEAD_ANY = {n: Msg("avinas.rule.no_trump_lead_any", which=w) for n, w i
 AS_IF_TRUMP_LED = {n: Msg("avinas.rule.as_if_trump_led", number=n) for n in (1, 2)}
 MUST_FOLLOW = {s: Msg("avinas.rule.must_follow", suit=s) for s in SUITS}
 NO_SUIT_PLAY_ANY = {s: Msg("avinas.rule.no_suit_play_any", suit=s) for s in SUITS}
-#: why a trick's winner wins, by the winning card (a trick has one per trick, 8 a hand)
-TOP_TRUMP = {c: Msg("avinas.win.top_trump", card=c) for c in DECK_32}
-HIGHEST_TRUMP = {c: Msg("avinas.win.highest_trump", card=c) for c in DECK_32}
-HIGHEST_OF_SUIT_LED = {c: Msg("avinas.win.highest_of_suit_led", card=c, suit=c.suit) for c in DECK_32}
+#: why a trick's winner wins: reason code (``winner_of``) -> winning card -> message. A match's
+#: state keeps the code, which the store reads back in no time, and its views look the message up.
 _LEADER_WINS = Msg("avinas.win.leader")
+REASONS: dict[str, dict[Card, Msg]] = {
+    "top_trump": {c: Msg("avinas.win.top_trump", card=c) for c in DECK_32},
+    "highest_trump": {c: Msg("avinas.win.highest_trump", card=c) for c in DECK_32},
+    "leader": dict.fromkeys(DECK_32, _LEADER_WINS),
+    "highest_of_led_suit": {c: Msg("avinas.win.highest_of_led_suit", card=c, suit=c.suit) for c in DECK_32},
+    "highest_of_suit_led": {c: Msg("avinas.win.highest_of_suit_led", card=c, suit=c.suit) for c in DECK_32},
+}
 
 
 def must_lead_trump(trick_number: int | None, options: Mapping[str, Any]) -> bool:
@@ -113,15 +118,14 @@ def legal_cards(
 
 def winner_of(
     plays: Sequence[Play], trump: Suit, trick_number: int | None, options: Mapping[str, Any]
-) -> tuple[int, Msg]:
-    """Index of the winning play and the reason (§7.1-§7.3)."""
+) -> tuple[int, str]:
+    """Index of the winning play and why it wins (§7.1-§7.3), as a reason code of ``REASONS``
+    (``reason_message`` gives the message)."""
     strength = TRUMP_STRENGTH[trump]
     best = highest(plays, strength.get)
     if best is not None:
         c = plays[best].card
-        if strength[c] == len(TRUMP_ORDER[trump]):
-            return best, TOP_TRUMP[c]
-        return best, HIGHEST_TRUMP[c]
+        return best, ("top_trump" if strength[c] == len(TRUMP_ORDER[trump]) else "highest_trump")
     lead = plays[0]
     led_suit = lead.card.suit
 
@@ -130,15 +134,18 @@ def winner_of(
 
     if trump_led_trick(trick_number, lead):
         if not config(options).no_trump_highest_of_led_suit:
-            return 0, _LEADER_WINS
+            return 0, "leader"
         best = highest(plays, same_suit)
         assert best is not None
-        return best, Msg("avinas.win.highest_of_led_suit", card=plays[best].card, suit=led_suit)
+        return best, "highest_of_led_suit"
     best = highest(plays, same_suit)
     assert best is not None
-    return best, HIGHEST_OF_SUIT_LED[plays[best].card]
+    return best, "highest_of_suit_led"
 
 
+def reason_message(reason: str, card: Card) -> Msg:
+    """The message of a reason code of ``winner_of``, ``card`` being the winning card."""
+    return REASONS[reason][card]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -189,7 +196,7 @@ def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Mapping[str,
     check_pack([p.card for p in plays], _THE_TRICK)
     check_face_down(plays, trump, n)
     index, reason = winner_of(plays, trump, n, options)
-    return TrickOutcome(index, plays[index].card, reason)
+    return TrickOutcome(index, plays[index].card, reason_message(reason, plays[index].card))
 
 
 def legal_plays(

@@ -15,9 +15,12 @@ has seen them (§4.3).
 States are built and copied with ``service.rules.slots`` (``evolve``), which sets their slots
 directly: every class here is a slotted dataclass whose ``__init__`` only sets its fields.
 
-Human text (a trick's ``reason``, a hand's ``explanation``, the match's ``end_reason``) is held as
-messages (``Msg``), written in the caller's language by the API. A ``str`` there is a state stored
-before the game's texts became messages, read back as it was.
+No human text is kept here, only what it is made from, so that the store reads a state back fast
+(a message decodes several times slower than it is built): a trick's ``reason`` is a reason code
+(``play.winner_of``), a hand's explanation is made again from its record (``hand_end.explanation``),
+the match's ``end_reason`` is a code (``END_BY_SCORE``, ``END_BY_MAX_HANDS``); the view builds the
+messages. A state stored before the texts became messages holds English sentences in ``reason``,
+``explanation`` and ``end_reason``, which its views show as they are.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.cards import Card, Suit
-from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.ruleset import IN_PROGRESS
@@ -33,6 +35,10 @@ from service.rules.tricks import Play
 
 #: the id the ruleset is registered under (``Avinas.id``), which every view names
 RULESET_ID = "avinas"
+
+#: why a match ended (``AvinasState.end_reason``): the score (§10), or the ``max_hands`` limit
+END_BY_SCORE = "score"
+END_BY_MAX_HANDS = "max_hands"
 
 EXPOSE = "expose"
 KNOCK = "knock"
@@ -80,7 +86,7 @@ class Trick:
     signal: str | None = None
     winner: int | None = None
     points: int = 0
-    reason: Msg | str | None = None
+    reason: str = ""
 
     def seat_of(self, index: int) -> int:
         return (self.leader + index) % 4
@@ -133,7 +139,8 @@ class HandRecord:
     rams: tuple[int, int] = (0, 0)
     pips: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
-    explanation: tuple[Msg | str, ...] = ()
+    cancelled: int = 0  # rams of the other team crossed out by this hand's (§9.2)
+    explanation: tuple[str, ...] = ()  # only in a state stored before the texts became messages
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +159,7 @@ class AvinasState:
     status: str = IN_PROGRESS
     winners: tuple[int, ...] = ()
     result: str | None = None
-    end_reason: Msg | str | None = None
+    end_reason: str | None = None  # END_BY_SCORE, END_BY_MAX_HANDS (or the English of an older state)
 
 
 def opponent_of_dealer(seat: int, dealer: int) -> bool:

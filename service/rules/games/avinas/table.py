@@ -153,7 +153,7 @@ def round_result(state: AvinasState, hand: HandState, action: Action) -> AvinasS
     f, rams, pips = parse_facts(full, state.options)
     check_against_table(hand, f)
     result = score_hand(f, rams, pips, state.options)
-    record = hand_record(hand, result, "round_result", result.explanation)
+    record = hand_record(hand, result, "round_result")
     return close_hand(state, record, result)
 
 

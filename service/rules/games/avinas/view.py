@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.cards import SUITS, Card, Suit
+from service.rules.games.avinas.hand_end import end_reason, explanation
+from service.rules.games.avinas.play import REASONS
 from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
 from service.rules.games.avinas.scoring import team_of
 from service.rules.games.avinas.state import (
@@ -40,6 +42,7 @@ from service.rules.games.avinas.state import (
     played_cards,
     position_of,
 )
+from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED, SPECTATOR, Table
 from service.rules.slots import evolve
@@ -61,10 +64,10 @@ def game_view(state: AvinasState, seat: int | None) -> dict[str, Any]:
         "rams": list(state.rams),
         "pips": list(state.pips),
         "result": state.result,
-        "end_reason": state.end_reason,
+        "end_reason": end_reason(state),
         "hands_played": state.hands_played,
         "history": [record_json(r) for r in state.history],
-        "last_hand_explanation": list(state.history[-1].explanation) if state.history else [],
+        "last_hand_explanation": list(explanation(state.history[-1], state.options)) if state.history else [],
     }
     hand = state.hand
     if hand is None:
@@ -189,6 +192,14 @@ def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def trick_reason(t: Trick) -> Msg | str:
+    """Why a complete trick's winner won, as a message (a state stored before: its English)."""
+    reasons = REASONS.get(t.reason)
+    if reasons is None or t.winner is None:
+        return t.reason
+    return reasons[t.plays[(t.winner - t.leader) % 4].card]
+
+
 def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
     plays = []
     for i, p in enumerate(t.plays):
@@ -201,5 +212,5 @@ def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
     if t.signal is not None:
         out["signal"] = t.signal
     if complete:
-        out.update({"winner": t.winner, "points": t.points, "reason": t.reason})
+        out.update({"winner": t.winner, "points": t.points, "reason": trick_reason(t)})
     return out
