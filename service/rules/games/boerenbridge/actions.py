@@ -11,9 +11,10 @@ every phase (an action type the game lacks, a finished match, a round still to d
 
 from __future__ import annotations
 
-from service.rules.base import Action, Ruleset, acting_seat, wrong_phase
-from service.rules.errors import InvalidAction, MatchOver
+from service.rules.actions import Action, acting_seat
+from service.rules.errors import InvalidAction, MatchOver, wrong_phase
 from service.rules.games.boerenbridge import bidding, play, table, trump
+from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import (
     BIDDING,
     DEAL,
@@ -25,6 +26,7 @@ from service.rules.games.boerenbridge.state import (
     MatchInfo,
 )
 from service.rules.games.boerenbridge.turns import phase_types
+from service.rules.ruleset import Ruleset
 
 ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon")
 
@@ -41,7 +43,7 @@ def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:
             out.extend(bidding.bid_actions(r, state.bids, seat))
         return out
     if phase == BIDDING:
-        if seat in bidding.bidders_to_act(r, state.bids, state.match.options["bidding_mode"]):
+        if seat in bidding.bidders_to_act(r, state.bids, config(state.match.options).sequential):
             return bidding.bid_actions(r, state.bids, seat)
         return []
     if phase == TRUMP:

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.rules.base import Action, not_your_turn
-from service.rules.errors import IllegalBid, InvalidAction, InvalidFacts
-from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, PLAYER_COUNTS
+from service.rules.actions import Action
+from service.rules.errors import IllegalBid, InvalidAction, InvalidFacts, not_your_turn
+from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, PLAYER_COUNTS, Config, config
 from service.rules.games.boerenbridge.state import (
     ALONE,
     BIDDING,
@@ -61,28 +61,29 @@ _ORDER = {n: tuple(bidding_order(d, n) for d in range(n)) for n in PLAYER_COUNTS
 # ------------------------------------------------------------------------------------------------
 
 
-def is_non_bidder(score: int, options: Mapping[str, Any]) -> bool:
+def is_non_bidder(score: int, options: Mapping[str, Any] | Config) -> bool:
     """§6.1: a match score at (``gte``) or over (``gt``) ``no_bid_threshold`` stops bidding."""
-    threshold = options["no_bid_threshold"]
+    cfg = config(options)
+    threshold = cfg.no_bid_threshold
     if threshold is None:
         return False
-    return score >= threshold if options["no_bid_comparison"] == "gte" else score > threshold
+    return score >= threshold if cfg.no_bid_at_threshold else score > threshold
 
 
-def active_bidders(scores: Sequence[int], options: Mapping[str, Any]) -> tuple[bool, ...]:
-    return tuple(not is_non_bidder(s, options) for s in scores)
+def active_bidders(scores: Sequence[int], cfg: Config) -> tuple[bool, ...]:
+    return tuple(not is_non_bidder(s, cfg) for s in scores)
 
 
-def threshold_text(options: Mapping[str, Any]) -> str:
-    limit = options["no_bid_threshold"]
-    return f"{limit} or more" if options["no_bid_comparison"] == "gte" else f"more than {limit}"
+def threshold_text(cfg: Config) -> str:
+    limit = cfg.no_bid_threshold
+    return f"{limit} or more" if cfg.no_bid_at_threshold else f"more than {limit}"
 
 
-def hook_player(dealer: int, active: Sequence[bool], options: Mapping[str, Any]) -> int | None:
+def hook_player(dealer: int, active: Sequence[bool], cfg: Config) -> int | None:
     """§6.2: the dealer if he bids; else the last active bidder from the dealer's left (or none)."""
     if active[dealer]:
         return dealer
-    if options["hook_fallback"] == "none":
+    if cfg.no_hook_fallback:
         return None
     for seat in reversed(bidding_order(dealer, len(active))):
         if active[seat]:
@@ -90,8 +91,8 @@ def hook_player(dealer: int, active: Sequence[bool], options: Mapping[str, Any])
     return None
 
 
-def hook_applies(hand_size: int, options: Mapping[str, Any]) -> bool:
-    return hand_size >= options["hook_min_hand_size"]
+def hook_applies(hand_size: int, cfg: Config) -> bool:
+    return hand_size >= cfg.hook_min_hand_size
 
 
 def forbidden_bid(hand_size: int, others: int) -> int | None:
@@ -101,15 +102,15 @@ def forbidden_bid(hand_size: int, others: int) -> int | None:
 
 
 def round_bidders(
-    scores: Sequence[int], dealer: int, hand_size: int, options: Mapping[str, Any]
+    scores: Sequence[int], dealer: int, hand_size: int, cfg: Config
 ) -> tuple[tuple[bool, ...], int | None, bool, int | None]:
     """A new round's bidders (``RoundSetup``): who bids (§6.1), the hook player (§6.2), whether the
     hook rule restricts him (§6.3) and who may revise his bid (§6.5)."""
-    active = active_bidders(scores, options)
-    hook = hook_player(dealer, active, options)
-    right = options["bid_revision_right"]
+    active = active_bidders(scores, cfg)
+    hook = hook_player(dealer, active, cfg)
+    right = cfg.bid_revision_right
     reviser = hook if right == "hook_player" or (right == "dealer_only" and hook == dealer) else None
-    return active, hook, hook is not None and hook_applies(hand_size, options), reviser
+    return active, hook, hook is not None and hook_applies(hand_size, cfg), reviser
 
 
 def forbidden_for(r: RoundSetup, bids: Bids, seat: int) -> int | None:
@@ -122,21 +123,21 @@ def forbidden_for(r: RoundSetup, bids: Bids, seat: int) -> int | None:
 
 
 def check_hook(
-    bids: Sequence[int | None], active: Sequence[bool], size: int, dealer: int | None, options: Mapping[str, Any]
+    bids: Sequence[int | None], active: Sequence[bool], size: int, dealer: int | None, cfg: Config
 ) -> None:
     """A round's facts: raise InvalidFacts when the active bids add up to the hand size under a hook
     player (with ``dealer`` None: whenever every possible dealer gives one)."""
-    if not hook_applies(size, options) or not any(active):
+    if not hook_applies(size, cfg) or not any(active):
         return
     total = sum(b for b in bids if b is not None)
     if total != size:
         return
     if dealer is not None:
-        hook = hook_player(dealer, active, options)
+        hook = hook_player(dealer, active, cfg)
         if hook is None:
             return
         who = f"the hook player (seat {hook})"
-    elif options["hook_fallback"] == "none" and not all(active):
+    elif cfg.no_hook_fallback and not all(active):
         return  # the dealer may have been a non-bidder, in which case there was no hook
     else:
         who = "the hook player"
@@ -163,12 +164,12 @@ def can_revise(r: RoundSetup, bids: Bids) -> bool:
 # ------------------------------------------------------------------------------------------------
 
 
-def bidders_to_act(r: RoundSetup, bids: Bids, mode: str) -> tuple[int, ...]:
+def bidders_to_act(r: RoundSetup, bids: Bids, sequential: bool) -> tuple[int, ...]:
     """Sequential: the next active bidder clockwise from the dealer's left. Simultaneous: every
     active bidder but the hook player who has not bid yet, then the hook player (§6.4)."""
     order = _ORDER[len(bids)][r.dealer]
     active = r.active
-    if mode == "sequential":
+    if sequential:
         for s in order:
             if active[s] and bids[s] is None:
                 return ALONE[s]
@@ -182,9 +183,9 @@ def bidders_to_act(r: RoundSetup, bids: Bids, mode: str) -> tuple[int, ...]:
     return ()
 
 
-def revealed(r: RoundSetup, bids: Bids, mode: str) -> bool:
+def revealed(r: RoundSetup, bids: Bids, sequential: bool) -> bool:
     """Sequential bids are public; sealed bids are revealed when every one of them is in (§6.4)."""
-    if mode == "sequential":
+    if sequential:
         return True
     return all(b is not None for i, b in enumerate(bids) if r.active[i] and i != r.hook)
 
@@ -243,8 +244,9 @@ def check_bidder(state: BoerenbridgeState, seat: int, action: Action) -> int:
         raise InvalidAction("a bid action needs 'amount', the number of tricks")
     if not r.active[seat]:
         score = state.match.scores[seat]
+        limit = threshold_text(config(state.match.options))
         raise IllegalBid(
-            f"seat {seat} has {score} points: players at {threshold_text(state.match.options)} do not bid this round",
+            f"seat {seat} has {score} points: players at {limit} do not bid this round",
             code="not_a_bidder", legal=[])
     return amount
 
@@ -256,15 +258,15 @@ def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeStat
     assert r is not None
     amount = check_bidder(state, seat, action)
     phase = state.phase
-    mode = state.match.options["bidding_mode"]
+    sequential = config(state.match.options).sequential
     if phase == BIDDING:
         if state.bids[seat] is not None:
             raise IllegalBid(f"seat {seat} has already bid; a submitted bid may not be changed",
                              code="bid_already_made", legal=[])
-        waiting = bidders_to_act(r, state.bids, mode)
+        waiting = bidders_to_act(r, state.bids, sequential)
         if seat not in waiting:
             why = ("the hook player bids after every sealed bid is in" if seat == r.hook
-                   and mode == "simultaneous" else "bids go clockwise from the dealer's left")
+                   and not sequential else "bids go clockwise from the dealer's left")
             raise not_your_turn(f"not seat {seat}'s turn to bid: {why}; waiting for seat(s) "
                                 f"{', '.join(str(s) for s in waiting)}", waiting)
     else:
@@ -277,7 +279,7 @@ def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeStat
     old = state.bids
     check_amount(r, old, seat, amount)
     bids = (*old[:seat], amount, *old[seat + 1:])
-    if phase == BIDDING and not bidders_to_act(r, bids, mode):
+    if phase == BIDDING and not bidders_to_act(r, bids, sequential):
         return after_bidding(state, r, bids)
     return make_state(state.match, phase, r, bids, state.hands, state.leader, state.trick, state.tricks_won,
                       state.done, state.shown)
@@ -286,7 +288,7 @@ def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeStat
 def after_bidding(state: BoerenbridgeState, setup: RoundSetup, bids: Bids) -> BoerenbridgeState:
     """Every bid is in: the highest bidder names trumps (``highest_bidder_chooses``), or play."""
     phase = PLAY
-    if state.match.options["trump_mode"] == "highest_bidder_chooses":
+    if config(state.match.options).trump_mode == "highest_bidder_chooses":
         chooser = highest_bidder(setup, bids)
         if chooser is not None:
             setup = evolve(setup, trump_chooser=chooser)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules.base import wrong_phase
 from service.rules.cards import Card
-from service.rules.errors import InvalidInput, MatchOver
+from service.rules.errors import InvalidInput, MatchOver, wrong_phase
 from service.rules.games.boerenbridge.bidding import after_bidding, round_bidders
-from service.rules.games.boerenbridge.options import PACK_SIZE, hand_size_for
+from service.rules.games.boerenbridge.options import PACK_SIZE, config, hand_size_for
 from service.rules.games.boerenbridge.state import (
     BIDDING,
     DEAL,
@@ -39,7 +38,7 @@ def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeS
     if state.phase != DEAL:
         raise wrong_phase(f"the round in progress is not finished (phase {state.phase})", phase_types(state))
     m = state.match
-    o = m.options
+    o = config(m.options)
     n = m.players
     number = m.rounds_done + 1
     size = hand_size_for(o, n, number)

@@ -14,16 +14,19 @@ Derived defaults (``derived_defaults``):
   0 + 10, the Dutch systems' 10 + k * 0). An explicit value applies under any system.
 * ``no_bid_threshold``: null (everyone always bids) under ``match_end = "fixed_rounds_highest"``,
   the standard Dutch game of §11; 80 otherwise.
+
+The game logic reads the options through ``config(options)``: a typed, frozen ``Config`` made once
+per options object (``Options.derive``, the service's one options cache), never by option name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from service.rules.base import OptionSpec
 from service.rules.errors import InvalidOption, InvalidPlayerCount
+from service.rules.options import Options, OptionSpec
 
 #: The score a player races to (§10). Fixed by the seed.
 TARGET = 100
@@ -148,9 +151,6 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                allowed=("exact_100", "fixed_rounds_highest")),
 )
 
-SPECS_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
-
-
 def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     system = given.get("scoring_system", "seed")
@@ -160,12 +160,8 @@ def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def scoring_can_go_down(options: Mapping[str, Any]) -> bool:
-    """True when a round can score negative points (a Dutch system or a miss penalty)."""
-    return options["scoring_system"] in ("nl_10_2", "nederlands_10_3") or options["miss_penalty"] != "none"
-
-
 def check_options(options: Mapping[str, Any]) -> None:
+    """The cross-option checks (``Ruleset.check_options``), on the options with every default in."""
     system = options["scoring_system"]
     if options["miss_penalty"] != "none" and system not in ("seed", "oh_hell"):
         raise InvalidOption(
@@ -183,7 +179,7 @@ def check_options(options: Mapping[str, Any]) -> None:
     elif (
         options["simultaneous_100"] == "play_on"
         and options["overshoot_rule"] in ("cap", "bust")
-        and not scoring_can_go_down(options)
+        and not (system in ("nl_10_2", "nederlands_10_3") or options["miss_penalty"] != "none")
         and options["max_rounds"] is None
     ):
         raise InvalidOption(
@@ -195,6 +191,91 @@ def check_options(options: Mapping[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# The typed config the game logic reads
+# ------------------------------------------------------------------------------------------------
+
+TrumpMode = Literal["none", "turn_up", "fixed_spades", "highest_bidder_chooses"]
+Overshoot = Literal["cap", "bounce", "subtract_from_previous", "bust"]
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Every house rule as the game logic reads it (one per options object: ``config``)."""
+
+    first_dealer_method: Literal["high_card_draw", "random", "fixed"]
+    first_dealer_tiebreak: Literal["redraw", "suit_order"]
+    #: ``hand_size_schedule``: a schedule's name, or the explicit list of hand sizes
+    schedule: str | tuple[int, ...]
+    #: the hand sizes of one pass of the schedule, by player count (``schedule``)
+    hand_sizes: Mapping[int, tuple[int, ...]]
+    trump_mode: TrumpMode
+    #: ``bidding_mode = "sequential"`` (else sealed simultaneous bids)
+    sequential: bool
+    bid_revision_right: Literal["hook_player", "dealer_only", "none"]
+    #: ``hook_fallback = "none"``: no hook player when the dealer does not bid
+    no_hook_fallback: bool
+    hook_min_hand_size: int
+    no_bid_threshold: int | None
+    #: ``no_bid_comparison = "gte"``: a score at the threshold stops bidding (else only above it)
+    no_bid_at_threshold: bool
+    scoring_system: str
+    nil_made_score: int
+    #: ``miss_penalty = "minus_1_per_trick_off"``
+    miss_penalty: bool
+    overshoot_rule: Overshoot
+    #: ``simultaneous_100 = "joint_win"`` (else play on)
+    joint_win: bool
+    max_rounds: int | None
+    #: ``max_rounds_outcome = "closest_to_100"`` (else no winner)
+    closest_wins: bool
+    #: ``match_end = "fixed_rounds_highest"`` (else the race to exactly 100)
+    fixed_rounds: bool
+
+    @property
+    def bidding_mode(self) -> str:
+        return "sequential" if self.sequential else "simultaneous"
+
+    @property
+    def can_go_down(self) -> bool:
+        """True when a round can score negative points (a Dutch system or a miss penalty)."""
+        return self.scoring_system in ("nl_10_2", "nederlands_10_3") or self.miss_penalty
+
+
+def _make_config(options: Options) -> Config:
+    o = options
+    return Config(
+        first_dealer_method=o["first_dealer_method"],
+        first_dealer_tiebreak=o["first_dealer_tiebreak"],
+        schedule=o["hand_size_schedule"],
+        hand_sizes={n: _schedule(o["hand_size_schedule"], n) for n in PLAYER_COUNTS},
+        trump_mode=o["trump_mode"],
+        sequential=o["bidding_mode"] == "sequential",
+        bid_revision_right=o["bid_revision_right"],
+        no_hook_fallback=o["hook_fallback"] == "none",
+        hook_min_hand_size=o["hook_min_hand_size"],
+        no_bid_threshold=o["no_bid_threshold"],
+        no_bid_at_threshold=o["no_bid_comparison"] == "gte",
+        scoring_system=o["scoring_system"],
+        nil_made_score=o["nil_made_score"],
+        miss_penalty=o["miss_penalty"] != "none",
+        overshoot_rule=o["overshoot_rule"],
+        joint_win=o["simultaneous_100"] == "joint_win",
+        max_rounds=o["max_rounds"],
+        closest_wins=o["max_rounds_outcome"] == "closest_to_100",
+        fixed_rounds=o["match_end"] == "fixed_rounds_highest",
+    )
+
+
+def config(options: Mapping[str, Any] | Config) -> Config:
+    """The ``Config`` of validated options, made once per options object (``Options.derive``); a
+    ``Config`` is its own."""
+    if isinstance(options, Config):
+        return options
+    validated = options if isinstance(options, Options) else Options.of(options)
+    return validated.derive(_make_config)
+
+
+# ------------------------------------------------------------------------------------------------
 # Hand sizes
 # ------------------------------------------------------------------------------------------------
 
@@ -203,9 +284,7 @@ def max_hand(n_players: int) -> int:
     return PACK_SIZE // n_players
 
 
-def schedule(options: Mapping[str, Any], n_players: int) -> tuple[int, ...]:
-    """The hand sizes of one pass of the schedule for ``n_players`` (§11; BB-V01)."""
-    value = options["hand_size_schedule"]
+def _schedule(value: str | tuple[int, ...], n_players: int) -> tuple[int, ...]:
     top = max_hand(n_players)
     if value == "fixed_13":
         return (SEED_HAND_SIZE,)
@@ -217,17 +296,19 @@ def schedule(options: Mapping[str, Any], n_players: int) -> tuple[int, ...]:
         return tuple(range(1, top + 1))
     if value == "down":
         return tuple(range(top, 0, -1))
+    assert not isinstance(value, str), value
     return tuple(value)
 
 
-def check_players(options: Mapping[str, Any], n_players: int) -> None:
-    """Raise InvalidPlayerCount when the schedule cannot be dealt to ``n_players``."""
-    if n_players not in PLAYER_COUNTS:
-        raise InvalidPlayerCount(
-            f"Boerenbridge is played by 3 to 7 players (4 with the seed's 13 cards each), not {n_players}",
-            legal=list(PLAYER_COUNTS),
-        )
-    value = options["hand_size_schedule"]
+def schedule(options: Mapping[str, Any] | Config, n_players: int) -> tuple[int, ...]:
+    """The hand sizes of one pass of the schedule for ``n_players`` (§11; BB-V01)."""
+    return config(options).hand_sizes[n_players]
+
+
+def check_schedule(cfg: Config, n_players: int) -> None:
+    """Raise InvalidPlayerCount (or InvalidOption) when the schedule cannot be dealt to ``n_players``,
+    one of ``PLAYER_COUNTS``."""
+    value = cfg.schedule
     if value == "fixed_13" and n_players != 4:
         raise InvalidPlayerCount(
             f"the seed game deals 13 cards to each of 4 players; {n_players} players need another "
@@ -245,15 +326,15 @@ def check_players(options: Mapping[str, Any], n_players: int) -> None:
             )
 
 
-def rounds_in_match(options: Mapping[str, Any], n_players: int) -> int | None:
+def rounds_in_match(cfg: Config, n_players: int) -> int | None:
     """Under ``fixed_rounds_highest``: the number of rounds; otherwise ``max_rounds`` (or None)."""
-    limit: int | None = options["max_rounds"]
-    if options["match_end"] == "fixed_rounds_highest" and limit is None:
-        return len(schedule(options, n_players))
+    limit = cfg.max_rounds
+    if cfg.fixed_rounds and limit is None:
+        return len(cfg.hand_sizes[n_players])
     return limit
 
 
-def hand_size_for(options: Mapping[str, Any], n_players: int, round_number: int) -> int:
+def hand_size_for(cfg: Config, n_players: int, round_number: int) -> int:
     """The hand size of round ``round_number`` (1-based); a finite schedule starts over."""
-    sizes = schedule(options, n_players)
+    sizes = cfg.hand_sizes[n_players]
     return sizes[(round_number - 1) % len(sizes)]

@@ -13,21 +13,10 @@ seen this round is accepted and revokes are recorded (``table``). The stateless 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.rules.base import (
-    Action,
-    Options,
-    Play,
-    PlayVerdict,
-    Revoke,
-    Ruleset,
-    TrickContext,
-    TrickOutcome,
-    acting_seat,
-    not_your_turn,
-)
+from service.rules.actions import Action, acting_seat
 from service.rules.cards import ALL_CARDS, SUITS, Card, Suit, check_distinct
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -36,14 +25,18 @@ from service.rules.errors import (
     InvalidAction,
     InvalidFacts,
     TooManyPlays,
+    not_your_turn,
 )
-from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS
+from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, config
 from service.rules.games.boerenbridge.scoring import finish_round
 from service.rules.games.boerenbridge.state import PLAY, BoerenbridgeState, TrickDone, make_state
 from service.rules.games.boerenbridge.table import record_revokes, round_revokes
 from service.rules.games.boerenbridge.trump import facts_trump
 from service.rules.games.boerenbridge.turns import to_act
 from service.rules.handmask import BIT, FULL_PACK, INDICES, SUIT_BITS, SUIT_FIELD, SUIT_MASKS, pick, texts_of
+from service.rules.revokes import Revoke
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
@@ -81,8 +74,10 @@ def verdict(hand: tuple[Card, ...], trick: Sequence[Card]) -> PlayVerdict:
     return PlayVerdict(hand, "no_constraint", f"no {SUIT_NAMES[led]} in hand: any card may be played")
 
 
-def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
-    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the
+def judge(
+    hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
+) -> PlayVerdict:
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``revokes.Judge``): the
     verdict without the checks of input, which those records never fail. ``verdict`` reads only
     the lead of the trick."""
     return verdict(hand, (trick[0].card,) if trick else ())
@@ -95,14 +90,14 @@ def legal_mask(hand: int, led: Card | None) -> int:
     return hand & SUIT_MASKS[led.index // SUIT_BITS] or hand
 
 
-def max_plays(options: Options) -> int:
+def max_plays(options: Mapping[str, Any]) -> int:
     """The plays of a trick, one per player: 4 in the seed game, up to 7 under other schedules."""
-    return 4 if options.get("hand_size_schedule", "fixed_13") == "fixed_13" else MAX_SEATS
+    return 4 if config(options).schedule == "fixed_13" else MAX_SEATS
 
 
-def ranking_tables(options: Options) -> dict[str, Any]:
+def ranking_tables(options: Mapping[str, Any]) -> dict[str, Any]:
     """Each suit high to low, for each trump the mode allows (``Ruleset.ranking_tables``)."""
-    mode = options.get("trump_mode", "none")
+    mode = config(options).trump_mode
     keys: tuple[str, ...] = {"none": ("none",), "fixed_spades": ("S",)}.get(mode, ("none", "C", "D", "H", "S"))
     table = {s.value: [c.text for c in sorted((c for c in ALL_CARDS if c.suit is s), reverse=True)] for s in SUITS}
     return {k: {"trump": None if k == "none" else k, "suits": table,
@@ -116,7 +111,7 @@ def ranking_tables(options: Options) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------------
 
 
-def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Options) -> TrickOutcome:
+def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]) -> TrickOutcome:
     """The winner of a trick given as bare facts, with the reason (``Ruleset.trick_winner``)."""
     if not plays:
         raise InvalidFacts("a trick needs at least one play", code="empty_trick")
@@ -127,7 +122,7 @@ def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Options) -> 
         raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
     cards = tuple(p.card for p in plays)
     check_distinct(cards, "the trick")
-    trump = facts_trump(ctx, options)
+    trump = facts_trump(ctx, config(options))
     i = winner_index(cards, trump)
     card = cards[i]
     led = cards[0].suit
@@ -144,7 +139,9 @@ def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Options) -> 
     return TrickOutcome(i, card, reason)
 
 
-def legal_plays(hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Options) -> PlayVerdict:
+def legal_plays(
+    hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]
+) -> PlayVerdict:
     """The legal cards of a hand given as bare facts (``Ruleset.legal_plays``)."""
     if not hand:
         raise InvalidFacts("an empty hand has no card to play", code="empty_hand")
@@ -164,7 +161,7 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, 
     if not held.isdisjoint(played):
         both = next(c for c in played if c in held)
         raise InvalidFacts(f"{both.text} is both in the hand and in the trick", code="card_in_hand_and_trick")
-    facts_trump(ctx, options)
+    facts_trump(ctx, config(options))
     return verdict(tuple(hand), played)
 
 

@@ -12,13 +12,13 @@ card, §11), ``bidding`` (§6), ``trump`` (the highest bidder names trumps, §11
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
 from service.rules.games.boerenbridge.options import MAX_SEATS
+from service.rules.options import Options
+from service.rules.revokes import Revoke
 from service.rules.slots import slot_maker
 
 DEAL = "deal"
@@ -81,7 +81,7 @@ class MatchInfo:
     ``rounds_done`` (round numbers, the hand-size schedule) counts every round. A state stored before
     the counter existed decodes with ``archived`` 0: nothing had been taken out of it."""
 
-    options: Mapping[str, Any]
+    options: Options
     players: int
     mode: str
     scores: tuple[int, ...]
