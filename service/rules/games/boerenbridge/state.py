@@ -143,4 +143,6 @@ class BoerenbridgeState:
 #: ``BoerenbridgeState(match, phase, round, bids, hands, leader, trick, tricks_won, done, shown)``, all
 #: ten fields in order, for the hot path (every play rebuilds the state): ``slots.slot_maker`` sets the
 #: slots directly, the one way the rules core builds states fast; the same, equal, immutable object.
+#: What it buys (bench/engine.py, seed rules, alternating runs at load average about 10, 2026-12-01):
+#: 3,770-4,060 hands per CPU second against 3,270-3,590 with the dataclass's own constructor (~12%).
 make_state = slot_maker(BoerenbridgeState)

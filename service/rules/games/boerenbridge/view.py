@@ -8,7 +8,7 @@ scores and the finished rounds still in the state (``MatchInfo.history``).
 
 Bids may be sealed (§6.4): under ``bidding_mode = "simultaneous"`` another seat's bid is hidden
 (``"sealed"``) until every sealed bid is in; the hook player's bid is public, and so is the bid the
-hook rule forbids him (``bidding.forbidden_for``) once the others are revealed. ``public_action``
+hook rule forbids him (``bidding.hook_forbidden``) once the others are revealed. ``public_action``
 hides a sealed bid's amount in the list of actions taken. Table mode adds the round's revokes
 (``table``) and whether ``round_result`` may still be reported.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.actions import Action
-from service.rules.games.boerenbridge.bidding import can_revise, forbidden_for, revealed
+from service.rules.games.boerenbridge.bidding import can_revise, hook_forbidden, revealed
 from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import FINISHED_PHASE, PLAY, TRUMP, BoerenbridgeState, RoundSetup
 from service.rules.games.boerenbridge.turns import status
@@ -93,9 +93,7 @@ def _bidding_view(state: BoerenbridgeState, r: RoundSetup, seat: int | None) -> 
             marks.append("waiting")
         else:
             marks.append("bid" if visible else "sealed")
-    forbidden = None
-    if r.hook is not None and r.hook_rule and shown:
-        forbidden = forbidden_for(r, state.bids, r.hook)
+    forbidden = hook_forbidden(r, state.bids) if shown else None
     open_ = state.phase in (TRUMP, PLAY) and not state.trick and not state.done and can_revise(r, state.bids)
     return {
         "mode": cfg.bidding_mode,
