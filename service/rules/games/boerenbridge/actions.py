@@ -26,6 +26,7 @@ from service.rules.games.boerenbridge.state import (
     MatchInfo,
 )
 from service.rules.games.boerenbridge.turns import phase_types
+from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
 
 ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon")
@@ -63,33 +64,31 @@ def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> Boerenb
     if kind == "play" and phase == PLAY:
         return play.play(ruleset, state, action)
     if kind not in ACTION_TYPES:
-        raise InvalidAction(
-            f"Boerenbridge has no action {kind!r}; its actions are {', '.join(ACTION_TYPES)}",
-            legal=list(ACTION_TYPES),
-        )
+        raise InvalidAction(Msg("boerenbridge.no_such_action", kind=kind, actions=", ".join(ACTION_TYPES)),
+                            legal=list(ACTION_TYPES))
     if phase == FINISHED_PHASE:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("boerenbridge.match_over"))
     if kind == "abandon":
         m = state.match
         done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", (),
                          m.archived)
         return BoerenbridgeState(done, FINISHED_PHASE)
     if phase == DEAL:
-        raise wrong_phase("the next round must be dealt first", (), code="needs_deal")
+        raise wrong_phase(Msg("boerenbridge.needs_deal"), (), code="needs_deal")
     if kind == "round_result":
         return table.round_result(state, action)
     seat = acting_seat(action, state.match.players)
     if kind == "bid":
         if phase == TURN_UP:
             bidding.check_bidder(state, seat, action)
-            raise wrong_phase(f"no bid is taken during the {phase} phase", phase_types(state))
+            raise wrong_phase(Msg("boerenbridge.phase.no_bid", phase=phase), phase_types(state))
         return bidding.bid(state, seat, action)
     if kind == "name_trump":
         if phase != TRUMP:
-            raise wrong_phase(f"trumps are not named during the {phase} phase", phase_types(state))
+            raise wrong_phase(Msg("boerenbridge.phase.no_name_trump", phase=phase), phase_types(state))
         return trump.name_trump(state, seat, action)
     if kind == "turn_up":
         if phase != TURN_UP:
-            raise wrong_phase(f"no card is turned up during the {phase} phase", phase_types(state))
+            raise wrong_phase(Msg("boerenbridge.phase.no_turn_up", phase=phase), phase_types(state))
         return trump.turn_up(state, seat, action)
-    raise wrong_phase(f"no card can be played during the {phase} phase", phase_types(state))
+    raise wrong_phase(Msg("boerenbridge.phase.no_play", phase=phase), phase_types(state))

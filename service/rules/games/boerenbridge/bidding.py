@@ -40,6 +40,7 @@ from service.rules.games.boerenbridge.state import (
     RoundSetup,
     make_state,
 )
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 Bids = tuple[int | None, ...]
@@ -80,9 +81,11 @@ def active_bidders(scores: Sequence[int], cfg: Config) -> tuple[bool, ...]:
     return tuple(not is_non_bidder(s, cfg) for s in scores)
 
 
-def threshold_text(cfg: Config) -> str:
-    limit = cfg.no_bid_threshold
-    return f"{limit} or more" if cfg.no_bid_at_threshold else f"more than {limit}"
+def threshold_text(cfg: Config) -> Msg:
+    """Who does not bid (§6.1), as a message: "80 or more", "more than 80"."""
+    if cfg.no_bid_at_threshold:
+        return Msg("boerenbridge.threshold.at_least", limit=cfg.no_bid_threshold)
+    return Msg("boerenbridge.threshold.above", limit=cfg.no_bid_threshold)
 
 
 def hook_player(dealer: int, active: Sequence[bool], cfg: Config) -> int | None:
@@ -151,18 +154,15 @@ def check_hook(
         if hook is None:
             return
         hooks: tuple[int, ...] = (hook,)
-        who = f"the hook player (seat {hook})"
+        message = Msg("boerenbridge.hook.facts_seat", size=size, hook=hook)
     elif cfg.no_hook_fallback and not all(active):
         return  # the dealer may have been a non-bidder, in which case there was no hook
     else:
         hooks = tuple(s for s, a in enumerate(active) if a)
-        who = "the hook player"
+        message = Msg("boerenbridge.hook.facts", size=size)
     if not any(bids[s] == forbidden_bid(size, others_bid(bids, s)) for s in hooks):
         return
-    raise InvalidFacts(
-        f"the active bids add up to {size}, the number of tricks: {who} may not make them equal (§6.3)",
-        code="bid_forbidden_by_hook",
-    )
+    raise InvalidFacts(message, code="bid_forbidden_by_hook")
 
 
 def can_revise(r: RoundSetup, bids: Bids) -> bool:
@@ -226,14 +226,12 @@ def bid_actions(r: RoundSetup, bids: Bids, seat: int) -> list[Action]:
 def check_amount(r: RoundSetup, bids: Bids, seat: int, amount: int) -> None:
     """Refuse a bid out of range, or the one the hook rule forbids (§6.3)."""
     if not 0 <= amount <= r.hand_size:
-        raise IllegalBid(f"a bid is from 0 to {r.hand_size} (the cards in each hand); got {amount}",
+        raise IllegalBid(Msg("boerenbridge.bid.out_of_range", size=r.hand_size, amount=amount),
                          code="bid_out_of_range", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
     if amount == forbidden_for(r, bids, seat):
         others = others_bid(bids, seat)
-        raise IllegalBid(
-            f"the hook player may not bid {amount}: with the other bids ({others}) the total would equal "
-            f"the {r.hand_size} tricks (§6.3)", code="bid_forbidden_by_hook",
-            legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+        raise IllegalBid(Msg("boerenbridge.hook.forbidden", amount=amount, others=others, size=r.hand_size),
+                         code="bid_forbidden_by_hook", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
 
 
 def highest_bidder(r: RoundSetup, bids: Bids) -> int | None:
@@ -259,13 +257,12 @@ def check_bidder(state: BoerenbridgeState, seat: int, action: Action) -> int:
     assert r is not None
     amount = action.amount
     if amount is None:
-        raise InvalidAction("a bid action needs 'amount', the number of tricks")
+        raise InvalidAction(Msg("boerenbridge.bid.needs_amount"))
     if not r.active[seat]:
         score = state.match.scores[seat]
         limit = threshold_text(config(state.match.options))
-        raise IllegalBid(
-            f"seat {seat} has {score} points: players at {limit} do not bid this round",
-            code="not_a_bidder", legal=[])
+        raise IllegalBid(Msg("boerenbridge.bid.not_a_bidder", seat=seat, score=score, threshold=limit),
+                         code="not_a_bidder", legal=[])
     return amount
 
 
@@ -279,21 +276,19 @@ def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeStat
     sequential = config(state.match.options).sequential
     if phase == BIDDING:
         if state.bids[seat] is not None:
-            raise IllegalBid(f"seat {seat} has already bid; a submitted bid may not be changed",
-                             code="bid_already_made", legal=[])
+            raise IllegalBid(Msg("boerenbridge.bid.already_made", seat=seat), code="bid_already_made", legal=[])
         waiting = bidders_to_act(r, state.bids, sequential)
         if seat not in waiting:
-            why = ("the hook player bids after every sealed bid is in" if seat == r.hook
-                   and not sequential else "bids go clockwise from the dealer's left")
-            raise not_your_turn(f"not seat {seat}'s turn to bid: {why}; waiting for seat(s) "
-                                f"{', '.join(str(s) for s in waiting)}", waiting)
+            key = "hook_waits" if seat == r.hook and not sequential else "clockwise"
+            seats = ", ".join(str(s) for s in waiting)
+            raise not_your_turn(Msg(f"boerenbridge.bid.{key}", seat=seat, waiting=seats), waiting)
     else:
         if phase == PLAY and (state.trick or state.done):
-            raise IllegalBid("bids are frozen: the opening lead has been played", code="bids_frozen", legal=[])
+            raise IllegalBid(Msg("boerenbridge.bid.frozen"), code="bids_frozen", legal=[])
         if seat != r.reviser:
-            who = (f"only the hook player (seat {r.reviser}) may change his bid" if r.reviser is not None
-                   else "nobody may change a bid (bid_revision_right)")
-            raise IllegalBid(f"seat {seat} has already bid: {who}", code="bid_already_made", legal=[])
+            message = (Msg("boerenbridge.bid.only_reviser", seat=seat, reviser=r.reviser) if r.reviser is not None
+                       else Msg("boerenbridge.bid.no_reviser", seat=seat))
+            raise IllegalBid(message, code="bid_already_made", legal=[])
     old = state.bids
     check_amount(r, old, seat, amount)
     bids = (*old[:seat], amount, *old[seat + 1:])

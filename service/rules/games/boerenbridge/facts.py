@@ -37,6 +37,7 @@ from service.rules.games.boerenbridge.options import (
     hand_size_for,
     max_hand,
 )
+from service.rules.messages import Msg
 
 FACT_KEYS = ("bids", "tricks", "scores", "hand_size", "round", "dealer")
 
@@ -51,9 +52,11 @@ class RoundFacts:
     dealer: int | None
 
 
-def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None, what: str) -> int | None:
-    return None if facts.get(key) is None else int_fact(facts, key, lo, hi, what, code=f"invalid_{key}")
-
+def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None) -> int | None:
+    """An optional integer fact; ``boerenbridge.fact.<key>`` says what it counts."""
+    if facts.get(key) is None:
+        return None
+    return int_fact(facts, key, lo, hi, Msg(f"boerenbridge.fact.{key}"), code=f"invalid_{key}")
 
 
 def parse_facts(
@@ -73,23 +76,25 @@ def parse_facts(
     bids, tricks = _seat_lists(facts, cfg, n_players)
     n = len(bids)
     given_scores = _scores_before(facts, cfg, n, scores)
-    number = _opt_int(facts, "round", 1, None, "the round's number in the match")
+    number = _opt_int(facts, "round", 1, None)
     if round_number is not None:
         if number is not None and number != round_number:
-            raise InvalidFacts(f"'round' is {number} but this is round {round_number}", code="round_mismatch")
+            raise InvalidFacts(Msg("boerenbridge.facts.round_mismatch", given=number, round=round_number),
+                               code="round_mismatch")
         number = round_number
-    given_dealer = _opt_int(facts, "dealer", 0, n - 1, "the dealer's seat")
+    given_dealer = _opt_int(facts, "dealer", 0, n - 1)
     if dealer is not None:
         if given_dealer is not None and given_dealer != dealer:
-            raise InvalidFacts(f"'dealer' is {given_dealer} but seat {dealer} dealt", code="dealer_mismatch")
+            raise InvalidFacts(Msg("boerenbridge.facts.dealer_mismatch", given=given_dealer, dealer=dealer),
+                               code="dealer_mismatch")
         given_dealer = dealer
     size = _hand_size(facts, cfg, n, hand_size, number)
     for i, t in enumerate(tricks):
         if t < 0:
-            raise InvalidFacts(f"tricks[{i}] is {t}: tricks won cannot be negative", code="invalid_tricks")
+            raise InvalidFacts(Msg("boerenbridge.facts.negative_tricks", index=i, tricks=t), code="invalid_tricks")
     if sum(tricks) != size:
-        raise InvalidFacts(f"the tricks won add up to {sum(tricks)}, but a round of {size} cards each has "
-                           f"{size} tricks", code="tricks_do_not_add_up")
+        raise InvalidFacts(Msg("boerenbridge.facts.tricks_do_not_add_up", total=sum(tricks), size=size),
+                           code="tricks_do_not_add_up")
     _check_bids(bids, given_scores, size, given_dealer, cfg)
     return RoundFacts(bids, tricks, given_scores, size, number, given_dealer)
 
@@ -99,26 +104,27 @@ def _seat_lists(
 ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The facts' ``bids`` and ``tricks``, one entry per seat, for a possible number of seats."""
     if not isinstance(facts, Mapping):
-        raise InvalidInput("the round facts are an object: {\"bids\": [..], \"tricks\": [..], \"scores\": [..]}")
+        raise InvalidInput(Msg("boerenbridge.facts.not_object"))
     unknown = sorted(str(k) for k in facts if k not in FACT_KEYS)
     if unknown:
         raise InvalidInput(
-            f"unknown round fact(s) {', '.join(map(repr, unknown))}; the facts are {', '.join(FACT_KEYS)}",
+            Msg("boerenbridge.facts.unknown", facts=", ".join(map(repr, unknown)), known=", ".join(FACT_KEYS)),
             legal=list(FACT_KEYS),
         )
     for key in ("bids", "tricks"):
         if key not in facts:
-            raise InvalidInput(f"the round facts need {key!r}: one entry per seat")
-    bids = int_list_fact(facts, "bids", "one per seat; null for a non-bidder", nullable=True)
-    tricks = int_list_fact(facts, "tricks", "one per seat, the tricks each took")
+            raise InvalidInput(Msg("boerenbridge.facts.missing", key=key))
+    bids = int_list_fact(facts, "bids", Msg("boerenbridge.fact.bids"), nullable=True)
+    tricks = int_list_fact(facts, "tricks", Msg("boerenbridge.fact.tricks"))
     n = len(bids)
     if n_players is not None and n != n_players:
-        raise InvalidFacts(f"'bids' has {n} entries for a match of {n_players} players", code="wrong_seat_count")
+        raise InvalidFacts(Msg("boerenbridge.facts.bids_for_match", entries=n, players=n_players),
+                           code="wrong_seat_count")
     if n not in PLAYER_COUNTS:
-        raise InvalidFacts(f"'bids' has {n} entries; Boerenbridge has 3 to 7 seats", code="wrong_seat_count")
+        raise InvalidFacts(Msg("boerenbridge.facts.bids_seats", entries=n), code="wrong_seat_count")
     check_schedule(cfg, n)
     if len(tricks) != n:
-        raise InvalidFacts(f"'tricks' has {len(tricks)} entries and 'bids' {n}: one of each per seat",
+        raise InvalidFacts(Msg("boerenbridge.facts.tricks_entries", entries=len(tricks), bids=n),
                            code="wrong_seat_count")
     return bids, tricks
 
@@ -128,18 +134,21 @@ def _scores_before(
 ) -> tuple[int, ...]:
     """The match scores before the round: given, the match's, or all 0; none over 100 (§9)."""
     if "scores" in facts and facts["scores"] is not None:
-        given_scores = int_list_fact(facts, "scores", "one per seat, the match scores before the round")
+        given_scores = int_list_fact(facts, "scores", Msg("boerenbridge.fact.scores"))
         if len(given_scores) != n:
-            raise InvalidFacts(f"'scores' has {len(given_scores)} entries for {n} seats", code="wrong_seat_count")
+            raise InvalidFacts(Msg("boerenbridge.facts.scores_entries", entries=len(given_scores), seats=n),
+                               code="wrong_seat_count")
         if scores is not None and tuple(scores) != given_scores:
-            raise InvalidFacts(f"'scores' {list(given_scores)} differ from the match scores {list(scores)}",
+            raise InvalidFacts(Msg("boerenbridge.facts.scores_mismatch", given=str(list(given_scores)),
+                                   scores=str(list(scores))),
                                code="scores_mismatch")
     else:
         given_scores = tuple(scores) if scores is not None else (0,) * n
     if not cfg.fixed_rounds:
         over = [i for i, s in enumerate(given_scores) if s > TARGET]
         if over:
-            raise InvalidFacts(f"seat {over[0]} has {given_scores[over[0]]}: no score can exceed {TARGET}",
+            raise InvalidFacts(Msg("boerenbridge.facts.score_over", seat=over[0], score=given_scores[over[0]],
+                                   target=TARGET),
                                code="score_over_100")
     return given_scores
 
@@ -148,22 +157,22 @@ def _hand_size(
     facts: Mapping[str, Any], cfg: Config, n: int, hand_size: int | None, number: int | None
 ) -> int:
     """The round's hand size: given, or the schedule's (§11); a given one must fit the schedule."""
-    size = _opt_int(facts, "hand_size", 1, max_hand(n), "cards dealt to each player")
+    size = _opt_int(facts, "hand_size", 1, max_hand(n))
     sizes = cfg.hand_sizes[n]
     expected = hand_size if hand_size is not None else (
         hand_size_for(cfg, n, number) if number is not None else (sizes[0] if len(sizes) == 1 else None)
     )
     if size is None:
         if expected is None:
-            raise InvalidFacts(
-                f"the schedule {cfg.schedule!r} varies the hand size: give 'hand_size' "
-                "or the round's number as 'round'", code="hand_size_unknown")
+            raise InvalidFacts(Msg("boerenbridge.facts.hand_size_unknown", schedule=cfg.schedule),
+                               code="hand_size_unknown")
         return expected
     if expected is not None and size != expected:
-        raise InvalidFacts(f"'hand_size' is {size} but this round deals {expected} cards each",
+        raise InvalidFacts(Msg("boerenbridge.facts.hand_size_mismatch", given=size, expected=expected),
                            code="hand_size_mismatch")
     if size not in sizes:
-        raise InvalidFacts(f"'hand_size' {size} is not in the schedule {list(sizes)}", code="hand_size_mismatch")
+        raise InvalidFacts(Msg("boerenbridge.facts.hand_size_not_in_schedule", given=size, sizes=str(list(sizes))),
+                           code="hand_size_mismatch")
     return size
 
 
@@ -175,11 +184,12 @@ def _check_bids(
     active = active_bidders(scores, cfg)
     for i, b in enumerate(bids):
         if b is None and active[i]:
-            raise InvalidFacts(f"seat {i} has {scores[i]} points and must bid (only players at "
-                               f"{threshold_text(cfg)} do not bid)", code="missing_bid")
+            raise InvalidFacts(Msg("boerenbridge.facts.missing_bid", seat=i, score=scores[i],
+                                   threshold=threshold_text(cfg)), code="missing_bid")
         if b is not None and not active[i]:
-            raise InvalidFacts(f"seat {i} has {scores[i]} points: players at {threshold_text(cfg)} "
-                               "do not bid; its bid must be null", code="non_bidder_bid")
+            raise InvalidFacts(Msg("boerenbridge.facts.non_bidder_bid", seat=i, score=scores[i],
+                                   threshold=threshold_text(cfg)), code="non_bidder_bid")
         if b is not None and not 0 <= b <= size:
-            raise InvalidFacts(f"bids[{i}] is {b}: a bid is from 0 to {size}", code="bid_out_of_range")
+            raise InvalidFacts(Msg("boerenbridge.facts.bid_out_of_range", index=i, bid=b, size=size),
+                               code="bid_out_of_range")
     check_hook(bids, active, size, dealer, cfg)

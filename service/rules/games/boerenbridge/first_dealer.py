@@ -15,6 +15,7 @@ from typing import Any
 from service.rules.cards import DECK_52, Card, Suit
 from service.rules.errors import InvalidOption
 from service.rules.games.boerenbridge.options import config
+from service.rules.messages import Msg
 
 #: Bridge order, for ``first_dealer_tiebreak = "suit_order"`` (§3).
 SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
@@ -39,10 +40,7 @@ def first_dealer(options: Mapping[str, Any], n_players: int, rng: random.Random)
         seat = rng.randrange(n_players)
         return seat, {"method": "random", "dealer": seat}
     if method == "fixed":
-        raise InvalidOption(
-            "first_dealer_method 'fixed': name the first dealer when creating the match",
-            option="first_dealer_method",
-        )
+        raise InvalidOption(Msg("boerenbridge.first_dealer.fixed"), option="first_dealer_method")
     tiebreak = cfg.first_dealer_tiebreak
     drawers: tuple[int, ...] = tuple(range(n_players))
     rounds: list[list[dict[str, Any]]] = []

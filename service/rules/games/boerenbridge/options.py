@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from service.rules.errors import InvalidOption, InvalidPlayerCount
+from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
 
 #: The score a player races to (§10). Fixed by the seed.
@@ -45,9 +46,9 @@ NIL_MADE_SCORES: tuple[int, ...] = (20, 10, 30)
 class ScheduleOption(OptionSpec):
     """``hand_size_schedule``: a named schedule, or an explicit list of hand sizes (one per round)."""
 
-    def allowed_text(self) -> str:
+    def allowed_text(self) -> Msg:
         names = ", ".join(repr(a) for a in (self.allowed or ()))
-        return f"one of {names}, or a non-empty list of hand sizes from 1 to {MAX_HAND_SIZE}"
+        return Msg("boerenbridge.option.schedule_allowed", names=names, most=MAX_HAND_SIZE)
 
     def validate(self, value: Any) -> Any:
         if isinstance(value, str) and value in (self.allowed or ()):
@@ -57,7 +58,7 @@ class ScheduleOption(OptionSpec):
         ):
             return tuple(value)
         raise InvalidOption(
-            f"option {self.name!r} must be {self.allowed_text()}; got {value!r}",
+            Msg("core.option_must_be", option=self.name, allowed=self.allowed_text(), value=value),
             option=self.name,
             allowed=[*(self.allowed or ()), f"[hand sizes 1..{MAX_HAND_SIZE}]"],
         )
@@ -71,83 +72,45 @@ class ScheduleOption(OptionSpec):
         return out
 
 
-def _nil_check(value: Any) -> str | None:
-    return None if value in NIL_MADE_SCORES else f"must be one of 20, 10, 30; got {value!r}"
+def _nil_check(value: Any) -> Msg | None:
+    return None if value in NIL_MADE_SCORES else Msg("boerenbridge.option.nil_made_score_values", value=value)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("first_dealer_method", "enum", "high_card_draw",
-               "How the first dealer is chosen (§3): highest card of one drawn each, the server at "
-               "random, or 'fixed' (the client names the dealer when creating the match).",
+    OptionSpec("first_dealer_method", "enum", "high_card_draw", Msg("boerenbridge.option.first_dealer_method"),
                allowed=("high_card_draw", "random", "fixed")),
-    OptionSpec("first_dealer_tiebreak", "enum", "redraw",
-               "Equal highest draws (§3): the tied players draw again, or suits rank S > H > D > C.",
+    OptionSpec("first_dealer_tiebreak", "enum", "redraw", Msg("boerenbridge.option.first_dealer_tiebreak"),
                allowed=("redraw", "suit_order")),
-    ScheduleOption("hand_size_schedule", "enum", "fixed_13",
-                   "Cards dealt to each player per round (§4, §11): 13 every round (seed, 4 players), "
-                   "the pyramid 1..max..1, max..1..max, 1..max, max..1 (max = 52 // players), or a "
-                   "list of hand sizes (each 1 to 52 // players), one per round. Under exact_100 a finite "
-                   "schedule starts over when it runs out.",
+    ScheduleOption("hand_size_schedule", "enum", "fixed_13", Msg("boerenbridge.option.hand_size_schedule"),
                    allowed=SCHEDULE_NAMES),
-    OptionSpec("trump_mode", "enum", "none",
-               "Trumps (§4, §11): none (seed); the next undealt card turned up (no trump when the "
-               "whole pack is dealt); spades always; or the highest bidder names a suit after the "
-               "bidding (ties: the first of them from the dealer's left).",
+    OptionSpec("trump_mode", "enum", "none", Msg("boerenbridge.option.trump_mode"),
                allowed=("none", "turn_up", "fixed_spades", "highest_bidder_chooses")),
-    OptionSpec("bidding_mode", "enum", "simultaneous",
-               "Bidding (§6.4): sealed bids revealed together, then the hook player; or one at a "
-               "time clockwise from the dealer's left, the hook player last.",
+    OptionSpec("bidding_mode", "enum", "simultaneous", Msg("boerenbridge.option.bidding_mode"),
                allowed=("simultaneous", "sequential")),
-    OptionSpec("bid_revision_right", "enum", "hook_player",
-               "Who may change his bid until the opening lead (§6.5): the hook player, the dealer "
-               "only when he is the hook player, or nobody.",
+    OptionSpec("bid_revision_right", "enum", "hook_player", Msg("boerenbridge.option.bid_revision_right"),
                allowed=("hook_player", "dealer_only", "none")),
-    OptionSpec("hook_fallback", "enum", "last_active_bidder",
-               "The hook player when the dealer does not bid (§6.2): the last active bidder "
-               "clockwise from the dealer's left, or no hook in that round.",
+    OptionSpec("hook_fallback", "enum", "last_active_bidder", Msg("boerenbridge.option.hook_fallback"),
                allowed=("last_active_bidder", "none")),
-    OptionSpec("hook_min_hand_size", "int", 1,
-               "The hook rule applies only when at least this many cards are dealt (§6.3; "
-               "4 = the Dutch 'more than 3 cards').", minimum=1, maximum=MAX_HAND_SIZE),
-    OptionSpec("no_bid_threshold", "nullable_int", 80,
-               "Players whose match score at the start of a round reaches this do not bid (§6.1); "
-               "null: everyone always bids.", minimum=0),
-    OptionSpec("no_bid_comparison", "enum", "gte",
-               "'gte': a score of 80 or more stops bidding (seed, bidding section); 'gt': above 80.",
+    OptionSpec("hook_min_hand_size", "int", 1, Msg("boerenbridge.option.hook_min_hand_size"),
+               minimum=1, maximum=MAX_HAND_SIZE),
+    OptionSpec("no_bid_threshold", "nullable_int", 80, Msg("boerenbridge.option.no_bid_threshold"), minimum=0),
+    OptionSpec("no_bid_comparison", "enum", "gte", Msg("boerenbridge.option.no_bid_comparison"),
                allowed=("gte", "gt")),
-    OptionSpec("scoring_system", "enum", "seed",
-               "Round points (§8, §11): seed 1/trick + 10 for an exact bid; oh_hell the same "
-               "(made zero 10); nl_10_2 exact 10 + 2/trick, miss -2 per trick off; vlaams_10_3 "
-               "exact 10 + 3/trick, miss 0; nederlands_10_3 exact 10 + 3/trick, miss -3 per trick off.",
+    OptionSpec("scoring_system", "enum", "seed", Msg("boerenbridge.option.scoring_system"),
                allowed=SCORING_SYSTEMS),
-    OptionSpec("nil_made_score", "int", 20,
-               "Points for a made zero bid (§8): 20 in total (seed), 10 (= the normal bonus) or 30. "
-               "Defaults to 20 under the seed system and 10 under the others.",
+    OptionSpec("nil_made_score", "int", 20, Msg("boerenbridge.option.nil_made_score"),
                allowed=NIL_MADE_SCORES, minimum=10, maximum=30, check=_nil_check),
-    OptionSpec("miss_penalty", "enum", "none",
-               "A missed bid under the seed and oh_hell systems (§8): scores its tricks ('none', "
-               "seed), or scores minus the number of tricks it is off (no trick points).",
+    OptionSpec("miss_penalty", "enum", "none", Msg("boerenbridge.option.miss_penalty"),
                allowed=("none", "minus_1_per_trick_off")),
-    OptionSpec("overshoot_rule", "enum", "cap",
-               "A total above 100 (§9): capped at 100 (seed: 95 + 10 gives 100); bounced back "
-               "(105 gives 95); the excess taken from the previous score (95 - 5 = 90); or the "
-               "round's points ignored.",
+    OptionSpec("overshoot_rule", "enum", "cap", Msg("boerenbridge.option.overshoot_rule"),
                allowed=("cap", "bounce", "subtract_from_previous", "bust")),
-    OptionSpec("simultaneous_100", "enum", "joint_win",
-               "Several players at exactly 100 after one round (§10): joint winners, or play on "
-               "until a round leaves exactly one player at 100.",
+    OptionSpec("simultaneous_100", "enum", "joint_win", Msg("boerenbridge.option.simultaneous_100"),
                allowed=("joint_win", "play_on")),
-    OptionSpec("max_rounds", "nullable_int", None,
-               "Rounds after which the match ends without a player at 100 (§10); null = unlimited. "
-               "Under fixed_rounds_highest: the number of rounds (default: one pass of the schedule).",
+    OptionSpec("max_rounds", "nullable_int", None, Msg("boerenbridge.option.max_rounds"),
                minimum=1),
-    OptionSpec("max_rounds_outcome", "enum", "no_winner",
-               "The result when max_rounds ends the match (§10): nobody wins, or the highest score "
-               "(closest to 100) wins, equal highest sharing.",
+    OptionSpec("max_rounds_outcome", "enum", "no_winner", Msg("boerenbridge.option.max_rounds_outcome"),
                allowed=("no_winner", "closest_to_100")),
-    OptionSpec("match_end", "enum", "exact_100",
-               "The end of the match (§10, §11): the first to exactly 100 (seed), or a fixed number "
-               "of rounds after which the highest total wins (no limit at 100, no overshoot rule).",
+    OptionSpec("match_end", "enum", "exact_100", Msg("boerenbridge.option.match_end"),
                allowed=("exact_100", "fixed_rounds_highest")),
 )
 
@@ -164,30 +127,19 @@ def check_options(options: Mapping[str, Any]) -> None:
     """The cross-option checks (``Ruleset.check_options``), on the options with every default in."""
     system = options["scoring_system"]
     if options["miss_penalty"] != "none" and system not in ("seed", "oh_hell"):
-        raise InvalidOption(
-            f"option 'miss_penalty': scoring_system {system!r} has its own rule for a missed bid; "
-            "miss_penalty applies to the 'seed' and 'oh_hell' systems only",
-            option="miss_penalty", allowed=["none"],
-        )
+        raise InvalidOption(Msg("boerenbridge.option.miss_penalty_system", system=system),
+                            option="miss_penalty", allowed=["none"])
     if options["match_end"] == "fixed_rounds_highest":
         if options["hand_size_schedule"] == "fixed_13" and options["max_rounds"] is None:
-            raise InvalidOption(
-                "option 'max_rounds': match_end 'fixed_rounds_highest' with the endless 'fixed_13' "
-                "schedule needs max_rounds (the number of rounds to play)",
-                option="max_rounds",
-            )
+            raise InvalidOption(Msg("boerenbridge.option.fixed_rounds_need_max_rounds"), option="max_rounds")
     elif (
         options["simultaneous_100"] == "play_on"
         and options["overshoot_rule"] in ("cap", "bust")
         and not (system in ("nl_10_2", "nederlands_10_3") or options["miss_penalty"] != "none")
         and options["max_rounds"] is None
     ):
-        raise InvalidOption(
-            f"option 'simultaneous_100': 'play_on' with overshoot_rule {options['overshoot_rule']!r} "
-            "and no negative scores can never end (players at 100 stay at 100); set max_rounds, "
-            "or choose 'bounce' or 'subtract_from_previous'",
-            option="simultaneous_100", allowed=["joint_win"],
-        )
+        raise InvalidOption(Msg("boerenbridge.option.play_on_never_ends", rule=options["overshoot_rule"]),
+                            option="simultaneous_100", allowed=["joint_win"])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -310,20 +262,13 @@ def check_schedule(cfg: Config, n_players: int) -> None:
     one of ``PLAYER_COUNTS``."""
     value = cfg.schedule
     if value == "fixed_13" and n_players != 4:
-        raise InvalidPlayerCount(
-            f"the seed game deals 13 cards to each of 4 players; {n_players} players need another "
-            "hand_size_schedule (up_down, down_up, up, down or a list)",
-            legal=[4],
-        )
+        raise InvalidPlayerCount(Msg("boerenbridge.option.seed_needs_four", players=n_players), legal=[4])
     if not isinstance(value, str):
         top = max_hand(n_players)
         too_big = [h for h in value if h > top]
         if too_big:
-            raise InvalidOption(
-                f"option 'hand_size_schedule': {n_players} players can be dealt at most {top} cards "
-                f"each from 52; the schedule has {too_big[0]}",
-                option="hand_size_schedule",
-            )
+            raise InvalidOption(Msg("boerenbridge.option.schedule_too_big", players=n_players, most=top,
+                                    size=too_big[0]), option="hand_size_schedule")
 
 
 def rounds_in_match(cfg: Config, n_players: int) -> int | None:

@@ -14,6 +14,10 @@ The ruleset object the service calls; each part of the rules is in its own modul
   ``view``; table mode (the referee reports the round; revokes): ``table``; a round's reported
   facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
 
+Every text the game writes (refusals, rules, reasons, explanations, descriptions) is a ``Msg`` whose
+key starts with ``boerenbridge.``; its text is in the catalogs ``locale/<lang>.po`` beside this module
+(``service/api/i18n.py`` loads them).
+
 The class only wires these modules: ``Ruleset.new_match`` checks the mode, the players, the dealer
 and the options and calls ``start``; ``Ruleset.view`` writes the header from ``table`` and adds
 ``game_view``.
@@ -35,6 +39,7 @@ from service.rules.cards import Card
 from service.rules.games.boerenbridge import actions, deal, facts, first_dealer, play, scoring, turns, view
 from service.rules.games.boerenbridge import options as opts
 from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, MatchInfo
+from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
 from service.rules.ruleset import Ruleset, Table
 from service.rules.scores import RoundScore
@@ -44,8 +49,7 @@ from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 class Boerenbridge(Ruleset[BoerenbridgeState]):
     id = "boerenbridge"
     name = "Boerenbridge"
-    description = ("Bid the exact number of tricks you will take; 13 cards each, no trumps, "
-                   "race to exactly 100 (the dealer is hooked).")
+    description = Msg("boerenbridge.description")
     player_counts = opts.PLAYER_COUNTS
     default_players = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS

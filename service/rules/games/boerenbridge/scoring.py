@@ -30,6 +30,7 @@ from service.rules.games.boerenbridge.state import (
     RoundRecord,
     RoundSetup,
 )
+from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
 from service.rules.slots import evolve
@@ -57,24 +58,24 @@ def round_points(bid: int | None, tricks: int, cfg: Config) -> int:
     return -_SYSTEM_RATES[system][1] * abs(tricks - bid)
 
 
-def explain_points(seat: int, bid: int | None, tricks: int, points: int, cfg: Config) -> str:
-    head = f"seat {seat}: "
-    won = f"won {tricks} trick{'s' if tricks != 1 else ''}"
+def explain_points(seat: int, bid: int | None, tricks: int, points: int, cfg: Config) -> Msg:
+    """How one player's round points were counted (``round_points``)."""
+    won = Msg("boerenbridge.points.won_one") if tricks == 1 else Msg("boerenbridge.points.won", tricks=tricks)
     if bid is None:
-        return head + f"non-bidder, {won}: 1 point per trick = {points}"
+        return Msg("boerenbridge.points.non_bidder", seat=seat, won=won, points=points)
     system = cfg.scoring_system
     if tricks == bid:
         if bid == 0:
-            return head + f"bid 0, {won}: a made zero bid scores {points}"
+            return Msg("boerenbridge.points.nil_made", seat=seat, won=won, points=points)
         rate = _SYSTEM_RATES[system][0]
-        return head + f"bid {bid}, {won}: exact, {rate} x {tricks} + 10 bonus = {points}"
+        return Msg("boerenbridge.points.exact", seat=seat, bid=bid, won=won, rate=rate, tricks=tricks, points=points)
     off = abs(tricks - bid)
     if system in ("seed", "oh_hell") and not cfg.miss_penalty:
-        return head + f"bid {bid}, {won}: missed, 1 point per trick, no bonus = {points}"
+        return Msg("boerenbridge.points.missed_tricks", seat=seat, bid=bid, won=won, points=points)
     rate = 1 if system in ("seed", "oh_hell") else _SYSTEM_RATES[system][1]
     if rate == 0:
-        return head + f"bid {bid}, {won}: missed, no points = 0"
-    return head + f"bid {bid}, {won}: missed by {off}, -{rate} per trick off = {points}"
+        return Msg("boerenbridge.points.missed_nothing", seat=seat, bid=bid, won=won)
+    return Msg("boerenbridge.points.missed_penalty", seat=seat, bid=bid, won=won, off=off, rate=rate, points=points)
 
 
 def apply_overshoot(before: int, gained: int, cfg: Config) -> int:
@@ -92,21 +93,15 @@ def apply_overshoot(before: int, gained: int, cfg: Config) -> int:
     return before  # bust
 
 
-def explain_overshoot(seat: int, before: int, gained: int, after: int, cfg: Config) -> str:
+def explain_overshoot(seat: int, before: int, gained: int, after: int, cfg: Config) -> Msg:
+    """How one player's match score was updated (``apply_overshoot``)."""
     raw = before + gained
     sign = "+" if gained >= 0 else "-"
-    line = f"seat {seat}: {before} {sign} {abs(gained)} = {raw}"
+    facts = {"seat": seat, "before": before, "sign": sign, "gained": abs(gained), "raw": raw}
     if raw <= TARGET or cfg.fixed_rounds:
-        return line
-    excess = raw - TARGET
+        return Msg("boerenbridge.overshoot.none", **facts)
     rule = cfg.overshoot_rule
-    if rule == "cap":
-        return line + f" is over {TARGET}: the excess {excess} is taken off, {after}"
-    if rule == "bounce":
-        return line + f" is over {TARGET}: bounced back by the excess {excess}, {after}"
-    if rule == "subtract_from_previous":
-        return line + f" is over {TARGET}: the excess {excess} is taken from {before}, {after}"
-    return line + f" is over {TARGET}: the round does not count (bust), {after}"
+    return Msg(f"boerenbridge.overshoot.{rule}", **facts, target=TARGET, excess=raw - TARGET, after=after)
 
 
 def best_seats(scores: Sequence[int]) -> tuple[int, ...]:
@@ -140,28 +135,30 @@ def match_outcome(
     return None, ()
 
 
-def explain_outcome(result: str | None, winners: Sequence[int], scores: Sequence[int]) -> str:
-    names = ", ".join(f"seat {w}" for w in winners)
+def seat_list(seats: Sequence[int]) -> Msg:
+    """Seats as a message: "seat 0", "seat 0, seat 2" ... (``boerenbridge.seat_list.<count>``)."""
+    return Msg(f"boerenbridge.seat_list.{len(seats)}", **{f"s{i}": s for i, s in enumerate(seats)})
+
+
+def explain_outcome(result: str | None, winners: Sequence[int], scores: Sequence[int]) -> Msg:
+    """The match after the round (``match_outcome``)."""
     if result is None:
-        if TARGET in scores:
-            return f"several players have exactly {TARGET}: play on (simultaneous_100 = play_on)"
-        return f"nobody has exactly {TARGET}: the match goes on"
+        key = "play_on" if TARGET in scores else "goes_on"
+        return Msg(f"boerenbridge.outcome.{key}", target=TARGET)
     if result == "won":
-        return f"{names} has exactly {TARGET}: the match is over, {names} wins"
+        return Msg("boerenbridge.outcome.won", seat=winners[0], target=TARGET)
     if result == "joint_win":
-        return f"{names} have exactly {TARGET}: the match is over, joint winners"
+        return Msg("boerenbridge.outcome.joint_win", seats=seat_list(winners), target=TARGET)
     if result == "no_winner":
-        return f"max_rounds reached with nobody at exactly {TARGET}: the match ends with no winner"
-    if result == "closest_to_100":
-        return f"max_rounds reached: the highest score {max(scores)} wins ({names})"
-    return f"the last round is played: the highest total {max(scores)} wins ({names})"
+        return Msg("boerenbridge.outcome.no_winner", target=TARGET)
+    return Msg(f"boerenbridge.outcome.{result}", score=max(scores), seats=seat_list(winners))
 
 
 def score_facts(rf: RoundFacts, options: Mapping[str, Any]) -> RoundScore:
     """Score parsed facts (``Ruleset.score_round``), with the explanation of every number."""
     cfg = config(options)
     n = len(rf.bids)
-    lines = [f"hand size {rf.hand_size}: the tricks won add up to {rf.hand_size}"]
+    lines = [Msg("boerenbridge.points.hand_size", size=rf.hand_size)]
     points = tuple(round_points(b, t, cfg) for b, t in zip(rf.bids, rf.tricks, strict=True))
     lines.extend(explain_points(i, rf.bids[i], rf.tricks[i], points[i], cfg) for i in range(n))
     after = tuple(apply_overshoot(s, g, cfg) for s, g in zip(rf.scores, points, strict=True))

@@ -25,6 +25,7 @@ from service.rules.games.boerenbridge.options import PLAYER_COUNTS
 from service.rules.games.boerenbridge.scoring import finish_round
 from service.rules.games.boerenbridge.state import BoerenbridgeState, MatchInfo, RoundSetup, TrickDone
 from service.rules.games.boerenbridge.turns import phase_types
+from service.rules.messages import Msg
 from service.rules.revokes import Judge, Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.ruleset import Ruleset
 from service.rules.slots import evolve
@@ -84,17 +85,15 @@ def round_result(state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
     r = state.round
     assert r is not None
     if m.mode != "table":
-        raise wrong_phase("round_result reports a round played at a table; this match is dealt by the service",
-                          phase_types(state), code="not_table_mode")
+        raise wrong_phase(Msg("boerenbridge.result.not_table_mode"), phase_types(state), code="not_table_mode")
     if state.trick or state.done:
-        raise wrong_phase("cards of this round have been reported: report the remaining plays",
-                          phase_types(state), code="round_in_play")
+        raise wrong_phase(Msg("boerenbridge.result.round_in_play"), phase_types(state), code="round_in_play")
     if action.result is None:
-        raise InvalidAction("a round_result action needs 'result': the round's bids and tricks")
+        raise InvalidAction(Msg("boerenbridge.result.needs_result"))
     rf = parse_facts(action.result, m.options, n_players=m.players, scores=m.scores, hand_size=r.hand_size,
                      round_number=r.number, dealer=r.dealer)
     for s, b in enumerate(state.bids):
         if b is not None and rf.bids[s] != b and s != r.reviser:
-            raise InvalidFacts(f"seat {s} bid {b} in this round, but the result says {rf.bids[s]}",
+            raise InvalidFacts(Msg("boerenbridge.result.bid_mismatch", seat=s, bid=b, reported=rf.bids[s]),
                                code="bid_mismatch")
     return finish_round(state, r, rf.bids, rf.tricks, (), reported=True)

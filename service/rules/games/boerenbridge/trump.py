@@ -21,6 +21,7 @@ from service.rules.games.boerenbridge.options import PACK_SIZE, Config
 from service.rules.games.boerenbridge.state import BIDDING, PLAY, BoerenbridgeState
 from service.rules.games.boerenbridge.turns import to_act
 from service.rules.handmask import BIT
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 from service.rules.tricks import TrickContext
 
@@ -41,14 +42,10 @@ def facts_trump(ctx: TrickContext, cfg: Config) -> Suit | None:
     """The trump of a trick given as bare facts, checked against ``trump_mode``."""
     mode = cfg.trump_mode
     if mode == "none" and ctx.trump is not None:
-        raise InvalidFacts(
-            "Boerenbridge is played without trumps (trump_mode 'none'); send trump null, or set "
-            "trump_mode to 'turn_up', 'fixed_spades' or 'highest_bidder_chooses'",
-            code="no_trump_game",
-        )
+        raise InvalidFacts(Msg("boerenbridge.trump.none_in_game"), code="no_trump_game")
     if mode == "fixed_spades":
         if ctx.trump not in (None, Suit.SPADES):
-            raise InvalidFacts("with trump_mode 'fixed_spades' spades are always trumps", code="wrong_trump")
+            raise InvalidFacts(Msg("boerenbridge.trump.fixed_spades"), code="wrong_trump")
         return Suit.SPADES
     return ctx.trump
 
@@ -67,9 +64,9 @@ def name_trump(state: BoerenbridgeState, seat: int, action: Action) -> Boerenbri
     r = state.round
     assert r is not None
     if seat != r.trump_chooser:
-        raise not_your_turn(f"seat {r.trump_chooser}, the highest bidder, names trumps", to_act(state))
+        raise not_your_turn(Msg("boerenbridge.trump.chooser_names", seat=r.trump_chooser), to_act(state))
     if action.suit is None:
-        raise InvalidAction("a name_trump action needs 'suit' (C, D, H or S)", legal=["C", "D", "H", "S"])
+        raise InvalidAction(Msg("boerenbridge.trump.needs_suit"), legal=["C", "D", "H", "S"])
     return evolve(state, phase=PLAY, round=evolve(r, trump=action.suit))
 
 
@@ -78,10 +75,10 @@ def turn_up(state: BoerenbridgeState, seat: int, action: Action) -> Boerenbridge
     r = state.round
     assert r is not None
     if seat != r.dealer:
-        raise not_your_turn(f"the dealer (seat {r.dealer}) turns up the trump card", to_act(state))
+        raise not_your_turn(Msg("boerenbridge.trump.dealer_turns_up", seat=r.dealer), to_act(state))
     card = action.card
     if card is None:
-        raise InvalidAction("a turn_up action needs 'card', the card turned up")
+        raise InvalidAction(Msg("boerenbridge.trump.needs_card"))
     setup = evolve(r, turn_up=card, trump=card.suit)
     turned = evolve(state, round=setup, shown=BIT[card.index])
     if any(r.active):
