@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from service.api.i18n import catalog, render
 from service.rules.actions import Action
@@ -192,8 +194,8 @@ def test_the_catalogue_and_option_refusals_are_catalogued_messages() -> None:
     assert english(refused.value) == "first_dealer_method 'fixed': name the first dealer when creating the match"
 
 
-#: a key written in the code: Msg("boerenbridge.x") or Msg(f"boerenbridge.x.{...}") (a family)
-_KEY_IN_CODE = re.compile(r'Msg\(f?"(boerenbridge\.[a-z0-9_.]*)(\{[^"]*)?"')
+#: a key written in the code: "boerenbridge.x" (in Msg or a table) or f"boerenbridge.x.{...}" (a family)
+_KEY_IN_CODE = re.compile(r'"(boerenbridge\.[A-Za-z0-9_.]*)(\{[^"]*)?"')
 
 
 def test_the_catalog_holds_exactly_the_keys_the_code_writes() -> None:
@@ -208,3 +210,46 @@ def test_the_catalog_holds_exactly_the_keys_the_code_writes() -> None:
     assert not unused, sorted(unused)
     for family in families:  # every family has its members
         assert any(k.startswith(family) for k in en), family
+
+
+# --- the translations ---------------------------------------------------------------------------
+
+#: texts that may read the same in every language (the game's name)
+SAME_IN_EVERY_LANGUAGE = frozenset({"Boerenbridge"})
+
+
+def read_catalog(lang: str) -> dict[str, str]:
+    with (PACKAGE / "locale" / f"{lang}.po").open("rb") as handle:
+        return {m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.id and isinstance(m.string, str)}
+
+
+def fields(text: str) -> set[tuple[str, str, str]]:
+    """The ``{...}`` fields of a text (name, conversion, spec), as ``str.format`` reads them."""
+    return {(name, conv or "", spec or "") for _, name, spec, conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+@pytest.mark.parametrize("lang", ["id", "tl"])
+def test_every_key_is_translated_with_the_same_placeholders(lang: str) -> None:
+    english, other = read_catalog("en"), read_catalog(lang)
+    assert sorted(k for k in english if not other.get(k)) == []
+    assert sorted(set(other) - set(english)) == []
+    wrong = {k: (sorted(fields(t)), sorted(fields(other[k])))
+             for k, t in english.items() if fields(other[k]) != fields(t)}
+    assert not wrong
+    same = sorted(k for k, t in english.items() if other[k] == t and t not in SAME_IN_EVERY_LANGUAGE)
+    assert not same
+
+
+@pytest.mark.parametrize(("lang", "words"), [("id", ("kursi", "trik", "bid")), ("tl", ("upuan", "trick", "bid"))])
+def test_a_refusal_and_an_explanation_read_in_each_language(lang: str, words: tuple[str, ...]) -> None:
+    facts = {"bids": [3, 2, 5, 3], "tricks": [3, 2, 4, 4], "scores": [0, 0, 0, 0], "dealer": 3}
+    with pytest.raises(RuleError) as refused:
+        B.score_round(facts, options())  # the hook player's 3 makes the bids add up to 13
+    assert refused.value.code == "bid_forbidden_by_hook"
+    text = render(refused.value.message, lang)
+    assert text != english(refused.value) and "(§6.3)" in text and words[0] in text
+    explanation = B.score_round({**facts, "bids": [3, 2, 5, 4]}, options()).explanation
+    lines = [render(m, lang) for m in explanation]
+    assert all(line != english(m) for line, m in zip(lines, explanation, strict=True))
+    assert any(words[1] in line for line in lines) and any(words[2] in line for line in lines)

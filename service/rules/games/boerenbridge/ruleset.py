@@ -15,8 +15,8 @@ The ruleset object the service calls; each part of the rules is in its own modul
   facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
 
 Every text the game writes (refusals, rules, reasons, explanations, descriptions) is a ``Msg`` whose
-key starts with ``boerenbridge.``; its text is in the catalogs ``locale/<lang>.po`` beside this module
-(``service/api/i18n.py`` loads them).
+key starts with ``boerenbridge.``; its English, Indonesian and Tagalog are in ``locale/{en,id,tl}.po``
+beside this module (``service/api/i18n.py`` loads them; the terms: ``docs/glossary/boerenbridge.md``).
 
 The class only wires these modules: ``Ruleset.new_match`` checks the mode, the players, the dealer
 and the options and calls ``start``; ``Ruleset.view`` writes the header from ``table`` and adds

@@ -135,9 +135,15 @@ def match_outcome(
     return None, ()
 
 
+#: the message of a list of seats, by its length ("seat 0", "seat 0, seat 2" ...)
+_SEAT_LISTS = ("", "boerenbridge.seat_list.1", "boerenbridge.seat_list.2", "boerenbridge.seat_list.3",
+               "boerenbridge.seat_list.4", "boerenbridge.seat_list.5", "boerenbridge.seat_list.6",
+               "boerenbridge.seat_list.7")
+
+
 def seat_list(seats: Sequence[int]) -> Msg:
-    """Seats as a message: "seat 0", "seat 0, seat 2" ... (``boerenbridge.seat_list.<count>``)."""
-    return Msg(f"boerenbridge.seat_list.{len(seats)}", **{f"s{i}": s for i, s in enumerate(seats)})
+    """Seats (one to seven) as a message: "seat 0", "seat 0, seat 2" ..."""
+    return Msg(_SEAT_LISTS[len(seats)], **{f"s{i}": s for i, s in enumerate(seats)})
 
 
 def explain_outcome(result: str | None, winners: Sequence[int], scores: Sequence[int]) -> Msg:
