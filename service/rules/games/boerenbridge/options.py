@@ -125,20 +125,15 @@ def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
 
 def check_options(options: Mapping[str, Any]) -> None:
     """The cross-option checks (``Ruleset.check_options``), on the options with every default in."""
-    system = options["scoring_system"]
-    if options["miss_penalty"] != "none" and system not in ("seed", "oh_hell"):
-        raise InvalidOption(Msg("boerenbridge.option.miss_penalty_system", system=system),
+    cfg = _make_config(options)
+    if cfg.miss_penalty and cfg.scoring_system not in ("seed", "oh_hell"):
+        raise InvalidOption(Msg("boerenbridge.option.miss_penalty_system", system=cfg.scoring_system),
                             option="miss_penalty", allowed=["none"])
-    if options["match_end"] == "fixed_rounds_highest":
-        if options["hand_size_schedule"] == "fixed_13" and options["max_rounds"] is None:
+    if cfg.fixed_rounds:
+        if cfg.schedule == "fixed_13" and cfg.max_rounds is None:
             raise InvalidOption(Msg("boerenbridge.option.fixed_rounds_need_max_rounds"), option="max_rounds")
-    elif (
-        options["simultaneous_100"] == "play_on"
-        and options["overshoot_rule"] in ("cap", "bust")
-        and not (system in ("nl_10_2", "nederlands_10_3") or options["miss_penalty"] != "none")
-        and options["max_rounds"] is None
-    ):
-        raise InvalidOption(Msg("boerenbridge.option.play_on_never_ends", rule=options["overshoot_rule"]),
+    elif not cfg.joint_win and cfg.overshoot_rule in ("cap", "bust") and not cfg.can_go_down and cfg.max_rounds is None:
+        raise InvalidOption(Msg("boerenbridge.option.play_on_never_ends", rule=cfg.overshoot_rule),
                             option="simultaneous_100", allowed=["joint_win"])
 
 
@@ -193,7 +188,7 @@ class Config:
         return self.scoring_system in ("nl_10_2", "nederlands_10_3") or self.miss_penalty
 
 
-def _make_config(options: Options) -> Config:
+def _make_config(options: Mapping[str, Any]) -> Config:
     o = options
     return Config(
         first_dealer_method=o["first_dealer_method"],
