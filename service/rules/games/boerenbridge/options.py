@@ -216,10 +216,11 @@ def _make_config(options: Mapping[str, Any]) -> Config:
 def config(options: Mapping[str, Any] | Config) -> Config:
     """The ``Config`` of validated options, made once per options object (``Options.derive``); a
     ``Config`` is its own."""
+    if type(options) is Options:  # the common case first: a match's or a request's options
+        return options.derive(_make_config)
     if isinstance(options, Config):
         return options
-    validated = options if isinstance(options, Options) else Options.of(options)
-    return validated.derive(_make_config)
+    return Options.of(options).derive(_make_config)
 
 
 # ------------------------------------------------------------------------------------------------
