@@ -34,7 +34,7 @@ from service.rules.games.avinas import AVINAS
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.state import FortyFivesState
 from tests.english import english
 from tests.rules.test_avinas_properties import swap_face_down
 from tests.rules.test_avinas_support import cards_in

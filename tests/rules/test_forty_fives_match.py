@@ -33,7 +33,7 @@ from service.rules.errors import (
     WrongPhase,
 )
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import (
+from service.rules.games.forty_fives.state import (
     AUCTION,
     DEAL,
     DEALER_DRAW,
@@ -44,7 +44,7 @@ from service.rules.games.forty_fives_state import (
     TURN_UP,
     FortyFivesState,
 )
-from service.rules.games.forty_fives_view import record_json
+from service.rules.games.forty_fives.view import record_json
 from service.rules.registry import RULESETS as REGISTRY
 from tests.rules.test_forty_fives_helpers import RULESETS, deck_dealing, hand_of, legal_cards, play, with_scores
 from tests.spec_tables import vectors
@@ -806,7 +806,7 @@ def test_state_is_never_mutated() -> None:
 
 
 def test_fast_constructors_build_the_same_objects() -> None:
-    from service.rules.games.forty_fives_state import (
+    from service.rules.games.forty_fives.state import (
         MatchInfo,
         Round,
         RoundRecord,

@@ -11,7 +11,7 @@ from service.rules.base import Action, Play, TrickContext
 from service.rules.cards import SUITS, Card, Suit, card
 from service.rules.errors import IllegalAction, IllegalBid, NotYourTurn, RuleError, WrongPhase
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import DEAL, NAME_TRUMP, PLAY
+from service.rules.games.forty_fives.state import DEAL, NAME_TRUMP, PLAY
 from tests.rules.test_forty_fives_helpers import (
     CALL_RE,
     RULESETS,

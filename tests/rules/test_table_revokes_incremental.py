@@ -27,9 +27,9 @@ from service.rules.games.avinas.state import AvinasState, HandState, played_card
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_match import ACE_TAKEN_LATE
-from service.rules.games.forty_fives_ranking import ACE_OF_HEARTS, AH_FALLBACK
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.options import AH_FALLBACK
+from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS
+from service.rules.games.forty_fives.state import ACE_TAKEN_LATE, FortyFivesState
 from service.rules.slots import evolve
 
 # ------------------------------------------------------------------------------------------------

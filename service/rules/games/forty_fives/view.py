@@ -13,22 +13,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from service.rules.base import plays_json
 from service.rules.cards import format_cards
 from service.rules.codec import encode
-from service.rules.games.forty_fives_match import played_cards
-from service.rules.games.forty_fives_state import (
+from service.rules.games.forty_fives.state import (
     DEALER_DRAW,
     OVER,
     Contract,
     FortyFivesState,
+    Round,
     RoundRecord,
     Trick,
+    played_cards,
 )
 from service.rules.handmask import texts_of
+from service.rules.tricks import plays_json
 
 if TYPE_CHECKING:
-    from service.rules.base import Ruleset
+    from service.rules.ruleset import Ruleset
 
 
 def _contract(contract: Contract | None) -> dict[str, Any] | None:
@@ -99,52 +100,61 @@ def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> di
     else:
         out["legal_actions"] = [a.to_json() for a in ruleset.legal_actions(state, seat)]
     if rnd is not None:
-        played = played_cards(state)
-        demoted = rnd.demoted if rnd.demoted is not None and (seat is None or rnd.demoted in played) else None
-        out.update({
-            "trump": rnd.trump.value if rnd.trump is not None else None,
-            "turn_up": rnd.turn_up.text if rnd.turn_up is not None else None,
-            "turn_up_taken_by": rnd.robbed_by,
-            "ace_announced_by": rnd.announced_by,
-            "dealer_turned_ace": rnd.dealer_ace or None,
-            "demoted_ace": demoted.text if demoted is not None else None,
-            "trick": {
-                "leader": state.leader,
-                "plays": plays_json(state.leader, state.current, n),
-            },
-            "tricks": [trick_json(t, n, i) for i, t in enumerate(state.tricks, 1)],
-            "tricks_won": [sum(1 for t in state.tricks if t.winner == s) for s in range(n)],
-        })
-        if hands is not None:
-            out["hand_sizes"] = [h.bit_count() for h in hands]
-            out["stock_size"] = len(rnd.stock)
-        if rnd.auction is not None:
-            a = rnd.auction
-            out["auction"] = {
-                "calls": [{"seat": c.seat, "call": c.call, "amount": c.amount} for c in a.calls],
-                "high_bid": a.high,
-                "high_bidder": a.high_seat,
-                "passed": [s for s, p in enumerate(a.passed) if p],
-            }
-            out["contract"] = _contract(rnd.contract)
-            out["drawn"] = list(rnd.drawn)
-            out["kitty_size"] = len(rnd.kitty)
-        if m.mode == "table":
-            out["revokes"] = [r.to_json() for r in rnd.revokes]
-            out["reported_discards"] = format_cards(rnd.out)
-        if seat is None and hands is not None:
-            out["hands"] = {str(s): texts_of(h) for s, h in enumerate(hands)}
-            out["discards"] = {str(s): format_cards(d) for s, d in enumerate(rnd.discards)}
-            out["stock"] = format_cards(rnd.stock)
-            out["kitty"] = format_cards(rnd.kitty)
-            out["ace_holder"] = rnd.ace_holder
-        elif seat is not None and hands is not None:
-            out["discards"] = format_cards(rnd.discards[seat]) if rnd.discards else []
-            if state.phase == DEALER_DRAW and seat == rnd.dealer:
-                out["stock"] = format_cards(rnd.stock)
+        out.update(round_view(state, rnd, seat))
     elif m.mode == "table":  # between rounds and once the match is over: the last round's
         out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
     # each finished round's summary still in the state (all of them, or the last one once archived);
     # the state keeps the card-by-card tricks of the last one only
     out["history"] = [record_json(r, n) for r in m.history]
+    return out
+
+
+def round_view(state: FortyFivesState, rnd: Round, seat: int | None) -> dict[str, Any]:
+    """The round in progress as ``seat`` may see it (None: the referee)."""
+    m = state.match
+    n = m.players
+    hands = state.hands
+    played = played_cards(state)
+    demoted = rnd.demoted if rnd.demoted is not None and (seat is None or rnd.demoted in played) else None
+    out: dict[str, Any] = {
+        "trump": rnd.trump.value if rnd.trump is not None else None,
+        "turn_up": rnd.turn_up.text if rnd.turn_up is not None else None,
+        "turn_up_taken_by": rnd.robbed_by,
+        "ace_announced_by": rnd.announced_by,
+        "dealer_turned_ace": rnd.dealer_ace or None,
+        "demoted_ace": demoted.text if demoted is not None else None,
+        "trick": {
+            "leader": state.leader,
+            "plays": plays_json(state.leader, state.current, n),
+        },
+        "tricks": [trick_json(t, n, i) for i, t in enumerate(state.tricks, 1)],
+        "tricks_won": [sum(1 for t in state.tricks if t.winner == s) for s in range(n)],
+    }
+    if hands is not None:
+        out["hand_sizes"] = [h.bit_count() for h in hands]
+        out["stock_size"] = len(rnd.stock)
+    if rnd.auction is not None:
+        a = rnd.auction
+        out["auction"] = {
+            "calls": [{"seat": c.seat, "call": c.call, "amount": c.amount} for c in a.calls],
+            "high_bid": a.high,
+            "high_bidder": a.high_seat,
+            "passed": [s for s, p in enumerate(a.passed) if p],
+        }
+        out["contract"] = _contract(rnd.contract)
+        out["drawn"] = list(rnd.drawn)
+        out["kitty_size"] = len(rnd.kitty)
+    if m.mode == "table":
+        out["revokes"] = [r.to_json() for r in rnd.revokes]
+        out["reported_discards"] = format_cards(rnd.out)
+    if seat is None and hands is not None:
+        out["hands"] = {str(s): texts_of(h) for s, h in enumerate(hands)}
+        out["discards"] = {str(s): format_cards(d) for s, d in enumerate(rnd.discards)}
+        out["stock"] = format_cards(rnd.stock)
+        out["kitty"] = format_cards(rnd.kitty)
+        out["ace_holder"] = rnd.ace_holder
+    elif seat is not None and hands is not None:
+        out["discards"] = format_cards(rnd.discards[seat]) if rnd.discards else []
+        if state.phase == DEALER_DRAW and seat == rnd.dealer:
+            out["stock"] = format_cards(rnd.stock)
     return out

@@ -1,5 +1,6 @@
 """The options catalogue of Forty-Fives and Auction Forty-Fives (forty-fives.md §5, defaults §2.10, §3.11)
-and ``Config``, the options digested once into the flags the engine reads.
+and ``Config``, the options digested once into the flags the engine reads (``config_of``: one per
+options object and game, through the service's one options cache, ``Options.derive``).
 
 The two games share most options; where a default differs per game (``ace_of_hearts_lead``,
 ``unrobbed_trump_ace``, ``dealer_turned_ace``, ``highest_trump_bonus``, ``target_score``) each game
@@ -13,13 +14,38 @@ stored options then hold that count); the ``/score`` endpoint reads it when the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from service.rules.base import OptionSpec
-from service.rules.games.forty_fives_ranking import AH_RULES, PLAIN_RULES, PlayRules
+from service.rules.options import Options, OptionSpec
+
+# ------------------------------------------------------------------------------------------------
+# The play rules' option values (§4.2, §4.3), as ``play.legal_mask`` reads them
+# ------------------------------------------------------------------------------------------------
+
+FORTY_FIVES_ID = "forty_fives"
+AUCTION_ID = "auction_forty_fives"
+
+PLAIN_RULES = ("follow_or_trump", "must_follow", "any")
+AH_RULES = (
+    "trump_lead",
+    "trump_lead_hearts_fallback",
+    "trump_lead_renege_then_hearts",
+    "trump_lead_no_renege_hearts_fallback",
+)
+AH_TRUMP_LEAD, AH_FALLBACK, AH_RENEGE_THEN_HEARTS, AH_NO_RENEGE = range(4)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The options that decide which cards may be played (§4)."""
+
+    plain_rule: int  # index into PLAIN_RULES
+    ah_rule: int  # index into AH_RULES
+    ref_highest: bool  # renege_reference == "highest_trump_in_trick"
+
 
 # ------------------------------------------------------------------------------------------------
 # Option specs
@@ -209,7 +235,7 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
     def get(name: str) -> Any:
         return options[name] if name in options else defaults[name]
 
-    bidding = game == "auction_forty_fives" and get("trump_selection") == "bidding"
+    bidding = game == AUCTION_ID and get("trump_selection") == "bidding"
     return Config(
         game=game,
         bidding=bidding,
@@ -226,8 +252,8 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         dealer_ace=get("dealer_turned_ace"),
         bonus=get("highest_trump_bonus"),
         target=get("target_score"),
-        tie_shared=game == "forty_fives" and get("tie_at_target") == "shared",
-        turn_up_scoring=get("turn_up_scoring") if game == "auction_forty_fives" else "trick_difference",
+        tie_shared=game == FORTY_FIVES_ID and get("tie_at_target") == "shared",
+        turn_up_scoring=get("turn_up_scoring") if game == AUCTION_ID else "trick_difference",
         bid_values=tuple(get("bid_values")) if bidding else (),
         dealer_hold=get("dealer_hold") if bidding else "off",
         all_pass_redeal=bidding and get("all_pass") == "redeal",
@@ -243,3 +269,28 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         defender_rule=get("defender_out_rule") if bidding else "none",
         bidder_wins=(get("simultaneous_target") == "bidder_wins") if bidding else True,
     )
+
+
+def _defaults(specs: tuple[OptionSpec, ...], derived: Callable[[Mapping[str, Any]], dict[str, Any]],
+              given: Mapping[str, Any]) -> dict[str, Any]:
+    out = {s.name: s.default for s in specs}
+    out.update(derived(given))
+    return out
+
+
+def _forty_fives_config(options: Options) -> Config:
+    return make_config(FORTY_FIVES_ID, options, _defaults(FORTY_FIVES_SPECS, lambda given: {}, options))
+
+
+def _auction_config(options: Options) -> Config:
+    return make_config(AUCTION_ID, options, _defaults(AUCTION_SPECS, auction_derived_defaults, options))
+
+_MAKERS: dict[str, Callable[[Options], Config]] = {FORTY_FIVES_ID: _forty_fives_config, AUCTION_ID: _auction_config}
+
+
+def config_of(game: str, options: Mapping[str, Any]) -> Config:
+    """``game``'s digested options, made once per options object (``Options.derive``); options not
+    yet an ``Options`` (a plain mapping) are taken as given, defaults filling what they lack."""
+    if type(options) is not Options:
+        options = Options.of(options)
+    return options.derive(_MAKERS[game])

@@ -1,0 +1,171 @@
+"""The round facts of the Forty-Fives family: read and checked for both ``POST
+/v1/rulesets/{id}/score`` and a table-mode ``round_result`` action.
+
+Round facts, one of two forms (plus ``scores``, the totals before the round, and in bidding mode
+``bid: {"team": 0, "amount": 20}``):
+
+* **full**: ``{"trump": "D", "leader": 0, "players": 3, "tricks": [["KC", "2D", "AH"], ...]}``, the
+  five tricks, each in play order from its own leader. The trick winners, who led each trick and
+  the highest trump are worked out by ``scoring``. Optional ``demoted_ace`` (the ace of trumps, where
+  the unrobbed-ace rule of §1.5 applies and its holder neither robbed nor announced).
+* **summary** (for a scorekeeper who writes down only the outcome): ``{"tricks_won": [2, 0, 3],
+  "highest_trump_seat": 2}`` with ``tricks_won`` per seat (summing to 5) and the seat that played
+  the highest trump of the hand (``null`` when no trump was played). Under
+  ``highest_trump_bonus = "five_of_trumps_only"`` add ``"highest_trump": "5S"`` (the card) so
+  the bonus can be judged; ``trump`` and ``players`` are optional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.cards import Card, Rank, Suit, check_distinct
+from service.rules.errors import InvalidFacts, InvalidInput
+from service.rules.facts import int_fact, int_list_fact, is_json_int
+from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
+from service.rules.games.forty_fives.state import TRICKS_PER_HAND
+
+FULL_KEYS = ("trump", "leader", "players", "tricks", "scores", "demoted_ace", "bid")
+SUMMARY_KEYS = ("trump", "players", "tricks_won", "highest_trump_seat", "highest_trump", "scores", "bid")
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """Round facts read and checked (see the module doc)."""
+
+    players: int
+    trump: Suit | None
+    leader: int | None
+    tricks: tuple[tuple[Card, ...], ...] | None  # full form
+    demoted: Card | None
+    tricks_won: tuple[int, ...] | None  # summary form
+    highest_seat: int | None
+    highest_card: Card | None
+    scores: tuple[int, ...]
+    bid: tuple[int, int] | None
+
+
+def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundFacts:
+    if not isinstance(facts, Mapping):
+        raise InvalidInput("the round facts are an object (see the ruleset's /score description)")
+    full = "tricks" in facts
+    if not full and "tricks_won" not in facts:
+        raise InvalidInput("the round facts need 'tricks' (the five tricks as played) or 'tricks_won' (per seat)")
+    if full and "tricks_won" in facts:
+        raise InvalidInput("give either 'tricks' or 'tricks_won', not both")
+    allowed = FULL_KEYS if full else SUMMARY_KEYS
+    unknown = sorted(k for k in facts if k not in allowed)
+    if unknown:
+        raise InvalidInput(f"unknown round fact(s) {', '.join(map(repr, unknown))}; expected {', '.join(allowed)}")
+    n = cfg.players
+    if "players" in facts:
+        n = facts["players"]
+        if not is_json_int(n):
+            raise InvalidInput(f"'players' must be an integer; got {n!r}")
+        if n not in player_counts:
+            raise InvalidFacts(f"{cfg.game} is played by {', '.join(map(str, player_counts))} players, not {n}")
+    trump = None
+    if facts.get("trump") is not None:
+        trump = Suit.parse(facts["trump"])
+    elif full:
+        raise InvalidInput("'trump' (C, D, H or S) is required with 'tricks'")
+    teams = cfg.game != FORTY_FIVES_ID
+    width = 2 if teams else n
+    scores: tuple[int, ...] = (0,) * width
+    if facts.get("scores") is not None:
+        raw = int_list_fact(facts, "scores", "the totals before the round")
+        if len(raw) != width:
+            raise InvalidFacts(f"'scores' needs {width} entries ({'one per team' if teams else 'one per seat'}), "
+                               f"got {len(raw)}")
+        if not teams and any(v < 0 for v in raw):
+            raise InvalidFacts("Forty-Fives scores never go negative")
+        scores = tuple(raw)
+    bid = _read_bid(cfg, facts)
+    if full:
+        return _read_full(cfg, facts, n, trump, scores, bid)
+    return _read_summary(cfg, facts, n, trump, scores, bid)
+
+
+def _read_bid(cfg: Config, facts: Mapping[str, Any]) -> tuple[int, int] | None:
+    raw = facts.get("bid")
+    if not cfg.bidding:
+        if raw is not None:
+            raise InvalidFacts("'bid' belongs to bidding mode; this ruleset/options play with a turned-up trump"
+                               + (" (set option trump_selection to 'bidding')" if cfg.game != FORTY_FIVES_ID else ""))
+        return None
+    if raw is None:
+        raise InvalidInput("bidding mode needs the contract: 'bid': {\"team\": 0, \"amount\": 20}")
+    if not isinstance(raw, Mapping) or set(raw) != {"team", "amount"}:
+        raise InvalidInput("'bid' must be an object {\"team\": 0 or 1, \"amount\": <bid>}")
+    team, amount = raw["team"], raw["amount"]
+    if not is_json_int(team) or not is_json_int(amount):
+        raise InvalidInput("'bid.team' and 'bid.amount' must be integers")
+    if team not in (0, 1):
+        raise InvalidFacts(f"'bid.team' must be 0 (even seats) or 1 (odd seats); got {team}")
+    if amount not in cfg.bid_values:
+        raise InvalidFacts(f"'bid.amount' must be one of the bid values {list(cfg.bid_values)}; got {amount}")
+    return team, amount
+
+
+def _read_full(
+    cfg: Config, facts: Mapping[str, Any], n: int, trump: Suit | None, scores: tuple[int, ...],
+    bid: tuple[int, int] | None,
+) -> RoundFacts:
+    if "leader" not in facts:
+        raise InvalidInput("'leader' (the seat that led the first trick) is required with 'tricks'")
+    leader = int_fact(facts, "leader", 0, n - 1, "the seat that led the first trick")
+    raw = facts["tricks"]
+    if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
+        raise InvalidInput("'tricks' must be a list of tricks, each a list of cards in play order")
+    if len(raw) != TRICKS_PER_HAND:
+        raise InvalidFacts(f"a hand has {TRICKS_PER_HAND} tricks; got {len(raw)}")
+    tricks = []
+    for i, t in enumerate(raw, 1):
+        if len(t) != n:
+            raise InvalidFacts(f"trick {i} has {len(t)} cards; with {n} players each trick has {n}")
+        tricks.append(tuple(Card.parse(c) for c in t))
+    check_distinct([c for t in tricks for c in t], "the tricks")
+    demoted = None
+    if facts.get("demoted_ace") is not None:
+        demoted = Card.parse(facts["demoted_ace"])
+        if not cfg.demotes:
+            raise InvalidFacts("'demoted_ace' does not apply: the ace of trumps keeps its rank under these options "
+                               "(unrobbed_trump_ace 'keeps_rank', or bidding mode)")
+        if trump is None or demoted.rank is not Rank.ACE or demoted.suit is not trump:
+            raise InvalidFacts(f"only the ace of trumps can be demoted; {demoted.text} is not")
+        if all(demoted not in t for t in tricks):
+            raise InvalidFacts(f"the demoted {demoted.text} must have been played (its holder plays every card)")
+    return RoundFacts(n, trump, leader, tuple(tricks), demoted, None, None, None, scores, bid)
+
+
+def _read_summary(
+    cfg: Config, facts: Mapping[str, Any], n: int, trump: Suit | None, scores: tuple[int, ...],
+    bid: tuple[int, int] | None,
+) -> RoundFacts:
+    won = int_list_fact(facts, "tricks_won", "one per seat, the tricks each took")
+    if len(won) != n:
+        raise InvalidFacts(f"'tricks_won' needs one entry per seat ({n}); got {len(won)}")
+    if any(v < 0 for v in won) or sum(won) != TRICKS_PER_HAND:
+        raise InvalidFacts(f"'tricks_won' must be non-negative and add up to {TRICKS_PER_HAND}; got {list(won)}")
+    seat = None
+    if facts.get("highest_trump_seat") is not None:
+        seat = int_fact(facts, "highest_trump_seat", 0, n - 1, "the seat that played the highest trump")
+        if won[seat] == 0:
+            raise InvalidFacts(f"seat {seat} won no trick, but the highest trump always wins its trick")
+    elif "highest_trump_seat" not in facts and cfg.bonus != "none":
+        raise InvalidInput("'highest_trump_seat' is required (the seat that played the highest trump, "
+                           "or null when no trump was played)")
+    card = None
+    if facts.get("highest_trump") is not None:
+        card = Card.parse(facts["highest_trump"])
+        if seat is None:
+            raise InvalidFacts("'highest_trump' was given without 'highest_trump_seat'")
+        if trump is not None and card.suit is not trump and card.text != "AH":
+            raise InvalidFacts(f"{card.text} is not a trump when {trump.value} is trump")
+    if cfg.bonus == "five_of_trumps_only" and seat is not None and card is None:
+        raise InvalidInput("with highest_trump_bonus 'five_of_trumps_only' give 'highest_trump' (the card) too")
+    if cfg.bonus == "five_of_trumps_only" and card is not None and trump is None and card.rank is Rank.FIVE:
+        trump = card.suit
+    return RoundFacts(n, trump, None, None, None, tuple(won), seat, card, scores, bid)

@@ -1,0 +1,332 @@
+"""Hand scoring and game end for the Forty-Fives family (forty-fives.md §2.7-2.8, §3.8-3.9), and
+``score_round``, the score of a round from its facts (``facts``), for ``POST /v1/rulesets/{id}/score``
+and a table-mode ``round_result``.
+
+Points and scores are per seat in ``forty_fives`` and per team in ``auction_forty_fives``
+(team 0 = the even seats).
+
+Choices where the spec is silent: in turn-up partnership scoring a non-default highest-trump
+bonus adds 5 to the team that won the trick with the highest trump, on top of the method's
+score; two teams tied on the top total at or above the target (possible only with that bonus)
+play another hand, as ties do in ``forty_fives``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from operator import add
+from typing import Any, NamedTuple
+
+from service.rules.cards import Card, Rank, Suit
+from service.rules.errors import InvalidFacts
+from service.rules.games.forty_fives.facts import RoundFacts, read_facts
+from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
+from service.rules.games.forty_fives.play import win_reason, winner_position
+from service.rules.games.forty_fives.ranking import TRUMP_BASE, RankTable, table_for
+from service.rules.games.forty_fives.state import TRICKS_PER_HAND, Trick
+from service.rules.scores import RoundScore
+
+__all__ = ["TRICKS_PER_HAND", "Settlement", "Tally", "score_round", "settle", "tally_facts", "tally_played"]
+
+
+
+# ------------------------------------------------------------------------------------------------
+# Tally of a played hand
+# ------------------------------------------------------------------------------------------------
+
+
+class Tally(NamedTuple):
+    """What the tricks of a hand amount to before the game's scoring method is applied."""
+
+    tricks_won: tuple[int, ...]  # per seat
+    highest_trump: Card | None  # the highest trump played (None: no trump played)
+    bonus_seat: int | None  # the seat that earns the highest-trump bonus (None: no bonus)
+    trick_winners: tuple[int, ...] = ()  # per trick (full facts and played hands)
+
+
+def bonus_of(cfg: Config, highest: Card | None, seat: int | None, trump: Suit | None) -> int | None:
+    """The seat earning the bonus trick under ``highest_trump_bonus`` (§2.7, A-16)."""
+    if highest is None or seat is None or cfg.bonus == "none":
+        return None
+    if cfg.bonus == "five_of_trumps_only" and not (highest.rank is Rank.FIVE and highest.suit is trump):
+        return None
+    return seat
+
+
+def tally_played(cfg: Config, table: RankTable, n: int, tricks: Sequence[Trick]) -> Tally:
+    """Tally from tricks already decided."""
+    won = [0] * n
+    strength = table.strength
+    best = TRUMP_BASE - 1
+    best_card: Card | None = None
+    best_seat: int | None = None
+    winners = []
+    for t in tricks:
+        winner = t.winner
+        won[winner] += 1
+        winners.append(winner)
+        for c in t.cards:
+            k = strength[c.index]
+            if k > best:
+                best, best_card, best_seat = k, c, winner
+    return Tally(tuple(won), best_card, bonus_of(cfg, best_card, best_seat, table.trump), tuple(winners))
+
+
+def decide_tricks(table: RankTable, n: int, leader: int, tricks: Sequence[Sequence[Card]]) -> list[Trick]:
+    """Each trick's winning seat, given the first leader: the winner leads the next trick."""
+    out = []
+    for cards in tricks:
+        w = (leader + winner_position(table, cards)) % n
+        out.append(Trick(leader, tuple(cards), w))
+        leader = w
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Settlement: points, totals, game end
+# ------------------------------------------------------------------------------------------------
+
+
+class Settlement(NamedTuple):
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    over: bool
+    winners: tuple[int, ...]
+    explanation: tuple[str, ...]
+    made: bool | None = None
+    hand_points: tuple[int, ...] = ()  # bidding mode: each side's 5 per trick + bonus
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def settle(
+    cfg: Config,
+    n: int,
+    before: Sequence[int],
+    tally: Tally,
+    bid: tuple[int, int] | None,
+    explain: bool = True,
+) -> Settlement:
+    """Score one hand and apply the end-of-hand test. ``bid`` = (team, amount) in bidding mode."""
+    if cfg.game == FORTY_FIVES_ID:
+        return _settle_forty_fives(cfg, n, before, tally, explain)
+    if cfg.bidding:
+        if bid is None:
+            raise InvalidFacts("bidding mode needs the contract: 'bid': {\"team\": 0, \"amount\": 20}")
+        return _settle_bidding(cfg, n, before, tally, bid, explain)
+    return _settle_turn_up(cfg, n, before, tally, explain)
+
+
+def _settle_forty_fives(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool) -> Settlement:
+    points = [5 * t for t in tally.tricks_won]
+    lines: list[str] = []
+    if tally.bonus_seat is not None:
+        points[tally.bonus_seat] += 5
+    if explain:
+        lines = [f"seat {s}: {t} trick{'s' if t != 1 else ''} x 5 = {5 * t}" for s, t in enumerate(tally.tricks_won)]
+        lines.append(_bonus_line(cfg, tally, f"seat {tally.bonus_seat}"))
+        lines.append(f"hand total {sum(points)} ({'30 with' if tally.bonus_seat is not None else '25, no'} bonus)")
+    after = tuple(map(add, before, points))
+    over, winners, end_lines = forty_fives_end(cfg, after, explain)
+    if explain:
+        lines += [f"seat {s}: {b} + {p} = {a}" for s, (b, p, a) in enumerate(zip(before, points, after, strict=True))]
+        lines += end_lines
+    return Settlement(tuple(points), after, over, winners, tuple(lines))
+
+
+def forty_fives_end(cfg: Config, after: Sequence[int], explain: bool = True) -> tuple[bool, tuple[int, ...], list[str]]:
+    """§2.8: tested at the end of a hand only."""
+    target = cfg.target
+    reached = [s for s, v in enumerate(after) if v >= target]
+    if not reached:
+        return False, (), [f"nobody has reached {target}: the deal passes to the left"] if explain else []
+    top = max(after[s] for s in reached)
+    leaders = tuple(s for s in reached if after[s] == top)
+    if len(leaders) == 1:
+        why = f"seat {leaders[0]} reached {target} with the most points ({top}) and wins"
+        return True, leaders, [why] if explain else []
+    if cfg.tie_shared:
+        return True, leaders, [f"seats {', '.join(map(str, leaders))} tie on {top} at or above {target} and share "
+                               "the win (tie_at_target 'shared')"] if explain else []
+    return False, (), [f"seats {', '.join(map(str, leaders))} tie on {top} at or above {target}: another hand is "
+                       "played (tie_at_target 'play_another_hand')"] if explain else []
+
+
+def _bonus_line(cfg: Config, tally: Tally, who: str) -> str:
+    if cfg.bonus == "none":
+        return "no highest-trump bonus (highest_trump_bonus 'none')"
+    if tally.highest_trump is None and tally.bonus_seat is None:
+        return "no trump was played: no bonus trick"
+    if tally.bonus_seat is None:
+        high = tally.highest_trump.text if tally.highest_trump else "?"
+        return f"the highest trump played is {high}, not the 5 of trumps: no bonus (highest_trump_bonus " \
+            "'five_of_trumps_only')"
+    card = tally.highest_trump.text if tally.highest_trump is not None else "the highest trump"
+    return f"bonus: the trick with {card}, the highest trump played, is worth 10: +5 to {who}"
+
+
+def _team_tricks(n: int, tricks_won: Sequence[int]) -> tuple[int, int]:
+    a = sum(tricks_won[s] for s in range(0, n, 2))
+    return a, sum(tricks_won) - a
+
+
+def _settle_turn_up(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool) -> Settlement:
+    tt = _team_tricks(n, tally.tricks_won)
+    winner = 0 if tt[0] > tt[1] else 1
+    loser = 1 - winner
+    points = [0, 0]
+    if cfg.turn_up_scoring == "trick_difference":
+        points[winner] = 5 * (tt[winner] - tt[loser])
+        how = f"5 x ({tt[winner]} - {tt[loser]})"
+    else:
+        points[winner] = 10 if tt[winner] == TRICKS_PER_HAND else 5
+        how = "5 tricks: 10" if tt[winner] == TRICKS_PER_HAND else f"{tt[winner]} tricks: 5"
+    lines: list[str] = []
+    if explain:
+        lines = [f"team {t} (seats {', '.join(map(str, range(t, n, 2)))}): {tt[t]} tricks" for t in (0, 1)]
+        lines.append(f"team {winner} scores {how} = {points[winner]} ({cfg.turn_up_scoring}); team {loser} scores 0")
+    if tally.bonus_seat is not None:
+        bt = team_of(tally.bonus_seat)
+        points[bt] += 5
+        if explain:
+            lines.append(_bonus_line(cfg, tally, f"team {bt}"))
+    after = (before[0] + points[0], before[1] + points[1])
+    over, winners, end = _highest_reaching(cfg, after, explain)
+    if explain:
+        lines += [f"team {t}: {before[t]} + {points[t]} = {after[t]}" for t in (0, 1)] + end
+    return Settlement(tuple(points), after, over, winners, tuple(lines))
+
+
+def _highest_reaching(cfg: Config, after: Sequence[int], explain: bool) -> tuple[bool, tuple[int, ...], list[str]]:
+    target = cfg.target
+    reached = [t for t in (0, 1) if after[t] >= target]
+    if not reached:
+        return False, (), [f"no team has reached {target}: the deal passes to the left"] if explain else []
+    top = max(after[t] for t in reached)
+    leaders = tuple(t for t in reached if after[t] == top)
+    if len(leaders) > 1:
+        return False, (), [f"both teams tie on {top}: another hand is played"] if explain else []
+    return True, leaders, [f"team {leaders[0]} reached {target} with the higher score and wins"] if explain else []
+
+
+def _settle_bidding(
+    cfg: Config, n: int, before: Sequence[int], tally: Tally, bid: tuple[int, int], explain: bool
+) -> Settlement:
+    team, amount = bid
+    tt = _team_tricks(n, tally.tricks_won)
+    bonus_team = team_of(tally.bonus_seat) if tally.bonus_seat is not None else None
+    hand = [5 * tt[t] + (5 if bonus_team == t else 0) for t in (0, 1)]
+    lines: list[str] = []
+    if explain:
+        lines = [
+            f"team {t}: {tt[t]} tricks x 5{' + 5 bonus' if bonus_team == t else ''} = {hand[t]} hand points"
+            for t in (0, 1)
+        ]
+        lines.append(_bonus_line(cfg, tally, f"team {bonus_team}"))
+    if amount == 30:
+        made = tt[team] == TRICKS_PER_HAND if cfg.bid30_all_tricks else hand[team] >= 30
+        gain = cfg.bid30_value if made else -30
+        need = "all five tricks" if cfg.bid30_all_tricks else "30 points"
+    else:
+        made = hand[team] >= amount
+        gain = hand[team] if made else -amount
+        need = f"{amount} points"
+    points = [0, 0]
+    points[team] = gain
+    defenders = 1 - team
+    points[defenders], d_line = _defender_points(cfg, defenders, before[defenders], hand[defenders])
+    after = (before[0] + points[0], before[1] + points[1])
+    over, winners, end = _bidding_end(cfg, team, after)
+    if explain:
+        verdict = f"made ({need} needed): scores {gain}" if made else f"set ({need} needed): loses {amount}"
+        lines.append(f"team {team} bid {amount} and {verdict}")
+        lines.append(d_line)
+        lines += [f"team {t}: {before[t]} + {points[t]} = {after[t]}" for t in (0, 1)]
+        lines.append(end)
+    return Settlement(tuple(points), after, over, winners, tuple(lines), made, tuple(hand))
+
+
+def _defender_points(cfg: Config, defenders: int, before: int, hand_points: int) -> tuple[int, str]:
+    """What the defending team scores (``defender_out_rule``), and the line saying so."""
+    d_line = f"team {defenders} (defending) scores its {hand_points} hand points"
+    if cfg.defender_rule == "locked_from_100" and before >= 100:
+        return 0, f"team {defenders} (defending) has {before} >= 100 and scores nothing (locked_from_100)"
+    if cfg.defender_rule == "capped_below_target":
+        cap = cfg.target - 5
+        capped = max(before, min(before + hand_points, cap))
+        if capped != before + hand_points:
+            d_line = f"team {defenders} (defending) would reach {before + hand_points} but is capped at {cap}"
+        return capped - before, d_line
+    return hand_points, d_line
+
+
+def _bidding_end(cfg: Config, team: int, after: Sequence[int]) -> tuple[bool, tuple[int, ...], str]:
+    """§3.9-B: whether the match is over after a bidding hand, who wins, and the line saying so."""
+    target = cfg.target
+    defenders = 1 - team
+    if after[team] >= target and after[defenders] >= target and not cfg.bidder_wins:
+        winners = (defenders,) if after[defenders] > after[team] else (team,)
+        return True, winners, (f"both teams reached {target}: team {winners[0]} has the higher score (ties to the "
+                               "bidders) and wins")
+    if after[team] >= target:
+        return True, (team,), f"the bidding team {team} reached {target} and wins"
+    if after[defenders] >= target:
+        return True, (defenders,), f"the defending team {defenders} reached {target} and wins"
+    return False, (), f"no team has reached {target}: the deal passes to the left"
+
+
+# ------------------------------------------------------------------------------------------------
+# A round scored from its facts
+# ------------------------------------------------------------------------------------------------
+
+
+def tally_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]
+                ) -> tuple[RoundFacts, Tally, list[str]]:
+    """The round facts read, their tally, and (full form) each trick's winner explained."""
+    f = read_facts(cfg, facts, player_counts)
+    lines: list[str] = []
+    if f.tricks is not None:
+        assert f.trump is not None and f.leader is not None
+        table = table_for(cfg, f.trump, f.demoted is not None)
+        decided = decide_tricks(table, f.players, f.leader, f.tricks)
+        for i, t in enumerate(decided, 1):
+            pos = (t.winner - t.leader) % f.players
+            lines.append(f"trick {i} (led by seat {t.leader}): {win_reason(table, t.cards, pos)}; "
+                         f"seat {t.winner} wins")
+        return f, tally_played(cfg, table, f.players, decided), lines
+    seat = f.highest_seat
+    bonus = None
+    if seat is not None and cfg.bonus == "highest_trump_played":
+        bonus = seat
+    elif seat is not None and cfg.bonus == "five_of_trumps_only":
+        card = f.highest_card
+        if card is not None and card.rank is Rank.FIVE and card.suit is f.trump:
+            bonus = seat
+    return f, Tally(f.tricks_won or (), f.highest_card, bonus), lines
+
+
+def score_round(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundScore:
+    """The score of one round from its facts (``Ruleset.score_round``)."""
+    f, tally, lines = tally_facts(cfg, facts, player_counts)
+    s = settle(cfg, f.players, f.scores, tally, f.bid)
+    return RoundScore(s.points, s.scores, s.over, s.winners, (*lines, *s.explanation),
+                      _score_extra(cfg, f.players, tally, s, f.bid))
+
+
+def _score_extra(cfg: Config, n: int, tally: Tally, s: Settlement, bid: tuple[int, int] | None) -> dict[str, Any]:
+    extra: dict[str, Any] = {
+        "tricks_won": list(tally.tricks_won),
+        "highest_trump": tally.highest_trump.text if tally.highest_trump is not None else None,
+        "bonus_seat": tally.bonus_seat,
+    }
+    if tally.trick_winners:
+        extra["trick_winners"] = list(tally.trick_winners)
+    if cfg.game != FORTY_FIVES_ID:
+        extra["team_tricks"] = list(_team_tricks(n, tally.tricks_won))
+    if cfg.bidding and bid is not None:
+        extra["hand_points"] = list(s.hand_points)
+        extra["made"] = s.made
+        extra["bid"] = {"team": bid[0], "amount": bid[1]}
+    return extra
