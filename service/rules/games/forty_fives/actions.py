@@ -26,6 +26,7 @@ from service.rules.games.forty_fives.state import (
     TURN_UP,
     FortyFivesState,
 )
+from service.rules.messages import Msg
 from service.rules.slots import slot_maker
 from service.rules.tricks import Play
 
@@ -69,7 +70,7 @@ def seat_of(state: FortyFivesState, action: Action) -> int:
 def need_turn(state: FortyFivesState, seat: int) -> None:
     """Refuse (``not_your_turn``) unless ``seat`` is to act."""
     if seat != state.turn:
-        raise not_your_turn(f"it is seat {state.turn}'s turn, not seat {seat}'s", SEAT_TUPLES[state.turn]
+        raise not_your_turn(Msg("forty_fives.not_your_turn", turn=state.turn, seat=seat), SEAT_TUPLES[state.turn]
                             if state.turn >= 0 else ())
 
 
@@ -77,11 +78,11 @@ def need_phase(cfg: Config, state: FortyFivesState, action: Action, *phases: str
     """Refuse (``wrong_phase``) unless the match is in one of ``phases``."""
     if state.phase not in phases:
         want = " or ".join(repr(p) for p in phases)
-        raise wrong_phase(f"a {action.type!r} action belongs to phase {want}; the match is in phase {state.phase!r}",
+        raise wrong_phase(Msg("forty_fives.wrong_phase", type=action.type, want=want, phase=state.phase),
                           phase_types(cfg, state))
 
 
-def illegal(detail: str, code: str, legal: list[Action]) -> IllegalAction:
+def illegal(detail: Msg, code: str, legal: list[Action]) -> IllegalAction:
     """An IllegalAction whose ``legal`` lists ``legal`` as JSON."""
     return IllegalAction(detail, code=code, legal=[a.to_json() for a in legal])
 

@@ -30,6 +30,7 @@ from service.rules.games.forty_fives.state import (
     current_round,
 )
 from service.rules.handmask import cards_of, mask_of
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
@@ -78,7 +79,7 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
     assert a is not None
     can_pass, bids, can_hold = call_options(cfg, state, seat)
 
-    def refuse(detail: str, code: str) -> IllegalBid:
+    def refuse(detail: Msg, code: str) -> IllegalBid:
         return IllegalBid(detail, code=code, legal=[x.to_json() for x in auction_actions(cfg, state, seat)])
 
     passed = list(a.passed)
@@ -86,14 +87,14 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
     kind = action.type
     if kind == "pass":
         if not can_pass:
-            raise refuse("everyone else has passed: the dealer may not pass and must bid (all_pass 'dealer_forced')",
+            raise refuse(Msg("forty_fives.dealer_must_bid"),
                          "dealer_must_bid")
         passed[seat] = True
         call = Call(seat, "pass")
     elif kind == "bid":
         amount = action.amount
         if amount is None:
-            raise InvalidAction("a bid needs an 'amount'")
+            raise InvalidAction(Msg("forty_fives.bid_needs_amount"))
         if amount not in bids:
             why, code = _bid_refusal(cfg, state, seat, amount, high)
             raise refuse(why, code)
@@ -111,27 +112,27 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
     return _after_call(cfg, state, seat, auction)
 
 
-def _bid_refusal(cfg: Config, state: FortyFivesState, seat: int, amount: int, high: int | None) -> tuple[str, str]:
+def _bid_refusal(cfg: Config, state: FortyFivesState, seat: int, amount: int, high: int | None) -> tuple[Msg, str]:
     if amount not in cfg.bid_values:
-        return f"{amount} is not a bid; the bids are {', '.join(map(str, cfg.bid_values))}", "invalid_bid_amount"
+        bids = ", ".join(map(str, cfg.bid_values))
+        return Msg("forty_fives.not_a_bid", amount=amount, bids=bids), "invalid_bid_amount"
     if high is not None and amount <= high:
-        return f"a bid must be higher than the standing bid of {high}", "bid_too_low"
+        return Msg("forty_fives.bid_too_low", high=high), "bid_too_low"
     floor = floor_for(cfg, state, seat)
-    return f"a side with 100 or more may not bid less than {floor} (min_bid_at_100)", "bid_below_floor"
+    return Msg("forty_fives.bid_below_floor", floor=floor), "bid_below_floor"
 
 
 def _hold_refusal(cfg: Config, state: FortyFivesState, seat: int, high: int | None,
-                  high_seat: int | None) -> tuple[str, str]:
+                  high_seat: int | None) -> tuple[Msg, str]:
     if seat != current_round(state).dealer:
-        return "only the dealer may hold", "hold_not_allowed"
+        return Msg("forty_fives.hold_dealer_only"), "hold_not_allowed"
     if cfg.dealer_hold == "off":
-        return "holding is off (dealer_hold 'off')", "hold_not_allowed"
+        return Msg("forty_fives.hold_off"), "hold_not_allowed"
     if high is None:
-        return "there is no bid to hold", "nothing_to_hold"
+        return Msg("forty_fives.hold_no_bid"), "nothing_to_hold"
     if high_seat == seat:
-        return "the dealer already holds the high bid", "nothing_to_hold"
-    return (f"a side with 100 or more may not hold below {floor_for(cfg, state, seat)} (min_bid_at_100)",
-            "bid_below_floor")
+        return Msg("forty_fives.hold_already"), "nothing_to_hold"
+    return Msg("forty_fives.hold_below_floor", floor=floor_for(cfg, state, seat)), "bid_below_floor"
 
 
 def _after_call(cfg: Config, state: FortyFivesState, seat: int, auction: Auction) -> FortyFivesState:
@@ -176,11 +177,11 @@ def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> For
     need_turn(state, seat)
     suit = action.suit
     if suit is None:
-        raise InvalidAction("name_trump needs a 'suit' (C, D, H or S)")
+        raise InvalidAction(Msg("forty_fives.name_trump_needs_suit"))
     legal = name_trump_actions(cfg, state, seat)
     if all(a.suit is not suit for a in legal):
-        raise IllegalAction(f"the bidder must hold a card of the suit named (bidder_must_hold_trump); "
-                            f"no {suit.value} is held", code="must_hold_trump", legal=[a.to_json() for a in legal])
+        raise IllegalAction(Msg("forty_fives.must_hold_trump", suit=suit.value), code="must_hold_trump",
+                            legal=[a.to_json() for a in legal])
     rnd = evolve(current_round(state), trump=suit)
     hands = state.hands
     if rnd.kitty and hands is not None:

@@ -30,6 +30,7 @@ from service.rules.games.forty_fives.state import (
     make_state,
 )
 from service.rules.handmask import BIT
+from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.ruleset import FINISHED
 
@@ -43,14 +44,13 @@ def new_state(cfg: Config, options: Options, n: int, dealer: int, mode: str) -> 
 def check_deck(deck: Sequence[Card] | None) -> list[int]:
     """The card indexes of a full shuffled deck (InvalidInput for anything else)."""
     if deck is None or isinstance(deck, (str, bytes)):
-        raise InvalidInput("dealt mode needs the shuffled deck (52 cards, top first)")
+        raise InvalidInput(Msg("forty_fives.deck_needed"))
     try:
         idx = [c.index for c in deck]
     except AttributeError:
-        raise InvalidInput("the deck must be a sequence of cards") from None
+        raise InvalidInput(Msg("forty_fives.deck_not_cards")) from None
     if len(idx) != 52 or len(set(idx)) != 52:
-        raise InvalidInput(f"the deck must hold each of the 52 cards once; got {len(idx)} cards, "
-                           f"{len(set(idx))} different")
+        raise InvalidInput(Msg("forty_fives.deck_not_full", cards=len(idx), different=len(set(idx))))
     return idx
 
 
@@ -58,9 +58,9 @@ def deal(cfg: Config, state: FortyFivesState, deck: Sequence[Card] | None) -> Fo
     """Deal the next round: from ``deck`` in dealt mode; with ``deck=None`` in table mode."""
     m = state.match
     if m.status == FINISHED:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("forty_fives.match_over"))
     if state.phase != DEAL:
-        raise wrong_phase(f"the round in progress is not finished (phase {state.phase!r}); no deal is due",
+        raise wrong_phase(Msg("forty_fives.no_deal_due", phase=state.phase),
                           phase_types(cfg, state))
     n = m.players
     d = m.dealer
@@ -68,7 +68,7 @@ def deal(cfg: Config, state: FortyFivesState, deck: Sequence[Card] | None) -> Fo
     first = (d + 1) % n
     if m.mode == "table":
         if deck is not None:
-            raise InvalidInput("in table mode the hands are unknown: deal without a deck")
+            raise InvalidInput(Msg("forty_fives.table_deal_no_deck"))
         if cfg.bidding:
             return FortyFivesState(m, AUCTION, first, Round(number, d, auction=Auction(passed=(False,) * n),
                                                             drawn=(0,) * n))

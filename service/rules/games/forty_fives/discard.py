@@ -26,6 +26,7 @@ from service.rules.games.forty_fives.state import (
     played_cards,
 )
 from service.rules.handmask import BIT, cards_of, mask_of, texts_of
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
@@ -83,28 +84,27 @@ def _discard_count(cfg: Config, state: FortyFivesState, seat: int, action: Actio
     """How many cards ``action`` discards, checked against the cards listed and the bounds."""
     cards = action.cards
     if cards is None and state.hands is not None:
-        raise InvalidAction("a discard lists the cards discarded face down: {\"type\": \"discard\", \"cards\": [...]}")
+        raise InvalidAction(Msg("forty_fives.discard_needs_cards"))
     if cards is not None:
         if len(set(cards)) != len(cards):
-            raise InvalidAction("a card is listed twice in the discard")
+            raise InvalidAction(Msg("forty_fives.discard_twice"))
         count = len(cards)
         if action.amount is not None and action.amount != count:
-            raise InvalidAction(f"'amount' ({action.amount}) disagrees with the {count} cards listed")
+            raise InvalidAction(Msg("forty_fives.discard_amount_disagrees", amount=action.amount, count=count))
     else:
         if action.amount is None:
-            raise InvalidAction("a table-mode discard gives the number of cards discarded ('amount') or the cards")
+            raise InvalidAction(Msg("forty_fives.discard_needs_amount"))
         count = action.amount
     lo, hi = discard_bounds(cfg, state, seat)
     if not lo <= count <= hi:
         legal = discard_actions(cfg, state, seat)
-        why = []
         if count < lo:
-            why.append(f"a hand must come back to five cards (discard at least {lo})")
+            why = Msg("forty_fives.discard_too_few", lo=lo)
+        elif state.match.players == 6:
+            why = Msg("forty_fives.discard_too_many_six", keep=cfg.min_keep6, stock=stock_count(cfg, state))
         else:
-            if state.match.players == 6:
-                why.append(f"with six players each keeps at least {cfg.min_keep6} cards")
-            why.append(f"the stock can replace {stock_count(cfg, state)} more")
-        raise IllegalAction(f"seat {seat} may discard {lo} to {hi} cards, not {count}: " + "; ".join(why),
+            why = Msg("forty_fives.discard_too_many", stock=stock_count(cfg, state))
+        raise IllegalAction(Msg("forty_fives.discard_count", seat=seat, lo=lo, hi=hi, count=count, why=why),
                             code="discard_count", legal=[a.to_json() for a in legal[:64]])
     return count
 
@@ -125,7 +125,7 @@ def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
             seen = set(played_cards(state)) | set(out)
             dup = [c.text for c in cards if c in seen]
             if dup:
-                raise CardAlreadyPlayed(f"{', '.join(dup)} already reported this round")
+                raise CardAlreadyPlayed(Msg("forty_fives.discard_already_reported", cards=", ".join(dup)))
             out = (*out, *cards)
         state = evolve(state, round=evolve(rnd, drawn=drawn, out=out))
         return _next_discarder(cfg, state, seat)
@@ -141,7 +141,8 @@ def _dealt_discard(cfg: Config, state: FortyFivesState, seat: int, cards: tuple[
     hand = hands[seat]
     missing = [c.text for c in cards if not hand & BIT[c.index]]
     if missing:
-        raise CardNotInHand(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the hand",
+        raise CardNotInHand(Msg("forty_fives.discard_not_in_hand_one" if len(missing) == 1 else
+                                "forty_fives.discard_not_in_hand", cards=", ".join(missing)),
                             legal=texts_of(hand))
     hand &= ~mask_of(cards)
     discards = (*rnd.discards[:seat], rnd.discards[seat] + tuple(cards), *rnd.discards[seat + 1:])
@@ -170,9 +171,9 @@ def apply_draw(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
     rnd = current_round(state)
     card = action.card
     if card is None:
-        raise InvalidAction("a draw names the card taken from the stock")
+        raise InvalidAction(Msg("forty_fives.draw_needs_card"))
     if card not in rnd.stock:
-        raise IllegalAction(f"{card.text} is not in the stock", code="card_not_in_stock",
+        raise IllegalAction(Msg("forty_fives.not_in_stock", card=card), code="card_not_in_stock",
                             legal=[c.text for c in rnd.stock])
     hands = state.hands
     assert hands is not None

@@ -26,6 +26,7 @@ from service.rules.errors import InvalidFacts, InvalidInput
 from service.rules.facts import int_fact, int_list_fact, is_json_int
 from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
 from service.rules.games.forty_fives.state import TRICKS_PER_HAND
+from service.rules.messages import Msg
 
 FULL_KEYS = ("trump", "leader", "players", "tricks", "scores", "demoted_ace", "bid")
 SUMMARY_KEYS = ("trump", "players", "tricks_won", "highest_trump_seat", "highest_trump", "scores", "bid")
@@ -49,38 +50,40 @@ class RoundFacts:
 
 def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundFacts:
     if not isinstance(facts, Mapping):
-        raise InvalidInput("the round facts are an object (see the ruleset's /score description)")
+        raise InvalidInput(Msg("forty_fives.facts.not_object"))
     full = "tricks" in facts
     if not full and "tricks_won" not in facts:
-        raise InvalidInput("the round facts need 'tricks' (the five tricks as played) or 'tricks_won' (per seat)")
+        raise InvalidInput(Msg("forty_fives.facts.needs_tricks"))
     if full and "tricks_won" in facts:
-        raise InvalidInput("give either 'tricks' or 'tricks_won', not both")
+        raise InvalidInput(Msg("forty_fives.facts.both_forms"))
     allowed = FULL_KEYS if full else SUMMARY_KEYS
     unknown = sorted(k for k in facts if k not in allowed)
     if unknown:
-        raise InvalidInput(f"unknown round fact(s) {', '.join(map(repr, unknown))}; expected {', '.join(allowed)}")
+        raise InvalidInput(Msg("forty_fives.facts.unknown", facts=", ".join(map(repr, unknown)),
+                               expected=", ".join(allowed)))
     n = cfg.players
     if "players" in facts:
         n = facts["players"]
         if not is_json_int(n):
-            raise InvalidInput(f"'players' must be an integer; got {n!r}")
+            raise InvalidInput(Msg("forty_fives.facts.players_not_int", players=n))
         if n not in player_counts:
-            raise InvalidFacts(f"{cfg.game} is played by {', '.join(map(str, player_counts))} players, not {n}")
+            raise InvalidFacts(Msg("forty_fives.facts.player_count", game=cfg.game,
+                                   counts=", ".join(map(str, player_counts)), players=n))
     trump = None
     if facts.get("trump") is not None:
         trump = Suit.parse(facts["trump"])
     elif full:
-        raise InvalidInput("'trump' (C, D, H or S) is required with 'tricks'")
+        raise InvalidInput(Msg("forty_fives.facts.needs_trump"))
     teams = cfg.game != FORTY_FIVES_ID
     width = 2 if teams else n
     scores: tuple[int, ...] = (0,) * width
     if facts.get("scores") is not None:
-        raw = int_list_fact(facts, "scores", "the totals before the round")
+        raw = int_list_fact(facts, "scores", Msg("forty_fives.facts.scores_what"))
         if len(raw) != width:
-            raise InvalidFacts(f"'scores' needs {width} entries ({'one per team' if teams else 'one per seat'}), "
-                               f"got {len(raw)}")
+            key = "forty_fives.facts.scores_per_team" if teams else "forty_fives.facts.scores_per_seat"
+            raise InvalidFacts(Msg(key, width=width, got=len(raw)))
         if not teams and any(v < 0 for v in raw):
-            raise InvalidFacts("Forty-Fives scores never go negative")
+            raise InvalidFacts(Msg("forty_fives.facts.negative_scores"))
         scores = tuple(raw)
     bid = _read_bid(cfg, facts)
     if full:
@@ -92,20 +95,20 @@ def _read_bid(cfg: Config, facts: Mapping[str, Any]) -> tuple[int, int] | None:
     raw = facts.get("bid")
     if not cfg.bidding:
         if raw is not None:
-            raise InvalidFacts("'bid' belongs to bidding mode; this ruleset/options play with a turned-up trump"
-                               + (" (set option trump_selection to 'bidding')" if cfg.game != FORTY_FIVES_ID else ""))
+            raise InvalidFacts(Msg("forty_fives.facts.bid_not_bidding" if cfg.game == FORTY_FIVES_ID
+                                   else "forty_fives.facts.bid_not_bidding_auction"))
         return None
     if raw is None:
-        raise InvalidInput("bidding mode needs the contract: 'bid': {\"team\": 0, \"amount\": 20}")
+        raise InvalidInput(Msg("forty_fives.needs_bid"))
     if not isinstance(raw, Mapping) or set(raw) != {"team", "amount"}:
-        raise InvalidInput("'bid' must be an object {\"team\": 0 or 1, \"amount\": <bid>}")
+        raise InvalidInput(Msg("forty_fives.facts.bid_not_object"))
     team, amount = raw["team"], raw["amount"]
     if not is_json_int(team) or not is_json_int(amount):
-        raise InvalidInput("'bid.team' and 'bid.amount' must be integers")
+        raise InvalidInput(Msg("forty_fives.facts.bid_not_ints"))
     if team not in (0, 1):
-        raise InvalidFacts(f"'bid.team' must be 0 (even seats) or 1 (odd seats); got {team}")
+        raise InvalidFacts(Msg("forty_fives.facts.bid_team", team=team))
     if amount not in cfg.bid_values:
-        raise InvalidFacts(f"'bid.amount' must be one of the bid values {list(cfg.bid_values)}; got {amount}")
+        raise InvalidFacts(Msg("forty_fives.facts.bid_amount", values=str(list(cfg.bid_values)), amount=amount))
     return team, amount
 
 
@@ -114,29 +117,28 @@ def _read_full(
     bid: tuple[int, int] | None,
 ) -> RoundFacts:
     if "leader" not in facts:
-        raise InvalidInput("'leader' (the seat that led the first trick) is required with 'tricks'")
-    leader = int_fact(facts, "leader", 0, n - 1, "the seat that led the first trick")
+        raise InvalidInput(Msg("forty_fives.facts.needs_leader"))
+    leader = int_fact(facts, "leader", 0, n - 1, Msg("forty_fives.facts.leader_what"))
     raw = facts["tricks"]
     if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
-        raise InvalidInput("'tricks' must be a list of tricks, each a list of cards in play order")
+        raise InvalidInput(Msg("forty_fives.facts.tricks_not_lists"))
     if len(raw) != TRICKS_PER_HAND:
-        raise InvalidFacts(f"a hand has {TRICKS_PER_HAND} tricks; got {len(raw)}")
+        raise InvalidFacts(Msg("forty_fives.facts.trick_count", tricks=TRICKS_PER_HAND, got=len(raw)))
     tricks = []
     for i, t in enumerate(raw, 1):
         if len(t) != n:
-            raise InvalidFacts(f"trick {i} has {len(t)} cards; with {n} players each trick has {n}")
+            raise InvalidFacts(Msg("forty_fives.facts.trick_size", number=i, cards=len(t), players=n))
         tricks.append(tuple(Card.parse(c) for c in t))
-    check_distinct([c for t in tricks for c in t], "the tricks")
+    check_distinct([c for t in tricks for c in t], Msg("forty_fives.facts.the_tricks"))
     demoted = None
     if facts.get("demoted_ace") is not None:
         demoted = Card.parse(facts["demoted_ace"])
         if not cfg.demotes:
-            raise InvalidFacts("'demoted_ace' does not apply: the ace of trumps keeps its rank under these options "
-                               "(unrobbed_trump_ace 'keeps_rank', or bidding mode)")
+            raise InvalidFacts(Msg("forty_fives.facts.demotion_off"))
         if trump is None or demoted.rank is not Rank.ACE or demoted.suit is not trump:
-            raise InvalidFacts(f"only the ace of trumps can be demoted; {demoted.text} is not")
+            raise InvalidFacts(Msg("forty_fives.facts.demote_not_ace", card=demoted))
         if all(demoted not in t for t in tricks):
-            raise InvalidFacts(f"the demoted {demoted.text} must have been played (its holder plays every card)")
+            raise InvalidFacts(Msg("forty_fives.facts.demoted_unplayed", card=demoted))
     return RoundFacts(n, trump, leader, tuple(tricks), demoted, None, None, None, scores, bid)
 
 
@@ -144,28 +146,27 @@ def _read_summary(
     cfg: Config, facts: Mapping[str, Any], n: int, trump: Suit | None, scores: tuple[int, ...],
     bid: tuple[int, int] | None,
 ) -> RoundFacts:
-    won = int_list_fact(facts, "tricks_won", "one per seat, the tricks each took")
+    won = int_list_fact(facts, "tricks_won", Msg("forty_fives.facts.tricks_won_what"))
     if len(won) != n:
-        raise InvalidFacts(f"'tricks_won' needs one entry per seat ({n}); got {len(won)}")
+        raise InvalidFacts(Msg("forty_fives.facts.tricks_won_size", players=n, got=len(won)))
     if any(v < 0 for v in won) or sum(won) != TRICKS_PER_HAND:
-        raise InvalidFacts(f"'tricks_won' must be non-negative and add up to {TRICKS_PER_HAND}; got {list(won)}")
+        raise InvalidFacts(Msg("forty_fives.facts.tricks_won_sum", tricks=TRICKS_PER_HAND, got=str(list(won))))
     seat = None
     if facts.get("highest_trump_seat") is not None:
-        seat = int_fact(facts, "highest_trump_seat", 0, n - 1, "the seat that played the highest trump")
+        seat = int_fact(facts, "highest_trump_seat", 0, n - 1, Msg("forty_fives.facts.highest_seat_what"))
         if won[seat] == 0:
-            raise InvalidFacts(f"seat {seat} won no trick, but the highest trump always wins its trick")
+            raise InvalidFacts(Msg("forty_fives.facts.highest_seat_no_trick", seat=seat))
     elif "highest_trump_seat" not in facts and cfg.bonus != "none":
-        raise InvalidInput("'highest_trump_seat' is required (the seat that played the highest trump, "
-                           "or null when no trump was played)")
+        raise InvalidInput(Msg("forty_fives.facts.needs_highest_seat"))
     card = None
     if facts.get("highest_trump") is not None:
         card = Card.parse(facts["highest_trump"])
         if seat is None:
-            raise InvalidFacts("'highest_trump' was given without 'highest_trump_seat'")
+            raise InvalidFacts(Msg("forty_fives.facts.highest_without_seat"))
         if trump is not None and card.suit is not trump and card.text != "AH":
-            raise InvalidFacts(f"{card.text} is not a trump when {trump.value} is trump")
+            raise InvalidFacts(Msg("forty_fives.facts.not_a_trump", card=card, trump=trump.value))
     if cfg.bonus == "five_of_trumps_only" and seat is not None and card is None:
-        raise InvalidInput("with highest_trump_bonus 'five_of_trumps_only' give 'highest_trump' (the card) too")
+        raise InvalidInput(Msg("forty_fives.facts.needs_highest_card"))
     if cfg.bonus == "five_of_trumps_only" and card is not None and trump is None and card.rank is Rank.FIVE:
         trump = card.suit
     return RoundFacts(n, trump, None, None, None, tuple(won), seat, card, scores, bid)

@@ -27,6 +27,7 @@ from service.rules.games.forty_fives.state import (
     TURN_UP,
     FortyFivesState,
 )
+from service.rules.messages import Msg
 from service.rules.ruleset import FINISHED
 
 if TYPE_CHECKING:
@@ -76,36 +77,36 @@ def apply(ruleset: FortyFivesFamily, state: FortyFivesState, action: Action) -> 
             need_turn(state, seat_of(state, action))
         card = action.card
         if card is None or seat is None:
-            raise InvalidAction("a play names the card: {\"type\": \"play\", \"seat\": 0, \"card\": ...}")
+            raise InvalidAction(Msg("forty_fives.play_needs_card"))
         return tricks.dealt_play(config_of(ruleset.id, state.match.options), state, seat, card)
     return _apply_other(ruleset, state, action)
 
 
 def _apply_other(ruleset: FortyFivesFamily, state: FortyFivesState, action: Action) -> FortyFivesState:
     if not isinstance(action, Action):
-        raise InvalidAction("an action is an Action object")
+        raise InvalidAction(Msg("forty_fives.not_an_action"))
     kind = action.type
     if kind not in ruleset.action_types:
-        raise InvalidAction(f"{ruleset.name} takes actions of type {', '.join(ruleset.action_types)}; not {kind!r}",
+        types = ", ".join(ruleset.action_types)
+        raise InvalidAction(Msg("forty_fives.unknown_action_type", game=ruleset.name, types=types, type=kind),
                             legal=list(ruleset.action_types))
     if state.match.status == FINISHED:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("forty_fives.match_over"))
     if state.phase == DEAL:
-        raise wrong_phase("a new round must be dealt first", ())
+        raise wrong_phase(Msg("forty_fives.deal_first"), ())
     cfg = config_of(ruleset.id, state.match.options)
     if kind == "play":
         seat = seat_of(state, action)
         need_phase(cfg, state, action, PLAY)
         need_turn(state, seat)
         if action.card is None:
-            raise InvalidAction("a play names the card")
+            raise InvalidAction(Msg("forty_fives.play_names_card"))
         return table.table_play(ruleset, cfg, state, seat, action.card)
     if kind == "round_result":
         return round_result.apply_round_result(ruleset, cfg, state, action)
     if kind in ("bid", "pass", "hold") or kind in ("name_trump", "discard", "draw"):
         if not cfg.bidding:
-            raise wrong_phase(f"a {kind!r} action belongs to bidding mode (trump_selection 'bidding'); "
-                              f"this match is in phase {state.phase!r}", phase_types(cfg, state))
+            raise wrong_phase(Msg("forty_fives.bidding_only", type=kind, phase=state.phase), phase_types(cfg, state))
         if kind == "name_trump":
             return auction.apply_name_trump(cfg, state, action)
         if kind == "discard":
@@ -118,6 +119,6 @@ def _apply_other(ruleset: FortyFivesFamily, state: FortyFivesState, action: Acti
     if kind == "decline":
         return robbing.apply_decline(cfg, state, action)
     if state.match.mode != "table":
-        raise wrong_phase("the turn-up is reported only in table mode; in dealt mode the service deals it",
+        raise wrong_phase(Msg("forty_fives.turn_up_table_only"),
                           phase_types(cfg, state), code="not_table_mode")
     return robbing.apply_turn_up(cfg, state, action)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules.cards import ALL_CARDS, Card, Rank, Suit, check_distinct
+from service.rules.cards import ALL_CARDS, SUITS, Card, Rank, Suit, check_distinct
 from service.rules.errors import InvalidFacts, TooManyPlays
 from service.rules.games.forty_fives.options import (
     AH_NO_RENEGE,
@@ -26,11 +26,11 @@ from service.rules.games.forty_fives.options import (
 )
 from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS, AH_INDEX, HEARTS_I, RankTable, table_for
 from service.rules.handmask import cards_of, mask_of
+from service.rules.messages import Msg
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 #: the most cards a hand holds when playing
 MAX_HAND = 5
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 # ------------------------------------------------------------------------------------------------
 # Legal plays (§4.2, §4.3)
@@ -126,48 +126,42 @@ def _names(cards: Sequence[Card]) -> str:
 
 def verdict_text(
     reason: int, rules: PlayRules, table: RankTable, hand: int, trick: Sequence[Card]
-) -> tuple[str, str]:
+) -> tuple[str, Msg]:
     """The machine code and the sentence for a reason returned by ``legal_mask``."""
     code = _CODES[reason]
     if reason == R_LEAD:
-        return code, "the leader may lead any card"
+        return code, Msg("forty_fives.rule.lead")
     led = trick[0]
-    suit_name = SUIT_NAMES[table.eff[led.index]]
+    suit = SUITS[table.eff[led.index]]
     if reason == R_VOID:
-        return code, f"{led.text} was led and no {suit_name} are held (the A♥ is a trump, not a heart): any card"
+        return code, Msg("forty_fives.rule.void", led=led, suit=suit)
     if reason == R_FOLLOW_OR_TRUMP:
-        return code, f"must follow {suit_name} or play a trump"
+        return code, Msg("forty_fives.rule.follow_or_trump", suit=suit)
     if reason == R_MUST_FOLLOW:
-        return code, f"must follow {suit_name} (plain_lead_rule 'must_follow')"
+        return code, Msg("forty_fives.rule.must_follow", suit=suit)
     if reason == R_PLAIN_ANY:
-        return code, "no obligation on a plain-suit lead (plain_lead_rule 'any')"
+        return code, Msg("forty_fives.rule.plain_any")
     if reason == R_NO_TRUMP:
-        return code, f"a trump ({led.text}) was led and no trump is held: any card"
+        return code, Msg("forty_fives.rule.no_trump", led=led)
     if reason == R_AH_HEART:
-        return code, "the A♥ was led and no trump is held: must play a heart"
+        return code, Msg("forty_fives.rule.ah_heart")
     if reason == R_AH_NOTHING:
-        return code, "the A♥ was led; no trump and no heart is held: any card"
+        return code, Msg("forty_fives.rule.ah_nothing")
     if reason == R_AH_NO_RENEGE:
-        return code, "the A♥ was led: must play a trump (no reneging against the A♥)"
+        return code, Msg("forty_fives.rule.ah_no_renege")
     th = hand & table.trump_mask
     ref = ALL_CARDS[reference_index(table, trick, rules.ref_highest)]
     if reason == R_MUST_TRUMP:
         protected = th & table.renegable & table.above[ref.index]
         forced = cards_of(th & ~protected)
-        return code, (
-            f"a trump was led ({ref.text} is the card to beat for reneging) and {_names(forced)} "
-            f"{'is' if len(forced) == 1 else 'are'} not protected: must play a trump"
-        )
+        key = "forty_fives.rule.must_trump_one" if len(forced) == 1 else "forty_fives.rule.must_trump"
+        return code, Msg(key, ref=ref, forced=_names(forced))
     held = cards_of(th)
     if reason == R_RENEGE_OR_HEART:
-        return code, (
-            f"may renege ({_names(held)} outrank{'s' if len(held) == 1 else ''} {ref.text}), "
-            "but against the A♥ must then play a protected trump or a heart"
-        )
-    return code, (
-        f"may renege: the only trump{'s' if len(held) > 1 else ''} held ({_names(held)}) "
-        f"outrank{'s' if len(held) == 1 else ''} {ref.text}, so any card may be played"
-    )
+        key = "forty_fives.rule.renege_or_heart_one" if len(held) == 1 else "forty_fives.rule.renege_or_heart"
+        return code, Msg(key, held=_names(held), ref=ref)
+    key = "forty_fives.rule.renege_one" if len(held) == 1 else "forty_fives.rule.renege"
+    return code, Msg(key, held=_names(held), ref=ref)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -187,24 +181,23 @@ def winner_position(table: RankTable, trick: Sequence[Card]) -> int:
     return best
 
 
-def win_reason(table: RankTable, trick: Sequence[Card], pos: int) -> str:
+def win_reason(table: RankTable, trick: Sequence[Card], pos: int) -> Msg:
     """Why ``trick[pos]`` won, in words."""
     c = trick[pos]
     if table.eff[c.index] == table.trump_i:
         t = table.trump
         if c is table.demoted:
-            return f"{c.text} wins: the only trump played, though demoted to the lowest trump"
+            return Msg("forty_fives.win.demoted", card=c)
         if c.rank is Rank.FIVE and c.suit is t:
-            return f"{c.text} is the top trump (the 5 of trumps)"
+            return Msg("forty_fives.win.five", card=c)
         if c.rank is Rank.JACK and c.suit is t:
-            return f"{c.text} is the highest trump played (the jack is the second trump)"
+            return Msg("forty_fives.win.jack", card=c)
         if c is ACE_OF_HEARTS:
-            return f"{c.text} is the highest trump played (the A♥ is always the third trump)"
+            return Msg("forty_fives.win.ace_of_hearts", card=c)
         if sum(1 for d in trick if table.eff[d.index] == table.trump_i) == 1:
-            return f"{c.text} is the only trump played"
-        return f"{c.text} is the highest trump played"
-    name = SUIT_NAMES[table.eff[c.index]]
-    return f"no trump was played; {c.text} is the highest of {name}, the suit led"
+            return Msg("forty_fives.win.only_trump", card=c)
+        return Msg("forty_fives.win.highest_trump", card=c)
+    return Msg("forty_fives.win.suit_led", card=c, suit=SUITS[table.eff[c.index]])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -216,7 +209,7 @@ def context_table(cfg: Config, ctx: TrickContext) -> RankTable:
     """The table of the trick context's trump and demotion, checked against the options."""
     trump = ctx.trump
     if trump is None:
-        raise InvalidFacts("Forty-Fives always has a trump suit: give 'trump' (C, D, H or S)")
+        raise InvalidFacts(Msg("forty_fives.needs_trump"))
     if not isinstance(trump, Suit):
         trump = Suit.parse(trump)
     demoted = ctx.demoted
@@ -224,39 +217,35 @@ def context_table(cfg: Config, ctx: TrickContext) -> RankTable:
         if not isinstance(demoted, Card):
             demoted = Card.parse(demoted)
         if not cfg.demotes:
-            raise InvalidFacts(
-                "'demoted_ace' does not apply: under these options the ace of trumps keeps its rank "
-                "(unrobbed_trump_ace 'keeps_rank', or bidding mode)"
-            )
+            raise InvalidFacts(Msg("forty_fives.demotion_off"))
         if demoted.rank is not Rank.ACE or demoted.suit is not trump:
-            raise InvalidFacts(f"only the ace of trumps can be demoted; {demoted.text} is not the ace of "
-                               f"{trump.value}")
+            raise InvalidFacts(Msg("forty_fives.demote_not_ace", card=demoted, trump=trump.value))
     return table_for(cfg, trump, demoted is not None)
 
 
-def trick_cards(plays: Sequence[Play], limit: int, what: str, game: str, most: int) -> tuple[Card, ...]:
+def trick_cards(plays: Sequence[Play], limit: int, what: Msg, game: str, most: int) -> tuple[Card, ...]:
     """The cards of ``plays`` (at most ``limit``), distinct and face up; ``game`` names the ruleset
     and ``most`` its largest player count in refusals."""
     if len(plays) > limit:
-        raise TooManyPlays(f"{what} has {len(plays)} cards; {game} is played by at most {most} players")
+        raise TooManyPlays(Msg("forty_fives.too_many_plays", what=what, cards=len(plays), game=game, most=most))
     cards = []
     for p in plays:
         if isinstance(p, Play):
             if p.face_down:
-                raise InvalidFacts(f"{game} has no face-down plays")
+                raise InvalidFacts(Msg("forty_fives.no_face_down", game=game))
             cards.append(p.card)
         else:
             cards.append(Card.parse(p))
     if mask_of(cards).bit_count() != len(cards):
-        check_distinct(cards, "the trick")
+        check_distinct(cards, Msg("forty_fives.the_trick"))
     return tuple(cards)
 
 
 def trick_winner(cfg: Config, plays: Sequence[Play], ctx: TrickContext, game: str, most: int) -> TrickOutcome:
     """Who wins ``plays`` (leader first) and why."""
-    cards = trick_cards(plays, most, "the trick", game, most)
+    cards = trick_cards(plays, most, Msg("forty_fives.the_trick"), game, most)
     if not cards:
-        raise InvalidFacts("a trick needs at least one card")
+        raise InvalidFacts(Msg("forty_fives.empty_trick"))
     table = context_table(cfg, ctx)
     pos = winner_position(table, cards)
     return TrickOutcome(pos, cards[pos], win_reason(table, cards, pos))
@@ -266,15 +255,15 @@ def legal_plays(
     cfg: Config, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, game: str, most: int
 ) -> PlayVerdict:
     """The cards of ``hand`` that may be played to ``trick``, with the rule's code and sentence."""
-    cards = trick_cards(trick, most - 1, "the trick so far", game, most)
+    cards = trick_cards(trick, most - 1, Msg("forty_fives.the_trick_so_far"), game, most)
     hand = tuple(c if isinstance(c, Card) else Card.parse(c) for c in hand)
     if not hand:
-        raise InvalidFacts("the hand is empty: there is nothing to play")
+        raise InvalidFacts(Msg("forty_fives.empty_hand"))
     if len(hand) > MAX_HAND:
-        raise InvalidFacts(f"a {game} hand holds at most {MAX_HAND} cards when playing; got {len(hand)}")
+        raise InvalidFacts(Msg("forty_fives.hand_too_big", game=game, most=MAX_HAND, cards=len(hand)))
     hmask = mask_of(hand)
     if hmask.bit_count() != len(hand) or hmask & mask_of(cards):
-        check_distinct([*hand, *cards], "the hand and the trick")
+        check_distinct([*hand, *cards], Msg("forty_fives.the_hand_and_trick"))
     table = context_table(cfg, ctx)
     legal, reason = legal_mask(cfg.rules, table, hmask, cards)
     code, rule = verdict_text(reason, cfg.rules, table, hmask, cards)

@@ -46,6 +46,7 @@ from service.rules.games.forty_fives.state import (
     played_cards,
 )
 from service.rules.handmask import BIT, pick, texts_of
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
@@ -118,8 +119,7 @@ def turn_up_actions(state: FortyFivesState, seat: int) -> list[Action]:
 def _need_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> None:
     """Robbing and announcing belong to turn-up play; bidding mode has no turn-up (§3.6)."""
     if cfg.bidding:
-        raise wrong_phase(f"a {action.type!r} action belongs to turn-up play; in bidding mode (trump_selection "
-                          "'bidding') there is no turn-up to rob and no ace to announce", phase_types(cfg, state))
+        raise wrong_phase(Msg("forty_fives.no_turn_up_in_bidding", type=action.type), phase_types(cfg, state))
 
 
 def apply_rob(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
@@ -137,9 +137,7 @@ def apply_rob(cfg: Config, state: FortyFivesState, action: Action) -> FortyFives
         need_turn(state, seat)
     if not (can_rob_or_announce(cfg, state, seat) and (table or seat == rnd.ace_holder)):
         raise illegal(
-            "only the holder of the ace of trumps may rob, before playing their first card, and only while nobody "
-            "has robbed or announced"
-            + (" (a turned-up ace belongs to the dealer)" if rnd.dealer_ace != ACE_NONE else ""),
+            Msg("forty_fives.cannot_rob_dealers_ace" if rnd.dealer_ace != ACE_NONE else "forty_fives.cannot_rob"),
             "cannot_rob", rob_actions(cfg, state, seat),
         )
     if table:
@@ -162,9 +160,9 @@ def _discard_card(state: FortyFivesState, seat: int, action: Action) -> Card:
     card = action.card
     hand = state.hands[seat]
     if card is None:
-        raise InvalidAction("a rob names the card discarded face down: {\"type\": \"rob\", \"card\": ...}")
+        raise InvalidAction(Msg("forty_fives.rob_needs_card"))
     if not hand & BIT[card.index]:
-        raise CardNotInHand(f"{card.text} is not in the hand; discard one of your cards",
+        raise CardNotInHand(Msg("forty_fives.rob_discard_not_in_hand", card=card),
                             legal=texts_of(hand))
     return card
 
@@ -172,7 +170,7 @@ def _discard_card(state: FortyFivesState, seat: int, action: Action) -> Card:
 def _report_discard(state: FortyFivesState, card: Card) -> tuple[Card, ...]:
     rnd = current_round(state)
     if card in played_cards(state) or card in rnd.out or card is rnd.turn_up:
-        raise CardAlreadyPlayed(f"{card.text} has already been seen this round; it cannot be the discard")
+        raise CardAlreadyPlayed(Msg("forty_fives.discard_already_seen", card=card))
     return (*rnd.out, card)
 
 
@@ -210,8 +208,7 @@ def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
     if state.phase == DEALER_ROB:
         need_turn(state, seat)
         if rnd.dealer_ace == ACE_MUST_ROB:
-            raise illegal("the dealer must take the turned-up ace before the first lead "
-                          "(dealer_turned_ace 'must_rob_before_first_lead')", "must_rob",
+            raise illegal(Msg("forty_fives.dealer_must_rob"), "must_rob",
                           dealer_rob_actions(cfg, state, seat))
         return evolve(state, phase=PLAY, turn=state.leader, round=evolve(rnd, dealer_ace=ACE_DECLINED))
     table = state.hands is None
@@ -219,8 +216,7 @@ def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
         need_turn(state, seat)
     ok = can_rob_or_announce(cfg, state, seat) and may_announce(cfg) and (table or seat == rnd.ace_holder)
     if not ok:
-        why = ("announcing applies only with unrobbed_trump_ace 'lowest_unless_announced'" if not may_announce(cfg)
-               else "only the holder of the ace of trumps announces, before playing their first card")
+        why = Msg("forty_fives.announce_not_in_options" if not may_announce(cfg) else "forty_fives.cannot_announce")
         raise illegal(why, "cannot_announce", rob_actions(cfg, state, seat))
     return evolve(state, round=evolve(rnd, announced_by=seat))
 
@@ -233,7 +229,7 @@ def apply_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
     rnd = current_round(state)
     card = action.card
     if card is None:
-        raise InvalidAction("a turn_up action names the card turned up: {\"type\": \"turn_up\", \"card\": ...}")
+        raise InvalidAction(Msg("forty_fives.turn_up_needs_card"))
     first = (rnd.dealer + 1) % state.match.players
     duty = dealer_duty(cfg, card)
     rnd = evolve(rnd, turn_up=card, trump=card.suit, dealer_ace=duty)

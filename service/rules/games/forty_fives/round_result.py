@@ -15,6 +15,7 @@ from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.scoring import decide_tricks, tally_facts
 from service.rules.games.forty_fives.state import PLAY, Contract, FortyFivesState, Trick
+from service.rules.messages import Msg
 from service.rules.revokes import Revoke, TrickRecord, find_revokes
 from service.rules.slots import evolve
 from service.rules.tricks import TrickContext
@@ -28,13 +29,12 @@ def apply_round_result(ruleset: Ruleset, cfg: Config, state: FortyFivesState, ac
     m = state.match
     rnd = state.round
     if m.mode != "table":
-        raise wrong_phase("round_result is for table mode; in dealt mode every card is played through 'play'",
+        raise wrong_phase(Msg("forty_fives.round_result_table_only"),
                           phase_types(cfg, state), code="not_table_mode")
     if rnd is None or state.tricks or state.current:
-        raise wrong_phase("round_result reports a whole round; this round's cards are already being reported "
-                          "one by one", phase_types(cfg, state))
+        raise wrong_phase(Msg("forty_fives.round_result_too_late"), phase_types(cfg, state))
     if action.result is None:
-        raise InvalidAction("round_result needs 'result': the round's facts (see /score)")
+        raise InvalidAction(Msg("forty_fives.round_result_needs_result"))
     facts = _with_known(cfg, state, dict(action.result))
     f, tally, _lines = tally_facts(cfg, facts, ruleset.player_counts)
     n = m.players
@@ -76,7 +76,7 @@ def _with_known(cfg: Config, state: FortyFivesState, facts: dict[str, Any]) -> d
         if key == "trump" and given is not None:
             given = Suit.parse(given).value
         if given != value:
-            raise InvalidFacts(f"round_result says {key} = {facts[key]!r}, but the match has {value!r}")
+            raise InvalidFacts(Msg("forty_fives.round_result_disagrees", key=key, given=facts[key], value=value))
     return facts
 
 

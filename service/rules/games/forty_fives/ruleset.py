@@ -33,9 +33,8 @@ from typing import Any, ClassVar
 
 from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
-from service.rules.errors import InvalidInput, InvalidOption
-from service.rules.facts import is_json_int
-from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring
+from service.rules.errors import InvalidOption
+from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
 from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
 from service.rules.games.forty_fives.options import (
     AUCTION_ID,
@@ -48,9 +47,9 @@ from service.rules.games.forty_fives.options import (
 )
 from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.state import DEAL, FortyFivesState
-from service.rules.games.forty_fives.view import build_view
+from service.rules.messages import Msg
 from service.rules.options import Options
-from service.rules.ruleset import MODES, Ruleset
+from service.rules.ruleset import Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
@@ -72,10 +71,8 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         floor = options.get("min_bid_at_100")
         values = options.get("bid_values")
         if floor is not None and values and max(values) < floor:
-            raise InvalidOption(
-                f"option 'min_bid_at_100' ({floor}) is above every bid value {list(values)}: a side at 100 could "
-                "never bid", option="min_bid_at_100",
-            )
+            raise InvalidOption(Msg("forty_fives.check.floor_above_bids", floor=floor, values=str(list(values))),
+                                option="min_bid_at_100")
 
     def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
         cfg = self.config(options)
@@ -100,14 +97,8 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     # --- matches ----------------------------------------------------------------------------------
 
-    def new_match(self, options: Mapping[str, Any], n_players: int, dealer: int, mode: str) -> FortyFivesState:
-        if mode not in MODES:
-            raise InvalidInput(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        self.check_players(n_players)
-        if not is_json_int(dealer) or not 0 <= dealer < n_players:
-            raise InvalidInput(f"the dealer must be a seat from 0 to {n_players - 1}; got {dealer!r}")
-        opts: Options = self.validate_options(options, n_players)
-        return deal.new_state(self.config(opts), opts, n_players, dealer, mode)
+    def start(self, options: Options, n_players: int, dealer: int, mode: str) -> FortyFivesState:
+        return deal.new_state(self.config(options), options, n_players, dealer, mode)
 
     def needs_deal(self, state: FortyFivesState) -> bool:
         return state.phase == DEAL
@@ -124,10 +115,14 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     legal_actions = phases.legal_actions
     apply = phases.apply
 
-    def view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
-        if seat is not None and not 0 <= seat < state.match.players:
-            raise InvalidInput(f"seat {seat} does not exist")
-        return build_view(self, state, seat)
+    def table(self, state: FortyFivesState) -> Table:
+        return view.table(state)
+
+    def game_view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
+        return view.game_view(state, seat)
+
+    def history(self, state: FortyFivesState) -> list[dict[str, Any]]:
+        return view.history(state)
 
     def archive(self, state: FortyFivesState) -> tuple[FortyFivesState, list[dict[str, Any]]]:
         return hand_end.archive(state)
@@ -142,7 +137,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 class FortyFives(FortyFivesFamily):
     id = FORTY_FIVES_ID
     name = "Forty-Fives"
-    description = "Traditional Forty-Fives: 2-6 players each for themselves, a turned-up trump, robbing, game to 45"
+    description = Msg("forty_fives.description")
     player_counts = (2, 3, 4, 5, 6)
     default_players = 3
     option_specs = FORTY_FIVES_SPECS
@@ -152,15 +147,14 @@ class FortyFives(FortyFivesFamily):
 class AuctionFortyFives(FortyFivesFamily):
     id = AUCTION_ID
     name = "Auction Forty-Fives"
-    description = ("Partnership Forty-Fives for 4 or 6 players: a turned-up trump to 45 (default), or an auction "
-                   "for trump with bid-or-bust scoring to 120")
+    description = Msg("forty_fives.auction.description")
     player_counts = (4, 6)
     default_players = 4
     option_specs = AUCTION_SPECS
     action_types = AUCTION_TYPES
 
-    def teams_description(self) -> str | None:
-        return "two partnerships in alternate seats: team 0 = the even seats, team 1 = the odd seats"
+    def teams_description(self) -> Msg | None:
+        return Msg("forty_fives.auction.teams")
 
     def teams(self, n_players: int) -> tuple[tuple[int, ...], ...] | None:
         return tuple(range(0, n_players, 2)), tuple(range(1, n_players, 2))

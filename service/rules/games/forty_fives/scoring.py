@@ -24,6 +24,7 @@ from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
 from service.rules.games.forty_fives.play import win_reason, winner_position
 from service.rules.games.forty_fives.ranking import TRUMP_BASE, RankTable, table_for
 from service.rules.games.forty_fives.state import TRICKS_PER_HAND, Trick
+from service.rules.messages import Msg
 from service.rules.scores import RoundScore
 
 __all__ = ["TRICKS_PER_HAND", "Settlement", "Tally", "score_round", "settle", "tally_facts", "tally_played"]
@@ -92,7 +93,7 @@ class Settlement(NamedTuple):
     scores: tuple[int, ...]
     over: bool
     winners: tuple[int, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[Msg, ...]
     made: bool | None = None
     hand_points: tuple[int, ...] = ()  # bidding mode: each side's 5 per trick + bonus
 
@@ -114,57 +115,60 @@ def settle(
         return _settle_forty_fives(cfg, n, before, tally, explain)
     if cfg.bidding:
         if bid is None:
-            raise InvalidFacts("bidding mode needs the contract: 'bid': {\"team\": 0, \"amount\": 20}")
+            raise InvalidFacts(Msg("forty_fives.needs_bid"))
         return _settle_bidding(cfg, n, before, tally, bid, explain)
     return _settle_turn_up(cfg, n, before, tally, explain)
 
 
 def _settle_forty_fives(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool) -> Settlement:
     points = [5 * t for t in tally.tricks_won]
-    lines: list[str] = []
+    lines: list[Msg] = []
     if tally.bonus_seat is not None:
         points[tally.bonus_seat] += 5
     if explain:
-        lines = [f"seat {s}: {t} trick{'s' if t != 1 else ''} x 5 = {5 * t}" for s, t in enumerate(tally.tricks_won)]
-        lines.append(_bonus_line(cfg, tally, f"seat {tally.bonus_seat}"))
-        lines.append(f"hand total {sum(points)} ({'30 with' if tally.bonus_seat is not None else '25, no'} bonus)")
+        lines = [Msg("forty_fives.score.seat_tricks_one" if t == 1 else "forty_fives.score.seat_tricks", seat=s,
+                     tricks=t, points=5 * t) for s, t in enumerate(tally.tricks_won)]
+        lines.append(_bonus_line(cfg, tally, Msg("forty_fives.seat", seat=tally.bonus_seat)))
+        key = "forty_fives.score.hand_total_bonus" if tally.bonus_seat is not None else "forty_fives.score.hand_total"
+        lines.append(Msg(key, total=sum(points)))
     after = tuple(map(add, before, points))
     over, winners, end_lines = forty_fives_end(cfg, after, explain)
     if explain:
-        lines += [f"seat {s}: {b} + {p} = {a}" for s, (b, p, a) in enumerate(zip(before, points, after, strict=True))]
+        lines += [Msg("forty_fives.score.seat_total", seat=s, before=b, points=p, after=a)
+                  for s, (b, p, a) in enumerate(zip(before, points, after, strict=True))]
         lines += end_lines
     return Settlement(tuple(points), after, over, winners, tuple(lines))
 
 
-def forty_fives_end(cfg: Config, after: Sequence[int], explain: bool = True) -> tuple[bool, tuple[int, ...], list[str]]:
+def forty_fives_end(cfg: Config, after: Sequence[int], explain: bool = True) -> tuple[bool, tuple[int, ...], list[Msg]]:
     """§2.8: tested at the end of a hand only."""
     target = cfg.target
     reached = [s for s, v in enumerate(after) if v >= target]
     if not reached:
-        return False, (), [f"nobody has reached {target}: the deal passes to the left"] if explain else []
+        return False, (), [Msg("forty_fives.end.nobody", target=target)] if explain else []
     top = max(after[s] for s in reached)
     leaders = tuple(s for s in reached if after[s] == top)
     if len(leaders) == 1:
-        why = f"seat {leaders[0]} reached {target} with the most points ({top}) and wins"
+        why = Msg("forty_fives.end.seat_wins", seat=leaders[0], target=target, top=top)
         return True, leaders, [why] if explain else []
     if cfg.tie_shared:
-        return True, leaders, [f"seats {', '.join(map(str, leaders))} tie on {top} at or above {target} and share "
-                               "the win (tie_at_target 'shared')"] if explain else []
-    return False, (), [f"seats {', '.join(map(str, leaders))} tie on {top} at or above {target}: another hand is "
-                       "played (tie_at_target 'play_another_hand')"] if explain else []
+        return True, leaders, [Msg("forty_fives.end.tie_shared", seats=", ".join(map(str, leaders)), top=top,
+                                   target=target)] if explain else []
+    return False, (), [Msg("forty_fives.end.tie_again", seats=", ".join(map(str, leaders)), top=top,
+                           target=target)] if explain else []
 
 
-def _bonus_line(cfg: Config, tally: Tally, who: str) -> str:
+def _bonus_line(cfg: Config, tally: Tally, who: Msg) -> Msg:
     if cfg.bonus == "none":
-        return "no highest-trump bonus (highest_trump_bonus 'none')"
+        return Msg("forty_fives.bonus.off")
     if tally.highest_trump is None and tally.bonus_seat is None:
-        return "no trump was played: no bonus trick"
+        return Msg("forty_fives.bonus.no_trump")
     if tally.bonus_seat is None:
         high = tally.highest_trump.text if tally.highest_trump else "?"
-        return f"the highest trump played is {high}, not the 5 of trumps: no bonus (highest_trump_bonus " \
-            "'five_of_trumps_only')"
-    card = tally.highest_trump.text if tally.highest_trump is not None else "the highest trump"
-    return f"bonus: the trick with {card}, the highest trump played, is worth 10: +5 to {who}"
+        return Msg("forty_fives.bonus.not_five", card=high)
+    if tally.highest_trump is None:
+        return Msg("forty_fives.bonus.unknown_card", who=who)
+    return Msg("forty_fives.bonus.trick", card=tally.highest_trump, who=who)
 
 
 def _team_tricks(n: int, tricks_won: Sequence[int]) -> tuple[int, int]:
@@ -179,36 +183,40 @@ def _settle_turn_up(cfg: Config, n: int, before: Sequence[int], tally: Tally, ex
     points = [0, 0]
     if cfg.turn_up_scoring == "trick_difference":
         points[winner] = 5 * (tt[winner] - tt[loser])
-        how = f"5 x ({tt[winner]} - {tt[loser]})"
+        how = Msg("forty_fives.score.difference", won=tt[winner], lost=tt[loser])
     else:
         points[winner] = 10 if tt[winner] == TRICKS_PER_HAND else 5
-        how = "5 tricks: 10" if tt[winner] == TRICKS_PER_HAND else f"{tt[winner]} tricks: 5"
-    lines: list[str] = []
+        how = (Msg("forty_fives.score.march") if tt[winner] == TRICKS_PER_HAND
+               else Msg("forty_fives.score.three_four", tricks=tt[winner]))
+    lines: list[Msg] = []
     if explain:
-        lines = [f"team {t} (seats {', '.join(map(str, range(t, n, 2)))}): {tt[t]} tricks" for t in (0, 1)]
-        lines.append(f"team {winner} scores {how} = {points[winner]} ({cfg.turn_up_scoring}); team {loser} scores 0")
+        lines = [Msg("forty_fives.score.team_tricks", team=t, seats=", ".join(map(str, range(t, n, 2))), tricks=tt[t])
+                 for t in (0, 1)]
+        lines.append(Msg("forty_fives.score.turn_up", team=winner, how=how, points=points[winner],
+                         method=cfg.turn_up_scoring, loser=loser))
     if tally.bonus_seat is not None:
         bt = team_of(tally.bonus_seat)
         points[bt] += 5
         if explain:
-            lines.append(_bonus_line(cfg, tally, f"team {bt}"))
+            lines.append(_bonus_line(cfg, tally, Msg("forty_fives.team", team=bt)))
     after = (before[0] + points[0], before[1] + points[1])
     over, winners, end = _highest_reaching(cfg, after, explain)
     if explain:
-        lines += [f"team {t}: {before[t]} + {points[t]} = {after[t]}" for t in (0, 1)] + end
+        lines += [Msg("forty_fives.score.team_total", team=t, before=before[t], points=points[t], after=after[t])
+                  for t in (0, 1)] + end
     return Settlement(tuple(points), after, over, winners, tuple(lines))
 
 
-def _highest_reaching(cfg: Config, after: Sequence[int], explain: bool) -> tuple[bool, tuple[int, ...], list[str]]:
+def _highest_reaching(cfg: Config, after: Sequence[int], explain: bool) -> tuple[bool, tuple[int, ...], list[Msg]]:
     target = cfg.target
     reached = [t for t in (0, 1) if after[t] >= target]
     if not reached:
-        return False, (), [f"no team has reached {target}: the deal passes to the left"] if explain else []
+        return False, (), [Msg("forty_fives.end.no_team", target=target)] if explain else []
     top = max(after[t] for t in reached)
     leaders = tuple(t for t in reached if after[t] == top)
     if len(leaders) > 1:
-        return False, (), [f"both teams tie on {top}: another hand is played"] if explain else []
-    return True, leaders, [f"team {leaders[0]} reached {target} with the higher score and wins"] if explain else []
+        return False, (), [Msg("forty_fives.end.teams_tie", top=top)] if explain else []
+    return True, leaders, [Msg("forty_fives.end.team_wins", team=leaders[0], target=target)] if explain else []
 
 
 def _settle_bidding(
@@ -218,21 +226,22 @@ def _settle_bidding(
     tt = _team_tricks(n, tally.tricks_won)
     bonus_team = team_of(tally.bonus_seat) if tally.bonus_seat is not None else None
     hand = [5 * tt[t] + (5 if bonus_team == t else 0) for t in (0, 1)]
-    lines: list[str] = []
+    lines: list[Msg] = []
     if explain:
         lines = [
-            f"team {t}: {tt[t]} tricks x 5{' + 5 bonus' if bonus_team == t else ''} = {hand[t]} hand points"
+            Msg("forty_fives.score.hand_points_bonus" if bonus_team == t else "forty_fives.score.hand_points",
+                team=t, tricks=tt[t], points=hand[t])
             for t in (0, 1)
         ]
-        lines.append(_bonus_line(cfg, tally, f"team {bonus_team}"))
+        lines.append(_bonus_line(cfg, tally, Msg("forty_fives.team", team=bonus_team)))
     if amount == 30:
         made = tt[team] == TRICKS_PER_HAND if cfg.bid30_all_tricks else hand[team] >= 30
         gain = cfg.bid30_value if made else -30
-        need = "all five tricks" if cfg.bid30_all_tricks else "30 points"
+        need = Msg("forty_fives.need.all_tricks") if cfg.bid30_all_tricks else Msg("forty_fives.need.points", points=30)
     else:
         made = hand[team] >= amount
         gain = hand[team] if made else -amount
-        need = f"{amount} points"
+        need = Msg("forty_fives.need.points", points=amount)
     points = [0, 0]
     points[team] = gain
     defenders = 1 - team
@@ -240,41 +249,42 @@ def _settle_bidding(
     after = (before[0] + points[0], before[1] + points[1])
     over, winners, end = _bidding_end(cfg, team, after)
     if explain:
-        verdict = f"made ({need} needed): scores {gain}" if made else f"set ({need} needed): loses {amount}"
-        lines.append(f"team {team} bid {amount} and {verdict}")
+        verdict = (Msg("forty_fives.score.made", need=need, gain=gain) if made
+                   else Msg("forty_fives.score.set", need=need, amount=amount))
+        lines.append(Msg("forty_fives.score.bid", team=team, amount=amount, verdict=verdict))
         lines.append(d_line)
-        lines += [f"team {t}: {before[t]} + {points[t]} = {after[t]}" for t in (0, 1)]
+        lines += [Msg("forty_fives.score.team_total", team=t, before=before[t], points=points[t], after=after[t])
+                  for t in (0, 1)]
         lines.append(end)
     return Settlement(tuple(points), after, over, winners, tuple(lines), made, tuple(hand))
 
 
-def _defender_points(cfg: Config, defenders: int, before: int, hand_points: int) -> tuple[int, str]:
+def _defender_points(cfg: Config, defenders: int, before: int, hand_points: int) -> tuple[int, Msg]:
     """What the defending team scores (``defender_out_rule``), and the line saying so."""
-    d_line = f"team {defenders} (defending) scores its {hand_points} hand points"
+    d_line = Msg("forty_fives.defence.scores", team=defenders, points=hand_points)
     if cfg.defender_rule == "locked_from_100" and before >= 100:
-        return 0, f"team {defenders} (defending) has {before} >= 100 and scores nothing (locked_from_100)"
+        return 0, Msg("forty_fives.defence.locked", team=defenders, before=before)
     if cfg.defender_rule == "capped_below_target":
         cap = cfg.target - 5
         capped = max(before, min(before + hand_points, cap))
         if capped != before + hand_points:
-            d_line = f"team {defenders} (defending) would reach {before + hand_points} but is capped at {cap}"
+            d_line = Msg("forty_fives.defence.capped", team=defenders, total=before + hand_points, cap=cap)
         return capped - before, d_line
     return hand_points, d_line
 
 
-def _bidding_end(cfg: Config, team: int, after: Sequence[int]) -> tuple[bool, tuple[int, ...], str]:
+def _bidding_end(cfg: Config, team: int, after: Sequence[int]) -> tuple[bool, tuple[int, ...], Msg]:
     """§3.9-B: whether the match is over after a bidding hand, who wins, and the line saying so."""
     target = cfg.target
     defenders = 1 - team
     if after[team] >= target and after[defenders] >= target and not cfg.bidder_wins:
         winners = (defenders,) if after[defenders] > after[team] else (team,)
-        return True, winners, (f"both teams reached {target}: team {winners[0]} has the higher score (ties to the "
-                               "bidders) and wins")
+        return True, winners, Msg("forty_fives.end.both_reached", target=target, team=winners[0])
     if after[team] >= target:
-        return True, (team,), f"the bidding team {team} reached {target} and wins"
+        return True, (team,), Msg("forty_fives.end.bidders_win", team=team, target=target)
     if after[defenders] >= target:
-        return True, (defenders,), f"the defending team {defenders} reached {target} and wins"
-    return False, (), f"no team has reached {target}: the deal passes to the left"
+        return True, (defenders,), Msg("forty_fives.end.defenders_win", team=defenders, target=target)
+    return False, (), Msg("forty_fives.end.no_team", target=target)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -283,18 +293,18 @@ def _bidding_end(cfg: Config, team: int, after: Sequence[int]) -> tuple[bool, tu
 
 
 def tally_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]
-                ) -> tuple[RoundFacts, Tally, list[str]]:
+                ) -> tuple[RoundFacts, Tally, list[Msg]]:
     """The round facts read, their tally, and (full form) each trick's winner explained."""
     f = read_facts(cfg, facts, player_counts)
-    lines: list[str] = []
+    lines: list[Msg] = []
     if f.tricks is not None:
         assert f.trump is not None and f.leader is not None
         table = table_for(cfg, f.trump, f.demoted is not None)
         decided = decide_tricks(table, f.players, f.leader, f.tricks)
         for i, t in enumerate(decided, 1):
             pos = (t.winner - t.leader) % f.players
-            lines.append(f"trick {i} (led by seat {t.leader}): {win_reason(table, t.cards, pos)}; "
-                         f"seat {t.winner} wins")
+            lines.append(Msg("forty_fives.score.trick", number=i, leader=t.leader,
+                             reason=win_reason(table, t.cards, pos), winner=t.winner))
         return f, tally_played(cfg, table, f.players, decided), lines
     seat = f.highest_seat
     bonus = None

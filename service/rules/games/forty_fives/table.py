@@ -39,6 +39,7 @@ from service.rules.games.forty_fives.state import (
 )
 from service.rules.games.forty_fives.tricks import after_first_trick
 from service.rules.handmask import BIT, FULL_PACK, mask_of, pick
+from service.rules.messages import Msg
 from service.rules.revokes import Judge, Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.slots import evolve
 from service.rules.tricks import Play, PlayVerdict, TrickContext
@@ -115,8 +116,8 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
     left = TRICKS_PER_HAND - plays_by(state, seat)
     if known and card not in known and len(known) >= left:
         raise IllegalPlay(
-            f"seat {seat} is known to hold {', '.join(c.text for c in known)} (taken or announced) and has "
-            f"{left} card{'s' if left != 1 else ''} left: {card.text} cannot be among them",
+            Msg("forty_fives.known_in_hand_one" if left == 1 else "forty_fives.known_in_hand", seat=seat,
+                known=", ".join(c.text for c in known), left=left, card=card),
             code="card_known_in_hand", legal=[c.text for c in known],
         )
     ace = ace_of(rnd.trump)
@@ -150,18 +151,18 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
     return evolve(nxt, round=evolve(nrnd, revokes=revokes(ruleset, cfg, nxt, False, previous)))
 
 
-def _seen_why(state: FortyFivesState, card: Card) -> str:
+def _seen_why(state: FortyFivesState, card: Card) -> Msg:
     rnd = current_round(state)
     if card in played_cards(state):
-        return f"{card.text} has already been played this round"
+        return Msg("forty_fives.seen_played", card=card)
     if card in rnd.out:
-        return f"{card.text} was reported discarded; it is out of play"
+        return Msg("forty_fives.seen_discarded", card=card)
     if card is rnd.turn_up:
         holder = _turn_up_holder(rnd)
         if holder is not None:
-            return f"{card.text} is the turn-up, taken by seat {holder}"
-        return f"{card.text} is the turned-up card; nobody has taken it, so it is out of play"
-    return f"{card.text} is the ace of trumps, which seat {_ace_shown_by(rnd)} showed it holds"
+            return Msg("forty_fives.seen_turn_up_taken", card=card, seat=holder)
+        return Msg("forty_fives.seen_turn_up", card=card)
+    return Msg("forty_fives.seen_ace_shown", card=card, seat=_ace_shown_by(rnd))
 
 
 # ------------------------------------------------------------------------------------------------

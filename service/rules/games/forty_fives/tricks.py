@@ -30,6 +30,7 @@ from service.rules.games.forty_fives.state import (
     make_trick,
 )
 from service.rules.handmask import BIT, pick, texts_of
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
@@ -78,9 +79,9 @@ def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> Fo
     if not legal & bit:
         legal_texts = texts_of(legal)
         if not hand & bit:
-            raise CardNotInHand(f"{card.text} is not in the hand", legal=legal_texts)
+            raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
         code, rule = verdict_text(reason, cfg.rules, table, hand, state.current)
-        raise IllegalPlay(f"{card.text} may not be played: {rule}", code=code, legal=legal_texts)
+        raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code, legal=legal_texts)
     changed = list(hands)
     changed[seat] = hand ^ bit
     hands = tuple(changed)

@@ -1,4 +1,5 @@
-"""What one seat of a Forty-Fives match may see (``Ruleset.view``), and the referee's view.
+"""What one seat of a Forty-Fives match may see (``Ruleset.view``: the header from ``table``, then
+``game_view``), the referee's view, and a spectator's (``SPECTATOR``: the public facts only).
 
 A seat sees its own hand, everything played, the turn-up (a public card; once taken, public
 knowledge in the taker's hand), who robbed or announced, the auction, how many cards each seat
@@ -11,10 +12,9 @@ demotion before the demoted ace is played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from service.rules.cards import format_cards
-from service.rules.codec import encode
 from service.rules.games.forty_fives.state import (
     DEALER_DRAW,
     OVER,
@@ -26,10 +26,8 @@ from service.rules.games.forty_fives.state import (
     played_cards,
 )
 from service.rules.handmask import texts_of
+from service.rules.ruleset import SPECTATOR, Table
 from service.rules.tricks import plays_json
-
-if TYPE_CHECKING:
-    from service.rules.ruleset import Ruleset
 
 
 def _contract(contract: Contract | None) -> dict[str, Any] | None:
@@ -71,46 +69,40 @@ def record_json(rec: RoundRecord, n: int) -> dict[str, Any]:
     }
 
 
-def build_view(ruleset: Ruleset, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
+def table(state: FortyFivesState) -> Table:
+    """The facts every view begins with (``Ruleset.view``'s header)."""
     m = state.match
-    n = m.players
+    return Table(m.mode, m.players, m.options, m.status, state.phase, m.dealer, m.scores, m.winners)
+
+
+def game_view(state: FortyFivesState, seat: int | None) -> dict[str, Any]:
+    """The game's part of ``seat``'s view (None: the referee; ``SPECTATOR``: public facts only)."""
+    m = state.match
     rnd = state.round
-    to_act = ruleset.to_act(state)
-    out: dict[str, Any] = {
-        "ruleset": ruleset.id,
-        "mode": m.mode,
-        "players": n,
-        "options": encode(m.options),
-        "status": m.status,
-        "phase": state.phase,
-        "round": rnd.number if rnd is not None else m.rounds_done + (0 if state.phase == OVER else 1),
-        "dealer": m.dealer,
-        "to_act": list(to_act),
-        "scores": list(m.scores),
-        "winners": list(m.winners),
-    }
-    teams = ruleset.teams(n)
-    if teams is not None:
-        out["teams"] = [list(t) for t in teams]
     hands = state.hands
-    out["hand"] = texts_of(hands[seat]) if seat is not None and hands is not None else None
-    if seat is None:
-        seats = range(n)
-        out["legal_actions"] = [a.to_json() for s in seats for a in ruleset.legal_actions(state, s)]
-    else:
-        out["legal_actions"] = [a.to_json() for a in ruleset.legal_actions(state, seat)]
+    out: dict[str, Any] = {
+        "round": rnd.number if rnd is not None else m.rounds_done + (0 if state.phase == OVER else 1),
+        "hand": texts_of(hands[seat]) if seat is not None and seat != SPECTATOR and hands is not None else None,
+    }
     if rnd is not None:
         out.update(round_view(state, rnd, seat))
     elif m.mode == "table":  # between rounds and once the match is over: the last round's
         out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
     # each finished round's summary still in the state (all of them, or the last one once archived);
     # the state keeps the card-by-card tricks of the last one only
-    out["history"] = [record_json(r, n) for r in m.history]
+    out["history"] = history(state)
     return out
 
 
+def history(state: FortyFivesState) -> list[dict[str, Any]]:
+    """The records of the finished rounds still in the state (public)."""
+    n = state.match.players
+    return [record_json(r, n) for r in state.match.history]
+
+
 def round_view(state: FortyFivesState, rnd: Round, seat: int | None) -> dict[str, Any]:
-    """The round in progress as ``seat`` may see it (None: the referee)."""
+    """The round in progress as ``seat`` may see it (None: the referee; ``SPECTATOR``: what the table
+    shows, nobody's hand, discards or stock)."""
     m = state.match
     n = m.players
     hands = state.hands
@@ -153,7 +145,7 @@ def round_view(state: FortyFivesState, rnd: Round, seat: int | None) -> dict[str
         out["stock"] = format_cards(rnd.stock)
         out["kitty"] = format_cards(rnd.kitty)
         out["ace_holder"] = rnd.ace_holder
-    elif seat is not None and hands is not None:
+    elif seat is not None and seat != SPECTATOR and hands is not None:
         out["discards"] = format_cards(rnd.discards[seat]) if rnd.discards else []
         if state.phase == DEALER_DRAW and seat == rnd.dealer:
             out["stock"] = format_cards(rnd.stock)
