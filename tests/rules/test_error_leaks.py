@@ -35,7 +35,7 @@ from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives.state import FortyFivesState
-from tests.english import english
+from tests.english import english, english_json
 from tests.rules.test_avinas_properties import swap_face_down
 from tests.rules.test_avinas_support import cards_in
 
@@ -235,7 +235,7 @@ def check_refusal(
     said = cards_in([english(err), err.legal, err.extra])
     if said:
         tally.card_refusals += 1
-        seen = cards_in(ruleset.view(state, seat)) | cards_in(action.to_json())
+        seen = cards_in(english_json(ruleset.view(state, seat))) | cards_in(action.to_json())
         assert said <= seen, f"{err!r} (legal {err.legal}) shows seat {seat} {sorted(said - seen)} for {action}"
 
 

@@ -7,13 +7,14 @@ plain ``str`` (which errors wrap as ``core.text``)."""
 from __future__ import annotations
 
 import random
+import string
 from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
-from service.api.i18n import SERVICE_LOCALE
+from service.api.i18n import SERVICE_LOCALE, render
 from service.rules.actions import Action
 from service.rules.cards import DECK_52, SUITS, Card
 from service.rules.errors import RuleError
@@ -175,3 +176,31 @@ def test_every_key_of_the_catalog_has_a_text() -> None:
         for m in read_po(handle):
             if m.id:
                 assert isinstance(m.string, str) and m.string.strip(), m.id
+
+
+def catalog(lang: str) -> dict[str, str]:
+    with (PACKAGE_LOCALE / f"{lang}.po").open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+
+
+def placeholders(text: str) -> list[tuple[str, str, str]]:
+    return sorted((name, conv or "", spec or "") for _, name, spec, conv in string.Formatter().parse(text)
+                  if name is not None)
+
+
+@pytest.mark.parametrize("lang", ["id", "tl"])
+def test_indonesian_and_tagalog_say_every_message_with_the_same_placeholders(lang: str) -> None:
+    en, other = catalog("en"), catalog(lang)
+    assert set(other) == set(en)
+    for key, text in en.items():
+        assert placeholders(other[key]) == placeholders(text), key
+        assert other[key].strip() and other[key] != text, key  # translated, not copied
+
+
+@pytest.mark.parametrize("lang", ["id", "tl"])
+def test_a_refusal_reads_in_the_players_language(lang: str) -> None:
+    state = FORTY_FIVES.deal(FORTY_FIVES.new_match({}, 3, 0, "dealt"), list(DECK_52))
+    with pytest.raises(RuleError) as err:
+        FORTY_FIVES.apply(state, Action("play", 2, DECK_52[0]))
+    text = render(err.value.message, lang)
+    assert text == catalog(lang)["forty_fives.not_your_turn"].format(turn=1, seat=2)
