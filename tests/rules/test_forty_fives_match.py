@@ -684,6 +684,30 @@ def test_table_robbing_and_known_cards() -> None:
     assert [a.card.text for a in AF.legal_actions(state, 2) if a.type == "play"] == ["AD"]
 
 
+def test_table_no_rob_or_announcement_once_the_ace_of_trumps_is_played() -> None:
+    """Table mode takes a rob or an announcement from any seat that has not played yet, out of turn;
+    but once another seat has played the ace of trumps, nobody left can hold it: refused, not listed."""
+    state = table(FF, 3, 0)
+    state = FF.apply(state, Action("turn_up", 0, card("9S")))
+    state = FF.apply(state, Action("play", 1, card("AS")))
+    for seat in (2, 0):  # seat 2 is to play, seat 0 (the dealer) plays after it
+        assert not {a.type for a in FF.legal_actions(state, seat)} & {"rob", "decline"}
+        with pytest.raises(IllegalAction) as err:
+            FF.apply(state, Action("rob", seat))
+        assert err.value.code == "cannot_rob" and err.value.legal == []
+    announcing = table(AF, 4, 3)
+    announcing = AF.apply(announcing, Action("turn_up", 3, card("9D")))
+    announcing = AF.apply(announcing, Action("play", 0, card("AD")))
+    assert not {a.type for a in AF.legal_actions(announcing, 2)} & {"rob", "decline"}
+    for kind in ("rob", "decline"):
+        with pytest.raises(IllegalAction) as err:
+            AF.apply(announcing, Action(kind, 2))
+        assert err.value.code in ("cannot_rob", "cannot_announce")
+    before = table(AF, 4, 3)  # before the ace is played, the same report is taken
+    before = AF.apply(before, Action("turn_up", 3, card("9D")))
+    assert AF.apply(before, Action("decline", 2)).round.announced_by == 2
+
+
 def test_table_dealer_turned_ace_then_round_result_refused() -> None:
     state = table(AF, 4, 3)
     state = AF.apply(state, Action("turn_up", 3, card("AS")))

@@ -28,6 +28,7 @@ from service.rules.games.forty_fives.actions import (
 )
 from service.rules.games.forty_fives.deal import dealer_duty
 from service.rules.games.forty_fives.options import Config
+from service.rules.games.forty_fives.ranking import ace_of
 from service.rules.games.forty_fives.state import (
     ACE_AFTER_TRICK,
     ACE_CHOOSE,
@@ -52,7 +53,9 @@ from service.rules.slots import evolve
 
 def can_rob_or_announce(cfg: Config, state: FortyFivesState, seat: int) -> bool:
     """The ace-of-trumps window (§2.5, §3.4): not the dealer's turned ace, nobody robbed or
-    announced yet, and ``seat`` has not played a card."""
+    announced yet, and ``seat`` has not played a card. In table mode, where any such seat may
+    report, also: the ace of trumps has not been played (its holder's window closed with it, and
+    nobody else holds it); in dealt mode only its holder may, whose first card closes the window."""
     rnd = state.round
     return (
         rnd is not None
@@ -63,6 +66,8 @@ def can_rob_or_announce(cfg: Config, state: FortyFivesState, seat: int) -> bool:
         and rnd.announced_by is None
         and state.phase == PLAY
         and not has_played(state, seat)
+        # table mode: the window is open in trick 1 only (``has_played``), so the trick in progress
+        and (state.hands is not None or ace_of(rnd.turn_up.suit) not in state.current)
     )
 
 
