@@ -277,7 +277,9 @@ def _forty_fives_config(options: Options) -> Config:
 def _auction_config(options: Options) -> Config:
     return make_config(AUCTION_ID, options, _defaults(AUCTION_SPECS, auction_derived_defaults, options))
 
-_MAKERS: dict[str, Callable[[Options], Config]] = {FORTY_FIVES_ID: _forty_fives_config, AUCTION_ID: _auction_config}
+#: game id -> the function ``Options.derive`` makes its ``Config`` with
+CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {FORTY_FIVES_ID: _forty_fives_config,
+                                                         AUCTION_ID: _auction_config}
 
 
 def config_of(game: str, options: Mapping[str, Any]) -> Config:
@@ -285,4 +287,4 @@ def config_of(game: str, options: Mapping[str, Any]) -> Config:
     yet an ``Options`` (a plain mapping) are taken as given, defaults filling what they lack."""
     if type(options) is not Options:
         options = Options.of(options)
-    return options.derive(_MAKERS[game])
+    return options.derive(CONFIG_MAKERS[game])

@@ -3,7 +3,9 @@ the Forty-Fives family, handing each action to the module of its phase (``tricks
 the hot path, first; ``table``, ``robbing``, ``auction``, ``discard``, ``round_result``).
 
 The functions take the ruleset first, so the ruleset class binds them as its methods directly (no
-wrapper call per step of a match).
+wrapper call per step of a match). The dealt play (every card) derives its ``Config`` from the match's
+options (always an ``Options``: validated at ``new_match``, decoded as one) without ``config_of``'s
+check of that.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from service.rules.actions import Action
 from service.rules.errors import InvalidAction, MatchOver, wrong_phase
 from service.rules.games.forty_fives import auction, discard, robbing, round_result, table, tricks
 from service.rules.games.forty_fives.actions import SEAT_TUPLES, need_phase, need_turn, phase_types, seat_of
-from service.rules.games.forty_fives.options import config_of
+from service.rules.games.forty_fives.options import CONFIG_MAKERS, config_of
 from service.rules.games.forty_fives.state import (
     AUCTION,
     DEAL,
@@ -47,7 +49,7 @@ def legal_actions(ruleset: FortyFivesFamily, state: FortyFivesState, seat: int) 
         if state.hands is not None:
             if seat != state.turn:
                 return []
-            return tricks.play_actions(config_of(ruleset.id, state.match.options), state, seat)
+            return tricks.play_actions(state.match.options.derive(CONFIG_MAKERS[ruleset.id]), state, seat)
         if not 0 <= seat < state.match.players:
             return []
         return table.table_play_actions(config_of(ruleset.id, state.match.options), state, seat)
@@ -78,7 +80,7 @@ def apply(ruleset: FortyFivesFamily, state: FortyFivesState, action: Action) -> 
         card = action.card
         if card is None or seat is None:
             raise InvalidAction(Msg("forty_fives.play_needs_card"))
-        return tricks.dealt_play(config_of(ruleset.id, state.match.options), state, seat, card)
+        return tricks.dealt_play(state.match.options.derive(CONFIG_MAKERS[ruleset.id]), state, seat, card)
     return _apply_other(ruleset, state, action)
 
 
