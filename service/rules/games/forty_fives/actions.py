@@ -82,6 +82,14 @@ def need_phase(cfg: Config, state: FortyFivesState, action: Action, *phases: str
                           phase_types(cfg, state))
 
 
+def seat_to_act(cfg: Config, state: FortyFivesState, action: Action, phase: str) -> int:
+    """The seat ``action`` is taken for, refused unless the match is in ``phase`` and that seat is to act."""
+    seat = seat_of(state, action)
+    need_phase(cfg, state, action, phase)
+    need_turn(state, seat)
+    return seat
+
+
 def illegal(detail: Msg, code: str, legal: list[Action]) -> IllegalAction:
     """An IllegalAction whose ``legal`` lists ``legal`` as JSON."""
     return IllegalAction(detail, code=code, legal=[a.to_json() for a in legal])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from service.rules.actions import Action
 from service.rules.errors import IllegalAction, IllegalBid, InvalidAction
 from service.rules.games.forty_fives import hand_end
-from service.rules.games.forty_fives.actions import HOLD_ACTS, NAME_ACTS, PASS_ACTS, need_phase, need_turn, seat_of
+from service.rules.games.forty_fives.actions import HOLD_ACTS, NAME_ACTS, PASS_ACTS, seat_to_act
 from service.rules.games.forty_fives.discard import discard_order, start_play
 from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.scoring import team_of
@@ -71,9 +71,7 @@ def auction_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Acti
 
 def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     """A ``bid``, ``pass`` or ``hold``; the auction ends when the others have all passed a high bid."""
-    seat = seat_of(state, action)
-    need_phase(cfg, state, action, AUCTION)
-    need_turn(state, seat)
+    seat = seat_to_act(cfg, state, action, AUCTION)
     rnd = current_round(state)
     a = rnd.auction
     assert a is not None
@@ -172,9 +170,7 @@ def name_trump_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[A
 
 def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     """The bidder names trump and takes the kitty; then the discards, or the first lead."""
-    seat = seat_of(state, action)
-    need_phase(cfg, state, action, NAME_TRUMP)
-    need_turn(state, seat)
+    seat = seat_to_act(cfg, state, action, NAME_TRUMP)
     suit = action.suit
     if suit is None:
         raise InvalidAction(Msg("forty_fives.name_trump_needs_suit"))

@@ -15,7 +15,7 @@ from itertools import combinations
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.errors import CardAlreadyPlayed, CardNotInHand, IllegalAction, InvalidAction
-from service.rules.games.forty_fives.actions import make_action, need_phase, need_turn, seat_of
+from service.rules.games.forty_fives.actions import make_action, seat_to_act
 from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.state import (
     DEALER_DRAW,
@@ -111,9 +111,7 @@ def _discard_count(cfg: Config, state: FortyFivesState, seat: int, action: Actio
 
 def apply_discard(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     """A discard; in dealt mode the seat is dealt back to five (or the dealer picks, ``draw``)."""
-    seat = seat_of(state, action)
-    need_phase(cfg, state, action, DISCARD)
-    need_turn(state, seat)
+    seat = seat_to_act(cfg, state, action, DISCARD)
     rnd = current_round(state)
     count = _discard_count(cfg, state, seat, action)
     cards = action.cards
@@ -165,9 +163,7 @@ def draw_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
 
 def apply_draw(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     """The dealer picks a replacement from the stock."""
-    seat = seat_of(state, action)
-    need_phase(cfg, state, action, DEALER_DRAW)
-    need_turn(state, seat)
+    seat = seat_to_act(cfg, state, action, DEALER_DRAW)
     rnd = current_round(state)
     card = action.card
     if card is None:

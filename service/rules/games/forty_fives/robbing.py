@@ -25,6 +25,7 @@ from service.rules.games.forty_fives.actions import (
     need_turn,
     phase_types,
     seat_of,
+    seat_to_act,
 )
 from service.rules.games.forty_fives.deal import dealer_duty
 from service.rules.games.forty_fives.options import Config
@@ -228,9 +229,7 @@ def apply_decline(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
 
 def apply_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> FortyFivesState:
     """Table mode: the dealer reports the turned-up card; it fixes trump (§2.4)."""
-    seat = seat_of(state, action)
-    need_phase(cfg, state, action, TURN_UP)
-    need_turn(state, seat)
+    seat_to_act(cfg, state, action, TURN_UP)  # the dealer, to act
     rnd = current_round(state)
     card = action.card
     if card is None:
