@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from service.rules.errors import InvalidOption
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
 
@@ -176,6 +177,15 @@ def auction_derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
     if given.get("trump_selection") == "bidding":
         return {"highest_trump_bonus": "highest_trump_played", "target_score": 120}
     return {}
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Cross-option checks (``Ruleset.check_options``): a floor that no bid value reaches."""
+    floor = options.get("min_bid_at_100")
+    values = options.get("bid_values")
+    if floor is not None and values and max(values) < floor:
+        raise InvalidOption(Msg("forty_fives.check.floor_above_bids", floor=floor, values=str(list(values))),
+                            option="min_bid_at_100")
 
 
 # ------------------------------------------------------------------------------------------------

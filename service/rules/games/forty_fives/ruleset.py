@@ -33,7 +33,6 @@ from typing import Any, ClassVar
 
 from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
-from service.rules.errors import InvalidOption
 from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
 from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
 from service.rules.games.forty_fives.options import (
@@ -43,6 +42,7 @@ from service.rules.games.forty_fives.options import (
     FORTY_FIVES_SPECS,
     Config,
     auction_derived_defaults,
+    check_options,
     config_of,
 )
 from service.rules.games.forty_fives.ranking import table_for
@@ -68,11 +68,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         return config_of(self.id, options)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
-        floor = options.get("min_bid_at_100")
-        values = options.get("bid_values")
-        if floor is not None and values and max(values) < floor:
-            raise InvalidOption(Msg("forty_fives.check.floor_above_bids", floor=floor, values=str(list(values))),
-                                option="min_bid_at_100")
+        check_options(options)
 
     def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
         cfg = self.config(options)
