@@ -695,6 +695,9 @@ def test_table_no_rob_or_announcement_once_the_ace_of_trumps_is_played() -> None
         with pytest.raises(IllegalAction) as err:
             FF.apply(state, Action("rob", seat))
         assert err.value.code == "cannot_rob" and err.value.legal == []
+    with pytest.raises(WrongPhase) as wrong:  # what the phase takes now: no more robs
+        FF.apply(state, Action("turn_up", 0, card("2S")))
+    assert wrong.value.legal == ["play"]
     announcing = table(AF, 4, 3)
     announcing = AF.apply(announcing, Action("turn_up", 3, card("9D")))
     announcing = AF.apply(announcing, Action("play", 0, card("AD")))

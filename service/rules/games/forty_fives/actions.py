@@ -14,6 +14,7 @@ from service.rules.actions import Action, acting_seat
 from service.rules.cards import ALL_CARDS, SUITS
 from service.rules.errors import IllegalAction, not_your_turn, wrong_phase
 from service.rules.games.forty_fives.options import Config
+from service.rules.games.forty_fives.ranking import ace_of
 from service.rules.games.forty_fives.state import (
     ACE_MUST_ROB,
     ACE_NONE,
@@ -117,7 +118,8 @@ def phase_types(cfg: Config, state: FortyFivesState) -> list[str]:
     elif state.phase == AUCTION and cfg.dealer_hold == "off":
         types.remove("hold")
     elif (state.phase == PLAY and not cfg.bidding and rnd.dealer_ace == ACE_NONE and rnd.robbed_by is None
-          and rnd.announced_by is None and not state.tricks):
+          and rnd.announced_by is None and not state.tricks and rnd.trump is not None
+          and ace_of(rnd.trump) not in state.current):
         types += ["rob", "decline"] if may_announce(cfg) else ["rob"]
     if state.match.mode == "table" and not state.tricks and not state.current:
         types.append("round_result")
