@@ -170,3 +170,47 @@ def _read_summary(
     if cfg.bonus == "five_of_trumps_only" and card is not None and trump is None and card.rank is Rank.FIVE:
         trump = card.suit
     return RoundFacts(n, trump, None, None, None, tuple(won), seat, card, scores, bid)
+
+
+# ------------------------------------------------------------------------------------------------
+# The API's documentation of ``/score`` (``Ruleset.score_example``, ``Ruleset.score_facts``)
+# ------------------------------------------------------------------------------------------------
+
+FORTY_FIVES_SCORE_EXAMPLE: dict[str, Any] = {
+    "summary": "Forty-Fives: the tricks as played, with the trump and the first leader",
+    "value": {
+        "trump": "S",
+        "leader": 0,
+        "players": 3,
+        "tricks": [
+            ["KH", "JH", "8H"],
+            ["7S", "6S", "2S"],
+            ["9C", "QC", "3C"],
+            ["2D", "4D", "KD"],
+            ["5S", "10H", "AH"],
+        ],
+        "scores": [0, 0, 0],
+    },
+}
+FORTY_FIVES_SCORE_FACTS = "trump, leader, players, tricks (each in play order from its own leader), scores"
+
+AUCTION_SCORE_EXAMPLE: dict[str, Any] = {
+    "summary": "Auction Forty-Fives, bidding mode: the tricks, the bid, the team scores",
+    "value": {
+        "trump": "D",
+        "leader": 1,
+        "players": 4,
+        "bid": {"team": 0, "amount": 20},
+        "tricks": [
+            ["KC", "2D", "QC", "AC"],
+            ["5D", "3D", "4D", "6D"],
+            ["JD", "9D", "10D", "8D"],
+            ["KH", "QH", "2H", "3H"],
+            ["AD", "7S", "3S", "9S"],
+        ],
+        "scores": [0, 0],
+        "options": {"trump_selection": "bidding"},
+    },
+}
+AUCTION_SCORE_FACTS = ("trump, leader, players, tricks (each in play order from its own leader), scores "
+                       "(and bid in bidding mode)")

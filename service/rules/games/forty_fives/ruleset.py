@@ -35,6 +35,12 @@ from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
 from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
 from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
+from service.rules.games.forty_fives.facts import (
+    AUCTION_SCORE_EXAMPLE,
+    AUCTION_SCORE_FACTS,
+    FORTY_FIVES_SCORE_EXAMPLE,
+    FORTY_FIVES_SCORE_FACTS,
+)
 from service.rules.games.forty_fives.options import (
     AUCTION_ID,
     AUCTION_SPECS,
@@ -138,6 +144,8 @@ class FortyFives(FortyFivesFamily):
     default_players = 3
     option_specs = FORTY_FIVES_SPECS
     action_types = FORTY_FIVES_TYPES
+    score_example = FORTY_FIVES_SCORE_EXAMPLE
+    score_facts = FORTY_FIVES_SCORE_FACTS
 
 
 class AuctionFortyFives(FortyFivesFamily):
@@ -148,6 +156,8 @@ class AuctionFortyFives(FortyFivesFamily):
     default_players = 4
     option_specs = AUCTION_SPECS
     action_types = AUCTION_TYPES
+    score_example = AUCTION_SCORE_EXAMPLE
+    score_facts = AUCTION_SCORE_FACTS
 
     def teams_description(self) -> Msg | None:
         return Msg("forty_fives.auction.teams")
