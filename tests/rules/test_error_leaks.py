@@ -32,7 +32,7 @@ from service.rules.cards import ALL_CARDS, SUITS, Card, Rank
 from service.rules.errors import InvalidAction, MatchOver, NotYourTurn, RuleError, WrongPhase
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.state import FortyFivesState
 from service.rules.registry import RULESETS
 from tests.english import english, english_json
 from tests.profiles import profile, setups
