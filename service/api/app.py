@@ -73,7 +73,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
     load_for(RULESETS.values())
-    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()},
+                                       "extra_plugins": [languages.LanguagePlugin()]})
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
         init_app = getattr(module, "init_app", None)

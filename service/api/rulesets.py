@@ -57,11 +57,23 @@ _TRICK = Msg("core.where.trick")
 _HAND_AND_TRICK = Msg("core.where.hand_and_trick")
 _SUMMARIES_KEY = "trick_referee.rules_summaries"
 MARKDOWN_MIME = "text/markdown; charset=utf-8"
+_SUMMARY_TEXT = "The rules summary, in Markdown, in the answer's language"
 
 
 def init_app(app: Flask, settings: Settings) -> None:
     """Read every ruleset's rules summary in every language, once, as the app is built."""
     app.extensions[_SUMMARIES_KEY] = read_summaries(RULESETS.values())
+
+
+def _summary(ruleset: Ruleset[Any], lang: str) -> str:
+    """The rules summary of ``ruleset`` in ``lang`` (a ruleset registered after the app was built is
+    read on its first request, then kept)."""
+    summaries: dict[tuple[str, str], str] = current_app.extensions[_SUMMARIES_KEY]
+    found = summaries.get((ruleset.id, lang))
+    if found is None:
+        summaries.update(read_summaries([ruleset]))
+        found = summaries[(ruleset.id, lang)]
+    return found
 
 
 # The path parameter is ``id`` as in DESIGN.md §4; ``with_ruleset`` turns it into the ruleset.
@@ -114,13 +126,13 @@ def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
 
 @blp.route("/<id>/rules", methods=["GET"], parameters=[_ID_PARAMETER])
 @with_ruleset
-@blp.response(200, description="The rules summary, in Markdown, in the answer's language",
-              content_type="text/markdown")
-@blp.doc(responses={"404": "NOT_FOUND"})
+@blp.response(200, description=_SUMMARY_TEXT, content_type="text/markdown")
+@blp.doc(responses={"200": {"description": _SUMMARY_TEXT, "content": {"text/markdown": {"schema": {"type": "string"}}}},
+                    "404": "NOT_FOUND"})
 def get_rules_summary(ruleset: Ruleset[Any]) -> Response:
     """A short summary of the game's rules in Markdown: how a round goes, what wins a trick, how it
     is scored, how the match ends; in English, Indonesian or Tagalog, chosen like every answer."""
-    text = current_app.extensions[_SUMMARIES_KEY][(ruleset.id, current_language())]
+    text = _summary(ruleset, current_language())
     return current_app.response_class(text, status=200, content_type=MARKDOWN_MIME)
 
 
