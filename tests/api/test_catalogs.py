@@ -171,8 +171,8 @@ def _pattern(node: ast.JoinedStr) -> str | None:
             parts.append(re.escape(value.value))
         else:
             parts.append(r"([A-Za-z0-9_]+)")
-    pattern = "".join(parts)
-    return pattern if "." in "".join(v.value for v in node.values if isinstance(v, ast.Constant)) else None
+    constant = "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+    return "".join(parts) if "." in constant else None
 
 
 @cache
