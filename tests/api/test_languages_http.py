@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from service.api.i18n import catalog, summary_path
+from service.api.languages import announce
 from service.rules.registry import RULESETS
 
 TRICK = {"trump": "H", "plays": ["KH", "7H", "QD"]}
@@ -82,10 +83,22 @@ def test_machine_text_never_changes_with_the_language(client: FlaskClient) -> No
         assert {k: v for k, v in answer.items() if k != "reason"} == {k: v for k, v in english.items() if k != "reason"}
 
 
-def test_the_api_documents_stay_english(client: FlaskClient) -> None:
-    answer = client.get("/openapi.json", headers={"Accept-Language": "id"})
+@pytest.mark.parametrize("path", ["/openapi.json", "/docs", "/openapi.json?lang=tl"])
+def test_the_api_documents_stay_english(client: FlaskClient, path: str) -> None:
+    answer = client.get(path, headers={"Accept-Language": "id"})
     assert answer.status_code == 200
     assert answer.headers["Content-Language"] == "en"
+    assert "Accept-Language" in answer.headers["Vary"]
+
+
+def test_accept_language_joins_a_vary_already_there() -> None:
+    headers = [("Content-Type", "application/json"), ("Vary", "Origin")]
+    announce(headers, "tl")
+    assert headers == [("Content-Type", "application/json"), ("Vary", "Origin, Accept-Language"),
+                       ("Content-Language", "tl")]
+    again = [("vary", "accept-language")]
+    announce(again, "id")
+    assert again == [("vary", "accept-language"), ("Content-Language", "id")]
 
 
 # --- refusals -------------------------------------------------------------------------------------
