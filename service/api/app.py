@@ -72,7 +72,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
                                        "extra_plugins": [apidoc.OperationIds(),
-                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS)]})
+                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS),
+                                                         languages.LanguagePlugin()]})
     apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
