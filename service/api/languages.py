@@ -23,8 +23,9 @@ from flask import Flask
 
 from service.api.i18n import ALIASES, DEFAULT_LANGUAGE, LANGUAGES, negotiate, reset_language, set_language
 
-#: the blueprint flask-smorest serves ``/docs`` and ``/openapi.json`` from: English only
-DOCS_BLUEPRINT = "api-docs"
+#: the blueprints of the API's own documents, English only: flask-smorest's (``/openapi.json``) and
+#: the interactive docs page (``/docs``, service/api/docs_page.py)
+DOCS_BLUEPRINTS = ("api-docs.", "docs.")
 
 StartResponse = Callable[..., Any]
 
@@ -78,7 +79,7 @@ class Negotiated:
         exact: set[str] = set()
         prefixes: list[str] = []
         for rule in self.flask_app.url_map.iter_rules():
-            if not rule.endpoint.startswith(DOCS_BLUEPRINT + "."):
+            if not rule.endpoint.startswith(DOCS_BLUEPRINTS):
                 continue
             static = rule.rule.split("<", 1)[0]
             if static == rule.rule:
