@@ -65,6 +65,11 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     return [a.to_json() for a in actions(state, seat, seat)]
 
 
+#: what a phase takes, and who may act: the message naming one of them, and the one naming two
+_PHASE_TAKES = ("avinas.phase_takes_one", "avinas.phase_takes_two")
+_WAITING_FOR = ("avinas.waiting_for_one", "avinas.waiting_for_two")
+
+
 def alternatives(keys: tuple[str, str], choices: Sequence[Any], **params: Any) -> Msg:
     """The first of ``keys`` naming one of ``choices`` (the action types a phase takes, the seats
     that may act) as ``first``, or the second naming two, as ``first`` and ``second``."""
@@ -90,14 +95,14 @@ def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> 
         return round_result(state, hand, action)
     accepted = PHASE_ACTIONS[hand.phase]
     if action.type not in accepted:
-        raise wrong_phase(alternatives(("avinas.phase_takes_one", "avinas.phase_takes_two"), accepted, phase=hand.phase, type=action.type),
-                          phase_types(state, hand))
+        takes = alternatives(_PHASE_TAKES, accepted, phase=hand.phase, type=action.type)
+        raise wrong_phase(takes, phase_types(state, hand))
     seat = acting_seat(action, 4)
     if action.type == "stop":
         tricks.check_stop(state, hand, seat)
     seats = to_act(state)
     if seat not in seats:
-        raise not_your_turn(alternatives(("avinas.waiting_for_one", "avinas.waiting_for_two"), seats, seat=seat), seats)
+        raise not_your_turn(alternatives(_WAITING_FOR, seats, seat=seat), seats)
     if action.type == "play" and seat != seats[0]:  # the declarer, who may stop, is listed second
         raise not_your_turn(Msg("avinas.declarer_may_stop", first=seats[0], seat=seat), seats)
     if hand.phase == PLAY:
