@@ -17,7 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import languages
+from service.api import cors, languages
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -45,6 +45,7 @@ BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
     "service.api.rulesets",
     "service.api.matches",
+    "service.api.stream",
     "service.api.ops",
 )
 
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.wsgi_app = BodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
+    cors.init_app(app, settings)
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
     for module_name in BLUEPRINTS:

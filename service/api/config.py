@@ -14,6 +14,10 @@ variable                 meaning                                                
 ``MATCH_TTL_SECONDS``    idle time after which a match expires                       ``604800``
 ``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
 ``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
+``STREAM_HEARTBEAT_SECONDS``  a comment on an idle event stream every this many seconds  ``15``
+``STREAM_MAX_SECONDS``   an event stream ends after this long (the client reconnects)  ``600``
+``CORS_ORIGINS``         browser origins allowed cross-origin (comma-separated, or   unset: none
+                         ``*``); unset: no cross-origin access
 ``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
                          characters; the same on every worker and replica)         one per process
 =======================  ==========================================================  ==========
@@ -51,6 +55,9 @@ class Settings:
     log_level: str = "info"
     max_body_bytes: int = 65536
     idempotency_secret: bytes | None = field(default=None, repr=False)
+    stream_heartbeat_seconds: float = 15.0
+    stream_max_seconds: float = 600.0
+    cors_origins: tuple[str, ...] = ()
 
     @property
     def bind(self) -> str:
@@ -94,6 +101,9 @@ class Settings:
             log_level=log_level,
             max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
             idempotency_secret=secret.encode() if secret is not None else None,
+            stream_heartbeat_seconds=_float(env, "STREAM_HEARTBEAT_SECONDS", 15.0, 0.05, 3600.0),
+            stream_max_seconds=_float(env, "STREAM_MAX_SECONDS", 600.0, 0.1, 86400.0),
+            cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip()),
         )
 
 
@@ -107,6 +117,19 @@ def _int(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> i
         raise ConfigError(f"{name} must be an integer; got {raw!r}") from None
     if not lo <= value <= hi:
         raise ConfigError(f"{name} must be from {lo} to {hi}; got {value}")
+    return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float, lo: float, hi: float) -> float:
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds; got {raw!r}") from None
+    if not lo <= value <= hi:
+        raise ConfigError(f"{name} must be from {lo:g} to {hi:g}; got {value:g}")
     return value
 
 

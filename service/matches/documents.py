@@ -76,6 +76,8 @@ class MatchDocument:
     #: whether the referee of a dealt match sees every hand (a referee who does not play); else the
     #: referee sees what a spectator sees
     referee_sees_hands: bool = False
+    #: the spectator token's hash (None for a match made before spectators)
+    spectator_hash: str | None = None
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -96,6 +98,7 @@ class MatchDocument:
             "players": list(self.players),
             "referee_hash": self.referee_hash,
             "seat_hashes": list(self.seat_hashes),
+            "spectator_hash": self.spectator_hash,
             "state": self.encoded_state(),
             "seed": None if self.seed is None else self.seed.hex(),
             "deals": self.deals,
@@ -118,6 +121,7 @@ class MatchDocument:
             saved_at=data.get("saved_at", 0.0),
             format=data.get("format", 1),
             referee_sees_hands=data.get("referee_sees_hands", True),
+            spectator_hash=data.get("spectator_hash"),
             state_json=data["state"],
         )
 
@@ -135,7 +139,8 @@ class MatchDocument:
         return MatchDocument(
             ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
-            format=self.format, referee_sees_hands=self.referee_sees_hands, state_json=state_json, basis=basis,
+            format=self.format, referee_sees_hands=self.referee_sees_hands, spectator_hash=self.spectator_hash,
+            state_json=state_json, basis=basis,
         )
 
 
