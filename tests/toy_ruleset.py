@@ -59,6 +59,7 @@ from service.rules.errors import (
     InvalidInput,
     MatchOver,
 )
+from service.rules.ruleset import SPECTATOR
 
 HAND = 3
 _NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -289,6 +290,8 @@ class ToyTricks(Ruleset):
         to_act = self.to_act(state)
         if seat is None:
             legal = [a.to_json() for s in to_act for a in self.legal_actions(state, s)]
+        elif seat == SPECTATOR:  # the public facts only: no hand, nothing to do
+            legal = []
         else:
             legal = [a.to_json() for a in self.legal_actions(state, seat)]
         out: dict[str, Any] = {
@@ -310,7 +313,7 @@ class ToyTricks(Ruleset):
             if seat is None:
                 out["hands"] = [[c.text for c in h] for h in state.hands]
             else:
-                out["hand"] = [c.text for c in state.hands[seat]]
+                out["hand"] = None if seat == SPECTATOR else [c.text for c in state.hands[seat]]
         else:
             complete = len(state.tricks) == HAND
             found = find_revokes(self, self._records(state), state.options, round_complete=complete)

@@ -16,6 +16,9 @@ variable                 meaning                                                
 ``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
 ``STREAM_HEARTBEAT_SECONDS``  a comment on an idle event stream every this many seconds  ``15``
 ``STREAM_MAX_SECONDS``   an event stream ends after this long (the client reconnects)  ``600``
+``WORKER_CLASS``         gunicorn worker class: ``gevent``, ``gthread`` or ``sync``       ``gevent``
+``WORKER_CONNECTIONS``   connections (open streams too) one gevent worker holds       ``2000``
+``WORKER_THREADS``       threads of a ``gthread`` worker                              ``1``
 ``CORS_ORIGINS``         browser origins allowed cross-origin (comma-separated, or   unset: none
                          ``*``); unset: no cross-origin access
 ``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
@@ -36,6 +39,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+#: the gunicorn worker classes the service runs under (gevent: streams and slow clients; see gunicorn.conf.py)
+WORKER_CLASSES = ("gevent", "gthread", "sync")
 
 
 class ConfigError(ValueError):
@@ -58,6 +63,9 @@ class Settings:
     stream_heartbeat_seconds: float = 15.0
     stream_max_seconds: float = 600.0
     cors_origins: tuple[str, ...] = ()
+    worker_class: str = "gevent"
+    worker_connections: int = 2000
+    worker_threads: int = 1
 
     @property
     def bind(self) -> str:
@@ -86,6 +94,9 @@ class Settings:
                 "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS, or "
                 "REDIS_CLUSTER_NODES) to run several workers, or WEB_CONCURRENCY=1."
             )
+        worker_class = env.get("WORKER_CLASS", "gevent").strip().lower() or "gevent"
+        if worker_class not in WORKER_CLASSES:
+            raise ConfigError(f"WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}; got {worker_class!r}")
         secret = env.get("IDEMPOTENCY_SECRET") or None
         if secret is not None and len(secret.encode()) < 16:
             raise ConfigError("IDEMPOTENCY_SECRET must be at least 16 characters (use a long random string)")
@@ -103,6 +114,9 @@ class Settings:
             idempotency_secret=secret.encode() if secret is not None else None,
             stream_heartbeat_seconds=_float(env, "STREAM_HEARTBEAT_SECONDS", 15.0, 0.05, 3600.0),
             stream_max_seconds=_float(env, "STREAM_MAX_SECONDS", 600.0, 0.1, 86400.0),
+            worker_class=worker_class,
+            worker_connections=_int(env, "WORKER_CONNECTIONS", 2000, 1, 100_000),
+            worker_threads=_int(env, "WORKER_THREADS", 1, 1, 10_000),
             cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip()),
         )
 

@@ -90,11 +90,12 @@ def stream_match(match_id: str) -> Response:
     language = current_language()
 
     def events() -> Iterator[bytes]:
-        # written after the view returned, outside the request: the stream needs its language only
-        with use_language(language):
-            yield f"retry: {RECONNECT_MS}\n\n".encode()
-            for item in following:
-                yield encode(item)
+        # written after the view returned, outside the request: each item in the request's language
+        yield f"retry: {RECONNECT_MS}\n\n".encode()
+        for item in following:
+            with use_language(language):
+                chunk = encode(item)
+            yield chunk
 
     headers = {"Cache-Control": "no-store", "Vary": "Authorization", "X-Accel-Buffering": "no"}
     return current_app.response_class(events(), status=200, headers=headers, mimetype=SSE_MIME)

@@ -101,27 +101,25 @@ class FeedHub:
                 del self._topics[match_id]
 
     def wait(self, match_id: str, topic: _Topic, after: int, timeout: float) -> list[Event]:
-        """``Feed.wait``: from the hub's buffer when it holds what follows ``after``, else (and after
-        a timeout) from the Stream itself."""
+        """``Feed.wait``: from the hub's buffer when it holds what follows ``after``; from the Stream
+        itself the first time, when further behind than the buffer, and when the wait timed out."""
         deadline = time.monotonic() + timeout
-        with self._lock:
-            while topic.seen >= 0:
-                if topic.seen > after:
-                    newer = [e for e in topic.recent if e.seq > after]
-                    if newer and newer[0].seq == after + 1:
-                        return newer[:FEED_BATCH]
-                    break  # further behind than the buffer: read the Stream
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                topic.condition.wait(remaining)
-        events = self._catch_up(match_id, after)  # MatchNotFound for a match that is gone
-        with self._lock:
-            last = events[-1].seq if events else after
-            if last > topic.seen:
-                topic.seen = last
-                self._work.notify_all()
-        return events
+        while True:
+            with self._lock:
+                buffered = _buffered(topic, after)
+                while buffered == [] and (remaining := deadline - time.monotonic()) > 0:
+                    topic.condition.wait(remaining)
+                    buffered = _buffered(topic, after)
+                if buffered:
+                    return buffered
+            events = self._catch_up(match_id, after)  # MatchNotFound for a match that is gone
+            with self._lock:
+                last = events[-1].seq if events else after
+                if last > topic.seen:
+                    topic.seen = last
+                    self._work.notify_all()
+            if events or time.monotonic() >= deadline:
+                return events
 
     def _run(self) -> None:
         while True:
@@ -151,6 +149,17 @@ class FeedHub:
                         topic.recent.append(event)
                         topic.seen = event.seq
                 topic.condition.notify_all()
+
+
+def _buffered(topic: _Topic, after: int) -> list[Event] | None:
+    """What the hub holds after ``after``: the events, ``[]`` for nothing yet, None when it cannot
+    tell (the Stream was never read for this match, or ``after`` is older than the buffer)."""
+    if topic.seen < 0:
+        return None
+    if topic.seen <= after:
+        return []
+    newer = [e for e in topic.recent if e.seq > after]
+    return newer[:FEED_BATCH] if newer and newer[0].seq == after + 1 else None
 
 
 class RedisFeed:
