@@ -287,8 +287,16 @@ _FORMAT = {"name": "format", "in": "query", "required": False,
            "csv: the score sheet"}
 
 
+#: the record's answer in each of its formats (json, text, csv), with the ETag
+_RECORD_ANSWER = {"200": {"description": "OK", "headers": _ETAG_HEADER, "content": {
+    "application/json": {"schema": RecordSchema},
+    "text/plain": {"schema": {"type": "string", "description": "format=text"}},
+    "text/csv": {"schema": {"type": "string", "description": "format=csv"}},
+}}}
+
+
 @blp.route("/<match_id>/record", methods=["GET"])
-@blp.doc(parameters=[_FORMAT], security=_SECURITY)
+@blp.doc(parameters=[_FORMAT], security=_SECURITY, responses=_RECORD_ANSWER)
 @blp.response(200, RecordSchema, headers=_ETAG_HEADER)
 @_errors(400, 401, 404, 503)
 def get_record(match_id: str) -> Response:

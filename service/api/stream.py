@@ -62,8 +62,23 @@ _AFTER = {"name": "after", "in": "query", "required": False,
           "schema": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
           "description": "Replay the events after this seq first (a first connect)"}
 _LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
-                  "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+                  "schema": {"type": "string", "pattern": "^[0-9]{1,15}$"},
                   "description": "The last event id received: replay from there (a reconnect); not a number: 400"}
+
+#: one event of the stream, as an SSE parser gives it (its data is JSON text)
+_SSE_EVENT = {
+    "type": "object",
+    "properties": {
+        "event": {"type": "string", "enum": ["action", "view", "end"]},
+        "id": {"type": "string", "pattern": "^[0-9]+$", "description": "action: the event's seq"},
+        "data": {
+            "type": "string",
+            "description": "JSON: action, an item of /events; view, the caller's view; end, {\"reason\": "
+            "\"timeout\" | \"deleted\" | \"expired\" | \"unavailable\"}",
+        },
+        "retry": {"type": "integer", "description": "milliseconds to wait before reconnecting"},
+    },
+}
 
 
 @blp.route("/<match_id>/stream", methods=["GET"])
@@ -75,10 +90,11 @@ _LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
     responses={"400": "BAD_REQUEST", "401": "UNAUTHORIZED", "404": "NOT_FOUND", "501": "NOT_IMPLEMENTED",
                "503": "SERVICE_UNAVAILABLE"},
 )
-@blp.response(200, {"type": "string"}, content_type=SSE_MIME, description="The event stream")
+@blp.response(200, _SSE_EVENT, content_type=SSE_MIME, description="The event stream (the schema: one event)")
 def stream_match(match_id: str) -> Response:
-    raw = request.headers.get("Last-Event-ID")
-    after = read_after(raw if raw is not None else request.args.get("after"))
+    queried = read_after(request.args.get("after"))  # checked even when the header wins
+    header = read_after(request.headers.get("Last-Event-ID"))
+    after = header if header is not None else queried
     settings = current_settings()
     following = matches().follow(
         match_id,

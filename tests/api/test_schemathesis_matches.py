@@ -40,7 +40,8 @@ FINISH_WITHIN = 200
 
 @pytest.fixture
 def live_url(toy: str) -> Iterator[str]:
-    app = create_app(Settings())
+    # streams end at once (each a whole text/event-stream answer), so that fuzzing them takes no time
+    app = create_app(Settings(stream_max_seconds=0.2, stream_heartbeat_seconds=0.1))
     app.extensions[MATCHES_KEY].rng = random.Random(SEED)  # seeded deals: a run repeats
     with live_server(app) as url:
         yield url
@@ -103,6 +104,7 @@ def test_schemathesis_on_match_endpoints_finds_nothing(live_url: str, tmp_path: 
         ("POST /v1/matches/{match_id}/actions", 200),
         ("GET /v1/matches/{match_id}/events", 200),
         ("GET /v1/matches/{match_id}/rounds", 200),
+        ("GET /v1/matches/{match_id}/stream", 200),
         ("POST /v1/matches/{match_id}/undo", 200),
         ("DELETE /v1/matches/{match_id}", 204),
         ("GET /v1/matches/{match_id}", 401),
