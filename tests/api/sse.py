@@ -7,9 +7,11 @@ with its name, id and JSON data; a comment; a ``retry``), which a test takes in 
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -61,7 +63,7 @@ class SseReader:
                 while "\n\n" in buffer:
                     block, buffer = buffer.split("\n\n", 1)
                     self._items.put(parse_block(block, time.monotonic()))
-        except OSError:
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):  # hung up under the reader
             pass
         finally:
             self.closed.set()
@@ -112,3 +114,12 @@ def open_wire_stream(
             yield chunk
 
     return conn, response, SseReader(chunks())
+
+
+def close_wire_stream(conn: http.client.HTTPConnection) -> None:
+    """Hang up: the socket is shut first, so the reader's blocked read ends (a plain ``close`` waits
+    for it, for the next chunk the server sends)."""
+    if conn.sock is not None:
+        with contextlib.suppress(OSError):
+            conn.sock.shutdown(socket.SHUT_RDWR)
+    conn.close()
