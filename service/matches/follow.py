@@ -134,6 +134,8 @@ class Following:
         self._after = after
         self._first: Snapshot | None = first
         self._doc = doc
+        #: the version the last change delivered produced (its view is owed)
+        self._version = first.version
         self._heartbeat = heartbeat
         self._clock = clock
         self._ends_at = clock() + lifetime
@@ -179,12 +181,16 @@ class Following:
         for event in events:
             yield Change(event.seq, public_event(self._doc.ruleset, event, self._caller.seat, undone))
         self._after = events[-1].seq
+        version = events[-1].data.get("version")
+        if isinstance(version, int):
+            self._version = max(self._version, version)
 
     def _snapshot(self) -> Snapshot:
         first, self._first = self._first, None
         if first is not None:
             return first
-        doc, version = self._matches.current(self._match_id)
+        cached = self._matches.cached(self._match_id, self._version)  # followers of one match share it
+        doc, version = (cached, self._version) if cached is not None else self._matches.current(self._match_id)
         self._doc = doc
         return Snapshot(version, self._matches.view_of(doc, self._match_id, version, self._caller))
 

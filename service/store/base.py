@@ -196,7 +196,8 @@ class Feed(Protocol):
     def wait(self, after: int, timeout: float) -> list[Event]:
         """The events with ``seq > after``, oldest first, at most ``FEED_BATCH`` of them; when there
         are none yet, wait up to ``timeout`` seconds for some and return ``[]`` if none came.
-        MatchNotFound once the match is gone (deleted or expired): checked at least once per call."""
+        MatchNotFound once the match is gone (deleted or expired): checked whenever a wait with a
+        ``timeout`` ends with nothing (a look with ``timeout`` 0 may answer from what the feed knows)."""
         ...
 
     def close(self) -> None:

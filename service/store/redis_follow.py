@@ -58,6 +58,8 @@ class _Topic:
 
     condition: threading.Condition
     seen: int = -1
+    #: the last read of the Stream filled a whole batch: more may follow that the reader has not read
+    behind: bool = False
     followers: int = 0
     recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
 
@@ -102,7 +104,8 @@ class FeedHub:
 
     def wait(self, match_id: str, topic: _Topic, after: int, timeout: float) -> list[Event]:
         """``Feed.wait``: from the hub's buffer when it holds what follows ``after``; from the Stream
-        itself the first time, when further behind than the buffer, and when the wait timed out."""
+        itself the first time, when further behind than the buffer, and when a wait timed out (a
+        look with ``timeout`` 0 reads the Stream only when the hub cannot tell)."""
         deadline = time.monotonic() + timeout
         while True:
             with self._lock:
@@ -110,11 +113,12 @@ class FeedHub:
                 while buffered == [] and (remaining := deadline - time.monotonic()) > 0:
                     topic.condition.wait(remaining)
                     buffered = _buffered(topic, after)
-                if buffered:
-                    return buffered
+                if buffered or (buffered == [] and timeout <= 0 and not topic.behind):
+                    return buffered  # (a look without waiting: what the reader has seen is enough)
             events = self._catch_up(match_id, after)  # MatchNotFound for a match that is gone
             with self._lock:
                 last = events[-1].seq if events else after
+                topic.behind = len(events) >= FEED_BATCH
                 if last > topic.seen:
                     topic.seen = last
                     self._work.notify_all()
@@ -144,6 +148,7 @@ class FeedHub:
                 topic = self._topics.get(match_id)
                 if topic is None:
                     continue
+                topic.behind = len(events) >= FEED_BATCH
                 for event in events:
                     if event.seq > topic.seen:
                         topic.recent.append(event)
