@@ -172,6 +172,10 @@ def run_design(design: str, redis: RedisServer, args: argparse.Namespace) -> dic
         result["probe_p99_ms"] = ms(percentile(probes, 0.99))
         result["probe_max_ms"] = ms(max(probes))
         result["probes"] = len(probes)
+        log = server.log_path.read_text(errors="replace").splitlines()
+        warnings = [line for line in log if "WARNING" in line or "ERROR" in line or "Traceback" in line]
+        result["server_log_warnings"] = len(warnings)
+        result["server_log_first"] = warnings[:3]
     return result
 
 

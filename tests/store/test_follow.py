@@ -1,5 +1,5 @@
 """``Store.follow`` (service/store/base.py ``Feed``), on every store: the memory store, one Redis
-and a Redis Cluster (private servers). A feed gets each committed event within a second, reads a
+and a Redis Cluster (private servers), and through Sentinels. A feed gets each committed event within a second, reads a
 backlog in batches, times out with nothing, and tells a deleted match; on Redis every feed of the
 process shares one reader."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from service.store.base import FEED_BATCH, MatchNotFound, Store
 from service.store.redis_store import RedisStore
-from tests.redis_server import RedisServer
+from tests.redis_server import RedisServer, SentinelGroup
 
 DOC = {"state": {"n": 0}}
 
@@ -142,3 +142,22 @@ def test_one_redis_connection_reads_for_every_feed(redis_server: RedisServer) ->
 def _blocked_readers(admin: object) -> int:
     clients = admin.client_list()  # type: ignore[attr-defined]
     return sum(1 for c in clients if c.get("cmd") == "xread")
+
+
+def test_a_feed_through_sentinels_follows_the_master(sentinel_group: SentinelGroup) -> None:
+    sentinels = [("127.0.0.1", s.port) for s in sentinel_group.sentinels]
+    store = RedisStore.from_sentinels(sentinels, sentinel_group.service_name)
+    try:
+        store.create("sm", DOC, [{"kind": "create"}])
+        feed = store.follow("sm")
+        assert [e.seq for e in feed.wait(0, 0)] == [1]
+        got: list[list[int]] = []
+        reader = threading.Thread(target=lambda: got.append([e.seq for e in feed.wait(1, 5.0)]))
+        reader.start()
+        time.sleep(0.3)
+        _save(store, "sm", 1)
+        reader.join(5)
+        assert got == [[2]]
+        feed.close()
+    finally:
+        store.close()
