@@ -7,8 +7,11 @@ request is still answered at once; the spectator's token opens a stream or is re
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import random
+import socket
+import threading
 import time
 
 import pytest
@@ -80,3 +83,38 @@ def test_every_device_sees_a_play_within_a_second(server: Gunicorn) -> None:
         http.close()
 
 
+
+
+def _trickle(port: int, stop: threading.Event) -> None:
+    """A client sending its request's header a byte every 0.2 s, never finishing it."""
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        for byte in b"GET /healthz HTTP/1.1\r\nHost: slow\r\nX-Padding: " + b"a" * 1000:
+            if stop.wait(0.2):
+                return
+            sock.sendall(bytes([byte]))
+
+
+def test_slow_clients_do_not_stall_other_requests() -> None:
+    """Issue 14 item 3: with 50 connections sending headers a byte at a time (more than any number
+    of sync workers), the one worker of the memory store still answers at once."""
+    with Gunicorn(workers=1) as server:
+        stop = threading.Event()
+        slow = [threading.Thread(target=_trickle, args=(server.port, stop), daemon=True) for _ in range(50)]
+        for thread in slow:
+            thread.start()
+        try:
+            time.sleep(1.0)  # every slow connection is open and trickling
+            took = []
+            for _ in range(40):
+                started = time.monotonic()
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+                conn.request("GET", "/healthz")
+                assert conn.getresponse().status == 200
+                conn.close()
+                took.append(time.monotonic() - started)
+            assert max(took) < 1.0, took
+            assert sorted(took)[len(took) // 2] < 0.1, took
+        finally:
+            stop.set()
+            for thread in slow:
+                thread.join(5)
