@@ -28,7 +28,10 @@ from service.api.body import Blueprint
 from service.api.i18n import current_language, use_language
 from service.api.matches import bearer_token, matches
 from service.api.wire import dumps
-from service.matches.follow import Change, End, Heartbeat, Item, Snapshot, read_after
+from service.matches.errors import InvalidRequest
+from service.matches.follow import Change, End, Heartbeat, Item, Snapshot
+from service.matches.usecases import MAX_SEQ
+from service.rules.messages import Msg
 
 blp = Blueprint(
     "stream",
@@ -115,6 +118,17 @@ def stream_match(match_id: str) -> Response:
 
     headers = {"Cache-Control": "no-store", "Vary": "Authorization", "X-Accel-Buffering": "no"}
     return current_app.response_class(events(), status=200, headers=headers, mimetype=SSE_MIME)
+
+
+def read_after(raw: str | None) -> int | None:
+    """The sequence number a client gave (``?after=`` or ``Last-Event-ID``), or None; a 400 problem
+    ``invalid_last_event_id`` when it is not a whole number from 0 to ``MAX_SEQ``."""
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 16 and int(text) <= MAX_SEQ):
+        raise InvalidRequest(Msg("matches.bad_last_event_id", most=MAX_SEQ), code="invalid_last_event_id")
+    return int(text)
 
 
 def encode(item: Item) -> bytes:

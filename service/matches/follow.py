@@ -1,7 +1,7 @@
 """Following a match live: the use case behind the event stream (domain values, no HTTP).
 
 ``open_follow`` checks everything a client can get wrong before anything is sent (the match exists,
-the token is one of its tokens, ``after`` is a sequence number; a spectator's view can be shown)
+the token is one of its tokens; a spectator's view can be shown; the API has read ``after``)
 and registers a feed with the store (``Store.follow``), so that nothing committed from then on is
 missed. Iterating the ``Following`` it returns gives, in order:
 
@@ -24,18 +24,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from service.matches.documents import MatchDocument, public_event, undone_seqs
-from service.matches.errors import InvalidRequest, MatchNotFound, StoreUnavailable
+from service.matches.errors import MatchNotFound, StoreUnavailable
 from service.matches.tokens import Caller
-from service.rules.messages import Msg
 from service.store import base as store_base
 from service.store.base import FEED_BATCH, Event, Feed
 
 if TYPE_CHECKING:
     from service.matches.usecases import Matches
-
-#: the largest sequence number a client may name (as ``events``' ``after``)
-MAX_SEQ = 2**53 - 1
-
 
 @dataclass(frozen=True, slots=True)
 class Change:
@@ -66,17 +61,6 @@ class End:
 
 
 Item = Change | Snapshot | Heartbeat | End
-
-
-def read_after(raw: str | None) -> int | None:
-    """The ``after`` a client gave (``?after=`` or ``Last-Event-ID``), or None; InvalidRequest when it
-    is not a whole number from 0 to ``MAX_SEQ``."""
-    if raw is None:
-        return None
-    text = raw.strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 16 and int(text) <= MAX_SEQ):
-        raise InvalidRequest(Msg("matches.bad_last_event_id", most=MAX_SEQ), code="invalid_last_event_id")
-    return int(text)
 
 
 def open_follow(
