@@ -328,8 +328,8 @@ class ToyTricks(Ruleset):
         if state.hands is not None:
             if seat is None:
                 out["hands"] = [[c.text for c in h] for h in state.hands]
-            elif seat != SPECTATOR:
-                out["hand"] = [c.text for c in state.hands[seat]]
+            else:
+                out["hand"] = None if seat == SPECTATOR else [c.text for c in state.hands[seat]]
         else:
             complete = len(state.tricks) == HAND
             found = find_revokes(self, self._records(state), state.options, round_complete=complete)

@@ -205,7 +205,7 @@ class RulesetDetailSchema(RulesetSchema):
     rules = ma.fields.String(
         required=True,
         metadata={"description": "Where the rules summary is (Markdown, in the answer's language)",
-                  "example": "/v1/rulesets/forty_fives/rules"},
+                  "example": f"/v1/rulesets/{EXAMPLE_ID}/rules"},
     )
 
 

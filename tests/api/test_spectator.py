@@ -108,8 +108,13 @@ def test_every_game_shows_a_spectator_nothing_hidden_or_refuses(http: FlaskHttp,
             return
         assert view.status == 200, view.body
         assert view.body["hand"] is None and "hands" not in view.body and view.body["legal_actions"] == []
-        held = {c for hand in hands for c in hand}
-        assert not set(cards_in(view.body)) & held - _played(http, match.path, match.referee)
+        # a held card the spectator sees must be one every other seat sees too (played, or exposed
+        # by the rules), never one only its holder sees
+        seen = set(cards_in(view.body))
+        for seat, hand in enumerate(hands):
+            others = [http.get(match.path, token).body for other, token in enumerate(match.seats) if other != seat]
+            public = set.intersection(*({c for c in cards_in(v) if c not in (v.get("hand") or [])} for v in others))
+            assert not seen & set(hand) - public - _played(http, match.path, match.referee)
         step(http, match, rng)
         hands = [http.get(match.path, token).body.get("hand") or [] for token in match.seats]
 
