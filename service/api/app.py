@@ -2,7 +2,7 @@
 
 ``create_app(settings=None)`` builds the app from ``Settings`` (``Settings.from_env()`` when none is
 given), with flask-smorest's ``Api`` answering every error as problem+json, the OpenAPI document at
-``/openapi.json`` and interactive docs at ``/docs``.
+``/openapi.json``, and the web page (``/``) and interactive docs (``/docs``) of ``service.web``.
 
 Adding endpoints is one line in ``BLUEPRINTS``: a module path whose module holds ``blp`` (a
 ``service.api.body.Blueprint``) and, optionally, ``init_app(app, settings)`` run before the
@@ -17,6 +17,7 @@ import logging
 
 from flask import Flask, current_app
 
+from service import web
 from service.api import languages
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
@@ -38,8 +39,6 @@ def api_description() -> str:
     )
 
 
-SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
-
 #: Modules holding a ``blp`` to register, in order (see the module docstring).
 BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
@@ -60,8 +59,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -80,6 +77,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         if init_app is not None:
             init_app(app, settings)
         api.register_blueprint(module.blp)
+    web.init_app(app)  # the page and /docs: served files, not API operations
     return app
 
 

@@ -1,0 +1,109 @@
+// What may be entered next, from the view's legal_actions (each postable as is): per seat to
+// act, a card picker (in table mode the whole pack, every card not allowed greyed out; a seat sees
+// its own hand), the bids (a bid the rules forbid is marked, and entering it anyway shows the
+// rule's reason from the service), and a button for every other action.
+import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
+import { humanize } from "./options_form.js";
+import { seatName } from "./board.js";
+
+const CARD_TYPES = new Set(["play", "turn_up", "draw"]);
+
+function bySeat(view) {
+  const groups = new Map();
+  for (const seat of view.to_act || []) groups.set(seat, []);
+  for (const a of view.legal_actions || []) {
+    const seat = a.seat ?? view.viewer?.seat ?? -1;
+    if (!groups.has(seat)) groups.set(seat, []);
+    groups.get(seat).push(a);
+  }
+  return groups;
+}
+
+export function seenCards(view) {
+  const seen = new Set();
+  for (const tr of view.tricks || []) for (const p of tr.plays || []) seen.add(p.card);
+  for (const p of view.trick?.plays || []) seen.add(p.card);
+  if (view.turn_up) seen.add(view.turn_up);
+  return seen;
+}
+
+// send(action): post it. Returns the panel, or null when nothing may be entered.
+export function actionPanel(view, send) {
+  const groups = [...bySeat(view)].filter(([, list]) => list.length);
+  if (!groups.length) return null;
+  return h("section", { class: "actions", "aria-labelledby": "actions-h" },
+    h("h2", { id: "actions-h" }, t("actions.title")),
+    groups.map(([seat, list]) => seatActions(view, seat, list, send)));
+}
+
+function seatActions(view, seat, list, send) {
+  const byType = new Map();
+  for (const a of list) {
+    if (!byType.has(a.type)) byType.set(a.type, []);
+    byType.get(a.type).push(a);
+  }
+  const parts = [];
+  for (const [type, actions] of byType) {
+    if (CARD_TYPES.has(type) && actions.every((a) => a.card)) parts.push(cardPicker(view, seat, type, actions, send));
+    else if (type === "bid" && actions.every((a) => typeof a.amount === "number")) parts.push(bidPicker(view, seat, actions, send));
+    else parts.push(h("div", { class: "row" }, actions.map((a) => otherButton(view, a, send))));
+  }
+  const label = seat >= 0 ? seatName(view, seat) : t("actions.anyone");
+  return h("div", { class: "seat-actions", role: "group", "aria-label": label, "data-seat": seat },
+    h("h3", {}, label), parts);
+}
+
+export function actionName(type) {
+  return has(`action.${type}`) ? t(`action.${type}`) : humanize(type);
+}
+
+function cardPicker(view, seat, type, actions, send) {
+  const legal = new Map(actions.map((a) => [a.card, a]));
+  const own = view.viewer?.role === "seat" && Array.isArray(view.hand);
+  const cards = own ? view.hand : deck(view.ruleset);
+  const seen = seenCards(view);
+  const rows = SUITS.map((suit) => {
+    const ofSuit = cards.filter((c) => parse(c).suit === suit);
+    if (!ofSuit.length) return null;
+    return h("div", { class: "suit-row" }, h("h4", { class: "visually-hidden" }, suitName(suit)),
+      h("div", { class: "grid" }, ofSuit.map((card) => {
+        const action = legal.get(card);
+        const classes = ["card-btn", isRed(card) ? "red" : "", seen.has(card) ? "seen" : ""].join(" ");
+        return h("button", {
+          type: "button", class: classes, disabled: !action, "data-card": card, "data-type": type,
+          "aria-label": `${actionName(type)}: ${spoken(card)}${seen.has(card) ? ` (${t("actions.seen")})` : ""}`,
+          onclick: () => send(action),
+        }, short(card));
+      })));
+  });
+  return h("div", { class: "picker" }, h("p", {}, actionName(type)), rows);
+}
+
+function bidPicker(view, seat, actions, send) {
+  const legal = new Map(actions.map((a) => [a.amount, a]));
+  let amounts = [...legal.keys()];
+  if (typeof view.hand_size === "number") amounts = Array.from({ length: view.hand_size + 1 }, (_, i) => i);
+  amounts.sort((a, b) => a - b);
+  return h("div", { class: "picker" }, h("p", {}, actionName("bid")),
+    h("div", { class: "grid" }, amounts.map((amount) => {
+      const action = legal.get(amount);
+      return h("button", {
+        type: "button", class: action ? "bid-btn" : "bid-btn forbidden", "data-bid": amount,
+        "aria-label": action ? t("actions.bid_n", { n: amount }) : t("actions.bid_forbidden", { n: amount }),
+        onclick: () => send(action || { type: "bid", seat, amount }),
+      }, String(amount));
+    })));
+}
+
+function otherButton(view, action, send) {
+  const extra = [];
+  if (action.suit) extra.push(suitName(action.suit));
+  if (typeof action.amount === "number") extra.push(String(action.amount));
+  if (action.card) extra.push(short(action.card));
+  if (Array.isArray(action.cards)) extra.push(action.cards.map(short).join(" "));
+  if (action.face_down) extra.push(t("actions.face_down"));
+  const text = [actionName(action.type), ...extra].join(" ");
+  return h("button", { type: "button", "data-type": action.type, onclick: () => send(action) }, text);
+}

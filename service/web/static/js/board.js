@@ -1,0 +1,123 @@
+// The public state of a match as sections of the page: whose deal and turn, trump and turn-up,
+// bids, the trick in progress, finished tricks with their winners, proven revokes, the score sheet.
+import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { short, spoken, suitName, isRed } from "./cards.js";
+import { humanize } from "./options_form.js";
+
+export function seatName(view, seat) {
+  return view.names?.[seat] ?? t("match.seat", { n: seat + 1 });
+}
+
+function cardText(card) {
+  return h("span", { class: isRed(card) ? "red-text" : "", "aria-label": spoken(card), role: "img" }, short(card));
+}
+
+export function phaseName(phase) {
+  return has(`phase.${phase}`) ? t(`phase.${phase}`) : humanize(phase);
+}
+
+export function statusSection(view, ruleName) {
+  const who = (seats) => seats.map((s) => seatName(view, s)).join(", ") || "—";
+  const lines = [
+    h("div", {}, t("match.dealer"), ": ", h("strong", { id: "dealer" }, view.dealer === null ? "—" : seatName(view, view.dealer))),
+    h("div", {}, t("match.to_act"), ": ", h("strong", { id: "to-act" }, view.status === "finished" ? "—" : who(view.to_act))),
+    h("div", {}, t("match.phase"), ": ", h("strong", { id: "phase" }, phaseName(view.phase))),
+  ];
+  if (view.trump !== undefined) {
+    lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, view.trump ? suitName(view.trump) : t("match.no_trump"))));
+  }
+  if (view.turn_up) lines.push(h("div", {}, t("match.turn_up"), ": ", cardText(view.turn_up)));
+  for (const key of ["exposed", "exposures"]) {
+    if (view[key] && typeof view[key] === "object") lines.push(exposedLine(view, view[key]));
+  }
+  if (view.viewer?.role === "seat") lines.unshift(h("div", {}, t("match.you_are", { name: seatName(view, view.viewer.seat) })));
+  if (view.viewer?.role === "spectator") lines.unshift(h("div", {}, t("match.spectator")));
+  return h("section", { class: "status", "aria-labelledby": "status-h" },
+    h("h2", { id: "status-h" }, `${ruleName} · ${t("match.round", { n: view.round ?? 1 })}`), lines);
+}
+
+function exposedLine(view, exposed) {
+  const entries = Array.isArray(exposed) ? exposed.map((c, i) => [i, c]) : Object.entries(exposed);
+  return h("div", {}, t("match.exposed"), ": ",
+    entries.filter(([, cards]) => cards && cards.length).map(([seat, cards]) =>
+      h("span", {}, ` ${seatName(view, Number(seat))}: `, [].concat(cards).map((c) => [cardText(c), " "]))));
+}
+
+export function bidsSection(view) {
+  const bids = view.bidding?.bids;
+  if (!Array.isArray(bids) || bids.every((b) => b === null)) return null;
+  return h("section", { "aria-labelledby": "bids-h" }, h("h2", { id: "bids-h" }, t("match.bids")),
+    h("table", {}, h("tbody", {}, bids.map((b, seat) => h("tr", {},
+      h("th", { scope: "row" }, seatName(view, seat)),
+      h("td", { "data-bid-seat": seat }, b === null ? "—" : String(b)),
+      h("td", {}, view.tricks_won ? t("match.tricks_won", { n: view.tricks_won[seat] ?? 0 }) : ""))))),
+    view.bidding.forbidden_bid !== null && view.bidding.forbidden_bid !== undefined && view.phase === "bidding"
+      ? h("p", {}, t("match.hook", { name: seatName(view, view.bidding.hook_player), n: view.bidding.forbidden_bid }))
+      : null);
+}
+
+function playsList(view, plays) {
+  return h("ul", { class: "plays" }, (plays || []).map((p) => h("li", {}, `${seatName(view, p.seat)}: `, cardText(p.card))));
+}
+
+export function trickSection(view) {
+  const trick = view.trick;
+  const done = view.tricks || [];
+  if (!trick && !done.length) return null;
+  const revokes = view.revokes || [];
+  return h("section", { "aria-labelledby": "trick-h" },
+    h("h2", { id: "trick-h" }, t("match.trick", { n: trick?.number ?? done.length + 1 })),
+    trick?.plays?.length ? playsList(view, trick.plays) : h("p", { id: "trick-empty" }, t("match.trick_empty")),
+    done.length ? h("h3", {}, t("match.tricks_done")) : null,
+    done.length ? h("ol", { class: "tricks", id: "tricks-done" }, done.map((tr, i) => h("li", {},
+      playsList(view, tr.plays),
+      h("div", {}, t("match.trick_won_by", { name: seatName(view, tr.winner) })),
+      revokes.filter((r) => r.trick === (tr.number ?? i + 1)).map((r) => revokeLine(view, r))))) : null,
+    revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
+}
+
+function revokeLine(view, r) {
+  const rule = typeof r.rule === "string" ? r.rule : r.code;
+  return h("p", { class: "revoke", role: "note" },
+    t("match.revoke", { name: seatName(view, r.seat), n: r.trick }), " ", cardText(r.card), ` — ${rule}`);
+}
+
+function columns(view, count) {
+  if (count === view.names.length) return view.names;
+  return Array.from({ length: count }, (_, team) => t("match.team", {
+    n: team + 1, names: view.names.filter((_, s) => s % count === team).join(" & "),
+  }));
+}
+
+export function scoreSection(view, rounds) {
+  const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
+  const heads = columns(view, scores.length);
+  const rows = (rounds || []).map((r) => h("tr", {},
+    h("th", { scope: "row" }, String(r.round ?? "")),
+    heads.map((_, i) => h("td", {}, cell(r, i)))));
+  return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
+    h("div", { class: "scroll" }, h("table", { id: "score-sheet" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("match.round_col")), heads.map((n) => h("th", { scope: "col" }, n)))),
+      h("tbody", {}, rows,
+        h("tr", {}, h("th", { scope: "row" }, t("match.total")), scores.map((s) => h("td", {}, h("strong", {}, String(s)))))))));
+}
+
+function cell(record, i) {
+  const points = Array.isArray(record.points) ? record.points[i] : undefined;
+  const score = Array.isArray(record.scores) ? record.scores[i] : undefined;
+  const bid = Array.isArray(record.bids) ? record.bids[i] : undefined;
+  const tricks = Array.isArray(record.tricks) && typeof record.tricks[i] === "number" ? record.tricks[i] : undefined;
+  const parts = [];
+  if (bid !== undefined && tricks !== undefined) parts.push(t("score.bid_made", { bid: bid ?? "—", tricks }));
+  if (points !== undefined) parts.push(`${points > 0 ? "+" : ""}${points}`);
+  if (score !== undefined) parts.push(`= ${score}`);
+  return parts.join(" ");
+}
+
+export function endSection(view) {
+  if (view.status !== "finished") return null;
+  const names = (view.winners || []).map((s) => seatName(view, s));
+  return h("section", { "aria-labelledby": "end-h", id: "match-end" }, h("h2", { id: "end-h" }, t("match.over")),
+    h("p", { class: "winners" }, names.length ? t("match.winners", { names: names.join(", ") }) : t("match.no_winner")));
+}

@@ -1,0 +1,157 @@
+// A match as one token sees it (referee, seat or spectator): its state, what may be entered next,
+// undo, the whole round at once, the share links of a dealt match, the record at the end; kept
+// live (live.js) and with entries that survive a network loss (outbox.js).
+import { Problem, request } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { actionPanel } from "./actions.js";
+import { bidsSection, endSection, scoreSection, statusSection, trickSection } from "./board.js";
+import { Live } from "./live.js";
+import { Outbox } from "./outbox.js";
+import { recordSection } from "./record.js";
+import { canEnterRound, roundResultForm } from "./result_form.js";
+import { sharePanel } from "./share.js";
+import { errorText } from "./start.js";
+import { findMatch } from "./store.js";
+
+let current = null;
+
+export function leaveMatch() {
+  current?.live.stop();
+  current?.outbox.stop();
+  current = null;
+}
+
+export async function showMatch(app, route, net) {
+  leaveMatch();
+  clear(app, h("p", {}, t("app.loading")));
+  const base = `/v1/matches/${encodeURIComponent(route.id)}`;
+  let view;
+  let ruleName;
+  let lastSeq = 0;
+  try {
+    view = (await request("GET", base, { token: route.token })).data;
+    const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
+    ruleName = rs.name;
+    lastSeq = (await request("GET", `${base}/events?after=0&limit=1`, { token: route.token })).data.last_seq;
+  } catch (err) {
+    clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
+      h("p", {}, h("a", { href: "#/" }, t("match.back"))));
+    return;
+  }
+  const m = {
+    app, net, route, base, view, ruleName, rounds: null, roundsKey: null, error: "", resultOpen: false,
+    stored: findMatch(route.id, route.token), liveState: "poll",
+  };
+  m.outbox = new Outbox(route.id, route.token, {
+    onView: (v) => accept(m, v),
+    onRefused: (err) => refused(m, err),
+    onChange: () => render(m),
+  });
+  m.live = new Live(route.id, route.token, {
+    onView: (v) => accept(m, v),
+    onEvents: () => {},
+    onState: (state, detail) => liveState(m, state, detail),
+  });
+  current = m;
+  await loadRounds(m);
+  render(m);
+  m.live.start(view.version, lastSeq);
+}
+
+function roundsKey(view) {
+  return `${view.round}|${view.status}|${(view.history || []).length}`;
+}
+
+async function loadRounds(m) {
+  const key = roundsKey(m.view);
+  if (key === m.roundsKey) return;
+  try {
+    const answer = await request("GET", `${m.base}/rounds`, { token: m.route.token });
+    m.rounds = answer.data.rounds;
+    m.roundsKey = key;
+  } catch {
+    // the sheet is redrawn at the next change
+  }
+}
+
+async function accept(m, view) {
+  if (current !== m || !view || view.version < m.view.version) return;
+  const changed = view.version !== m.view.version;
+  m.view = view;
+  m.live.seen(view);
+  if (changed && (view.round !== undefined || view.status === "finished")) await loadRounds(m);
+  render(m);
+}
+
+function refused(m, err) {
+  m.error = errorText(err);
+  render(m);
+  if (err instanceof Problem && (err.status === 412 || err.status === 409)) {
+    request("GET", m.base, { token: m.route.token }).then((a) => accept(m, a.data), () => {});
+  }
+}
+
+function liveState(m, state, detail) {
+  m.liveState = state;
+  if (state === "ended") m.error = t(`live.ended`, { reason: detail || "" });
+  renderNet(m);
+  if (state === "ended") render(m);
+}
+
+function renderNet(m) {
+  const pending = m.outbox.pending;
+  const offline = m.liveState === "offline" || (pending && !navigator.onLine);
+  m.net.className = offline ? "net offline" : "net";
+  let text = offline ? t("net.offline") : "";
+  if (pending) text = `${text} ${t("net.pending", { n: pending })}`.trim();
+  m.net.textContent = text;
+  m.net.dataset.live = m.liveState;
+}
+
+function send(m, action) {
+  m.error = "";
+  m.outbox.send(`${m.base}/actions`, action, m.view.version);
+}
+
+function undo(m) {
+  m.error = "";
+  m.outbox.send(`${m.base}/undo`, undefined, m.view.version);
+}
+
+function render(m) {
+  if (current !== m) return;
+  const v = m.view;
+  const referee = v.viewer?.role === "referee";
+  const busy = m.outbox.pending > 0;
+  const entering = m.resultOpen && canEnterRound(v);
+  const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
+  clear(m.app,
+    h("h1", {}, m.ruleName, h("span", { class: "live", id: "live-state" }, ` · ${t(`live.${m.liveState}`)}`)),
+    statusSection(v, m.ruleName),
+    h("div", { class: "error", role: "alert", id: "error" }, m.error),
+    busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null,
+    endSection(v),
+    entering ? roundResultForm(v, (a) => { m.resultOpen = false; send(m, a); }, () => { m.resultOpen = false; render(m); }) : null,
+    panel,
+    tools(m, referee, busy, entering),
+    bidsSection(v),
+    trickSection(v),
+    scoreSection(v, m.rounds),
+    sharePanel(v, m.stored),
+    v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
+  renderNet(m);
+}
+
+function tools(m, referee, busy, entering) {
+  const v = m.view;
+  if (!referee || busy) return null;
+  const buttons = [];
+  if (!entering && canEnterRound(v)) {
+    buttons.push(h("button", { type: "button", id: "enter-round", onclick: () => { m.resultOpen = true; m.error = ""; render(m); } },
+      t("result.open")));
+  }
+  if (v.version > 1) buttons.push(h("button", { type: "button", id: "undo", onclick: () => undo(m) }, t("match.undo")));
+  if (!buttons.length) return null;
+  return h("div", { class: "row tools" }, buttons);
+}
