@@ -31,10 +31,13 @@ export function seenCards(view) {
 
 // send(action): post it. Returns the panel, or null when nothing may be entered.
 export function actionPanel(view, send) {
+  const own = view.viewer?.role === "seat" && Array.isArray(view.hand);
   const groups = [...bySeat(view)].filter(([, list]) => list.length);
-  if (!groups.length) return null;
+  if (!groups.length && !own) return null;
+  const playing = groups.some(([, list]) => list.some((a) => CARD_TYPES.has(a.type) && a.card));
   return h("section", { class: "actions", "aria-labelledby": "actions-h" },
-    h("h2", { id: "actions-h" }, t("actions.title")),
+    h("h2", { id: "actions-h" }, own ? t("actions.your_hand") : t("actions.title")),
+    own && !playing ? cardPicker(view, view.viewer.seat, "play", [], send) : null,
     groups.map(([seat, list]) => seatActions(view, seat, list, send)));
 }
 
@@ -73,12 +76,14 @@ function cardPicker(view, seat, type, actions, send) {
         const classes = ["card-btn", isRed(card) ? "red" : "", seen.has(card) ? "seen" : ""].join(" ");
         return h("button", {
           type: "button", class: classes, disabled: !action, "data-card": card, "data-type": type,
-          "aria-label": `${actionName(type)}: ${spoken(card)}${seen.has(card) ? ` (${t("actions.seen")})` : ""}`,
           onclick: () => send(action),
-        }, short(card));
+        }, h("span", { "aria-hidden": "true" }, short(card)),
+        h("span", { class: "visually-hidden" },
+          `${actionName(type)}: ${spoken(card)}${seen.has(card) ? ` (${t("actions.seen")})` : ""}`));
       })));
   });
-  return h("div", { class: "picker" }, h("p", {}, actionName(type)), rows);
+  const title = own ? (actions.length ? t("actions.your_turn") : t("actions.wait")) : actionName(type);
+  return h("div", { class: "picker", id: own ? "hand" : undefined }, h("p", {}, title), rows);
 }
 
 function bidPicker(view, seat, actions, send) {

@@ -17,7 +17,7 @@ export function phaseName(phase) {
   return has(`phase.${phase}`) ? t(`phase.${phase}`) : humanize(phase);
 }
 
-export function statusSection(view, ruleName) {
+export function statusSection(view) {
   const who = (seats) => seats.map((s) => seatName(view, s)).join(", ") || "—";
   const lines = [
     h("div", {}, t("match.dealer"), ": ", h("strong", { id: "dealer" }, view.dealer === null ? "—" : seatName(view, view.dealer))),
@@ -33,8 +33,7 @@ export function statusSection(view, ruleName) {
   }
   if (view.viewer?.role === "seat") lines.unshift(h("div", {}, t("match.you_are", { name: seatName(view, view.viewer.seat) })));
   if (view.viewer?.role === "spectator") lines.unshift(h("div", {}, t("match.spectator")));
-  return h("section", { class: "status", "aria-labelledby": "status-h" },
-    h("h2", { id: "status-h" }, `${ruleName} · ${t("match.round", { n: view.round ?? 1 })}`), lines);
+  return h("section", { class: "status", "aria-labelledby": "status-h" }, lines);
 }
 
 function exposedLine(view, exposed) {
@@ -64,12 +63,18 @@ function playsList(view, plays) {
 export function trickSection(view) {
   const trick = view.trick;
   const done = view.tricks || [];
-  if (!trick && !done.length) return null;
+  if (!trick || view.status === "finished") return null;
+  return h("section", { "aria-labelledby": "trick-h", class: "current-trick" },
+    h("h2", { id: "trick-h" }, t("match.trick", { n: trick.number ?? done.length + 1 })),
+    trick.plays?.length ? playsList(view, trick.plays) : h("p", { id: "trick-empty" }, t("match.trick_empty")));
+}
+
+export function tricksDoneSection(view) {
+  const done = view.tricks || [];
   const revokes = view.revokes || [];
-  return h("section", { "aria-labelledby": "trick-h" },
-    h("h2", { id: "trick-h" }, t("match.trick", { n: trick?.number ?? done.length + 1 })),
-    trick?.plays?.length ? playsList(view, trick.plays) : h("p", { id: "trick-empty" }, t("match.trick_empty")),
-    done.length ? h("h3", {}, t("match.tricks_done")) : null,
+  if (!done.length && !revokes.length) return null;
+  return h("section", { "aria-labelledby": "tricks-done-h" },
+    h("h2", { id: "tricks-done-h" }, t("match.tricks_done")),
     done.length ? h("ol", { class: "tricks", id: "tricks-done" }, done.map((tr, i) => h("li", {},
       playsList(view, tr.plays),
       h("div", {}, t("match.trick_won_by", { name: seatName(view, tr.winner) })),

@@ -5,7 +5,7 @@ import { Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel } from "./actions.js";
-import { bidsSection, endSection, scoreSection, statusSection, trickSection } from "./board.js";
+import { bidsSection, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
@@ -107,6 +107,8 @@ function renderNet(m) {
   if (pending) text = `${text} ${t("net.pending", { n: pending })}`.trim();
   m.net.textContent = text;
   m.net.dataset.live = m.liveState;
+  const state = document.getElementById("live-state");
+  if (state) state.textContent = t(`live.${m.liveState}`);
 }
 
 function send(m, action) {
@@ -127,16 +129,18 @@ function render(m) {
   const entering = m.resultOpen && canEnterRound(v);
   const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
   clear(m.app,
-    h("h1", {}, m.ruleName, h("span", { class: "live", id: "live-state" }, ` · ${t(`live.${m.liveState}`)}`)),
-    statusSection(v, m.ruleName),
+    h("h1", { id: "status-h" }, `${m.ruleName} · ${t("match.round", { n: v.round ?? 1 })}`),
+    h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
+    statusSection(v),
     h("div", { class: "error", role: "alert", id: "error" }, m.error),
     busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null,
     endSection(v),
     entering ? roundResultForm(v, (a) => { m.resultOpen = false; send(m, a); }, () => { m.resultOpen = false; render(m); }) : null,
+    trickSection(v),
     panel,
     tools(m, referee, busy, entering),
     bidsSection(v),
-    trickSection(v),
+    tricksDoneSection(v),
     scoreSection(v, m.rounds),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);

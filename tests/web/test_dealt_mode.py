@@ -1,0 +1,75 @@
+"""Dealt mode in a real browser: the referee's page shows a link and a QR code per seat; a
+Forty-Fives hand played from three more browser contexts (one phone per seat), each showing only
+its own hand, each following the others' plays live."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of
+from tests.web.screens import enabled_cards, start_match, view
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def plays_shown(page: Page) -> int:
+    return page.locator(".current-trick .plays li").count() + page.locator("#tricks-done > li .plays li").count()
+
+
+def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, shot) -> None:
+    referee = phones.page()
+    match_id, token = start_match(referee, server, "forty_fives", NAMES, mode="dealt")
+    links = referee.locator("#share .seat-link a")
+    expect(links).to_have_count(len(NAMES))
+    expect(referee.locator("#share canvas")).to_have_count(len(NAMES))
+    shot(referee, "dealt-links")
+    violations = axe_violations(referee)
+    assert not violations, violations
+    urls = links.evaluate_all("els => els.map(e => e.href)")
+
+    seats: list[Page] = []
+    for seat, url in enumerate(urls):
+        page = phones.page()
+        page.goto(url)
+        expect(page.locator("#hand")).to_be_visible()
+        assert route_of(page)[0] == match_id
+        seats.append(page)
+        hand = view(server, match_id, route_of(page)[1])["hand"]
+        shown = page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == sorted(hand) and len(hand) == 5, (seat, shown, hand)
+        others = {c for s, h in view(server, match_id, token)["hands"].items() if int(s) != seat for c in h}
+        assert not others & set(page.locator("#app").inner_text().split())
+
+    delays = []
+    for n in range(15):
+        v = view(server, match_id, token)
+        assert v["round"] == 1 and v["status"] == "in_progress", n
+        to_play = v["to_act"][0]
+        page = seats[to_play]
+        cards = enabled_cards(page)
+        assert cards, (n, to_play)
+        for other, p in enumerate(seats):
+            if other != to_play:
+                assert not enabled_cards(p), "only the seat to play may play"
+        before = [plays_shown(p) for p in seats]
+        page.locator(f'#hand button[data-card="{cards[0]}"]').click()
+        posted = time.monotonic()
+        if n == 4:
+            shot(page, "dealt-seat")
+        if n == 14:
+            break
+        for other, p in enumerate(seats):
+            if other == to_play:
+                continue
+            # each play shows on every other phone (the trick, or the finished tricks once it is full)
+            expect(p.locator(".current-trick .plays li, #tricks-done > li .plays li")).to_have_count(
+                before[other] + 1, timeout=LIVE_TIMEOUT_MS
+            )
+            delays.append(time.monotonic() - posted)
+    for p in [*seats, referee]:
+        expect(p.locator("#status-h")).to_contain_text("Round 2", timeout=LIVE_TIMEOUT_MS)
+    assert len(view(server, match_id, token)["history"]) == 1
+    assert max(delays) < LIVE_TIMEOUT_MS / 1000
+    shot(referee, "dealt-referee")

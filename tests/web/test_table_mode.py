@@ -1,0 +1,111 @@
+"""Table mode in a real browser: a whole Boerenbridge round entered card by card, with the hook's
+forbidden bid refused on screen and an undo; a round's result entered at once."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import Contexts, api, axe_violations
+from tests.web.screens import enabled_cards, start_match, view
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def test_boerenbridge_round_card_by_card(phones: Contexts, server: str, shot) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    shot(page, "table-bidding")
+    v = view(server, match_id, token)
+    hook = v["bidding"]["hook_player"]
+    others = [s for s in v["to_act"] if s != hook]
+    assert len(others) == 3
+    for seat in others:
+        page.locator(f'[data-seat="{seat}"] button[data-bid="3"]').click()
+        expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("3")
+    # 3 + 3 + 3 = 9 of 13 tricks: the hook player may not bid 4; entering it anyway is refused with
+    # the rule's reason, and changes nothing
+    forbidden = page.locator(f'[data-seat="{hook}"] button[data-bid="4"]')
+    expect(forbidden).to_have_class(re.compile("forbidden"))
+    before = view(server, match_id, token)["version"]
+    forbidden.click()
+    expect(page.locator("#error")).to_contain_text("hook")
+    assert view(server, match_id, token)["version"] == before
+    expect(page.locator(f'td[data-bid-seat="{hook}"]')).to_have_text("—")
+    page.locator(f'[data-seat="{hook}"] button[data-bid="5"]').click()
+    expect(page.locator(f'td[data-bid-seat="{hook}"]')).to_have_text("5")
+    expect(page.locator("#phase")).to_have_text("play")
+
+    # the first card, taken back, then every card of the round
+    first = enabled_cards(page)[0]
+    page.locator(f'button[data-type="play"][data-card="{first}"]').click()
+    expect(page.locator(f'button[data-type="play"][data-card="{first}"]')).to_be_disabled()
+    page.locator("#undo").click()
+    expect(page.locator("#trick-empty")).to_be_visible()
+    expect(page.locator(f'button[data-type="play"][data-card="{first}"]')).to_be_enabled()
+
+    for n in range(52):
+        v = view(server, match_id, token)
+        assert v["round"] == 1 and v["phase"] == "play", (n, v["phase"])
+        cards = enabled_cards(page)
+        assert len(cards) == 52 - n  # every card not yet seen, the seen ones greyed out
+        page.locator(f'button[data-type="play"][data-card="{cards[0]}"]').click()
+        if n == 20:
+            expect(page.locator(f'button[data-type="play"][data-card="{cards[0]}"]')).to_be_disabled()
+            expect(page.locator("#tricks-done > li")).to_have_count(5)
+            shot(page, "table-play")
+            violations = axe_violations(page)
+            assert not violations, violations
+        if n < 51:
+            expect(page.locator('button[data-type="play"]:not([disabled])')).to_have_count(51 - n)
+    expect(page.locator("#status-h")).to_contain_text("Round 2")
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert len(rounds) == 1 and sum(rounds[0]["tricks"]) == 13
+    assert rounds[0]["bids"][hook] == 5
+    sheet = page.locator("#score-sheet tbody tr").first
+    expect(sheet).to_contain_text(str(rounds[0]["scores"][0]))
+    events = api(server, "GET", f"/v1/matches/{match_id}/events", token)["events"]
+    plays = [e for e in events if e["kind"] == "action" and e["action"]["type"] == "play" and not e["undone"]]
+    assert len(plays) == 52
+    shot(page, "table-score-sheet")
+
+
+def test_round_result_at_once(phones: Contexts, server: str, shot) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    page.locator("#enter-round").click()
+    bids = {0: 3, 1: 4, 2: 2, 3: 3}
+    tricks = {0: 3, 1: 5, 2: 2, 3: 3}
+    for seat in range(4):
+        page.locator(f"#rr-bid-{seat}").fill(str(bids[seat]))
+        page.locator(f"#rr-tricks-{seat}").fill(str(tricks[seat]))
+    shot(page, "round-result")
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#status-h")).to_contain_text("Round 2")
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert rounds[0]["bids"] == [3, 4, 2, 3] and rounds[0]["tricks"] == [3, 5, 2, 3]
+    row = page.locator("#score-sheet tbody tr").first
+    for score in rounds[0]["scores"]:
+        expect(row).to_contain_text(f"= {score}")
+
+
+def test_forty_fives_round_result_refused_then_entered(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "forty_fives", ["Ann", "Bob", "Cy"])
+    page.locator('button[data-type="turn_up"][data-card="2C"]').click()
+    expect(page.locator("#trump")).to_contain_text("clubs")
+    page.locator("#enter-round").click()
+    for seat, n in enumerate([3, 1, 2]):  # 6 tricks of 5: refused, nothing changes
+        page.locator(f"#rr-tricks-{seat}").fill(str(n))
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#error")).not_to_be_empty()
+    assert api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"] == []
+    page.locator("#enter-round").click()
+    for seat, n in enumerate([3, 1, 1]):
+        page.locator(f"#rr-tricks-{seat}").fill(str(n))
+    page.locator("#rr-high").select_option("0")
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#status-h")).to_contain_text("Round 2")
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert rounds[0]["tricks_won"] == [3, 1, 1]
