@@ -99,8 +99,8 @@ def phones(browser: Browser, server: str) -> Iterator[Contexts]:
 def shot() -> Callable[[Page, str], None]:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def save(page: Page, name: str) -> None:
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    def save(page: Page, name: str, full_page: bool = True) -> None:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
     return save
 

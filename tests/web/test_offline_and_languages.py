@@ -78,9 +78,11 @@ def test_start_screen_accessible(phones: Contexts, server: str, shot) -> None:
     page = phones.page()
     page.goto(server + "/")
     page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    expect(page.locator("#player-0")).to_be_focused()
+    shot(page, "start", full_page=False)
     page.locator("details summary").click()
     expect(page.locator("#opt-hand_size_schedule")).to_be_visible()
-    shot(page, "start")
+    shot(page, "start-options")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     violations = axe_violations(page)
     assert not violations, violations
