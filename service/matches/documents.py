@@ -49,6 +49,28 @@ FORMAT = 2
 #: the most deals in a row a single request may cause (a ruleset whose rounds can be passed out
 #: deals again at once); more means a broken ruleset, not a long match.
 MAX_DEALS_IN_A_ROW = 64
+#: how many events a match may log past its newest checkpoint before the next commit makes one:
+#: an undo replays at most about this many actions (``service.matches.undo``)
+CHECKPOINT_EVERY = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """Where an undo starts from (``service.matches.undo``): a stored state, the sequence number of
+    the last event logged when it was stored (the events after it lead from it to the match now),
+    and the deals made up to it. ``state`` None: the state of the document that holds it (a match
+    that has just reached a checkpoint stores that state once)."""
+
+    seq: int
+    deals: int
+    state: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "deals": self.deals, "state": self.state}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Checkpoint | None:
+        return None if data is None else cls(data["seq"], data["deals"], data.get("state"))
 
 
 @dataclass(frozen=True)
@@ -76,6 +98,12 @@ class MatchDocument:
     #: whether the referee of a dealt match sees every hand (a referee who does not play); else the
     #: referee sees what a spectator sees
     referee_sees_hands: bool = False
+    #: how many events the match has logged (None: a document saved before it was counted)
+    logged: int | None = None
+    #: the state just after the latest deal, for undo (None: unknown; undo replays the whole match)
+    round_start: Checkpoint | None = None
+    #: a state of this round at most ``CHECKPOINT_EVERY`` events old, for undo (None: none yet)
+    recent: Checkpoint | None = None
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -100,6 +128,9 @@ class MatchDocument:
             "seed": None if self.seed is None else self.seed.hex(),
             "deals": self.deals,
             "saved_at": self.saved_at,
+            "logged": self.logged,
+            "round_start": None if self.round_start is None else self.round_start.to_json(),
+            "recent": None if self.recent is None else self.recent.to_json(),
             "commit": commit,
         }
 
@@ -118,24 +149,59 @@ class MatchDocument:
             saved_at=data.get("saved_at", 0.0),
             format=data.get("format", 1),
             referee_sees_hands=data.get("referee_sees_hands", True),
+            logged=data.get("logged"),
+            round_start=Checkpoint.from_json(data.get("round_start")),
+            recent=Checkpoint.from_json(data.get("recent")),
             state_json=data["state"],
         )
 
     def with_state(self, state: Any, deals: int, saved_at: float) -> MatchDocument:
         """This match with a new state, the count of deals made so far, saved at ``saved_at``."""
-        return self._with(state, None, (self.state, self.encoded_state()), deals, saved_at)
+        return self._with(state, None, (self.state, self.encoded_state()), deals, saved_at,
+                          self.logged, self._checkpoints())
+
+    def committed(self, state: Any, deals: int, saved_at: float, events: Sequence[Mapping[str, Any]],
+                  checkpoints: tuple[Checkpoint | None, Checkpoint | None] | None = None) -> MatchDocument:
+        """This match after a commit that logs ``events`` and leaves ``state``, with its events
+        counted and its checkpoints (``checkpoints``: the round start and recent one an undo
+        found; else the document's own): a commit that deals makes a new round start; one that
+        leaves the newest checkpoint ``CHECKPOINT_EVERY`` events behind makes a new recent one."""
+        logged = None if self.logged is None else self.logged + len(events)
+        start, recent = self._checkpoints(checkpoints)
+        if logged is not None and any(e.get("kind") == "deal" for e in events):
+            start, recent = Checkpoint(logged, deals), None
+        elif logged is not None and start is not None:
+            newest = recent if recent is not None else start
+            if logged - newest.seq >= CHECKPOINT_EVERY:
+                recent = Checkpoint(logged, deals)
+        return self._with(state, None, (self.state, self.encoded_state()), deals, saved_at, logged, (start, recent))
+
+    def _checkpoints(
+        self, given: tuple[Checkpoint | None, Checkpoint | None] | None = None
+    ) -> tuple[Checkpoint | None, Checkpoint | None]:
+        """The checkpoints (``given``, else the document's own), each holding its state: none left
+        meaning "this document's", which the new document will not have."""
+        def explicit(point: Checkpoint | None) -> Checkpoint | None:
+            if point is None or point.state is not None:
+                return point
+            return Checkpoint(point.seq, point.deals, self.encoded_state())
+        start, recent = (self.round_start, self.recent) if given is None else given
+        return explicit(start), explicit(recent)
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
-        return self._with(self.state, state_json, None, self.deals, self.saved_at)
+        return self._with(self.state, state_json, None, self.deals, self.saved_at, self.logged,
+                          (self.round_start, self.recent))
 
     def _with(
-        self, state: Any, state_json: Any, basis: tuple[Any, Any] | None, deals: int, saved_at: float
+        self, state: Any, state_json: Any, basis: tuple[Any, Any] | None, deals: int, saved_at: float,
+        logged: int | None, checkpoints: tuple[Checkpoint | None, Checkpoint | None],
     ) -> MatchDocument:
         # what dataclasses.replace does, without its per-field checks (twice per action)
         return MatchDocument(
             ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
-            format=self.format, referee_sees_hands=self.referee_sees_hands, state_json=state_json, basis=basis,
+            format=self.format, referee_sees_hands=self.referee_sees_hands, logged=logged,
+            round_start=checkpoints[0], recent=checkpoints[1], state_json=state_json, basis=basis,
         )
 
 

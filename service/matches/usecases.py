@@ -45,16 +45,14 @@ from typing import Any, cast
 from service.matches import idempotency as idem
 from service.matches.deals import SEED_BYTES, commitment, deal_seed, shuffled
 from service.matches.documents import (
+    Checkpoint,
     Decks,
     MatchDocument,
     action_event,
     advance,
     create_event,
-    deals_in,
     effective,
-    last_undoable,
     public_event,
-    replay,
     round_records,
     stamp,
     undo_event,
@@ -76,6 +74,7 @@ from service.matches.players import read_players
 from service.matches.record import build_record
 from service.matches.results import Created, EventPage, Expected, MatchRecord, RoundSheet, SeatTicket, Viewed
 from service.matches.tokens import Caller, identify, new_token, token_hash
+from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError, UnknownRuleset, error_from_json, error_to_json
 from service.rules.facts import is_json_int
@@ -147,6 +146,8 @@ class Matches:
             deals=dealt,
             saved_at=self.clock(),
             referee_sees_hands=sees_hands,
+            logged=1 + len(deals),
+            round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
         commit = secrets.token_hex(8)
@@ -288,8 +289,8 @@ class Matches:
         state, after, dealt = advance(
             doc.ruleset, state, decks, doc.deals, finished_now=doc.format >= 2, logged=logged
         )
-        new_doc = doc.with_state(state, dealt, self.clock())
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
+        new_doc = doc.committed(state, dealt, self.clock(), events)
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
 
@@ -328,25 +329,33 @@ class Matches:
             if prior is not None:
                 return _viewed_again(prior)
         _check_expected(expected, version)
-        with self._guard(match_id):
-            history = self.store.events(match_id)
-        taken_back = last_undoable(history)
-        if not taken_back:
+        undone, doc = self._undone(match_id, doc)
+        if undone is None:
             err = NothingToUndo(Msg("matches.nothing_to_undo"))
             self._remember_refusal(match_id, scope, fp, err)
             raise err
-        gone = set(taken_back)
-        keep = [e for e in effective(history) if e.seq not in gone]
-        # a replayed state holds every finished round; each is in the log already (format 1: up to
-        # the last archived one, and archive takes no more than the log holds)
-        state, after, dealt = advance(
-            doc.ruleset, replay(doc.ruleset, keep, doc.seed), self._decks(doc.ruleset, doc.mode, doc.seed),
-            deals_in(keep), finished_now=False, logged=len(round_records(keep)) if doc.format < 2 else None,
-        )
-        new_doc = doc.with_state(state, dealt, self.clock())
-        events = stamp([undo_event(taken_back), *after], version + 1)
+        events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
+        new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
+
+    def _undone(self, match_id: str, doc: MatchDocument) -> tuple[Undone | None, MatchDocument]:
+        """What an undo leaves (None: nothing to undo): from the round start when it can (the events
+        of the round so far), else from the whole log (``service.matches.undo``); and the document,
+        with its events counted if it was saved before they were."""
+        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        if can_start_from_round(doc):
+            assert doc.round_start is not None
+            with self._guard(match_id):
+                since = self.store.events(match_id, after=doc.round_start.seq)
+            undone = from_checkpoints(doc, since, decks)
+            if undone is not None:
+                return undone, doc
+        with self._guard(match_id):
+            history = self.store.events(match_id)
+        if doc.logged is None and history:  # a document saved before the events were counted
+            doc = dataclasses.replace(doc, logged=history[-1].seq)
+        return from_whole_log(doc, history, decks), doc
 
     def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
         doc, version = self._load(match_id)

@@ -5,6 +5,8 @@ documented, invalid data refused, auth enforced ...) plus the three that
 ``tests/api/schemathesis_match_hooks.py`` adds: a rejected request changes nothing, every error is
 problem+json with a stable code, a legal action is accepted as listed and a near miss is not.
 
+It runs twice: on the memory store and on a private ``redis-server``.
+
 Before the run a pool of matches is created over HTTP: every registered ruleset (and the test ruleset
 ``toy_tricks``), dealt and table, each fresh, part-played, and (where a random match ends quickly)
 finished. The hooks aim most requests at them with their real tokens; the deals are seeded so a run
@@ -29,6 +31,7 @@ from service.api.matches import MATCHES_KEY
 from service.rules.registry import RULESETS
 from tests.api.match_driver import Match, WireHttp, create, play_match, step
 from tests.api.schemathesis_run import live_server, run_schemathesis
+from tests.redis_server import RedisServer, redis_server
 
 MAX_EXAMPLES = 80
 SEED = 1
@@ -38,9 +41,15 @@ PART_PLAYED = 7
 FINISH_WITHIN = 200
 
 
-@pytest.fixture
-def live_url(toy: str) -> Iterator[str]:
-    app = create_app(Settings())
+@pytest.fixture(params=["memory", "redis"])
+def live_url(request: pytest.FixtureRequest, toy: str) -> Iterator[str]:
+    """A live server of the app on each store: in memory, and on a private redis-server."""
+    settings = Settings()
+    if request.param == "redis":
+        server: RedisServer = request.getfixturevalue("redis_server")
+        server.client().flushall()
+        settings = Settings(redis_url=server.url)
+    app = create_app(settings)
     app.extensions[MATCHES_KEY].rng = random.Random(SEED)  # seeded deals: a run repeats
     with live_server(app) as url:
         yield url
@@ -114,6 +123,9 @@ def test_schemathesis_on_match_endpoints_finds_nothing(live_url: str, tmp_path: 
     assert any(s["body"] == "legal" and s["status"] == 200 for s in sent)
     assert any(s["body"] == "lenient" and s["status"] == 200 for s in sent)
     assert any(s["body"].startswith("near-miss:") for s in sent)
+
+
+__all__ = ["redis_server"]
 
 
 def summary(sent: list[dict[str, Any]]) -> str:
