@@ -109,3 +109,28 @@ def test_forty_fives_round_result_refused_then_entered(phones: Contexts, server:
     expect(page.locator("#status-h")).to_contain_text("Round 2")
     rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
     assert rounds[0]["tricks_won"] == [3, 1, 1]
+
+
+def test_match_end_shows_winners_and_record(phones: Contexts, server: str, shot) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "forty_fives", ["Ann", "Bob", "Cy"])
+    for _ in range(2):  # Ann takes every trick twice: 30 + 30 passes 45
+        page.locator('button[data-type="turn_up"]:not([disabled])').first.click()
+        expect(page.locator("#enter-round")).to_be_visible()
+        page.locator("#enter-round").click()
+        for seat, n in enumerate([5, 0, 0]):
+            page.locator(f"#rr-tricks-{seat}").fill(str(n))
+        page.locator("#rr-high").select_option("0")
+        page.locator("#round-result button[type=submit]").click()
+        expect(page.locator("#round-result")).to_have_count(0)
+    expect(page.locator("#match-end")).to_contain_text("Ann")
+    assert view(server, match_id, token)["status"] == "finished"
+    page.locator("#show-record").click()
+    expect(page.locator("#record-text")).to_contain_text("Bob")
+    with page.expect_download() as download:
+        page.locator("#csv-record").click()
+    path = download.value.path()
+    assert "Ann" in open(path, encoding="utf-8").read()
+    shot(page, "match-end")
+    violations = axe_violations(page)
+    assert not violations, violations

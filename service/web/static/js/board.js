@@ -122,7 +122,10 @@ function cell(record, i) {
 
 export function endSection(view) {
   if (view.status !== "finished") return null;
-  const names = (view.winners || []).map((s) => seatName(view, s));
+  const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
+  const teams = scores.length < view.names.length ? columns(view, scores.length) : null;
+  // winners name what the scores are kept for: seats, or teams in a partnership game
+  const names = (view.winners || []).map((s) => (teams ? teams[s] : seatName(view, s)));
   return h("section", { "aria-labelledby": "end-h", id: "match-end" }, h("h2", { id: "end-h" }, t("match.over")),
     h("p", { class: "winners" }, names.length ? t("match.winners", { names: names.join(", ") }) : t("match.no_winner")));
 }
