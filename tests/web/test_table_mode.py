@@ -4,6 +4,7 @@ forbidden bid refused on screen and an undo; a round's result entered at once.""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -134,3 +135,41 @@ def test_match_end_shows_winners_and_record(phones: Contexts, server: str, shot)
     shot(page, "match-end")
     violations = axe_violations(page)
     assert not violations, violations
+
+
+def test_avinas_exposures_knocks_and_plays(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "avinas", NAMES)
+    while view(server, match_id, token)["phase"] == "expose":  # the 8 exposures: face up or face down
+        before = view(server, match_id, token)["version"]
+        face_down = page.locator('button[data-type="expose"]:not([data-card])')
+        if face_down.count():
+            face_down.first.click()
+        else:
+            page.locator('button[data-type="expose"][data-card]:not([disabled])').first.click()
+        wait_version(server, match_id, token, before)
+        expect(page.locator("#exposures")).to_be_visible()
+    exposures = view(server, match_id, token)["exposures"]
+    assert len(exposures) == 8
+    face_up = [e["card"] for e in exposures if e.get("card")]
+    expect(page.locator("#exposures span[role=img]")).to_have_count(len(face_up))
+    while view(server, match_id, token)["phase"] == "knock":
+        before = view(server, match_id, token)["version"]
+        page.locator('button[data-type="knock"]').first.click()
+        wait_version(server, match_id, token, before)
+    assert view(server, match_id, token)["phase"] == "play"
+    for _ in range(4):
+        before = view(server, match_id, token)["version"]
+        cards = enabled_cards(page)
+        page.locator(f'button[data-type="play"][data-card="{cards[0]}"]').click()
+        wait_version(server, match_id, token, before)
+    expect(page.locator("#tricks-done > li")).to_have_count(1)
+    expect(page.locator("#score-sheet")).to_contain_text("Team 1 (Ann & Cy)")
+
+
+def wait_version(server: str, match_id: str, token: str, before: int, timeout: float = 10.0) -> None:
+    """Until the match has moved past version ``before`` (the page's entry has landed)."""
+    deadline = time.monotonic() + timeout
+    while view(server, match_id, token)["version"] <= before:
+        assert time.monotonic() < deadline, "the entry did not land"
+        time.sleep(0.05)

@@ -6,9 +6,19 @@ import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
 import { humanize } from "./options_form.js";
-import { seatName } from "./board.js";
+import { currentTrick, seatName } from "./board.js";
 
-const CARD_TYPES = new Set(["play", "turn_up", "draw"]);
+const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
+
+// The one card an action names (``card``, or a one-card ``cards`` as Avinas' exposures have).
+function oneCard(a) {
+  if (a.card) return a.card;
+  return Array.isArray(a.cards) && a.cards.length === 1 ? a.cards[0] : null;
+}
+
+function pickable(a) {
+  return CARD_TYPES.has(a.type) && oneCard(a) && !a.face_down;
+}
 
 function bySeat(view) {
   const groups = new Map();
@@ -24,8 +34,9 @@ function bySeat(view) {
 export function seenCards(view) {
   const seen = new Set();
   for (const tr of view.tricks || []) for (const p of tr.plays || []) seen.add(p.card);
-  for (const p of view.trick?.plays || []) seen.add(p.card);
+  for (const p of currentTrick(view)?.plays || []) if (p.card) seen.add(p.card);
   if (view.turn_up) seen.add(view.turn_up);
+  for (const e of Array.isArray(view.exposures) ? view.exposures : []) if (e.card) seen.add(e.card);
   return seen;
 }
 
@@ -34,7 +45,7 @@ export function actionPanel(view, send) {
   const own = view.viewer?.role === "seat" && Array.isArray(view.hand);
   const groups = [...bySeat(view)].filter(([, list]) => list.length);
   if (!groups.length && !own) return null;
-  const playing = groups.some(([, list]) => list.some((a) => CARD_TYPES.has(a.type) && a.card));
+  const playing = groups.some(([, list]) => list.some(pickable));
   return h("section", { class: "actions", "aria-labelledby": "actions-h" },
     h("h2", { id: "actions-h" }, own ? t("actions.your_hand") : t("actions.title")),
     own && !playing ? cardPicker(view, view.viewer.seat, "play", [], send) : null,
@@ -43,16 +54,21 @@ export function actionPanel(view, send) {
 
 function seatActions(view, seat, list, send) {
   const byType = new Map();
+  const others = [];
   for (const a of list) {
-    if (!byType.has(a.type)) byType.set(a.type, []);
-    byType.get(a.type).push(a);
+    const kind = pickable(a) ? `card:${a.type}` : a.type === "bid" && typeof a.amount === "number" ? "bid" : null;
+    if (!kind) others.push(a);
+    else {
+      if (!byType.has(kind)) byType.set(kind, []);
+      byType.get(kind).push(a);
+    }
   }
   const parts = [];
-  for (const [type, actions] of byType) {
-    if (CARD_TYPES.has(type) && actions.every((a) => a.card)) parts.push(cardPicker(view, seat, type, actions, send));
-    else if (type === "bid" && actions.every((a) => typeof a.amount === "number")) parts.push(bidPicker(view, seat, actions, send));
-    else parts.push(h("div", { class: "row" }, actions.map((a) => otherButton(view, a, send))));
+  for (const [kind, actions] of byType) {
+    if (kind === "bid") parts.push(bidPicker(view, seat, actions, send));
+    else parts.push(cardPicker(view, seat, actions[0].type, actions, send));
   }
+  if (others.length) parts.push(h("div", { class: "row" }, others.map((a) => otherButton(view, a, send))));
   const label = seat >= 0 ? seatName(view, seat) : t("actions.anyone");
   return h("div", { class: "seat-actions", role: "group", "aria-label": label, "data-seat": seat },
     h("h3", {}, label), parts);
@@ -63,7 +79,7 @@ export function actionName(type) {
 }
 
 function cardPicker(view, seat, type, actions, send) {
-  const legal = new Map(actions.map((a) => [a.card, a]));
+  const legal = new Map(actions.map((a) => [oneCard(a), a]));
   const own = view.viewer?.role === "seat" && Array.isArray(view.hand);
   const cards = own ? view.hand : deck(view.ruleset);
   const seen = seenCards(view);
@@ -107,8 +123,8 @@ function otherButton(view, action, send) {
   if (action.suit) extra.push(suitName(action.suit));
   if (typeof action.amount === "number") extra.push(String(action.amount));
   if (action.card) extra.push(short(action.card));
-  if (Array.isArray(action.cards)) extra.push(action.cards.map(short).join(" "));
-  if (action.face_down) extra.push(t("actions.face_down"));
+  if (Array.isArray(action.cards) && action.cards.length) extra.push(action.cards.map(short).join(" "));
+  if (action.face_down || (Array.isArray(action.cards) && !action.cards.length)) extra.push(t("actions.face_down"));
   const text = [actionName(action.type), ...extra].join(" ");
   return h("button", { type: "button", "data-type": action.type, onclick: () => send(action) }, text);
 }

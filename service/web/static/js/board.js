@@ -28,19 +28,27 @@ export function statusSection(view) {
     lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, view.trump ? suitName(view.trump) : t("match.no_trump"))));
   }
   if (view.turn_up) lines.push(h("div", {}, t("match.turn_up"), ": ", cardText(view.turn_up)));
-  for (const key of ["exposed", "exposures"]) {
-    if (view[key] && typeof view[key] === "object") lines.push(exposedLine(view, view[key]));
-  }
+  if (Array.isArray(view.exposures) && view.exposures.length) lines.push(exposedLine(view, view.exposures));
   if (view.viewer?.role === "seat") lines.unshift(h("div", {}, t("match.you_are", { name: seatName(view, view.viewer.seat) })));
   if (view.viewer?.role === "spectator") lines.unshift(h("div", {}, t("match.spectator")));
   return h("section", { class: "status", "aria-labelledby": "status-h" }, lines);
 }
 
-function exposedLine(view, exposed) {
-  const entries = Array.isArray(exposed) ? exposed.map((c, i) => [i, c]) : Object.entries(exposed);
-  return h("div", {}, t("match.exposed"), ": ",
-    entries.filter(([, cards]) => cards && cards.length).map(([seat, cards]) =>
-      h("span", {}, ` ${seatName(view, Number(seat))}: `, [].concat(cards).map((c) => [cardText(c), " "]))));
+// Avinas: the exposures ({seat, face_up, card, played}), face-up cards by seat, face-down ones counted.
+function exposedLine(view, exposures) {
+  const bySeat = new Map();
+  for (const e of exposures) {
+    if (!bySeat.has(e.seat)) bySeat.set(e.seat, []);
+    bySeat.get(e.seat).push(e);
+  }
+  return h("div", { id: "exposures" }, t("match.exposed"), ":", [...bySeat].map(([seat, list]) => h("div", {},
+    `${seatName(view, seat)}: `,
+    list.map((e) => (e.card ? [cardText(e.card), " "] : [t("actions.face_down"), " "])))));
+}
+
+// The trick in progress ("trick" in most views, "current_trick" in Avinas').
+export function currentTrick(view) {
+  return view.trick ?? view.current_trick ?? null;
 }
 
 export function bidsSection(view) {
@@ -57,11 +65,12 @@ export function bidsSection(view) {
 }
 
 function playsList(view, plays) {
-  return h("ul", { class: "plays" }, (plays || []).map((p) => h("li", {}, `${seatName(view, p.seat)}: `, cardText(p.card))));
+  return h("ul", { class: "plays" }, (plays || []).map((p) => h("li", {}, `${seatName(view, p.seat)}: `,
+    p.card ? cardText(p.card) : t("actions.face_down"))));
 }
 
 export function trickSection(view) {
-  const trick = view.trick;
+  const trick = currentTrick(view);
   const done = view.tricks || [];
   if (!trick || view.status === "finished") return null;
   return h("section", { "aria-labelledby": "trick-h", class: "current-trick" },
@@ -88,10 +97,12 @@ function revokeLine(view, r) {
     t("match.revoke", { name: seatName(view, r.seat), n: r.trick }), " ", cardText(r.card), ` — ${rule}`);
 }
 
+// The score sheet's columns: the seats, or the teams (the view's "teams", else alternate seats).
 function columns(view, count) {
   if (count === view.names.length) return view.names;
+  const members = (team) => (Array.isArray(view.teams) ? view.teams[team] || [] : view.names.map((_, s) => s).filter((s) => s % count === team));
   return Array.from({ length: count }, (_, team) => t("match.team", {
-    n: team + 1, names: view.names.filter((_, s) => s % count === team).join(" & "),
+    n: team + 1, names: members(team).map((s) => seatName(view, s)).join(" & "),
   }));
 }
 

@@ -4,7 +4,7 @@
 // the seat whose trick held the highest trump.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatName } from "./board.js";
+import { currentTrick, seatName } from "./board.js";
 
 const FORMS = {
   boerenbridge: boerenbridgeFields,
@@ -16,7 +16,7 @@ export function canEnterRound(view) {
   if (view.mode !== "table" || view.status !== "in_progress" || view.viewer?.role !== "referee") return false;
   if (!FORMS[view.ruleset]) return false;
   if (typeof view.round_result_allowed === "boolean") return view.round_result_allowed;
-  return !(view.tricks || []).length && !(view.trick?.plays || []).length && view.trump !== null;
+  return !(view.tricks || []).length && !(currentTrick(view)?.plays || []).length && view.trump !== null;
 }
 
 function numberInput(id, label, value, max) {
