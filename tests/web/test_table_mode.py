@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -131,7 +132,7 @@ def test_match_end_shows_winners_and_record(phones: Contexts, server: str, shot)
     with page.expect_download() as download:
         page.locator("#csv-record").click()
     path = download.value.path()
-    assert "Ann" in open(path, encoding="utf-8").read()
+    assert "Ann" in Path(path).read_text(encoding="utf-8")
     shot(page, "match-end")
     violations = axe_violations(page)
     assert not violations, violations
