@@ -33,7 +33,7 @@ export async function showMatch(app, route, net) {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
-    lastSeq = (await request("GET", `${base}/events?after=0&limit=1`, { token: route.token })).data.last_seq;
+    lastSeq = await latestSeq(base, route.token);
   } catch (err) {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
       h("p", {}, h("a", { href: "#/" }, t("match.back"))));
@@ -57,6 +57,16 @@ export async function showMatch(app, route, net) {
   await loadRounds(m);
   render(m);
   m.live.start(view.version, lastSeq);
+}
+
+// The seq of the match's newest event, where the live updates start from.
+async function latestSeq(base, token) {
+  let after = 0;
+  for (;;) {
+    const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
+    after = page.last_seq;
+    if (!page.more) return after;
+  }
 }
 
 function roundsKey(view) {
