@@ -107,15 +107,19 @@ function bidPicker(view, seat, actions, send) {
   let amounts = [...legal.keys()];
   if (typeof view.hand_size === "number") amounts = Array.from({ length: view.hand_size + 1 }, (_, i) => i);
   amounts.sort((a, b) => a - b);
-  return h("div", { class: "picker" }, h("p", {}, actionName("bid")),
-    h("div", { class: "grid" }, amounts.map((amount) => {
+  const grid = h("div", { class: "grid" }, amounts.map((amount) => {
       const action = legal.get(amount);
       return h("button", {
         type: "button", class: action ? "bid-btn" : "bid-btn forbidden", "data-bid": amount,
         "aria-label": action ? t("actions.bid_n", { n: amount }) : t("actions.bid_forbidden", { n: amount }),
         onclick: () => send(action || { type: "bid", seat, amount }),
       }, String(amount));
-    })));
+    }));
+  // A bid changed after the bidding (Boerenbridge's hook player until the opening lead): folded away
+  if (view.phase !== "bidding" && view.phase !== "auction") {
+    return h("details", { class: "picker revise" }, h("summary", {}, t("actions.change_bid")), grid);
+  }
+  return h("div", { class: "picker" }, h("p", {}, actionName("bid")), grid);
 }
 
 function otherButton(view, action, send) {

@@ -113,7 +113,7 @@ export function scoreSection(view, rounds) {
     h("th", { scope: "row" }, String(r.round ?? "")),
     heads.map((_, i) => h("td", {}, cell(r, i)))));
   return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
-    h("div", { class: "scroll" }, h("table", { id: "score-sheet" },
+    h("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": "score-h" }, h("table", { id: "score-sheet" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("match.round_col")), heads.map((n) => h("th", { scope: "col" }, n)))),
       h("tbody", {}, rows,
         h("tr", {}, h("th", { scope: "row" }, t("match.total")), scores.map((s) => h("td", {}, h("strong", {}, String(s)))))))));

@@ -9,7 +9,7 @@ export function recordSection(view, token, onError) {
   const show = async () => {
     try {
       const text = (await request("GET", `${base}?format=text`, { token, accept: "text/plain" })).data;
-      clear(out, h("pre", { class: "record", id: "record-text" }, text),
+      clear(out, h("pre", { class: "record", id: "record-text", tabindex: 0, "aria-labelledby": "record-h" }, text),
         h("button", { type: "button", onclick: () => window.print() }, t("record.print")));
     } catch (err) {
       onError(err);

@@ -51,10 +51,15 @@ function playersField(state, onCount) {
 
 function nameInputs(box, count) {
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
+  const dealer = h("select", { id: "first-dealer" }, h("option", { value: "" }, t("start.dealer_by_rules")),
+    Array.from({ length: count }, (_, i) => h("option", { value: String(i) }, t("start.default_name", { n: i + 1 }))));
   clear(box, Array.from({ length: count }, (_, i) => h("div", { class: "field" },
     h("label", { for: `player-${i}` }, t("start.seat_name", { n: i + 1 })),
     h("input", { id: `player-${i}`, type: "text", maxlength: MAX_NAME, autocomplete: "off", required: true,
-      value: old[i] ?? t("start.default_name", { n: i + 1 }) }))));
+      value: old[i] ?? t("start.default_name", { n: i + 1 }),
+      oninput: (ev) => { dealer.options[i + 1].textContent = ev.target.value || t("start.default_name", { n: i + 1 }); } }))),
+  h("div", { class: "field" }, h("label", { for: "first-dealer" }, t("start.first_dealer")), dealer));
+  [...box.querySelectorAll("input")].forEach((input, i) => { dealer.options[i + 1].textContent = input.value; });
 }
 
 function matchForm(state) {
@@ -84,13 +89,15 @@ function matchForm(state) {
 }
 
 async function start(state, form, names, options, error) {
-  const players = [...names.querySelectorAll("input")].map((i) => i.value.trim());
+  const players = [...names.querySelectorAll("input[type=text]")].map((i) => i.value.trim());
   if (players.some((p) => !p)) {
     error.textContent = t("start.names_required");
     return;
   }
   const body = { ruleset: state.ruleset.id, players, mode: state.mode,
     options: readOptions(options, state.detail.options_schema) };
+  const dealer = names.querySelector("#first-dealer").value;
+  if (dealer !== "") body.dealer = Number(dealer);
   const button = form.querySelector("#start-match");
   button.disabled = true;
   try {
