@@ -23,7 +23,13 @@ STATIC_MAX_AGE_SECONDS = 300
 bp = Blueprint("web", __name__, static_folder=None)
 
 
+#: Types by suffix where the system's table may lack one (an ES module must come as JavaScript).
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".json": "application/json",
+         ".svg": "image/svg+xml", ".png": "image/png"}
+
+
 def _send(name: str, mimetype: str | None = None) -> Response:
+    mimetype = mimetype or TYPES.get(Path(name).suffix)
     response = send_from_directory(STATIC, name, mimetype=mimetype, max_age=STATIC_MAX_AGE_SECONDS)
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response

@@ -73,6 +73,7 @@ export function trickSection(view) {
   const trick = currentTrick(view);
   const done = view.tricks || [];
   if (!trick || view.status === "finished") return null;
+  if (!trick.plays?.length && view.phase !== "play") return null;
   return h("section", { "aria-labelledby": "trick-h", class: "current-trick" },
     h("h2", { id: "trick-h" }, t("match.trick", { n: trick.number ?? done.length + 1 })),
     trick.plays?.length ? playsList(view, trick.plays) : h("p", { id: "trick-empty" }, t("match.trick_empty")));
