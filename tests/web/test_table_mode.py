@@ -7,7 +7,7 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Contexts, api, axe_violations
 from tests.web.screens import enabled_cards, start_match, view
@@ -33,6 +33,7 @@ def test_boerenbridge_round_card_by_card(phones: Contexts, server: str, shot) ->
     before = view(server, match_id, token)["version"]
     forbidden.click()
     expect(page.locator("#error")).to_contain_text("hook")
+    shot(page, "table-hook-refused", full_page=False)
     assert view(server, match_id, token)["version"] == before
     expect(page.locator(f'td[data-bid-seat="{hook}"]')).to_have_text("—")
     page.locator(f'[data-seat="{hook}"] button[data-bid="5"]').click()
@@ -148,7 +149,7 @@ def test_avinas_exposures_knocks_and_plays(phones: Contexts, server: str) -> Non
             face_down.first.click()
         else:
             page.locator('button[data-type="expose"][data-card]:not([disabled])').first.click()
-        wait_version(server, match_id, token, before)
+        wait_version(page, server, match_id, token, before)
         expect(page.locator("#exposures")).to_be_visible()
     exposures = view(server, match_id, token)["exposures"]
     assert len(exposures) == 8
@@ -157,20 +158,22 @@ def test_avinas_exposures_knocks_and_plays(phones: Contexts, server: str) -> Non
     while view(server, match_id, token)["phase"] == "knock":
         before = view(server, match_id, token)["version"]
         page.locator('button[data-type="knock"]').first.click()
-        wait_version(server, match_id, token, before)
+        wait_version(page, server, match_id, token, before)
     assert view(server, match_id, token)["phase"] == "play"
     for _ in range(4):
         before = view(server, match_id, token)["version"]
         cards = enabled_cards(page)
         page.locator(f'button[data-type="play"][data-card="{cards[0]}"]').click()
-        wait_version(server, match_id, token, before)
+        wait_version(page, server, match_id, token, before)
     expect(page.locator("#tricks-done > li")).to_have_count(1)
     expect(page.locator("#score-sheet")).to_contain_text("Team 1 (Ann & Cy)")
 
 
-def wait_version(server: str, match_id: str, token: str, before: int, timeout: float = 10.0) -> None:
-    """Until the match has moved past version ``before`` (the page's entry has landed)."""
+def wait_version(page: Page, server: str, match_id: str, token: str, before: int, timeout: float = 10.0) -> None:
+    """Until the match has moved past version ``before`` (the page's entry has landed) and the page
+    shows the version it moved to."""
     deadline = time.monotonic() + timeout
-    while view(server, match_id, token)["version"] <= before:
+    while (now := view(server, match_id, token)["version"]) <= before:
         assert time.monotonic() < deadline, "the entry did not land"
         time.sleep(0.05)
+    expect(page.locator(f'#status-h[data-version="{now}"]')).to_be_visible()

@@ -139,7 +139,7 @@ function render(m) {
   const entering = m.resultOpen && canEnterRound(v);
   const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
   clear(m.app,
-    h("h1", { id: "status-h" }, `${m.ruleName} · ${t("match.round", { n: v.round ?? 1 })}`),
+    h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: v.round ?? 1 })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
     statusSection(v),
     h("div", { class: "error", role: "alert", id: "error" }, m.error),
