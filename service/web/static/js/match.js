@@ -131,8 +131,31 @@ function undo(m) {
   m.outbox.send(`${m.base}/undo`, undefined, m.view.version);
 }
 
+// The focused control, found again after a redraw (by id, or by the card or bid it enters).
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body || !inApp(el)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const seat = el.closest("[data-seat]")?.dataset.seat;
+  const scope = seat === undefined ? "" : `[data-seat="${seat}"] `;
+  if (el.dataset.card) return `${scope}button[data-card="${el.dataset.card}"][data-type="${el.dataset.type}"]`;
+  if (el.dataset.bid) return `${scope}button[data-bid="${el.dataset.bid}"]`;
+  return null;
+}
+
+function inApp(el) {
+  return document.getElementById("app")?.contains(el);
+}
+
 function render(m) {
   if (current !== m) return;
+  const focused = focusKey();
+  draw(m);
+  const again = focused && m.app.querySelector(focused);
+  if (again && !again.disabled) again.focus();
+}
+
+function draw(m) {
   const v = m.view;
   const referee = v.viewer?.role === "referee";
   const busy = m.outbox.pending > 0;
