@@ -60,6 +60,9 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
             expect(page.locator(f'#hand button[data-card="{cards[0]}"]')).to_have_count(0)  # out of the hand
         if n == 4:
             shot(page, "dealt-seat")
+            violations = axe_violations(page)
+            assert not violations, violations
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
         if n == 14:
             break
         for other, p in enumerate(seats):

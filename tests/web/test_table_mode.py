@@ -60,6 +60,7 @@ def test_boerenbridge_round_card_by_card(phones: Contexts, server: str, shot) ->
             shot(page, "table-play")
             violations = axe_violations(page)
             assert not violations, violations
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
         if n < 51:
             expect(page.locator('button[data-type="play"]:not([disabled])')).to_have_count(51 - n)
     expect(page.locator("#status-h")).to_contain_text("Round 2")
