@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import Contexts, api, axe_violations
+from tests.web.conftest import Contexts, api, axe_violations, route_of
 from tests.web.screens import enabled_cards, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -178,3 +178,29 @@ def wait_version(page: Page, server: str, match_id: str, token: str, before: int
         assert time.monotonic() < deadline, "the entry did not land"
         time.sleep(0.05)
     expect(page.locator(f'#status-h[data-version="{now}"]')).to_be_visible()
+
+
+def test_house_rules_from_the_schema_and_a_refused_start(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    page.locator("details summary").click()
+    schema = api(server, "GET", "/v1/rulesets/boerenbridge")["options_schema"]["properties"]
+    for name, prop in schema.items():  # every option, its default shown and its description beside it
+        field = page.locator(f"#opt-{name}")
+        expect(field).to_be_attached()
+        if prop.get("enum"):
+            expect(field).to_have_value(str(prop["default"]))
+        expect(page.locator(f"#opt-{name}-hint")).to_have_text(prop["description"])
+    page.locator("#opt-first_dealer_method").select_option("fixed")
+    page.locator("#start-match").click()
+    expect(page.locator("form .error")).to_contain_text("first dealer")
+    assert page.url.endswith("/")
+    page.locator("#first-dealer").select_option("2")
+    page.locator("#opt-hand_size_schedule").select_option("up")
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    v = view(server, match_id, token)
+    assert v["dealer"] == 2 and v["options"]["hand_size_schedule"] == "up" and v["hand_size"] == 1
+    expect(page.locator("#dealer")).to_have_text("Player 3")

@@ -98,6 +98,12 @@ async function start(state, form, names, options, error) {
     options: readOptions(options, state.detail.options_schema) };
   const dealer = names.querySelector("#first-dealer").value;
   if (dealer !== "") body.dealer = Number(dealer);
+  // the same key only for the same request sent again (after a network loss): a changed form is a new request
+  const text = JSON.stringify(body);
+  if (text !== state.lastBody) {
+    state.key = newKey();
+    state.lastBody = text;
+  }
   const button = form.querySelector("#start-match");
   button.disabled = true;
   try {
