@@ -16,6 +16,7 @@ DYNAMIC = {
     "live": ["stream", "poll", "offline", "ended"],
     "rank": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
     "suit": ["S", "H", "D", "C"],
+    "result.game": ["sevens", "no_seven"],
 }
 
 
@@ -53,7 +54,7 @@ def test_languages_have_the_same_keys_and_placeholders() -> None:
 
 def test_dynamic_prefixes_are_known_and_nothing_unused() -> None:
     source = "".join(p.read_text(encoding="utf-8") for p in (STATIC / "js").glob("*.js"))
-    prefixes = set(re.findall(r"""\bt\(`([a-z_]+)\.\$\{""", source))
+    prefixes = set(re.findall(r"""\bt\(`([a-z_.]+)\.\$\{""", source))
     # action.* and phase.* fall back to the API's own word (has()), so they need no full list
     assert prefixes <= set(DYNAMIC) | {"action", "phase"}, prefixes
     unused = {k for k in strings()["en"] if k not in used_keys() and k.split(".")[0] not in ("action", "phase")}

@@ -204,3 +204,17 @@ def test_house_rules_from_the_schema_and_a_refused_start(phones: Contexts, serve
     v = view(server, match_id, token)
     assert v["dealer"] == 2 and v["options"]["hand_size_schedule"] == "up" and v["hand_size"] == 1
     expect(page.locator("#dealer")).to_have_text("Player 3")
+
+
+def test_avinas_hand_result_at_once(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "avinas", NAMES)
+    page.locator("#enter-round").click()
+    page.locator("#rr-game").select_option("sevens")
+    page.locator("#rr-declarer").select_option("0")
+    page.locator("#rr-points").fill("75")
+    page.locator("#rr-dtricks").fill("5")
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#score-sheet tbody tr").first).to_contain_text("rams 1")
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert rounds[0]["card_points"] == [75, 45] and rounds[0]["source"] == "round_result"

@@ -111,7 +111,7 @@ export function scoreSection(view, rounds) {
   const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
   const heads = columns(view, scores.length);
   const rows = (rounds || []).map((r) => h("tr", {},
-    h("th", { scope: "row" }, String(r.round ?? "")),
+    h("th", { scope: "row" }, String(r.round ?? r.number ?? "")),
     heads.map((_, i) => h("td", {}, cell(r, i)))));
   return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
     h("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": "score-h" }, h("table", { id: "score-sheet" },
@@ -129,6 +129,9 @@ function cell(record, i) {
   if (bid !== undefined && tricks !== undefined) parts.push(t("score.bid_made", { bid: bid ?? "—", tricks }));
   if (points !== undefined) parts.push(`${points > 0 ? "+" : ""}${points}`);
   if (score !== undefined) parts.push(`= ${score}`);
+  if (Array.isArray(record.rams) && Array.isArray(record.pips)) {
+    parts.push(t("score.rams_pips", { rams: record.rams[i], pips: record.pips[i] }));
+  }
   return parts.join(" ");
 }
 

@@ -70,7 +70,12 @@ async function latestSeq(base, token) {
 }
 
 function roundsKey(view) {
-  return `${view.round}|${view.status}|${(view.history || []).length}`;
+  return `${roundNumber(view)}|${view.status}|${(view.history || []).length}`;
+}
+
+// The round (a hand, in Avinas) the match is in.
+export function roundNumber(view) {
+  return view.round ?? view.hand_number ?? 1;
 }
 
 async function loadRounds(m) {
@@ -90,7 +95,7 @@ async function accept(m, view) {
   const changed = view.version !== m.view.version;
   m.view = view;
   m.live.seen(view);
-  if (changed && (view.round !== undefined || view.status === "finished")) await loadRounds(m);
+  if (changed) await loadRounds(m);
   render(m);
 }
 
@@ -162,7 +167,7 @@ function draw(m) {
   const entering = m.resultOpen && canEnterRound(v);
   const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
   clear(m.app,
-    h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: v.round ?? 1 })}`),
+    h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
     statusSection(v),
     h("div", { class: "error", role: "alert", id: "error" }, m.error),

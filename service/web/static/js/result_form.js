@@ -10,7 +10,12 @@ const FORMS = {
   boerenbridge: boerenbridgeFields,
   forty_fives: fortyFivesFields,
   auction_forty_fives: fortyFivesFields,
+  avinas: avinasFields,
 };
+
+const AVINAS_GAMES = ["sevens", "no_seven"];
+const AVINAS_POINTS = 120;
+const AVINAS_TRICKS = 8;
 
 export function canEnterRound(view) {
   if (view.mode !== "table" || view.status !== "in_progress" || view.viewer?.role !== "referee") return false;
@@ -50,6 +55,32 @@ function fortyFivesFields(view) {
       highest_trump_seat: high === "" ? null : Number(high),
     };
   };
+  return { fields, read };
+}
+
+function seatSelect(id, label, view, chosen) {
+  return h("div", { class: "field" }, h("label", { for: id }, label),
+    h("select", { id }, view.names.map((_, s) => h("option", { value: String(s), selected: s === chosen }, seatName(view, s)))));
+}
+
+function avinasFields(view) {
+  const fields = [
+    h("div", { class: "field" }, h("label", { for: "rr-game" }, t("result.game")),
+      h("select", { id: "rr-game" }, AVINAS_GAMES.map((g) => h("option", { value: g, selected: g === view.game }, t(`result.game.${g}`))))),
+    seatSelect("rr-declarer", t("result.declarer"), view, view.declarer ?? 0),
+    numberInput("rr-knocks", t("result.knocks"), view.knock_count ?? 0, 4),
+    numberInput("rr-points", t("result.declarer_points"), "", AVINAS_POINTS),
+    numberInput("rr-dtricks", t("result.declarer_tricks"), "", AVINAS_TRICKS),
+    h("div", { class: "field" }, h("label", { for: "rr-lied" }, h("input", { id: "rr-lied", type: "checkbox" }), " ", t("result.lied"))),
+  ];
+  const read = (form) => ({
+    game: form.querySelector("#rr-game").value,
+    declarer: Number(form.querySelector("#rr-declarer").value),
+    knocks: Number(form.querySelector("#rr-knocks").value),
+    declarer_points: Number(form.querySelector("#rr-points").value),
+    declarer_tricks: Number(form.querySelector("#rr-dtricks").value),
+    lied: form.querySelector("#rr-lied").checked,
+  });
   return { fields, read };
 }
 
