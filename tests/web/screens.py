@@ -8,10 +8,17 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import api, route_of
 
 
-def start_match(page: Page, base: str, game: str, names: list[str], mode: str = "table") -> tuple[str, str]:
-    """Starts a match through the start screen; returns (match id, referee token)."""
+def start_match(
+    page: Page, base: str, game: str, names: list[str], mode: str = "table", options: dict[str, str] | None = None
+) -> tuple[str, str]:
+    """Starts a match through the start screen (house rules chosen in their selects); returns
+    (match id, referee token)."""
     page.goto(base + "/")
     page.locator(f'button.game[data-ruleset="{game}"]').click()
+    if options:
+        page.locator("details summary").click()
+        for name, value in options.items():
+            page.locator(f"#opt-{name}").select_option(value)
     count = page.locator("#player-count")
     count.select_option(str(len(names)))
     for i, name in enumerate(names):

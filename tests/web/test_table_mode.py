@@ -218,3 +218,22 @@ def test_avinas_hand_result_at_once(phones: Contexts, server: str) -> None:
     expect(page.locator("#score-sheet tbody tr").first).to_contain_text("rams 1")
     rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
     assert rounds[0]["card_points"] == [75, 45] and rounds[0]["source"] == "round_result"
+
+
+def test_auction_forty_fives_bidding(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "auction_forty_fives", NAMES, options={"trump_selection": "bidding"})
+    first = view(server, match_id, token)["to_act"][0]
+    page.locator(f'[data-seat="{first}"] button[data-bid="15"]').click()
+    expect(page.locator("#auction-calls li")).to_have_count(1)
+    for _ in range(3):
+        seat = view(server, match_id, token)["to_act"][0]
+        before = view(server, match_id, token)["version"]
+        page.locator(f'[data-seat="{seat}"] button[data-type="pass"]').click()
+        wait_version(page, server, match_id, token, before)
+    expect(page.locator("#bids-h ~ p")).to_contain_text("15")
+    expect(page.locator("#phase")).to_have_text("naming trump")
+    page.locator('button[data-type="name_trump"]', has_text="hearts").click()
+    expect(page.locator("#trump")).to_contain_text("hearts")
+    v = view(server, match_id, token)
+    assert v["contract"] == {"seat": first, "team": first % 2, "amount": 15} and v["trump"] == "H"

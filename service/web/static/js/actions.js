@@ -3,10 +3,9 @@
 // its own hand), the bids (a bid the rules forbid is marked, and entering it anyway shows the
 // rule's reason from the service), and a button for every other action.
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
-import { humanize } from "./options_form.js";
-import { currentTrick, seatName } from "./board.js";
+import { actionName, currentTrick, seatName } from "./board.js";
 
 const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
 
@@ -74,9 +73,6 @@ function seatActions(view, seat, list, send) {
     h("h3", {}, label), parts);
 }
 
-export function actionName(type) {
-  return has(`action.${type}`) ? t(`action.${type}`) : humanize(type);
-}
 
 function cardPicker(view, seat, type, actions, send) {
   const legal = new Map(actions.map((a) => [oneCard(a), a]));

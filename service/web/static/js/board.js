@@ -5,6 +5,11 @@ import { has, t } from "./i18n.js";
 import { short, spoken, suitName, isRed } from "./cards.js";
 import { humanize } from "./options_form.js";
 
+// An action type's name: the page's own word for it, else the API's id made readable.
+export function actionName(type) {
+  return has(`action.${type}`) ? t(`action.${type}`) : humanize(type);
+}
+
 export function seatName(view, seat) {
   return view.names?.[seat] ?? t("match.seat", { n: seat + 1 });
 }
@@ -51,7 +56,18 @@ export function currentTrick(view) {
   return view.trick ?? view.current_trick ?? null;
 }
 
+// Auction Forty-Fives: the calls in order and the contract won.
+function auctionSection(view) {
+  const calls = view.auction?.calls || [];
+  if (!calls.length && !view.contract) return null;
+  return h("section", { "aria-labelledby": "bids-h" }, h("h2", { id: "bids-h" }, t("match.bids")),
+    h("ol", { id: "auction-calls" }, calls.map((c) => h("li", {},
+      `${seatName(view, c.seat)}: ${c.amount === null || c.amount === undefined ? actionName(c.call) : c.amount}`))),
+    view.contract ? h("p", {}, t("match.contract", { name: seatName(view, view.contract.seat), n: view.contract.amount })) : null);
+}
+
 export function bidsSection(view) {
+  if (view.auction) return auctionSection(view);
   const bids = view.bidding?.bids;
   if (!Array.isArray(bids) || bids.every((b) => b === null)) return null;
   return h("section", { "aria-labelledby": "bids-h" }, h("h2", { id: "bids-h" }, t("match.bids")),
