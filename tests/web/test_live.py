@@ -49,6 +49,11 @@ def test_stream_events_are_read_and_resumed(phones: Contexts, server: str) -> No
         f": keep-alive\n\nevent: view\ndata: {json.dumps(new_view)}\n\n"
     )
     expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("3", timeout=LIVE_TIMEOUT_MS)
+    body["text"] = 'event: end\ndata: {"reason": "timeout"}\n\n'  # the stream's lifetime: reconnect
+    count = len(asked)
+    page.wait_for_timeout(2500)
+    assert len(asked) > count
+    expect(page.locator("#error")).to_be_empty()
     body["text"] = 'event: end\ndata: {"reason": "deleted"}\n\n'
     expect(page.locator("#error")).to_contain_text("deleted", timeout=LIVE_TIMEOUT_MS)
     resumed = [h.get("last-event-id") for h in asked]

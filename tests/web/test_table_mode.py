@@ -28,6 +28,7 @@ def test_boerenbridge_round_card_by_card(phones: Contexts, server: str, shot) ->
         expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("3")
     # 3 + 3 + 3 = 9 of 13 tricks: the hook player may not bid 4; entering it anyway is refused with
     # the rule's reason, and changes nothing
+    expect(page.locator("#hook")).to_contain_text("may not bid 4")
     forbidden = page.locator(f'[data-seat="{hook}"] button[data-bid="4"]')
     expect(forbidden).to_have_class(re.compile("forbidden"))
     before = view(server, match_id, token)["version"]

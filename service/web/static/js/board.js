@@ -73,11 +73,16 @@ export function bidsSection(view) {
   return h("section", { "aria-labelledby": "bids-h" }, h("h2", { id: "bids-h" }, t("match.bids")),
     h("table", {}, h("tbody", {}, bids.map((b, seat) => h("tr", {},
       h("th", { scope: "row" }, seatName(view, seat)),
-      h("td", { "data-bid-seat": seat }, b === null ? "—" : String(b)),
+      h("td", { "data-bid-seat": seat }, b === null ? "—" : b === "sealed" ? t("match.sealed") : String(b)),
       h("td", {}, view.tricks_won ? t("match.tricks_won", { n: view.tricks_won[seat] ?? 0 }) : ""))))),
-    view.bidding.forbidden_bid !== null && view.bidding.forbidden_bid !== undefined && view.phase === "bidding"
-      ? h("p", {}, t("match.hook", { name: seatName(view, view.bidding.hook_player), n: view.bidding.forbidden_bid }))
-      : null);
+    hookLine(view));
+}
+
+// The bid the hook rule forbids the hook player, once the others are known.
+function hookLine(view) {
+  const forbidden = view.bidding.forbidden_bid ?? view.bidding.hook_forbidden;
+  if (forbidden === null || forbidden === undefined || view.phase !== "bidding") return null;
+  return h("p", { id: "hook" }, t("match.hook", { name: seatName(view, view.bidding.hook_player), n: forbidden }));
 }
 
 function playsList(view, plays) {

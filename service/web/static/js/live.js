@@ -3,12 +3,15 @@
 // match is gone), read with fetch so that the bearer token goes in the Authorization header (an
 // EventSource cannot send one) and reconnected with Last-Event-ID. Where the service has no stream,
 // it polls GET /events?after=<seq> about once a second and reloads the view (If-None-Match) when
-// something happened. Either way, onView(view) is called within a second of a change.
+// something happened. Either way, onView(view) is called within a second of a change. An end of
+// the stream with reason "deleted" or "expired" stops it; any other is followed by a reconnect.
 import { NetworkError, Problem, request } from "./api.js";
 import { language } from "./i18n.js";
 
 const POLL_MS = 1000;
 const RECONNECT_MS = 1000;
+// The end reasons after which a match is gone: no reconnecting.
+const GONE = new Set(["deleted", "expired"]);
 
 export class Live {
   // onView(view), onEvents(events), onState("stream" | "poll" | "offline" | "ended", detail)
@@ -113,11 +116,13 @@ export class Live {
     } else if (event === "view") {
       this.seen(payload);
       this.onView(payload);
-    } else if (event === "end") {
+    } else if (event === "end" && GONE.has(payload.reason)) {
       this.ended = true;
       this.onState("ended", payload.reason);
       this.stop();
     }
+    // any other end ("timeout": the stream's lifetime is up; "unavailable": the store is not read
+    // now) closes the stream, and it is opened again with Last-Event-ID
   }
 
   async matchGone() {
