@@ -238,3 +238,37 @@ def test_auction_forty_fives_bidding(phones: Contexts, server: str) -> None:
     expect(page.locator("#trump")).to_contain_text("hearts")
     v = view(server, match_id, token)
     assert v["contract"] == {"seat": first, "team": first % 2, "amount": 15} and v["trump"] == "H"
+
+
+def test_a_proven_revoke_is_shown_where_it_happened(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player-{i}").fill(name)
+    page.locator("#first-dealer").select_option("0")
+    page.locator("details summary").click()
+    page.locator("#opt-first_dealer_method").select_option("fixed")
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    for seat, bid in ((1, 2), (2, 2), (3, 2), (0, 0)):
+        page.locator(f'[data-seat="{seat}"] button[data-bid="{bid}"]').click()
+        expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text(str(bid))
+
+    def play(seat: int, card: str) -> None:
+        before = view(server, match_id, token)["version"]
+        page.locator(f'[data-seat="{seat}"] button[data-type="play"][data-card="{card}"]').click()
+        wait_version(page, server, match_id, token, before)
+
+    for seat, card in ((1, "2H"), (2, "3C"), (3, "4H"), (0, "5H")):  # Cy shows out of hearts...
+        play(seat, card)
+    for seat, card in ((0, "6S"), (1, "7S"), (2, "6H"), (3, "8S")):  # ... and then plays one
+        play(seat, card)
+    assert view(server, match_id, token)["revokes"][0] == {
+        "seat": 2, "trick": 1, "card": "3C", "code": "must_follow_suit", "rule": "must follow hearts, the suit led"
+    }
+    first = page.locator("#tricks-done > li").first
+    expect(first.locator(".revoke")).to_contain_text("Revoke by Cy in trick 1")
+    expect(first.locator(".revoke")).to_contain_text("must follow hearts")
+    expect(page.locator("#tricks-done > li").nth(1).locator(".revoke")).to_have_count(0)

@@ -115,7 +115,7 @@ export function tricksDoneSection(view) {
 
 function revokeLine(view, r) {
   const rule = typeof r.rule === "string" ? r.rule : r.code;
-  return h("p", { class: "revoke", role: "note" },
+  return h("span", { class: "revoke", role: "note" },
     t("match.revoke", { name: seatName(view, r.seat), n: r.trick }), " ", cardText(r.card), ` — ${rule}`);
 }
 
@@ -138,7 +138,15 @@ export function scoreSection(view, rounds) {
     h("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": "score-h" }, h("table", { id: "score-sheet" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("match.round_col")), heads.map((n) => h("th", { scope: "col" }, n)))),
       h("tbody", {}, rows,
-        h("tr", {}, h("th", { scope: "row" }, t("match.total")), scores.map((s) => h("td", {}, h("strong", {}, String(s)))))))));
+        h("tr", {}, h("th", { scope: "row" }, t("match.total")), scores.map((s) => h("td", {}, h("strong", {}, String(s)))))))),
+    roundRevokes(view, rounds));
+}
+
+// The revokes proven in finished rounds, each where it happened (round and trick).
+function roundRevokes(view, rounds) {
+  const lines = (rounds || []).flatMap((r) => (r.revokes || []).map((rv) => h("li", {},
+    `${t("match.round", { n: r.round ?? r.number })}: `, revokeLine(view, rv))));
+  return lines.length ? h("ul", { class: "revokes", id: "round-revokes" }, lines) : null;
 }
 
 function cell(record, i) {
