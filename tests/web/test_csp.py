@@ -35,9 +35,9 @@ def test_page_needs_nothing_the_policy_blocks(phones: Contexts, server: str) -> 
     page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
     page.route(server + "/", with_policy(server + "/"))
     start_match(page, server, "forty_fives", ["Ann", "Bob", "Cy"], mode="dealt")
-    expect(page.locator("#share canvas")).to_have_count(3)
+    expect(page.locator("#share [data-seat] canvas")).to_have_count(3)
     page.reload()
-    expect(page.locator("#share canvas")).to_have_count(3)
+    expect(page.locator("#share [data-seat] canvas")).to_have_count(3)
     assert not blocked, blocked
 
 

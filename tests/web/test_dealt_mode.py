@@ -5,6 +5,7 @@ its own hand, each following the others' plays live."""
 from __future__ import annotations
 
 import time
+import urllib.error
 
 from playwright.sync_api import Page, expect
 
@@ -14,6 +15,15 @@ from tests.web.screens import enabled_cards, start_match, view
 NAMES = ["Ann", "Bob", "Cy"]
 
 
+def spectator_served(server: str, match_id: str, token: str) -> bool:
+    try:
+        view(server, match_id, token)
+    except urllib.error.HTTPError as err:
+        assert err.code == 501, err.code  # the game does not serve spectators yet
+        return False
+    return True
+
+
 def plays_shown(page: Page) -> int:
     return page.locator(".current-trick .plays li").count() + page.locator("#tricks-done > li .plays li").count()
 
@@ -21,9 +31,22 @@ def plays_shown(page: Page) -> int:
 def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, shot) -> None:
     referee = phones.page()
     match_id, token = start_match(referee, server, "forty_fives", NAMES, mode="dealt")
-    links = referee.locator("#share .seat-link a")
+    links = referee.locator("#share .seat-link[data-seat] a")
     expect(links).to_have_count(len(NAMES))
-    expect(referee.locator("#share canvas")).to_have_count(len(NAMES))
+    expect(referee.locator("#share .seat-link[data-seat] canvas")).to_have_count(len(NAMES))
+    spectator_token = referee.evaluate("JSON.parse(localStorage.getItem('tr.recent'))[0].spectator")
+    spectator = None
+    if spectator_token is not None:  # the service gives one (the live issue): a link and a code for it too
+        expect(referee.locator("#share .seat-link[data-spectator] canvas")).to_have_count(1)
+        spectator = phones.page()
+        spectator.goto(referee.locator("#share .seat-link[data-spectator] a").get_attribute("href"))
+        if spectator_served(server, match_id, spectator_token):
+            expect(spectator.locator("#status-h")).to_be_visible()
+            expect(spectator.locator("#hand")).to_have_count(0)
+            expect(spectator.locator("button[data-card]")).to_have_count(0)
+        else:  # a game that cannot show a spectator its view yet: the page says so, and follows nothing
+            expect(spectator.locator("#app [role=alert]")).not_to_be_empty()
+            spectator = None
     shot(referee, "dealt-links")
     violations = axe_violations(referee)
     assert not violations, violations
@@ -53,7 +76,8 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
         for other, p in enumerate(seats):
             if other != to_play:
                 assert not enabled_cards(p), "only the seat to play may play"
-        before = [plays_shown(p) for p in seats]
+        followers = [p for other, p in enumerate(seats) if other != to_play] + ([spectator] if spectator else [])
+        before = [plays_shown(p) for p in followers]
         page.locator(f'#hand button[data-card="{cards[0]}"]').click()
         posted = time.monotonic()
         if n < 14:  # (the last card of the hand is followed by a new deal, which may hold it again)
@@ -65,15 +89,14 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         if n == 14:
             break
-        for other, p in enumerate(seats):
-            if other == to_play:
-                continue
-            # each play shows on every other phone (the trick, or the finished tricks once it is full)
+        for p, shown_before in zip(followers, before, strict=True):
+            # each play shows on every other phone and the spectator's screen (the trick, or the
+            # finished tricks once it is full)
             expect(p.locator(".current-trick .plays li, #tricks-done > li .plays li")).to_have_count(
-                before[other] + 1, timeout=LIVE_TIMEOUT_MS
+                shown_before + 1, timeout=LIVE_TIMEOUT_MS
             )
             delays.append(time.monotonic() - posted)
-    for p in [*seats, referee]:
+    for p in [*seats, referee] + ([spectator] if spectator else []):
         expect(p.locator("#status-h")).to_contain_text("Round 2", timeout=LIVE_TIMEOUT_MS)
     assert len(view(server, match_id, token)["history"]) == 1
     assert max(delays) < LIVE_TIMEOUT_MS / 1000

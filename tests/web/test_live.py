@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
+import urllib.request
 
 from playwright.sync_api import Route, expect
 
@@ -23,6 +25,21 @@ def test_a_change_made_elsewhere_shows_within_the_live_timeout(phones: Contexts,
     posted = time.monotonic()
     expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("2", timeout=LIVE_TIMEOUT_MS)
     assert time.monotonic() - posted < LIVE_TIMEOUT_MS / 1000
+    # the page follows the stream where the service has one, and polls where it has none
+    following = "live" if has_stream(server, match_id, token) else "live (checking every second)"
+    expect(page.locator("#live-state")).to_have_text(following)
+
+
+def has_stream(server: str, match_id: str, token: str) -> bool:
+    request = urllib.request.Request(
+        f"{server}/v1/matches/{match_id}/stream", headers={"Authorization": f"Bearer {token}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.headers.get_content_type() == "text/event-stream"
+    except urllib.error.HTTPError as err:
+        assert err.code in (404, 405), err.code
+        return False
 
 
 def test_stream_events_are_read_and_resumed(phones: Contexts, server: str) -> None:

@@ -28,8 +28,8 @@ function qrCanvas(text, label) {
   return canvas;
 }
 
-function linkBlock(title, url) {
-  return h("div", { class: "seat-link" }, h("h3", {}, title),
+function linkBlock(title, url, attrs) {
+  return h("div", { class: "seat-link", ...attrs }, h("h3", {}, title),
     qrCanvas(url, t("share.qr_for", { name: title })),
     h("a", { href: url, target: "_blank", rel: "noopener" }, url));
 }
@@ -38,8 +38,10 @@ function linkBlock(title, url) {
 export function sharePanel(view, stored) {
   if (view.mode !== "dealt" || view.viewer?.role !== "referee") return null;
   if (!stored) return h("section", {}, h("h2", {}, t("share.title")), h("p", {}, t("share.unknown")));
-  const blocks = stored.seats.map((s) => linkBlock(s.name, absoluteMatchUrl(view.id, s.token)));
-  if (stored.spectator) blocks.push(linkBlock(t("share.spectator"), absoluteMatchUrl(view.id, stored.spectator)));
+  const blocks = stored.seats.map((s) => linkBlock(s.name, absoluteMatchUrl(view.id, s.token), { "data-seat": s.seat }));
+  if (stored.spectator) {
+    blocks.push(linkBlock(t("share.spectator"), absoluteMatchUrl(view.id, stored.spectator), { "data-spectator": "" }));
+  }
   return h("details", { class: "share", id: "share", open: view.version <= 1 },
     h("summary", {}, t("share.title")), h("p", {}, t("share.help")), blocks);
 }
