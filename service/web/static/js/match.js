@@ -92,10 +92,10 @@ async function loadRounds(m) {
 
 async function accept(m, view) {
   if (current !== m || !view || view.version < m.view.version) return;
-  const changed = view.version !== m.view.version;
+  if (view.version === m.view.version) return;  // the same state again (a stream's first view, a poll)
   m.view = view;
   m.live.seen(view);
-  if (changed) await loadRounds(m);
+  await loadRounds(m);
   render(m);
 }
 
@@ -165,6 +165,7 @@ function draw(m) {
   const referee = v.viewer?.role === "referee";
   const busy = m.outbox.pending > 0;
   const entering = m.resultOpen && canEnterRound(v);
+  if (!entering) m.resultNode = null;
   const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
@@ -173,7 +174,7 @@ function draw(m) {
     h("div", { class: "error", role: "alert", id: "error" }, m.error),
     busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null,
     endSection(v),
-    entering ? roundResultForm(v, (a) => { m.resultOpen = false; send(m, a); }, () => { m.resultOpen = false; render(m); }) : null,
+    entering ? resultForm(m) : null,
     trickSection(v),
     panel,
     tools(m, referee, busy, entering),
@@ -183,6 +184,16 @@ function draw(m) {
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
+}
+
+// The round-result form, built when it is opened and kept across redraws (what is typed stays).
+function resultForm(m) {
+  const close = () => {
+    m.resultOpen = false;
+    m.resultNode = null;
+  };
+  m.resultNode ??= roundResultForm(m.view, (a) => { close(); send(m, a); }, () => { close(); render(m); });
+  return m.resultNode;
 }
 
 function tools(m, referee, busy, entering) {
