@@ -15,7 +15,7 @@ it must trump if able; the context key ``lead_rule: "any"`` lifts every constrai
 trump wins, else the highest card of the led suit (aces high). In a match there is no trump: each
 player gets ``HAND`` (3) cards from the 52-card pack, a trick is a point, and the first round after
 which someone has ``target`` points ends the match (ties share the win). The state keeps every
-round's tricks won (it grows with the match, as a real game's history does, until ``archive`` takes
+round's tricks won and scores (it grows with the match, as a real game's history does, until ``archive`` takes
 all but the last round out). The deal passes to
 the left after each round. Table mode: hands unknown, any unseen card may be reported; a failure to
 follow suit is recorded as a revoke (``find_revokes``); a round may be reported whole as
@@ -26,6 +26,7 @@ player count.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -59,6 +60,8 @@ from service.rules.errors import (
     InvalidInput,
     MatchOver,
 )
+from service.rules.ruleset import SPECTATOR
+from tests.profiles import Profile, Setup, split
 
 HAND = 3
 _NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -83,7 +86,8 @@ class ToyState:
     won: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     rounds: int = 0
-    history: tuple[tuple[int, ...], ...] = ()  # tricks won per seat, one entry per round (grows)
+    #: per finished round (grows): the tricks won and the scores after it, per seat
+    history: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 class ToyTricks(Ruleset):
@@ -103,6 +107,11 @@ class ToyTricks(Ruleset):
         OptionSpec("ace", "nullable_enum", None, "ace rank", allowed=("high", "low")),
     )
     state_type = ToyState
+    score_example: ClassVar[Mapping[str, Any] | None] = {
+        "summary": "Toy tricks: the tricks won this round and the scores before it, per seat",
+        "value": {"tricks": [3, 1, 1, 0], "scores": [8, 2, 0, 1], "options": {"target": 10}},
+    }
+    score_facts: ClassVar[str | None] = "tricks, scores (one entry per seat)"
 
     # --- catalogue and bare facts ---------------------------------------------------------------
 
@@ -260,13 +269,19 @@ class ToyTricks(Ruleset):
             dealer=(state.dealer + 1) % state.players,
             rounds=state.rounds + 1,
             won=won,
-            history=(*state.history, won),
+            history=(*state.history, (won, score.scores)),
         )
 
     def archive(self, state: ToyState) -> tuple[ToyState, list[dict[str, Any]]]:
         if len(state.history) <= 1:
             return state, []
-        return replace(state, history=state.history[-1:]), [{"tricks_won": list(h)} for h in state.history[:-1]]
+        return replace(state, history=state.history[-1:]), self._records_json(state)[:-1]
+
+    def _records_json(self, state: ToyState) -> list[dict[str, Any]]:
+        """The finished rounds the state holds, as the view's ``history`` lists them."""
+        first = state.rounds - len(state.history) + 1
+        return [{"round": first + i, "tricks_won": list(won), "scores": list(scores)}
+                for i, (won, scores) in enumerate(state.history)]
 
     def _records(self, state: ToyState) -> list[TrickRecord]:
         n = state.players
@@ -287,8 +302,12 @@ class ToyTricks(Ruleset):
 
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         to_act = self.to_act(state)
+        if seat is not None and seat != SPECTATOR and not 0 <= seat < state.players:
+            raise InvalidInput(f"seat {seat} does not exist")
         if seat is None:
             legal = [a.to_json() for s in to_act for a in self.legal_actions(state, s)]
+        elif seat == SPECTATOR:
+            legal = []
         else:
             legal = [a.to_json() for a in self.legal_actions(state, seat)]
         out: dict[str, Any] = {
@@ -304,12 +323,12 @@ class ToyTricks(Ruleset):
             "tricks_won": list(state.won),
             "players": state.players,
             "rounds": state.rounds,
-            "history": [{"tricks_won": list(h)} for h in state.history],
+            "history": self._records_json(state),
         }
         if state.hands is not None:
             if seat is None:
                 out["hands"] = [[c.text for c in h] for h in state.hands]
-            else:
+            elif seat != SPECTATOR:
                 out["hand"] = [c.text for c in state.hands[seat]]
         else:
             complete = len(state.tricks) == HAND
@@ -330,3 +349,24 @@ class Broken(ToyTricks):
 
 TOY = ToyTricks()
 BROKEN = Broken()
+
+
+def _round_result(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A round reported whole: the tricks won per seat."""
+    return {"tricks": split(rng, HAND, view["players"])}
+
+
+BATTERY = frozenset({"battery"})
+#: what the cross-game tests need to know to drive toy tricks (``tests/profiles.py``)
+PROFILE = Profile(
+    players=(3, 2, 4),
+    short={"target": 3},
+    long={"target": 50},
+    hand_size=HAND,
+    round_result=_round_result,
+    setups=(
+        Setup("toy_3", 3, "dealt", {}, BATTERY),
+        Setup("toy_2_must_trump", 2, "dealt", {"must_trump": True, "target": 4}, BATTERY),
+        Setup("toy_4_table", 4, "table", {"target": 2}, BATTERY),
+    ),
+)

@@ -14,6 +14,7 @@ from service.api.fields import INTEGER_MESSAGES, CardField, SuitField
 from service.api.schemas import OPTIONS_DESCRIPTION
 from service.matches.usecases import MAX_SEQ
 from service.rules.actions import ACTION_KEYS
+from service.rules.registry import EXAMPLE_MATCH_ID
 from service.rules.ruleset import MODES
 
 NAME_PATTERN = "[^\\s\\x1c-\\x1f\\x85]|\\ufeff"
@@ -22,7 +23,7 @@ NAME_PATTERN = "[^\\s\\x1c-\\x1f\\x85]|\\ufeff"
 class CreateMatchSchema(ma.Schema):
     """``POST /v1/matches``."""
 
-    ruleset = ma.fields.String(required=True, metadata={"example": "boerenbridge"})
+    ruleset = ma.fields.String(required=True, metadata={"example": EXAMPLE_MATCH_ID})
     mode = ma.fields.String(
         required=True,
         validate=OneOf(MODES),

@@ -32,7 +32,7 @@ from service.rules.cards import Card, check_distinct
 from service.rules.errors import DuplicateCard, IllegalAction, InvalidFacts, InvalidInput, TooManyPlays
 from service.rules.messages import Msg
 from service.rules.options import Options
-from service.rules.registry import RULESETS, get_ruleset
+from service.rules.registry import EXAMPLE_ID, RULESETS, get_ruleset
 from service.rules.ruleset import Ruleset
 from service.rules.tricks import Play, TrickContext
 
@@ -61,7 +61,7 @@ _ID_PARAMETER = {
     "description": f"A ruleset id, as listed by GET /v1/rulesets ({', '.join(sorted(RULESETS))}); an unknown id "
     "is a 404 problem with code unknown_ruleset",
     "schema": {"type": "string", "minLength": 1},
-    "example": "forty_fives",
+    "example": EXAMPLE_ID,
 }
 
 

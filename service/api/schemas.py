@@ -16,6 +16,7 @@ from marshmallow.validate import Length, Range
 
 from service.api.fields import INTEGER_MESSAGES, CardField, PlayField, SuitField
 from service.rules.cards import ALL_CARDS, Suit
+from service.rules.registry import EXAMPLE_ID
 from service.rules.ruleset import Ruleset
 from service.rules.tricks import Play
 
@@ -132,76 +133,11 @@ class ScoreRequestSchema(ma.Schema):
     options = _options_field()
 
 
-#: transitional: the examples of the rulesets that do not carry their own ``score_example`` yet
-_SCORE_EXAMPLES = {
-    "forty_fives": {
-        "summary": "Forty-Fives: the tricks as played, with the trump and the first leader",
-        "value": {
-            "trump": "S",
-            "leader": 0,
-            "players": 3,
-            "tricks": [
-                ["KH", "JH", "8H"],
-                ["7S", "6S", "2S"],
-                ["9C", "QC", "3C"],
-                ["2D", "4D", "KD"],
-                ["5S", "10H", "AH"],
-            ],
-            "scores": [0, 0, 0],
-        },
-    },
-    "auction_forty_fives": {
-        "summary": "Auction Forty-Fives, bidding mode: the tricks, the bid, the team scores",
-        "value": {
-            "trump": "D",
-            "leader": 1,
-            "players": 4,
-            "bid": {"team": 0, "amount": 20},
-            "tricks": [
-                ["KC", "2D", "QC", "AC"],
-                ["5D", "3D", "4D", "6D"],
-                ["JD", "9D", "10D", "8D"],
-                ["KH", "QH", "2H", "3H"],
-                ["AD", "7S", "3S", "9S"],
-            ],
-            "scores": [0, 0],
-            "options": {"trump_selection": "bidding"},
-        },
-    },
-    "boerenbridge": {
-        "summary": "Boerenbridge: bids (null for a non-bidder), tricks won, scores before the round",
-        "value": {"bids": [3, 4, 2, None], "tricks": [3, 5, 2, 3], "scores": [40, 25, 60, 95]},
-    },
-    "avinas": {
-        "summary": "Avinas: the declaring side's card points and tricks, knocks, game type",
-        "value": {
-            "game": "sevens",
-            "declarer": 1,
-            "knocks": 0,
-            "declarer_points": 75,
-            "declarer_tricks": 5,
-            "lied": False,
-            "rams": [0, 0],
-            "pips": [0, 0],
-        },
-    },
-}
-
-
-_SCORE_FACTS = {
-    "forty_fives": "trump, leader, players, tricks (each in play order from its own leader), scores",
-    "auction_forty_fives": "trump, leader, players, tricks (each in play order from its own leader), scores "
-    "(and bid in bidding mode)",
-    "boerenbridge": "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)",
-    "avinas": "game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips",
-}
-
-
 def score_examples(rulesets: Iterable[Ruleset[Any]]) -> dict[str, Any]:
     """The documented examples of ``/score`` bodies, one per ruleset that has one."""
     out: dict[str, Any] = {}
     for ruleset in sorted(rulesets, key=lambda r: r.id):
-        example = ruleset.score_example or _SCORE_EXAMPLES.get(ruleset.id)
+        example = ruleset.score_example
         if example:
             out[ruleset.id] = dict(example)
     return out
@@ -211,7 +147,7 @@ def score_description(rulesets: Iterable[Ruleset[Any]]) -> str:
     """The documented ``/score`` body: each ruleset's round facts."""
     parts = []
     for ruleset in sorted(rulesets, key=lambda r: r.id):
-        facts = ruleset.score_facts or _SCORE_FACTS.get(ruleset.id)
+        facts = ruleset.score_facts
         if facts:
             parts.append(f"{ruleset.id}: {facts}.")
     return "The facts of one round in the ruleset's own terms, plus 'options'. " + " ".join(parts)
@@ -244,7 +180,7 @@ class RulesetSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
-    id = ma.fields.String(required=True, metadata={"example": "forty_fives"})
+    id = ma.fields.String(required=True, metadata={"example": EXAMPLE_ID})
     name = ma.fields.String(required=True)
     description = ma.fields.String(required=True)
     players = ma.fields.Nested(PlayersSchema, required=True)

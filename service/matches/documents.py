@@ -2,7 +2,7 @@
 
 **Document** (one JSON object, replaced on every save)::
 
-    {"format": 1, "ruleset": "boerenbridge", "mode": "dealt", "players": ["Ann", ...],
+    {"format": 1, "ruleset": "<ruleset id>", "mode": "dealt", "players": ["Ann", ...],
      "referee_hash": "<sha256>", "seat_hashes": ["<sha256>", ...], "state": <codec.encode(state)>}
 
 It holds the whole current rules state, so serving a request never replays history: the
@@ -42,6 +42,7 @@ from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.messages import encode_messages, revive
 from service.rules.ruleset import FINISHED, Ruleset
+from service.store import encoding
 from service.store.base import Event
 
 #: 2: each round's record is logged when the round finishes (1: when a later round archived it)
@@ -58,12 +59,19 @@ CHECKPOINT_EVERY = 6
 class Checkpoint:
     """Where an undo starts from (``service.matches.undo``): a stored state, the sequence number of
     the last event logged when it was stored (the events after it lead from it to the match now),
-    and the deals made up to it. ``state`` None: the state of the document that holds it (a match
-    that has just reached a checkpoint stores that state once)."""
+    and the deals made up to it. ``state`` is the encoded state as JSON text, so that saving and
+    loading the document, on every action, copies it as one string instead of walking it (an undo
+    reads it); None: the state of the document that holds it (a match that has just reached a
+    checkpoint stores that state once)."""
 
     seq: int
     deals: int
-    state: Any = None
+    state: str | None = None
+
+    def decoded(self, state_type: type) -> Any:
+        """The state (of a checkpoint that holds its own)."""
+        assert self.state is not None
+        return codec.decode(state_type, encoding.loads(self.state))
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "deals": self.deals, "state": self.state}
@@ -184,7 +192,7 @@ class MatchDocument:
         def explicit(point: Checkpoint | None) -> Checkpoint | None:
             if point is None or point.state is not None:
                 return point
-            return Checkpoint(point.seq, point.deals, self.encoded_state())
+            return Checkpoint(point.seq, point.deals, encoding.dumps(self.encoded_state()).decode("utf-8"))
         start, recent = (self.round_start, self.recent) if given is None else given
         return explicit(start), explicit(recent)
 

@@ -33,6 +33,7 @@ from service.matches.documents import (
 )
 from service.rules import codec
 from service.rules.actions import Action
+from service.store import encoding
 from service.store.base import Event
 
 
@@ -74,7 +75,7 @@ def _from(
     taken_back = last_undoable(since)
     if not taken_back:
         return None
-    base = doc.state if point.state is None else codec.decode(doc.ruleset.state_type, point.state)
+    base = doc.state if point.state is None else point.decoded(doc.ruleset.state_type)
     gone = set(taken_back)
     keep = [e for e in effective(since) if e.seq not in gone]
     state, after, dealt = _play_on(doc, base, keep, decks, point.deals)
@@ -96,7 +97,7 @@ def from_whole_log(doc: MatchDocument, history: Sequence[Event], decks: Decks) -
     at_deal = keep[: last_deal + 1]
     base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.seed))
     deals = deals_in(at_deal)
-    start = Checkpoint(keep[last_deal].seq, deals, codec.encode(base))
+    start = Checkpoint(keep[last_deal].seq, deals, encoding.dumps(codec.encode(base)).decode("utf-8"))
     state, after, dealt = _play_on(doc, base, keep[last_deal + 1:], decks, deals)
     return Undone(tuple(taken_back), state, after, dealt, start, None)
 

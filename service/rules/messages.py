@@ -27,7 +27,7 @@ _SUIT = "$suit"
 
 
 class Msg:
-    """A message key (``"forty_fives.highest_trump"``) and its parameters. Immutable, comparable.
+    """A message key (``"core.unknown_ruleset"``) and its parameters. Immutable, comparable.
 
     Not a dataclass on purpose: the API's JSON writer (orjson) hands objects of unknown types to the
     API's hook, which writes a ``Msg`` in the caller's language (a dataclass it would write as a dict).

@@ -19,6 +19,10 @@ _ALL: tuple[Ruleset[Any], ...] = (
 
 RULESETS: dict[str, Ruleset[Any]] = {r.id: r for r in _ALL}
 
+#: the ruleset ids the API's documentation shows as examples (of a catalogue entry, of a new match)
+EXAMPLE_ID = FORTY_FIVES.id
+EXAMPLE_MATCH_ID = BOERENBRIDGE.id
+
 
 def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     """The ruleset with this id; raises UnknownRuleset naming the known ids."""

@@ -25,8 +25,11 @@ from tests.api.match_driver import (
     play_table_like_a_real_table,
     step,
 )
+from tests.fifth_game import with_the_fifth
+from tests.leaks import leaks
 
-REGISTERED = sorted(RULESETS)
+#: every registered ruleset, and the fifth game (``tests/fifth_game.py``), registered by ``ruleset_id``
+IDS = with_the_fifth()
 
 
 @pytest.fixture
@@ -50,52 +53,8 @@ def _views(http: FlaskHttp, match: Match, path: str = "") -> list[Answer]:
     return [http.get(match.path + path, token) for token in match.seats]
 
 
-def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """(where, card) for every card text in a JSON value (ids, tokens and type URIs excepted)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _places(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _places(item, (*path, i))
-    elif isinstance(value, str):
-        for card in cards_in({path[-1] if path else "": value}):
-            yield path, card
-
-
-def _card_lists(value: Any) -> Iterator[set[str]]:
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _card_lists(item)
-    elif isinstance(value, list):
-        yield set(cards_in([item for item in value if isinstance(item, str)]))
-        for item in value:
-            yield from _card_lists(item)
-
-
-def _leaks(bodies: list[Any], hands: list[set[str]]) -> list[str]:
-    """Cards of one seat's hand that another seat's body shows where the holder's own body does not.
-
-    Public facts read the same in every seat's body (a trick of an earlier round may hold a card
-    that is in a hand again now, at the same place for everyone); a hidden card shows only in its
-    holder's body. A whole hand (three cards or more) inside one list of another seat's body is a
-    leak wherever it sits."""
-    places = [set(_places(body)) for body in bodies]
-    found = []
-    for s, body in enumerate(bodies):
-        for t, hand in enumerate(hands):
-            if t == s or not hand:
-                continue
-            for where, card in places[s]:
-                if card in hand and (where, card) not in places[t]:
-                    found.append(f"seat {s} sees {card} of seat {t} at {where}")
-            if len(hand) >= 3:
-                found += [f"seat {s} sees seat {t}'s hand" for cards in _card_lists(body) if hand <= cards]
-    return found
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset_id", REGISTERED)
+@pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
     http: FlaskHttp, ruleset_id: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -111,11 +70,11 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
     while True:
         views = _views(http, match)
         hands = [set(v.body.get("hand") or ()) for v in views]
-        assert not _leaks([v.body for v in views], hands)
+        assert not leaks([v.body for v in views], hands)
         assert all(len(v.body["history"]) <= 1 for v in views)  # the rest is in the event log
         events = _views(http, match, f"/events?after={max(0, last_seq - 8)}")
         last_seq = events[0].body["last_seq"]
-        assert not _leaks([e.body for e in events], hands)
+        assert not leaks([e.body for e in events], hands)
         if actions % 5 == 0:  # a refusal must not name another seat's cards either
             seat = rng.choice(http.get(match.path, match.referee).body["to_act"] or [0])
             others = sorted(set().union(*(h for t, h in enumerate(hands) if t != seat)))
@@ -151,7 +110,7 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
         assert http.get(f"{match.path}/rounds", token).body["rounds"] == sheet
 
 
-@pytest.mark.parametrize("ruleset_id", REGISTERED)
+@pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_a_table_match_reported_from_a_real_game_plays_to_the_end(http: FlaskHttp, ruleset_id: str) -> None:
     """The referee reports a real game (a dealt match stands in for the physical cards), choosing
     every report among the table match's legal actions, until the table match is finished. What was
@@ -165,7 +124,7 @@ def test_a_table_match_reported_from_a_real_game_plays_to_the_end(http: FlaskHtt
     assert real["status"] == "finished" and final["scores"] == real["scores"] and final["winners"] == real["winners"]
 
 
-@pytest.mark.parametrize("ruleset_id", REGISTERED)
+@pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_random_table_reports_are_taken_and_revokes_are_listed(http: FlaskHttp, ruleset_id: str) -> None:
     """Reports chosen at random among the legal actions (not a consistent game: hands are unknown,
     so seats often fail to follow suit) are all accepted, and the revokes they prove are listed."""
@@ -272,7 +231,7 @@ def test_bad_bodies_are_problems(http: FlaskHttp) -> None:
 
 
 @pytest.mark.parametrize("mode", ["dealt", "table"])
-@pytest.mark.parametrize("ruleset_id", REGISTERED)
+@pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_every_view_carries_the_contract_keys(http: FlaskHttp, ruleset_id: str, mode: str) -> None:
     match, _ = create(http, ruleset_id, mode, players(ruleset_id))
     required = {"version", "status", "phase", "dealer", "to_act", "scores", "winners", "legal_actions"}
@@ -287,7 +246,7 @@ def test_every_view_carries_the_contract_keys(http: FlaskHttp, ruleset_id: str, 
 
 
 @pytest.mark.parametrize("mode", ["dealt", "table"])
-@pytest.mark.parametrize("ruleset_id", REGISTERED)
+@pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_undo_returns_to_the_view_before_each_action(http: FlaskHttp, ruleset_id: str, mode: str) -> None:
     """Undo replays the stored events (decks included) without the last action: the referee sees
     exactly what it saw before that action, across round boundaries too."""

@@ -1,4 +1,4 @@
-"""The rules endpoints for every registered ruleset (plus the test ruleset ``toy_tricks``), through
+"""The rules endpoints for every registered ruleset (and the fifth game, ``tests/fifth_game.py``), through
 the ``Ruleset`` interface only: each HTTP answer is the ruleset's own answer to the same facts, in
 canonical JSON, and each refusal is the ruleset's error as a problem (DESIGN.md §4, issue 4 item 2).
 """
@@ -22,16 +22,16 @@ from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
 from tests.english import english
-from tests.toy_ruleset import TOY
+from tests.fifth_game import FIFTH_ID, register, with_the_fifth
 
-RULESET_IDS = [*sorted(RULESETS), TOY.id]
+RULESET_IDS = with_the_fifth()
 ROUNDS = 150  # random questions per ruleset and endpoint
 
 
 @pytest.fixture(params=RULESET_IDS)
 def ruleset(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ruleset]:
-    if request.param == TOY.id:
-        monkeypatch.setitem(RULESETS, TOY.id, TOY)
+    if request.param == FIFTH_ID:
+        register(monkeypatch)
     yield RULESETS[request.param]
 
 
@@ -296,10 +296,6 @@ def test_legal_plays_refuses_impossible_tricks(client: FlaskClient, ruleset: Rul
 
 
 SCORE_EXAMPLES = score_examples(RULESETS.values())
-EXAMPLES = {
-    **{rid: example["value"] for rid, example in SCORE_EXAMPLES.items()},
-    TOY.id: {"tricks": [3, 1, 1, 0], "scores": [8, 2, 0, 1], "options": {"target": 10}},
-}
 
 
 def test_every_ruleset_has_a_documented_score_example() -> None:
@@ -307,7 +303,9 @@ def test_every_ruleset_has_a_documented_score_example() -> None:
 
 
 def test_score_examples(client: FlaskClient, ruleset: Ruleset) -> None:
-    body = EXAMPLES[ruleset.id]
+    assert ruleset.score_example is not None and ruleset.score_facts
+    assert score_examples([ruleset]) == {ruleset.id: dict(ruleset.score_example)}
+    body = ruleset.score_example["value"]
     facts = {k: v for k, v in body.items() if k != "options"}
     options = ruleset.validate_options(body.get("options", {}))
     response = client.post(f"/v1/rulesets/{ruleset.id}/score", json=body)

@@ -16,8 +16,9 @@ from service.api.app import create_app
 from service.api.config import Settings
 from service.matches.deals import commitment, deal_seed, shuffled
 from service.rules.cards import DECK_52
-from service.rules.registry import RULESETS
 from tests.api.match_driver import FlaskHttp, Match, create
+from tests.fifth_game import with_the_fifth
+from tests.profiles import profile
 
 # a vector for re-implementers (also in docs/deals.md): match seed 32 zero bytes
 ZERO = bytes(32)
@@ -61,9 +62,6 @@ def http() -> FlaskHttp:
     return FlaskHttp(app.test_client())
 
 
-PLAYERS = {"forty_fives": 3, "auction_forty_fives": 4, "boerenbridge": 4, "avinas": 4}
-
-
 def _acting(http: FlaskHttp, match: Match, rng: random.Random) -> tuple[str, dict[str, Any]]:
     view = http.get(match.path, match.referee).body
     seat = rng.choice(view["to_act"])
@@ -75,9 +73,10 @@ def _hands(http: FlaskHttp, match: Match) -> list[Any]:
     return [http.get(match.path, token).body["hand"] for token in match.seats]
 
 
-@pytest.mark.parametrize("ruleset", sorted(RULESETS))
-def test_undo_across_a_round_boundary_deals_the_same_cards_again(http: FlaskHttp, ruleset: str) -> None:
-    match, created = create(http, ruleset, "dealt", PLAYERS[ruleset])
+@pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
+def test_undo_across_a_round_boundary_deals_the_same_cards_again(http: FlaskHttp, ruleset_id: str) -> None:
+    game = profile(ruleset_id)
+    match, created = create(http, ruleset_id, "dealt", game.usual_players, options=game.long)
     rng = random.Random(11)
     first = created.body["view"]["deal_commitment"]
     assert len(first) == 64
@@ -108,14 +107,14 @@ def test_table_mode_has_no_commitment(http: FlaskHttp) -> None:
 
 
 @pytest.mark.parametrize("mode", ["dealt", "table"])
-@pytest.mark.parametrize("ruleset", sorted(RULESETS))
-def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, ruleset: str, mode: str) -> None:
+@pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
+def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, ruleset_id: str, mode: str) -> None:
     """Issue 16 item 6: the round event of round N is logged as round N ends (it used to wait for
     round N+1), so the last round of a match is in ``/events`` too."""
     from tests.api.match_driver import play_match
 
-    match, _ = create(http, ruleset, mode, PLAYERS[ruleset], options=SHORT.get(ruleset, {}))
-    rng = random.Random(f"{ruleset}-{mode}")
+    match, _ = create(http, ruleset_id, mode, profile(ruleset_id).usual_players, options=profile(ruleset_id).short)
+    rng = random.Random(f"{ruleset_id}-{mode}")
     checked = 0
 
     def after_each(answer: Any) -> None:
@@ -136,11 +135,3 @@ def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, rules
     logged = [e["round"] for e in events if e["kind"] == "round"]
     assert final["status"] == "finished" and logged and logged[-1:] == final["history"]
     assert checked > 0
-
-
-SHORT: dict[str, dict[str, Any]] = {
-    "forty_fives": {"target_score": 25},
-    "auction_forty_fives": {"target_score": 30},
-    "boerenbridge": {"hand_size_schedule": [2, 1]},
-    "avinas": {"max_hands": 3},
-}

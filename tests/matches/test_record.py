@@ -21,14 +21,16 @@ from service.matches.deals import commitment
 from service.rules.registry import RULESETS
 from service.verify import main as verify_main
 from tests.api.match_driver import FlaskHttp, Match, create, play_match, step
-from tests.matches.test_deals import PLAYERS, SHORT, http
+from tests.fifth_game import with_the_fifth
+from tests.matches.test_deals import http
+from tests.profiles import profile
 
 __all__ = ["http"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _finished(http: FlaskHttp, ruleset: str, mode: str = "dealt", **extra: Any) -> Match:
-    match, _ = create(http, ruleset, mode, PLAYERS[ruleset], options=SHORT[ruleset], **extra)
+    match, _ = create(http, ruleset, mode, profile(ruleset).usual_players, options=profile(ruleset).short, **extra)
     play_match(http, match, random.Random(f"record-{ruleset}-{mode}"))
     return match
 
@@ -41,10 +43,11 @@ def _verify(tmp_path: Path, record: Any, capsys: pytest.CaptureFixture[str]) -> 
     return code, out.out + out.err
 
 
-@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+@pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
 def test_a_finished_dealt_match_has_a_record_the_verifier_accepts(
-    http: FlaskHttp, ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    http: FlaskHttp, ruleset_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    ruleset = ruleset_id
     match = _finished(http, ruleset)
     record = http.get(f"{match.path}/record", match.seats[0]).body
     assert record["status"] == "finished" and record["complete"] and record["match_seed"]
@@ -53,7 +56,8 @@ def test_a_finished_dealt_match_has_a_record_the_verifier_accepts(
     assert record["deals"][-1]["commitment"] == view["deal_commitment"]
     for deal in record["deals"]:
         assert commitment(bytes.fromhex(deal["seed"])) == deal["commitment"]
-        assert len(deal["deck"]) == len(RULESETS[ruleset].deck()) and len(deal["hands"]) == PLAYERS[ruleset]
+        assert len(deal["deck"]) == len(RULESETS[ruleset].deck())
+        assert len(deal["hands"]) == profile(ruleset).usual_players
     assert record["rounds"] == http.get(f"{match.path}/rounds", match.referee).body["rounds"]
     code, said = _verify(tmp_path, record, capsys)
     assert code == 0, said

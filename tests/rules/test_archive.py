@@ -16,7 +16,7 @@ decodes, and plays on with its round numbers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,8 @@ from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives_state import FortyFivesState
 from service.rules.playout import shuffled_deck
+from service.rules.registry import RULESETS
+from tests.profiles import setups, split
 
 
 @dataclass(frozen=True)
@@ -41,42 +43,16 @@ class Profile:
     ruleset: Ruleset
     players: int
     mode: str
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     matches: int  # random matches played (each twice: archived and not)
     max_rounds: int  # a longer match is cut short (its history has been archived many times by then)
+    ends: bool  # random play ends most matches before max_rounds
 
 
+#: the archive setups of every ruleset (``tests/profiles.py``), by setup name
 PROFILES: dict[str, Profile] = {
-    # Forty-Fives: to 45 by default; short targets so that matches end; table mode with revokes
-    "ff_default": Profile(FORTY_FIVES, 3, "dealt", {}, 80, 12),
-    "ff_2p_target_60": Profile(FORTY_FIVES, 2, "dealt", {"target_score": 60, "tie_at_target": "shared"}, 80, 12),
-    "ff_6p_variants": Profile(FORTY_FIVES, 6, "dealt", {
-        "unrobbed_trump_ace": "lowest_unless_announced", "dealer_turned_ace": "may_rob_after_first_trick",
-        "highest_trump_bonus": "five_of_trumps_only", "target_score": 30}, 50, 10),
-    "ff_table": Profile(FORTY_FIVES, 4, "table", {}, 80, 10),
-    "af_turn_up": Profile(AUCTION_FORTY_FIVES, 4, "dealt", {}, 100, 12),
-    "af_bidding": Profile(AUCTION_FORTY_FIVES, 4, "dealt", {"trump_selection": "bidding", "all_pass": "redeal"}, 60, 8),
-    "af_bidding_6_table": Profile(AUCTION_FORTY_FIVES, 6, "table", {
-        "trump_selection": "bidding", "dealer_robs_pack": True, "kitty_size": 3}, 40, 6),
-    "af_turn_up_table": Profile(AUCTION_FORTY_FIVES, 4, "table", {"target_score": 30}, 100, 10),
-    # Boerenbridge: hand-size schedules (the round number picks the hand size), max_rounds, table mode
-    "bb_up_max_rounds": Profile(BOERENBRIDGE, 4, "dealt", {
-        "hand_size_schedule": "up", "trump_mode": "turn_up", "max_rounds": 7}, 60, 10),
-    "bb_list_schedule": Profile(BOERENBRIDGE, 5, "dealt", {
-        "hand_size_schedule": [3, 1, 4, 2], "trump_mode": "highest_bidder_chooses", "max_rounds": 9}, 60, 12),
-    "bb_fixed_rounds": Profile(BOERENBRIDGE, 6, "dealt", {
-        "match_end": "fixed_rounds_highest", "hand_size_schedule": "down_up", "max_rounds": 8,
-        "bidding_mode": "sequential"}, 40, 10),
-    "bb_default_cut": Profile(BOERENBRIDGE, 4, "dealt", {"hand_size_schedule": [2], "overshoot_rule": "bounce"},
-                              60, 12),
-    "bb_table": Profile(BOERENBRIDGE, 4, "table", {
-        "hand_size_schedule": "up_down", "trump_mode": "turn_up", "max_rounds": 6}, 80, 8),
-    # Avinas: short matches (pips_to_end, max_hands), stops, table mode with face-down leads and revokes
-    "av_default": Profile(AVINAS, 4, "dealt", {"pips_to_end": 4}, 120, 12),
-    "av_max_hands": Profile(AVINAS, 4, "dealt", {
-        "max_hands": 5, "max_hands_outcome": "fewer_penalties", "auction_rounds": "continuous",
-        "knock_in_pips_game": True, "stop_in_sevens_game": True}, 80, 12),
-    "av_table": Profile(AVINAS, 4, "table", {"pips_to_end": 6, "facedown_signal": True}, 100, 10),
+    s.name: Profile(RULESETS[rid], s.players, s.mode, s.options, s.matches, s.max_rounds, s.ends)
+    for rid, s in setups("archive")
 }
 
 
@@ -95,11 +71,6 @@ def rounds_done(state: Any) -> int:
     if isinstance(state, AvinasState):
         return state.hands_played
     return state.match.rounds_done
-
-
-def _split(rng: random.Random, total: int, parts: int) -> list[int]:
-    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
-    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
 
 
 def extra_actions(ruleset: Ruleset, state: Any, n: int, rng: random.Random) -> list[Action]:
@@ -123,11 +94,11 @@ def extra_actions(ruleset: Ruleset, state: Any, n: int, rng: random.Random) -> l
         if mode == "table" and r is not None:
             bids = [b if b is not None else (rng.randint(0, r.hand_size) if r.active[s] else None)
                     for s, b in enumerate(state.bids)]
-            out.append(Action("round_result", result={"bids": bids, "tricks": _split(rng, r.hand_size, n)}))
+            out.append(Action("round_result", result={"bids": bids, "tricks": split(rng, r.hand_size, n)}))
         if rng.random() < 0.002:
             out.append(Action("abandon"))
     elif isinstance(state, FortyFivesState) and mode == "table" and state.round is not None:
-        won = _split(rng, 5, n)
+        won = split(rng, 5, n)
         winners = [s for s in range(n) if won[s]]
         facts = {"tricks_won": won, "highest_trump_seat": rng.choice([*winners, None])}
         if rng.random() < 0.5 and state.round.contract is None:
@@ -235,7 +206,7 @@ def test_archived_state_plays_on_as_the_whole_one(name: str) -> None:
         rounds += rounds_done(full)
         finished += profile.ruleset.status(full) == FINISHED
     assert rounds >= 2 * profile.matches  # archiving had something to take out
-    if name not in ("af_bidding", "af_bidding_6_table", "bb_default_cut"):  # long matches: cut short
+    if profile.ends:  # long matches are cut short
         assert finished >= profile.matches // 2  # the end of a match is compared too
 
 

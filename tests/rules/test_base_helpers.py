@@ -31,6 +31,7 @@ from service.rules.cards import SUITS, Card, cards
 from service.rules.errors import InvalidAction, InvalidFacts, InvalidInput, NotYourTurn, WrongPhase
 from service.rules.registry import RULESETS
 from tests.english import english
+from tests.profiles import profile, setups
 
 
 def test_int_fact_reads_json_integers_in_range() -> None:
@@ -110,7 +111,7 @@ def random_round(ruleset: Ruleset, n: int, options: Options, rng: random.Random)
     """A round of face-up tricks in which each seat follows the rules about half the time."""
     deck = list(ruleset.deck())
     rng.shuffle(deck)
-    size = min(len(deck) // n, 5 if ruleset.id == "forty_fives" else 8)
+    size = min(len(deck) // n, profile(ruleset.id).hand_size, 8)
     hands = [deck[i * size:(i + 1) * size] for i in range(n)]
     trump = rng.choice(SUITS)
     leader = rng.randrange(n)
@@ -140,8 +141,7 @@ def partial(records: list[TrickRecord], plays: int) -> list[TrickRecord]:
     return out
 
 
-REVOKE_GAMES = [("forty_fives", 3, {}), ("forty_fives", 5, {}), ("boerenbridge", 4, {"trump_mode": "turn_up"}),
-                ("avinas", 4, {})]
+REVOKE_GAMES = [(rid, setup.players, setup.options) for rid, setup in setups("revokes")]
 
 
 @pytest.mark.parametrize(("rid", "n", "raw"), REVOKE_GAMES)

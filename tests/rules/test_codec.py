@@ -29,6 +29,7 @@ from service.rules.options import Options
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
 from service.rules.slots import evolve, slots_set_by_init
+from tests.profiles import profile, ruleset_ids
 
 # ------------------------------------------------------------------------------------------------
 # The reference
@@ -169,8 +170,7 @@ def same_outcome(tp: Any, data: Any) -> None:
 # States of every ruleset
 # ------------------------------------------------------------------------------------------------
 
-CONFIGS = [(rid, n, mode) for rid, n in (("forty_fives", 3), ("auction_forty_fives", 4), ("boerenbridge", 4),
-                                          ("avinas", 4)) for mode in ("dealt", "table")]
+CONFIGS = [(rid, profile(rid).usual_players, mode) for rid in ruleset_ids() for mode in profile(rid).modes]
 
 
 def states(rid: str, n: int, mode: str, seed: int, steps: int, count: int = 60) -> Iterator[Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -30,42 +30,24 @@ from service.api.problems import problem_body
 from service.rules.base import FINISHED, Action, Ruleset
 from service.rules.cards import ALL_CARDS, SUITS, Card, Rank
 from service.rules.errors import InvalidAction, MatchOver, NotYourTurn, RuleError, WrongPhase
-from service.rules.games.avinas import AVINAS
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
-from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.registry import RULESETS
 from tests.english import english
+from tests.profiles import profile, setups
 from tests.rules.test_avinas_properties import swap_face_down
 from tests.rules.test_avinas_support import cards_in
 
 EXAMPLES = 6
 STEPS_PER_EXAMPLE = 160
 
-# (ruleset, players, mode, options)
-GAMES: dict[str, tuple[Ruleset, int, str, dict[str, Any]]] = {
-    "forty_fives": (FORTY_FIVES, 3, "dealt", {}),
-    "forty_fives_announce_6": (FORTY_FIVES, 6, "dealt", {"unrobbed_trump_ace": "lowest_unless_announced",
-                                                         "dealer_turned_ace": "may_rob_after_first_trick"}),
-    "forty_fives_table": (FORTY_FIVES, 4, "table", {"unrobbed_trump_ace": "lowest_unless_announced"}),
-    "auction_turn_up": (AUCTION_FORTY_FIVES, 4, "dealt", {"unrobbed_trump_ace": "lowest_unless_announced"}),
-    "auction_bidding": (AUCTION_FORTY_FIVES, 4, "dealt", {"trump_selection": "bidding"}),
-    "auction_bidding_6_robs_pack": (AUCTION_FORTY_FIVES, 6, "dealt", {
-        "trump_selection": "bidding", "kitty_size": 3, "dealer_robs_pack": True, "bidder_must_hold_trump": True}),
-    "auction_bidding_table": (AUCTION_FORTY_FIVES, 4, "table", {"trump_selection": "bidding"}),
-    "boerenbridge": (BOERENBRIDGE, 4, "dealt", {}),
-    "boerenbridge_turn_up_sequential": (BOERENBRIDGE, 5, "dealt", {
-        "hand_size_schedule": "up_down", "trump_mode": "turn_up", "bidding_mode": "sequential"}),
-    "boerenbridge_chooser": (BOERENBRIDGE, 4, "dealt", {"trump_mode": "highest_bidder_chooses",
-                                                        "hand_size_schedule": "down"}),
-    "boerenbridge_table": (BOERENBRIDGE, 4, "table", {"hand_size_schedule": "up_down", "trump_mode": "turn_up"}),
-    "avinas": (AVINAS, 4, "dealt", {}),
-    "avinas_signals_every_trick": (AVINAS, 4, "dealt", {"facedown_signal": True, "trump_lead_obligation":
-                                                        "every_trick", "knock_in_pips_game": True}),
-    "avinas_table": (AVINAS, 4, "table", {"stop_in_sevens_game": True}),
+# (ruleset, players, mode, options), by setup name (``tests/profiles.py``)
+GAMES: dict[str, tuple[Ruleset, int, str, Mapping[str, Any]]] = {
+    s.name: (RULESETS[rid], s.players, s.mode, s.options) for rid, s in setups("leaks")
 }
 #: table-mode games where nothing the service knows is hidden from a seat (reported discards are public)
-NOTHING_HIDDEN = {"forty_fives_table", "auction_bidding_table"}
+NOTHING_HIDDEN = {s.name for _, s in setups("leaks") if not s.hides}
 
 
 def action_types(ruleset: Ruleset, state: Any) -> list[str]:
@@ -297,5 +279,5 @@ def test_every_kind_of_check_ran(game: str) -> None:
 
 
 def test_every_game_and_mode_covered() -> None:
-    ids = ("forty_fives", "auction_forty_fives", "boerenbridge", "avinas")
-    assert {(g[0].id, g[2]) for g in GAMES.values()} == {(r, m) for r in ids for m in ("dealt", "table")}
+    assert {(g[0].id, g[2]) for g in GAMES.values()} == {(r, m) for r in RULESETS for m in profile(r).modes}
+    assert set(HIDDEN_VARIANTS) == set(RULESETS)

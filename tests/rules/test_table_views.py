@@ -9,22 +9,19 @@ end, and every seat's view and the referee's are checked at every step.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from service.rules.base import FINISHED, Ruleset
-from service.rules.games.avinas import AVINAS
 from service.rules.games.boerenbridge import BOERENBRIDGE
-from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
+from service.rules.registry import RULESETS
+from tests.profiles import setups
 
-# (ruleset, players, options, whether the match must end within the step budget)
-TABLE_GAMES: dict[str, tuple[Ruleset, int, dict[str, Any], bool]] = {
-    "forty_fives": (FORTY_FIVES, 3, {"target_score": 5, "tie_at_target": "shared"}, True),
-    "auction_turn_up": (AUCTION_FORTY_FIVES, 4, {"target_score": 5}, True),
-    "auction_bidding": (AUCTION_FORTY_FIVES, 4, {"trump_selection": "bidding"}, False),
-    "boerenbridge": (BOERENBRIDGE, 4, {"hand_size_schedule": "up", "max_rounds": 3, "trump_mode": "turn_up"}, True),
-    "avinas": (AVINAS, 4, {"max_hands": 2}, True),
+# (ruleset, players, options, whether the match must end within the step budget), by setup name
+TABLE_GAMES: dict[str, tuple[Ruleset, int, Mapping[str, Any], bool]] = {
+    setup.name: (RULESETS[rid], setup.players, setup.options, setup.ends) for rid, setup in setups("table_views")
 }
 STEPS = 400
 

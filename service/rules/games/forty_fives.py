@@ -506,6 +506,24 @@ class _FortyFivesFamily(Ruleset):
         return out
 
 
+_FORTY_FIVES_SCORE_EXAMPLE = {
+    "summary": "Forty-Fives: the tricks as played, with the trump and the first leader",
+    "value": {
+        "trump": "S",
+        "leader": 0,
+        "players": 3,
+        "tricks": [
+            ["KH", "JH", "8H"],
+            ["7S", "6S", "2S"],
+            ["9C", "QC", "3C"],
+            ["2D", "4D", "KD"],
+            ["5S", "10H", "AH"],
+        ],
+        "scores": [0, 0, 0],
+    },
+}
+
+
 class FortyFives(_FortyFivesFamily):
     id = "forty_fives"
     name = "Forty-Fives"
@@ -514,6 +532,28 @@ class FortyFives(_FortyFivesFamily):
     default_players = 3
     option_specs = FORTY_FIVES_SPECS
     action_types = ("play", "rob", "decline", "turn_up", "round_result")
+    score_example = _FORTY_FIVES_SCORE_EXAMPLE
+    score_facts = "trump, leader, players, tricks (each in play order from its own leader), scores"
+
+
+_AUCTION_SCORE_EXAMPLE = {
+    "summary": "Auction Forty-Fives, bidding mode: the tricks, the bid, the team scores",
+    "value": {
+        "trump": "D",
+        "leader": 1,
+        "players": 4,
+        "bid": {"team": 0, "amount": 20},
+        "tricks": [
+            ["KC", "2D", "QC", "AC"],
+            ["5D", "3D", "4D", "6D"],
+            ["JD", "9D", "10D", "8D"],
+            ["KH", "QH", "2H", "3H"],
+            ["AD", "7S", "3S", "9S"],
+        ],
+        "scores": [0, 0],
+        "options": {"trump_selection": "bidding"},
+    },
+}
 
 
 class AuctionFortyFives(_FortyFivesFamily):
@@ -526,6 +566,9 @@ class AuctionFortyFives(_FortyFivesFamily):
     option_specs = AUCTION_SPECS
     action_types = ("play", "rob", "decline", "turn_up", "bid", "pass", "hold", "name_trump", "discard", "draw",
                     "round_result")
+    score_example = _AUCTION_SCORE_EXAMPLE
+    score_facts = ("trump, leader, players, tricks (each in play order from its own leader), scores "
+                   "(and bid in bidding mode)")
 
     def teams_description(self) -> str | None:
         return "two partnerships in alternate seats: team 0 = the even seats, team 1 = the odd seats"

@@ -44,6 +44,20 @@ from service.rules.games.avinas.facts import parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
 from service.rules.games.avinas.state import RULESET_ID, AvinasState
 
+_SCORE_EXAMPLE = {
+    "summary": "Avinas: the declaring side's card points and tricks, knocks, game type",
+    "value": {
+        "game": "sevens",
+        "declarer": 1,
+        "knocks": 0,
+        "declarer_points": 75,
+        "declarer_tricks": 5,
+        "lied": False,
+        "rams": [0, 0],
+        "pips": [0, 0],
+    },
+}
+
 
 class Avinas(Ruleset):
     id = RULESET_ID
@@ -57,6 +71,8 @@ class Avinas(Ruleset):
     option_specs = OPTION_SPECS
     state_type = AvinasState
     has_face_down_plays = True
+    score_example = _SCORE_EXAMPLE
+    score_facts = "game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips"
 
     # --- catalogue ------------------------------------------------------------------------------
 

@@ -44,6 +44,11 @@ from service.rules.games.boerenbridge import actions, deal, first_dealer, play, 
 from service.rules.games.boerenbridge import options as opts
 from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, MatchInfo
 
+_SCORE_EXAMPLE = {
+    "summary": "Boerenbridge: bids (null for a non-bidder), tricks won, scores before the round",
+    "value": {"bids": [3, 4, 2, None], "tricks": [3, 5, 2, 3], "scores": [40, 25, 60, 95]},
+}
+
 
 class Boerenbridge(Ruleset):
     id = "boerenbridge"
@@ -54,6 +59,8 @@ class Boerenbridge(Ruleset):
     default_players = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
     state_type = BoerenbridgeState
+    score_example = _SCORE_EXAMPLE
+    score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"
 
     # --- options and bare facts ---------------------------------------------------------------
 
