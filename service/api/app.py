@@ -2,7 +2,8 @@
 
 ``create_app(settings=None)`` builds the app from ``Settings`` (``Settings.from_env()`` when none is
 given), with flask-smorest's ``Api`` answering every error as problem+json, the OpenAPI document at
-``/openapi.json``, and the web page (``/``) and interactive docs (``/docs``) of ``service.web``.
+``/openapi.json``, the interactive docs at ``/docs`` (``docs_page``) and the web page at ``/``
+(``service.web``).
 
 Adding endpoints is one line in ``BLUEPRINTS``: a module path whose module holds ``blp`` (a
 ``service.api.body.Blueprint``) and, optionally, ``init_app(app, settings)`` run before the
@@ -18,10 +19,11 @@ import logging
 from flask import Flask, current_app
 
 from service import web
-from service.api import languages
+from service.api import apidoc, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
+from service.api.logs import RequestLog
 from service.api.problems import ProblemApi
 from service.rules.registry import RULESETS
 
@@ -70,15 +72,31 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
     load_for(RULESETS.values())
-    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
+                                       "extra_plugins": [apidoc.OperationIds(),
+                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS)]})
+    apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
         init_app = getattr(module, "init_app", None)
         if init_app is not None:
             init_app(app, settings)
         api.register_blueprint(module.blp)
-    web.init_app(app)  # the page and /docs: served files, not API operations
+    web.init_app(app)  # the referee's page: served files, not API operations
+    _wire_the_edge(app, settings)
     return app
+
+
+def _wire_the_edge(app: Flask, settings: Settings) -> None:
+    """What every answer passes through on its way out (issue 19): the request log and its id,
+    outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
+    client's address behind trusted proxies; the security headers; the docs page; the domain's
+    metrics."""
+    metrics.init_app(app)
+    limits.init_app(app, settings)
+    headers.init_app(app)
+    docs_page.init_app(app)
+    app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]
 
 
 def current_settings() -> Settings:

@@ -1,11 +1,11 @@
-"""The referee's web page and the offline API docs, served by the service itself.
+"""The referee's web page, served by the service itself.
 
 ``/`` is the page (``static/index.html``: plain ES modules and CSS, no build step), built on the
-public API only; ``/web/<file>`` its static files; ``/manifest.webmanifest`` makes it installable;
-``/docs`` is Swagger UI from the vendored ``swagger-ui-dist`` files (no CDN), started by a script
-file rather than an inline one, so that a Content-Security-Policy of ``'self'`` allows it.
-``init_app(app)`` registers the blueprint (a plain Flask one: none of it belongs in the OpenAPI
-document).
+public API only; ``/web/<file>`` its static files; ``/manifest.webmanifest`` makes it installable.
+Nothing in it is inline (script or style), so the Content-Security-Policy of ``'self'`` that
+``service.api.headers`` sends with HTML allows all of it; the API docs at ``/docs`` are
+``service.api.docs_page``'s. ``init_app(app)`` registers the blueprint (a plain Flask one: none
+of it belongs in the OpenAPI document).
 """
 
 from __future__ import annotations
@@ -51,14 +51,6 @@ def static_file(name: str) -> Response:
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     return _send("manifest.webmanifest", "application/manifest+json")
-
-
-@bp.get("/docs")
-def docs() -> Response:
-    """Swagger UI on ``/openapi.json``, from the vendored files."""
-    response = _send("docs.html", "text/html")
-    response.headers["Cache-Control"] = "no-cache"
-    return response
 
 
 def init_app(app: Flask) -> None:
