@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from service.api.apidoc import EXAMPLES_FILE
 from service.api.app import create_app
 from service.api.config import Settings
-from service.api.apidoc import EXAMPLES_FILE
 from service.rules.registry import EXAMPLE_ID, EXAMPLE_MATCH_ID, RULESETS
 from tests.fifth_game import FIFTH_ID, with_the_fifth
 from tests.profiles import PROFILES
@@ -56,7 +56,7 @@ def test_no_service_file_outside_a_game_package_and_the_registry_names_a_game() 
     for path in sorted(SERVICE.rglob("*")):
         if not path.is_file() or path.suffix not in (".py", ".po", ".pot", ".md", ".txt", ".toml", ".json"):
             continue
-        if path == REGISTRY or GAMES in path.parents or path == EXAMPLES_FILE:
+        if path in (REGISTRY, EXAMPLES_FILE) or GAMES in path.parents:
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if names.search(line):
