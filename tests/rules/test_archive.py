@@ -32,7 +32,7 @@ from service.rules.games.avinas.state import AvinasState
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.state import FortyFivesState
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
 from tests.profiles import setups, split

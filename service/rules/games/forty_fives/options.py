@@ -1,5 +1,6 @@
 """The options catalogue of Forty-Fives and Auction Forty-Fives (forty-fives.md §5, defaults §2.10, §3.11)
-and ``Config``, the options digested once into the flags the engine reads.
+and ``Config``, the options digested once into the flags the engine reads (``config_of``: one per
+options object and game, through the service's one options cache, ``Options.derive``).
 
 The two games share most options; where a default differs per game (``ace_of_hearts_lead``,
 ``unrobbed_trump_ace``, ``dealer_turned_ace``, ``highest_trump_bonus``, ``target_score``) each game
@@ -13,143 +14,161 @@ stored options then hold that count); the ``/score`` endpoint reads it when the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from service.rules.base import OptionSpec
-from service.rules.games.forty_fives_ranking import AH_RULES, PLAIN_RULES, PlayRules
+from service.rules.errors import InvalidOption
+from service.rules.messages import Msg
+from service.rules.options import Options, OptionSpec
+
+# ------------------------------------------------------------------------------------------------
+# The play rules' option values (§4.2, §4.3), as ``play.legal_mask`` reads them
+# ------------------------------------------------------------------------------------------------
+
+FORTY_FIVES_ID = "forty_fives"
+AUCTION_ID = "auction_forty_fives"
+
+PLAIN_RULES = ("follow_or_trump", "must_follow", "any")
+AH_RULES = (
+    "trump_lead",
+    "trump_lead_hearts_fallback",
+    "trump_lead_renege_then_hearts",
+    "trump_lead_no_renege_hearts_fallback",
+)
+AH_TRUMP_LEAD, AH_FALLBACK, AH_RENEGE_THEN_HEARTS, AH_NO_RENEGE = range(4)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The options that decide which cards may be played (§4)."""
+
+    plain_rule: int  # index into PLAIN_RULES
+    ah_rule: int  # index into AH_RULES
+    ref_highest: bool  # renege_reference == "highest_trump_in_trick"
+
 
 # ------------------------------------------------------------------------------------------------
 # Option specs
 # ------------------------------------------------------------------------------------------------
 
 
-def _check_bid_values(value: Any) -> str | None:
+def _check_bid_values(value: Any) -> Msg | None:
     vals = list(value)
     if any(v % 5 for v in vals):
-        return "bid values must be multiples of 5"
+        return Msg("forty_fives.check.bids_multiples_of_5")
     if any(b <= a for a, b in pairwise(vals)):
-        return "bid values must be strictly ascending"
+        return Msg("forty_fives.check.bids_ascending")
     return None
 
 
-def _multiple_of_5(value: Any) -> str | None:
+def _multiple_of_5(value: Any) -> Msg | None:
     if value is not None and value % 5:
-        return f"must be a multiple of 5; got {value!r}"
+        return Msg("forty_fives.check.multiple_of_5", value=value)
     return None
 
 
-def _enum(name: str, default: str, allowed: tuple[str, ...], description: str) -> OptionSpec:
+def _enum(name: str, default: str, allowed: tuple[str, ...], description: Msg) -> OptionSpec:
     return OptionSpec(name, "enum", default, description, allowed=allowed)
 
 
 DEAL_PATTERN = _enum("deal_pattern", "3-2", ("3-2", "2-3"),
-                     "five cards each, clockwise from the dealer's left: a batch of 3 then 2, or 2 then 3 (§2.3)")
+                     Msg("forty_fives.option.deal_pattern"))
 PLAIN_LEAD_RULE = _enum(
     "plain_lead_rule", "follow_or_trump", PLAIN_RULES,
-    "on a plain-suit lead: follow suit or trump (default); strictly follow; or no obligation (§4.2)",
+    Msg("forty_fives.option.plain_lead_rule"),
 )
 RENEGABLE_CARDS = _enum(
     "renegable_cards", "five_jack_ace_of_hearts", ("five_jack_ace_of_hearts", "five_only", "none"),
-    "the top trumps that may be withheld when a lower trump is led (§1.4)",
+    Msg("forty_fives.option.renegable_cards"),
 )
 RENEGE_REFERENCE = _enum(
     "renege_reference", "led_card", ("led_card", "highest_trump_in_trick"),
-    "a protected trump must outrank the led card (default) or the highest trump already played (§4.2)",
+    Msg("forty_fives.option.renege_reference"),
 )
 PLAIN_ACE_RANK = _enum(
     "plain_ace_rank", "traditional", ("traditional", "high"),
-    "plain aces: traditional order (AD lowest, black aces below the jack), or highest of their suit (§1.3)",
+    Msg("forty_fives.option.plain_ace_rank"),
 )
 UNROBBED = ("keeps_rank", "lowest_unless_announced", "lowest")
 DEALER_ACE = ("must_rob_before_first_lead", "may_rob_after_first_trick", "may_rob_discard_before_first_lead")
 BONUS = ("highest_trump_played", "five_of_trumps_only", "none")
 
 FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", "int", 3, "number of players, each for themselves (§2.1)", minimum=2, maximum=6),
+    OptionSpec("players", "int", 3, Msg("forty_fives.option.players"), minimum=2, maximum=6),
     DEAL_PATTERN,
     PLAIN_LEAD_RULE,
     RENEGABLE_CARDS,
     RENEGE_REFERENCE,
     _enum("ace_of_hearts_lead", "trump_lead_hearts_fallback", AH_RULES,
-          "when the A♥ is led (trump not hearts): a trump lead, with a player holding no trump made to "
-          "play a heart (default, seed 001), or the variants of §4.3"),
+          Msg("forty_fives.option.ace_of_hearts_lead")),
     PLAIN_ACE_RANK,
     _enum("unrobbed_trump_ace", "keeps_rank", UNROBBED,
-          "an ace of trumps whose holder did not rob: keeps its rank (default), or becomes the lowest trump "
-          "unless announced, or always (§1.5, §2.5)"),
+          Msg("forty_fives.option.unrobbed_trump_ace")),
     _enum("dealer_turned_ace", "must_rob_before_first_lead", DEALER_ACE,
-          "a turned-up ace: the dealer must take it before the first lead (default), or may take it after "
-          "trick 1, or discards before the lead and takes it after trick 1 (§2.5, §3.4)"),
+          Msg("forty_fives.option.dealer_turned_ace")),
     _enum("highest_trump_bonus", "highest_trump_played", BONUS,
-          "the trick holding the highest trump played is worth 10 instead of 5 (default); only the 5 of "
-          "trumps earns it; or no bonus (§2.7)"),
-    OptionSpec("target_score", "int", 45, "a player at or above this total at the end of a hand wins (§2.8)",
+          Msg("forty_fives.option.highest_trump_bonus")),
+    OptionSpec("target_score", "int", 45, Msg("forty_fives.option.target_score"),
                minimum=5),
     _enum("tie_at_target", "play_another_hand", ("play_another_hand", "shared"),
-          "several players tied on the top total at or above the target: play another hand, or share the win"),
+          Msg("forty_fives.option.tie_at_target")),
 )
 
 AUCTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", "int", 4, "4 or 6 players in two partnerships, partners in alternate seats (§3.1)",
+    OptionSpec("players", "int", 4, Msg("forty_fives.auction.option.players"),
                minimum=4, maximum=6, allowed=(4, 6)),
     _enum("trump_selection", "turn_up", ("turn_up", "bidding"),
-          "trump from a turned-up card with robbing (default, seed 000), or from an auction (§3.2)"),
+          Msg("forty_fives.auction.option.trump_selection")),
     DEAL_PATTERN,
     PLAIN_LEAD_RULE,
     RENEGABLE_CARDS,
     RENEGE_REFERENCE,
     _enum("ace_of_hearts_lead", "trump_lead", AH_RULES,
-          "when the A♥ is led (trump not hearts): an ordinary trump lead (default), or the variants of §4.3"),
+          Msg("forty_fives.auction.option.ace_of_hearts_lead")),
     PLAIN_ACE_RANK,
     _enum("unrobbed_trump_ace", "lowest_unless_announced", UNROBBED,
-          "turn-up mode: an ace of trumps neither robbed with nor announced before its holder's first card "
-          "becomes the lowest trump for the deal (default, §1.5), or keeps its rank, or always drops"),
+          Msg("forty_fives.auction.option.unrobbed_trump_ace")),
     _enum("dealer_turned_ace", "may_rob_after_first_trick", DEALER_ACE,
-          "turn-up mode: a turned-up ace may be taken by the dealer after trick 1 or declined (default, "
-          "§3.4), or must be taken before the first lead, or the discard is made before the lead"),
+          Msg("forty_fives.auction.option.dealer_turned_ace")),
     _enum("highest_trump_bonus", "none", BONUS,
-          "5 points for the trick holding the highest trump played: none in turn-up mode (default), "
-          "'highest_trump_played' is the default in bidding mode (§3.8)"),
-    OptionSpec("target_score", "int", 45, "the game target: 45 in turn-up mode (default), 120 in bidding mode",
+          Msg("forty_fives.auction.option.highest_trump_bonus")),
+    OptionSpec("target_score", "int", 45, Msg("forty_fives.auction.option.target_score"),
                minimum=5),
     _enum("turn_up_scoring", "trick_difference", ("trick_difference", "three_four_five"),
-          "turn-up mode: 5 per trick more than the opponents (default), or 5 for 3-4 tricks and 10 for 5 (§3.8-A)"),
+          Msg("forty_fives.auction.option.turn_up_scoring")),
     OptionSpec("bid_values", "int_list", (15, 20, 25, 30),
-               "bidding mode: the allowed bids, ascending multiples of 5 up to 30 (§3.6)",
+               Msg("forty_fives.auction.option.bid_values"),
                minimum=5, maximum=30, check=_check_bid_values),
     _enum("dealer_hold", "reopen", ("reopen", "duel", "off"),
-          "bidding mode: the dealer may hold (take the bid at the same amount) and the auction reopens "
-          "(default); only the displaced bidder may answer; or no hold (§3.6)"),
+          Msg("forty_fives.auction.option.dealer_hold")),
     _enum("all_pass", "dealer_forced", ("dealer_forced", "redeal"),
-          "bidding mode: when the others all pass, the dealer must bid (default) or the hand is void (§3.6)"),
+          Msg("forty_fives.auction.option.all_pass")),
     OptionSpec("min_bid_at_100", "nullable_int", 20,
-               "bidding mode: a side with 100 or more may not bid or hold less than this (null: no floor)",
+               Msg("forty_fives.auction.option.min_bid_at_100"),
                minimum=5, maximum=30, check=_multiple_of_5),
     OptionSpec("bidder_must_hold_trump", "bool", False,
-               "bidding mode: the winning bidder may only name a suit of which they hold a card"),
+               Msg("forty_fives.auction.option.bidder_must_hold_trump")),
     OptionSpec("kitty_size", "int", 0,
-               "bidding mode: cards dealt face down after the first batch, taken by the winning bidder",
+               Msg("forty_fives.auction.option.kitty_size"),
                allowed=(0, 3, 4, 5), minimum=0, maximum=5),
     OptionSpec("discard_and_draw", "bool", True,
-               "bidding mode: after trump is named each player discards and is dealt back to five (§3.7)"),
+               Msg("forty_fives.auction.option.discard_and_draw")),
     OptionSpec("min_keep_six_players", "int", 2,
-               "bidding mode, 6 players: the fewest cards a player keeps when discarding", minimum=0, maximum=5),
+               Msg("forty_fives.auction.option.min_keep_six_players"), minimum=0, maximum=5),
     OptionSpec("dealer_robs_pack", "bool", False,
-               "bidding mode: the dealer chooses replacements from the stock instead of taking the top cards"),
+               Msg("forty_fives.auction.option.dealer_robs_pack")),
     _enum("first_lead_after_bidding", "left_of_bidder", ("left_of_bidder", "bidder", "left_of_dealer"),
-          "bidding mode: who leads trick 1 (§3.7)"),
-    OptionSpec("bid_30_made_value", "int", 60, "bidding mode: what a made bid of 30 scores",
+          Msg("forty_fives.auction.option.first_lead_after_bidding")),
+    OptionSpec("bid_30_made_value", "int", 60, Msg("forty_fives.auction.option.bid_30_made_value"),
                allowed=(60, 30)),
     _enum("bid_30_requires", "all_five_tricks", ("all_five_tricks", "30_points"),
-          "bidding mode: a bid of 30 is made by taking all five tricks (default) or by 30 hand points"),
+          Msg("forty_fives.auction.option.bid_30_requires")),
     _enum("defender_out_rule", "none", ("none", "locked_from_100", "capped_below_target"),
-          "bidding mode: defenders always score (default); score nothing from 100; or stop at target - 5"),
+          Msg("forty_fives.auction.option.defender_out_rule")),
     _enum("simultaneous_target", "bidder_wins", ("bidder_wins", "highest_score"),
-          "bidding mode: both sides at the target after a hand: the bidders win (default), or the higher "
-          "score (ties to the bidders)"),
+          Msg("forty_fives.auction.option.simultaneous_target")),
 )
 
 
@@ -158,6 +177,15 @@ def auction_derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
     if given.get("trump_selection") == "bidding":
         return {"highest_trump_bonus": "highest_trump_played", "target_score": 120}
     return {}
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Cross-option checks (``Ruleset.check_options``): a floor that no bid value reaches."""
+    floor = options.get("min_bid_at_100")
+    values = options.get("bid_values")
+    if floor is not None and values and max(values) < floor:
+        raise InvalidOption(Msg("forty_fives.check.floor_above_bids", floor=floor, values=str(list(values))),
+                            option="min_bid_at_100")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -209,7 +237,7 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
     def get(name: str) -> Any:
         return options[name] if name in options else defaults[name]
 
-    bidding = game == "auction_forty_fives" and get("trump_selection") == "bidding"
+    bidding = game == AUCTION_ID and get("trump_selection") == "bidding"
     return Config(
         game=game,
         bidding=bidding,
@@ -226,8 +254,8 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         dealer_ace=get("dealer_turned_ace"),
         bonus=get("highest_trump_bonus"),
         target=get("target_score"),
-        tie_shared=game == "forty_fives" and get("tie_at_target") == "shared",
-        turn_up_scoring=get("turn_up_scoring") if game == "auction_forty_fives" else "trick_difference",
+        tie_shared=game == FORTY_FIVES_ID and get("tie_at_target") == "shared",
+        turn_up_scoring=get("turn_up_scoring") if game == AUCTION_ID else "trick_difference",
         bid_values=tuple(get("bid_values")) if bidding else (),
         dealer_hold=get("dealer_hold") if bidding else "off",
         all_pass_redeal=bidding and get("all_pass") == "redeal",
@@ -243,3 +271,30 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         defender_rule=get("defender_out_rule") if bidding else "none",
         bidder_wins=(get("simultaneous_target") == "bidder_wins") if bidding else True,
     )
+
+
+def _defaults(specs: tuple[OptionSpec, ...], derived: Callable[[Mapping[str, Any]], dict[str, Any]],
+              given: Mapping[str, Any]) -> dict[str, Any]:
+    out = {s.name: s.default for s in specs}
+    out.update(derived(given))
+    return out
+
+
+def _forty_fives_config(options: Options) -> Config:
+    return make_config(FORTY_FIVES_ID, options, _defaults(FORTY_FIVES_SPECS, lambda given: {}, options))
+
+
+def _auction_config(options: Options) -> Config:
+    return make_config(AUCTION_ID, options, _defaults(AUCTION_SPECS, auction_derived_defaults, options))
+
+#: game id -> the function ``Options.derive`` makes its ``Config`` with
+CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {FORTY_FIVES_ID: _forty_fives_config,
+                                                         AUCTION_ID: _auction_config}
+
+
+def config_of(game: str, options: Mapping[str, Any]) -> Config:
+    """``game``'s digested options, made once per options object (``Options.derive``); options not
+    yet an ``Options`` (a plain mapping) are taken as given, defaults filling what they lack."""
+    if type(options) is not Options:
+        options = Options.of(options)
+    return options.derive(CONFIG_MAKERS[game])

@@ -17,13 +17,14 @@ mode, where the hands are unknown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
+from service.rules.options import Options
+from service.rules.revokes import Revoke
 from service.rules.slots import slot_maker
+
+TRICKS_PER_HAND = 5
 
 # Phases
 DEAL = "deal"  # the next thing is a deal (needs_deal)
@@ -44,6 +45,7 @@ ACE_AFTER_TRICK = "after_trick"  # decides after trick 1
 ACE_PENDING = "pending"  # discarded before the lead; takes the ace when trick 1 is complete
 ACE_ROBBED = "robbed"
 ACE_DECLINED = "declined"
+ACE_TAKEN_LATE = "taken_after_trick"  # the dealer took a turned-up ace after trick 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +137,7 @@ class RoundRecord:
 class MatchInfo:
     """What changes once per round."""
 
-    options: Mapping[str, Any]
+    options: Options
     players: int
     mode: str
     dealer: int  # the dealer of the round in progress, or of the next deal
@@ -165,47 +167,13 @@ class FortyFivesState:
     tricks: tuple[Trick, ...] = ()  # the completed tricks of this round
 
 
-# A state is rebuilt for every card played; setting its slots directly is about twice as fast as
-# the frozen dataclass __init__ (which goes through object.__setattr__ per field) and gives the
-# same object (no field has a default factory or a __post_init__).
-_S = FortyFivesState
-_SLOT: dict[str, Any] = dict(vars(FortyFivesState))
-_set_match, _set_phase, _set_turn = _SLOT["match"].__set__, _SLOT["phase"].__set__, _SLOT["turn"].__set__
-_set_round, _set_hands, _set_leader = _SLOT["round"].__set__, _SLOT["hands"].__set__, _SLOT["leader"].__set__
-_set_current, _set_tricks = _SLOT["current"].__set__, _SLOT["tricks"].__set__
-_new = object.__new__
-
-
-_TRICK_SLOT: dict[str, Any] = dict(vars(Trick))
-_set_tleader, _set_tcards, _set_twinner = (_TRICK_SLOT[f].__set__ for f in ("leader", "cards", "winner"))
-
-
-def make_trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
-    """``Trick(leader, cards, winner)``, faster (five per hand)."""
-    t = _new(Trick)
-    _set_tleader(t, leader)
-    _set_tcards(t, cards)
-    _set_twinner(t, winner)
-    return t
-
-
-def make_state(
-    match: MatchInfo, phase: str, turn: int, rnd: Round | None, hands: tuple[int, ...] | None, leader: int,
-    current: tuple[Card, ...], tricks: tuple[Trick, ...],
-) -> FortyFivesState:
-    """``FortyFivesState(match, phase, turn, rnd, hands, leader, current, tricks)``, faster."""
-    s = _new(_S)
-    _set_match(s, match)
-    _set_phase(s, phase)
-    _set_turn(s, turn)
-    _set_round(s, rnd)
-    _set_hands(s, hands)
-    _set_leader(s, leader)
-    _set_current(s, current)
-    _set_tricks(s, tricks)
-    return s
-
-
+#: The fast constructors of the hot path (``service.rules.slots.slot_maker``: every field in order, the
+#: slots set directly, the same object as the class's own ``__init__`` gives, about twice as fast):
+#: a state per card played, a trick per five cards, a round per deal, a record and a match per round.
+#: FortyFivesState(match, phase, turn, round, hands, leader, current, tricks)
+make_state = slot_maker(FortyFivesState)
+#: Trick(leader, cards, winner)
+make_trick = slot_maker(Trick)
 #: Round(number, dealer, turn_up, trump, stock, kitty, discards, ace_holder, robbed_by, announced_by,
 #: dealer_ace, demoted, auction, contract, drawn, to_draw, out, revokes)
 make_round = slot_maker(Round)
@@ -214,3 +182,39 @@ make_round = slot_maker(Round)
 make_record = slot_maker(RoundRecord)
 #: MatchInfo(options, players, mode, dealer, scores, history, status, winners, archived)
 make_match = slot_maker(MatchInfo)
+
+
+# ------------------------------------------------------------------------------------------------
+# Questions on the round in progress
+# ------------------------------------------------------------------------------------------------
+
+
+def current_round(state: FortyFivesState) -> Round:
+    """The round in progress (phases that have one only)."""
+    rnd = state.round
+    assert rnd is not None
+    return rnd
+
+
+def has_played_current(state: FortyFivesState, seat: int) -> bool:
+    """Whether ``seat`` has played to the trick in progress."""
+    return (seat - state.leader) % state.match.players < len(state.current)
+
+
+def has_played(state: FortyFivesState, seat: int) -> bool:
+    """Whether ``seat`` has played a card this round."""
+    if state.tricks:
+        return True
+    return has_played_current(state, seat)
+
+
+def played_cards(state: FortyFivesState) -> list[Card]:
+    """Every card played this round, in order."""
+    out = [c for t in state.tricks for c in t.cards]
+    out.extend(state.current)
+    return out
+
+
+def plays_by(state: FortyFivesState, seat: int) -> int:
+    """How many cards ``seat`` has played this round."""
+    return len(state.tricks) + (1 if has_played_current(state, seat) else 0)
