@@ -19,7 +19,7 @@ import logging
 from flask import Flask, current_app
 
 from service import web
-from service.api import apidoc, docs_page, headers, languages, limits, metrics
+from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -46,6 +46,7 @@ BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
     "service.api.rulesets",
     "service.api.matches",
+    "service.api.stream",
     "service.api.ops",
 )
 
@@ -71,10 +72,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.wsgi_app = BodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
+    cors.init_app(app, settings)
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
                                        "extra_plugins": [apidoc.OperationIds(),
-                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS)]})
+                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS),
+                                                         languages.LanguagePlugin()]})
     apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)

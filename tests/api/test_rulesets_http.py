@@ -108,9 +108,11 @@ def test_detail_has_ranking_tables_and_options_schema(client: FlaskClient, rules
     detail = answer.get_json()
     defaults = ruleset.validate_options({})
     assert detail["ranking_tables"] == as_json(ruleset.ranking_tables(defaults))
-    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema")} == as_json(
+    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema", "rules")} == as_json(
         ruleset.describe()
     )
+    assert detail["rules"] == f"/v1/rulesets/{ruleset.id}/rules"
+    assert client.get(detail["rules"]).status_code == 200
     schema = detail["options_schema"]
     Draft202012Validator.check_schema(schema)
     validator = Draft202012Validator(schema)

@@ -129,7 +129,7 @@ def _read_full(
         if len(t) != n:
             raise InvalidFacts(Msg("forty_fives.facts.trick_size", number=i, cards=len(t), players=n))
         tricks.append(tuple(Card.parse(c) for c in t))
-    check_distinct([c for t in tricks for c in t], Msg("forty_fives.facts.the_tricks"))
+    check_distinct([c for t in tricks for c in t], Msg("core.where.tricks"))
     demoted = None
     if facts.get("demoted_ace") is not None:
         demoted = Card.parse(facts["demoted_ace"])

@@ -237,13 +237,13 @@ def trick_cards(plays: Sequence[Play], limit: int, what: Msg, game: str, most: i
         else:
             cards.append(Card.parse(p))
     if mask_of(cards).bit_count() != len(cards):
-        check_distinct(cards, Msg("forty_fives.the_trick"))
+        check_distinct(cards, Msg("core.where.trick"))
     return tuple(cards)
 
 
 def trick_winner(cfg: Config, plays: Sequence[Play], ctx: TrickContext, game: str, most: int) -> TrickOutcome:
     """Who wins ``plays`` (leader first) and why."""
-    cards = trick_cards(plays, most, Msg("forty_fives.the_trick"), game, most)
+    cards = trick_cards(plays, most, Msg("core.where.trick"), game, most)
     if not cards:
         raise InvalidFacts(Msg("forty_fives.empty_trick"))
     table = context_table(cfg, ctx)
@@ -263,7 +263,7 @@ def legal_plays(
         raise InvalidFacts(Msg("forty_fives.hand_too_big", game=game, most=MAX_HAND, cards=len(hand)))
     hmask = mask_of(hand)
     if hmask.bit_count() != len(hand) or hmask & mask_of(cards):
-        check_distinct([*hand, *cards], Msg("forty_fives.the_hand_and_trick"))
+        check_distinct([*hand, *cards], Msg("core.where.hand_and_trick"))
     table = context_table(cfg, ctx)
     legal, reason = legal_mask(cfg.rules, table, hmask, cards)
     code, rule = verdict_text(reason, cfg.rules, table, hmask, cards)
