@@ -4,6 +4,10 @@ the language switch, the start screen's accessibility, and /docs without any out
 
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
+
 from playwright.sync_api import Route, expect
 
 from tests.web.conftest import Contexts, api, axe_violations
@@ -95,3 +99,25 @@ def test_docs_offline(phones: Contexts, server: str) -> None:
     page.goto(server + "/docs")
     expect(page.locator(".swagger-ui .info .title")).to_contain_text("Trick referee")
     expect(page.locator(".opblock-summary-path").first).to_be_visible()
+
+
+def test_a_refusal_reads_in_the_chosen_language(phones: Contexts, server: str) -> None:
+    body = {"ruleset": "boerenbridge", "players": NAMES, "mode": "table", "options": {"first_dealer_method": "fixed"}}
+    request = urllib.request.Request(
+        server + "/v1/matches", data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Accept-Language": "id"},
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("a fixed first dealer without a dealer is refused")
+    except urllib.error.HTTPError as err:
+        indonesian = json.load(err)["detail"]
+    page = phones.page(locale="id-ID")
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player-{i}").fill(name)
+    page.locator("details summary").click()
+    page.locator("#opt-first_dealer_method").select_option("fixed")
+    page.locator("#start-match").click()
+    expect(page.locator("form .error")).to_have_text(indonesian)
