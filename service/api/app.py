@@ -2,7 +2,8 @@
 
 ``create_app(settings=None)`` builds the app from ``Settings`` (``Settings.from_env()`` when none is
 given), with flask-smorest's ``Api`` answering every error as problem+json, the OpenAPI document at
-``/openapi.json`` and interactive docs at ``/docs``.
+``/openapi.json``, the interactive docs at ``/docs`` (``docs_page``) and the web page at ``/``
+(``service.web``).
 
 Adding endpoints is one line in ``BLUEPRINTS``: a module path whose module holds ``blp`` (a
 ``service.api.body.Blueprint``) and, optionally, ``init_app(app, settings)`` run before the
@@ -17,6 +18,7 @@ import logging
 
 from flask import Flask, current_app
 
+from service import web
 from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
@@ -83,6 +85,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         if init_app is not None:
             init_app(app, settings)
         api.register_blueprint(module.blp)
+    web.init_app(app)  # the referee's page: served files, not API operations
     _wire_the_edge(app, settings)
     return app
 
