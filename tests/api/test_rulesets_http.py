@@ -17,10 +17,11 @@ from jsonschema import Draft202012Validator
 from service.api.problems import PROBLEM_MIME, problem_body, status_of
 from service.api.schemas import score_examples
 from service.api.wire import dumps
-from service.rules.base import Play, Ruleset, TrickContext
 from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, TrickContext
 from tests.english import english
 from tests.fifth_game import FIFTH_ID, register, with_the_fifth
 

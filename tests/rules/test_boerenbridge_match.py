@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from service.rules import codec
-from service.rules.base import Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, Suit, cards
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -31,6 +31,7 @@ from service.rules.errors import (
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.handmask import cards_of
 from service.rules.registry import RULESETS
+from service.rules.tricks import Play, TrickContext
 from tests.english import english, english_json
 from tests.rules.test_boerenbridge_support import B, at_round, bid, options, play
 

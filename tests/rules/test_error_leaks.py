@@ -27,13 +27,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api.problems import problem_body
-from service.rules.base import FINISHED, Action, Ruleset
+from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, SUITS, Card, Rank
 from service.rules.errors import InvalidAction, MatchOver, NotYourTurn, RuleError, WrongPhase
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives.state import FortyFivesState
 from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED, Ruleset
 from tests.english import english, english_json
 from tests.profiles import profile, setups
 from tests.rules.test_avinas_properties import swap_face_down

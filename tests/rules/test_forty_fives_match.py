@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from service.api.problems import status_of
-from service.rules.base import Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, Suit, card
 from service.rules.codec import decode, encode
 from service.rules.errors import (
@@ -46,6 +46,7 @@ from service.rules.games.forty_fives.state import (
 )
 from service.rules.games.forty_fives.view import record_json
 from service.rules.registry import RULESETS as REGISTRY
+from service.rules.tricks import Play, TrickContext
 from tests.english import english, english_json
 from tests.rules.test_forty_fives_helpers import RULESETS, deck_dealing, hand_of, legal_cards, play, with_scores
 from tests.spec_tables import vectors

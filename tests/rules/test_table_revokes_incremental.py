@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from service.rules.base import FINISHED, Action, Play, Revoke, Ruleset, TrickContext, TrickRecord, find_revokes
+from service.rules.actions import Action
 from service.rules.cards import Card, Rank, Suit
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState, HandState, played_cards
@@ -30,7 +30,10 @@ from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives.options import AH_FALLBACK
 from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS
 from service.rules.games.forty_fives.state import ACE_TAKEN_LATE, FortyFivesState
+from service.rules.revokes import Revoke, TrickRecord, find_revokes
+from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.slots import evolve
+from service.rules.tricks import Play, TrickContext
 
 # ------------------------------------------------------------------------------------------------
 # References: the whole round judged with the default judge
