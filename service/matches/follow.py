@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from service.matches.documents import MatchDocument, public_event, undone_seqs
 from service.matches.errors import MatchNotFound, StoreUnavailable
+from service.matches.spectators import sight
 from service.matches.tokens import Caller
 from service.store import base as store_base
 from service.store.base import FEED_BATCH, Event, Feed
@@ -163,7 +164,7 @@ class Following:
         self._first = None  # the view read at the start may be older than these
         undone = undone_seqs(events)
         for event in events:
-            yield Change(event.seq, public_event(self._doc.ruleset, event, self._caller.seat, undone))
+            yield Change(event.seq, public_event(self._doc.ruleset, event, sight(self._doc, self._caller), undone))
         self._after = events[-1].seq
         version = events[-1].data.get("version")
         if isinstance(version, int):

@@ -6,6 +6,9 @@ does not know the spectator yet could read seat -1 as "the last seat" and show i
 for the spectator that carries a hand (``hand`` set, or every seat's ``hands``) or any legal
 action is never answered, nor is one the game refuses to build; the caller gets
 ``SpectatorUnsupported`` (the game does not serve spectators yet) instead.
+
+``sight`` says whose eyes a caller sees through: the spectator's for the spectator token, and for
+the referee of a dealt match created without ``referee_sees_hands``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from service.matches.documents import MatchDocument
 from service.matches.errors import SpectatorUnsupported
+from service.matches.tokens import Caller
 from service.rules.errors import RuleError
 from service.rules.messages import Msg
 from service.rules.ruleset import SPECTATOR
@@ -29,3 +33,12 @@ def spectator_view(doc: MatchDocument) -> dict[str, Any]:
     if view.get("hand") is not None or "hands" in view or view.get("legal_actions"):
         raise refusal
     return view
+
+
+def sight(doc: MatchDocument, caller: Caller) -> int | None:
+    """Whose eyes the rules show ``caller`` the match through: its seat's, the referee's (None: every
+    hand) or the spectator's. The referee of a dealt match sees what a spectator sees unless the
+    match was created with ``referee_sees_hands`` (a referee who does not play)."""
+    if caller.seat is None and doc.mode == "dealt" and not doc.referee_sees_hands:
+        return SPECTATOR
+    return caller.seat

@@ -74,7 +74,7 @@ from service.matches.follow import Following, open_follow
 from service.matches.players import read_players
 from service.matches.record import build_record
 from service.matches.results import Created, EventPage, Expected, MatchRecord, RoundSheet, SeatTicket, Viewed
-from service.matches.spectators import spectator_view
+from service.matches.spectators import sight, spectator_view
 from service.matches.tokens import Caller, identify, new_token, token_hash
 from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
@@ -82,7 +82,7 @@ from service.rules.errors import InvalidAction, RuleError, UnknownRuleset, error
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg, encode_messages, revive
 from service.rules.registry import RULESETS
-from service.rules.ruleset import MODES, Mode, Ruleset
+from service.rules.ruleset import MODES, SPECTATOR, Mode, Ruleset
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
@@ -234,7 +234,7 @@ class Matches:
             stored = self.store.events(match_id, after=after)
         undone = undone_seqs(stored)
         page = stored if limit is None else stored[:limit]
-        shown = [public_event(doc.ruleset, e, caller.seat, undone) for e in page]
+        shown = [public_event(doc.ruleset, e, sight(doc, caller), undone) for e in page]
         return EventPage(version, shown, page[-1].seq if page else after, len(page) < len(stored))
 
     def rounds(self, match_id: str, token: str | None) -> RoundSheet:
@@ -249,7 +249,7 @@ class Matches:
         logged = round_records(effective(upto))
         if doc.format >= 2:
             return RoundSheet(version, logged)
-        held = doc.ruleset.view(doc.state, caller.seat).get("history", [])
+        held = doc.ruleset.view(doc.state, sight(doc, caller)).get("history", [])
         return RoundSheet(version, [*logged, *held])
 
     def record(self, match_id: str, token: str | None) -> MatchRecord:
@@ -427,7 +427,8 @@ class Matches:
                 self._recent.popitem(last=False)
 
     def _view(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
-        view = spectator_view(doc) if caller.is_spectator else dict(doc.ruleset.view(doc.state, caller.seat))
+        eyes = sight(doc, caller)
+        view = spectator_view(doc) if eyes == SPECTATOR else dict(doc.ruleset.view(doc.state, eyes))
         if caller.seat is None and doc.mode == "dealt":
             view["legal_actions"] = []
         view.update(

@@ -79,7 +79,9 @@ Reply = Answer
 
 
 def new(matches: Service, mode: str = "dealt", **extra: Any) -> Reply:
-    body = {"ruleset": TOY.id, "mode": mode, "players": ["Ann", "Bob", "Cy"], "dealer": 0, **extra}
+    """A toy match whose referee sees every hand (these tests read the hands through it)."""
+    body = {"ruleset": TOY.id, "mode": mode, "players": ["Ann", "Bob", "Cy"], "dealer": 0,
+            "referee_sees_hands": True, **extra}
     return matches.create(body)
 
 
@@ -133,6 +135,26 @@ def test_a_null_dealer_is_as_if_absent_the_ruleset_chooses(matches: Service) -> 
         assert created["first_dealer"]["method"] != "given" and created["dealer"] in (0, 1)
     reply = matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["a", "b"], "dealer": 1})
     assert matches.store.events(reply.body["id"])[0].data["first_dealer"] == {"method": "given", "dealer": 1}
+
+
+def test_a_dealt_matchs_referee_sees_what_the_spectator_sees_by_default(matches: Service) -> None:
+    """Issue 16 item 3: the creator of a dealt match sees no hand unless it asked to (a referee who
+    does not play): not in the view, the events or an undo's answer."""
+    reply = matches.create({"ruleset": TOY.id, "mode": "dealt", "players": ["Ann", "Bob", "Cy"], "dealer": 0})
+    mid, spectator = reply.body["id"], reply.body["spectator_token"]
+    referee, seats = tokens(reply)
+    hands = [matches.view(mid, token).body["hand"] for token in seats]
+    assert "hands" not in reply.body["view"] and reply.body["view"]["hand"] is None
+    seat = to_act(matches, mid, referee)
+    matches.act(mid, seats[seat], first_legal(matches, mid, seats[seat]))
+    undone = matches.undo(mid, referee).body
+    for view in (matches.view(mid, referee).body, undone):
+        public = {k: v for k, v in matches.view(mid, spectator).body.items() if k not in ("viewer",)}
+        assert {k: v for k, v in view.items() if k not in ("viewer",)} == public
+        assert view["viewer"] == {"role": "referee", "seat": None}
+    held = {c for hand in hands for c in hand}
+    shown = json.dumps(matches.events(mid, referee).body) + json.dumps(matches.view(mid, referee).body)
+    assert not [c for c in held if f'"{c}"' in shown]
 
 
 def test_each_seat_sees_its_own_hand_only(matches: Service) -> None:
