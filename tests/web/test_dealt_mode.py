@@ -53,6 +53,7 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     urls = links.evaluate_all("els => els.map(e => e.href)")
 
     seats: list[Page] = []
+    hands: list[list[str]] = []
     for seat, url in enumerate(urls):
         page = phones.page()
         page.goto(url)
@@ -62,7 +63,11 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
         hand = view(server, match_id, route_of(page)[1])["hand"]
         shown = page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         assert sorted(shown) == sorted(hand) and len(hand) == 5, (seat, shown, hand)
-        others = {c for s, h in view(server, match_id, token)["hands"].items() if int(s) != seat for c in h}
+        hands.append(hand)
+    # the referee of a dealt match sees no hand (it was not created with referee_sees_hands)
+    assert "hands" not in view(server, match_id, token) and view(server, match_id, token)["hand"] is None
+    for seat, page in enumerate(seats):
+        others = {c for s, h in enumerate(hands) if s != seat for c in h}
         assert not others & set(page.locator("#app").inner_text().split())
 
     delays = []
