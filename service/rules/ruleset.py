@@ -101,6 +101,10 @@ class Ruleset(ABC, Generic[StateT]):
     #: Further ``TrickContext.extra`` keys this ruleset reads (``ctx.get(key)``). The rules endpoints
     #: accept these in trick and legal-plays bodies and refuse other unknown fields.
     context_keys: ClassVar[tuple[str, ...]] = ()
+    #: action types a seat that is not in ``to_act`` may still take (and ``legal_actions`` list for
+    #: it): an announcement the rules allow out of turn, such as Forty-Fives' rob of the turn-up at a
+    #: real table. ``to_act`` names whose turn it is; every other action waits for it.
+    out_of_turn_types: ClassVar[tuple[str, ...]] = ()
     #: an example body of ``/score`` for the API's documentation (a summary and a value)
     score_example: ClassVar[Mapping[str, Any] | None] = None
     #: the fields of this ruleset's round facts (``/score``), for the API's documentation

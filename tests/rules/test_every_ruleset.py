@@ -106,8 +106,10 @@ def check_turns(ruleset: Ruleset[Any], state: Any, n: int, tally: Tally) -> dict
     """Legal actions exactly for the seats to act, each naming its own seat; returns them, ordered."""
     to_act = ruleset.to_act(state)
     legal = {seat: ordered(ruleset.legal_actions(state, seat)) for seat in range(n)}
-    listing = [s for s in range(n) if legal[s]]
-    if listing != sorted(to_act):
+    # a seat not to act lists nothing, or only what the rules let it announce out of turn
+    listing = [s for s in range(n)
+               if any(a.type not in ruleset.out_of_turn_types for a in legal[s]) or (s in to_act and legal[s])]
+    if listing != sorted(to_act) or not all(legal[s] for s in to_act):
         extra = {s: [a.to_json() for a in legal[s][:2]] for s in listing if s not in to_act}
         tally.found.setdefault("legal actions for exactly the seats to act", []).append(
             f"phase {ruleset.view(state, None)['phase']}: to_act {list(to_act)}, listing {listing} {extra}")
@@ -198,7 +200,9 @@ def refusals(ruleset: Ruleset[Any], state: Any, legal: Mapping[int, list[Action]
     out.append((Action("no_such_action", seat), seat))
     if idle and listed:
         poster = rng.choice(idle)
-        out.append((replace(rng.choice(listed), seat=poster), poster))
+        moved = replace(rng.choice(listed), seat=poster)
+        if moved not in legal[poster]:  # the poster may list it too (an out-of-turn announcement)
+            out.append((moved, poster))
     with_card = [a for a in legal.get(seat, []) if a.card is not None]
     if with_card:
         action = rng.choice(with_card)

@@ -289,6 +289,9 @@ def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeStat
             message = (Msg("boerenbridge.bid.only_reviser", seat=seat, reviser=r.reviser) if r.reviser is not None
                        else Msg("boerenbridge.bid.no_reviser", seat=seat))
             raise IllegalBid(message, code="bid_already_made", legal=[])
+        if amount == state.bids[seat]:  # a revision changes the bid (§6.5); the same one is no revision
+            raise IllegalBid(Msg("boerenbridge.bid.unchanged", amount=amount), code="bid_unchanged",
+                             legal=[a.to_json() for a in bid_actions(r, state.bids, seat)])
     old = state.bids
     check_amount(r, old, seat, amount)
     bids = (*old[:seat], amount, *old[seat + 1:])

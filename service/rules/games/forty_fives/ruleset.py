@@ -66,6 +66,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     players_option: ClassVar[str | None] = "players"
     state_type: ClassVar[type] = FortyFivesState
     action_types: ClassVar[tuple[str, ...]]
+    #: table mode: a seat that has not played may report its rob of the turn-up, or its
+    #: announcement, before its turn (§2.5: the window runs from the turn-up to its first card)
+    out_of_turn_types: ClassVar[tuple[str, ...]] = ("rob", "decline")
 
     # --- options ----------------------------------------------------------------------------------
 
