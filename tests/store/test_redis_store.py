@@ -87,7 +87,7 @@ def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_sto
         per_match.setdefault(tag, []).append(key)
     assert set(per_match) == {"{match:alpha}", "{match:b-2}", "{match:3f2b1c9e-7d4a}"}
     for tag, match_keys in per_match.items():
-        assert len(match_keys) == 4, match_keys  # doc, events, two idempotency records
+        assert len(match_keys) == 5, match_keys  # doc, events, the compacted log, two idempotency records
         assert all(k.startswith(tag + ":") for k in match_keys)
         assert len({key_slot(k.encode()) for k in match_keys}) == 1
     assert sum(1 for k in keys if k.startswith("create:")) == 3
@@ -102,7 +102,7 @@ def test_delete_leaves_idempotency_records_to_their_own_expiry(
     assert redis_store.delete("m1") is True
     client = redis_server.client()
     try:
-        assert client.exists("{match:m1}:doc", "{match:m1}:events") == 0
+        assert client.exists("{match:m1}:doc", "{match:m1}:events", "{match:m1}:log") == 0
         assert 0 < client.pttl(scope) <= redis_store.idempotency_ttl_seconds * 1000
     finally:
         client.close()
@@ -121,7 +121,7 @@ def test_a_save_is_one_command_on_the_wire(redis_store: RedisStore, redis_server
     used = {name.removeprefix("cmdstat_"): value["calls"] for name, value in stats.items()}
     used.pop("config|resetstat", None)  # the inspecting client's own
     # one EVALSHA from the store; everything else is what the script itself ran, inside Redis
-    inside_the_script = {"hmget": 1, "exists": 1, "xadd": 2, "hset": 1, "pexpire": 2, "set": 1}
+    inside_the_script = {"hmget": 1, "exists": 1, "xadd": 2, "hset": 1, "pexpire": 3, "set": 1}  # doc, events, log
     assert used == {"evalsha": 1, **inside_the_script}
 
 
@@ -215,7 +215,7 @@ def test_a_command_that_timed_out_is_retried_once_on_a_new_connection(
 
 def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_store: RedisStore) -> None:
     redis_store.create("m1", {"n": 0}, [{"e": 0}])
-    keys = ["{match:m1}:doc", "{match:m1}:events", idempotency_scope("m1", "k")]
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log", idempotency_scope("m1", "k")]
     args = [1, '{"n":1}', 3_600_000, "commit-1", 86_400_000, '{"f":"f","s":200,"b":{},"h":{}}', '{"e":1}']
     assert redis_store._commit("m1", 1, keys, list(args), None) == 2
     # the same script call again, as redis-py's retry would send it: success, nothing doubled
@@ -225,13 +225,13 @@ def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_st
     # another writer's commit from version 1 still conflicts
     other = [1, '{"n":9}', 3_600_000, "commit-2", 86_400_000, "", '{"e":9}']
     with pytest.raises(VersionConflict):
-        redis_store._commit("m1", 1, keys[:2], other, None)
+        redis_store._commit("m1", 1, keys[:3], other, None)
 
 
 def test_a_create_retried_after_its_reply_was_lost_succeeds_once(redis_store: RedisStore) -> None:
     script = redis_store._create_script
-    keys = ["{match:m1}:doc", "{match:m1}:events"]
-    args = ['{"n":0}', 3_600_000, "commit-1", 86_400_000, "", '{"e":0}']
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    args = ['{"n":0}', 3_600_000, "commit-1", 86_400_000, "", "", 0, '{"e":0}']
     assert script(keys=keys, args=args) == 1
     assert script(keys=keys, args=args) == 1
     assert [e.data for e in redis_store.events("m1")] == [{"e": 0}]
