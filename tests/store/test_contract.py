@@ -450,3 +450,23 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
     finally:
         client.close()
         store.close()
+
+
+def test_a_long_match_pages_its_events_the_same_however_they_are_kept(store: Store) -> None:
+    """Past many saves (where the Redis stores have moved most events into their compacted log),
+    every ``after`` and ``limit`` answers exactly the slice of the whole list."""
+    store.create("m1", {"n": 0}, [{"e": 0, "text": "first\nline"}, {"e": 1}])
+    expected = [{"e": 0, "text": "first\nline"}, {"e": 1}]
+    version = 1
+    for n in range(2, 60, 3):
+        batch = [{"e": n}, {"e": n + 1, "big": 2**70}, {"e": n + 2, "s": "é"}][: 1 + n % 3]
+        version = store.save("m1", version, {"n": n}, batch)
+        expected.extend(batch)
+    assert event_data(store.events("m1")) == expected
+    assert [e.seq for e in store.events("m1")] == list(range(1, len(expected) + 1))
+    for after in (0, 1, 5, 16, 17, 30, len(expected) - 1, len(expected), len(expected) + 5):
+        for limit in (None, 0, 1, 4, 20, 100):
+            want = expected[after:] if limit is None else expected[after : after + limit]
+            got = store.events("m1", after=after, limit=limit)
+            assert event_data(got) == want, (after, limit)
+            assert [e.seq for e in got] == list(range(after + 1, after + 1 + len(want)))

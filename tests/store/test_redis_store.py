@@ -423,3 +423,62 @@ def test_clients_have_explicit_timeouts_retries_and_protocol() -> None:
         assert main["health_check_interval"] == 10
         assert (ping["socket_timeout"], ping["retry"].get_retries()) == (0.25, 0)
         assert isinstance(store._client, redis.Redis)
+
+
+# -- the compacted log --------------------------------------------------------------------------
+
+
+def test_the_stream_keeps_only_the_latest_events_and_the_log_the_rest(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    redis_store.create("m1", {"n": 0}, [{"e": 0}, {"e": 1}])
+    client = redis_server.client()
+    try:
+        assert client.xlen("{match:m1}:events") == 0 and client.hget("{match:m1}:doc", "k") == b"2"
+        for n in range(2, 40):
+            redis_store.save("m1", n - 1, {"n": n}, [{"e": n}])
+            assert client.xlen("{match:m1}:events") < redis_store.compact_every
+        assert [e.data for e in redis_store.events("m1")] == [{"e": n} for n in range(40)]
+        assert client.hget("{match:m1}:doc", "k") == b"34"  # 2, then 16 and 16 more
+        assert client.strlen("{match:m1}:log") > 0
+        # the next events go to the Stream after the ids trimmed from it
+        redis_store.save("m1", 39, {"n": 40}, [{"e": 40}])
+        assert client.xrange("{match:m1}:events")[-1][0] == b"41-0"
+    finally:
+        client.close()
+
+
+def test_a_match_stored_before_the_log_and_plain_documents_still_work(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    client = redis_server.client()
+    try:  # the layout of the earlier store: no log, no k, the document as plain JSON text
+        client.hset("{match:old}:doc", mapping={"v": 3, "d": '{"n":3}', "s": 20, "c": "x"})
+        for seq in range(1, 21):
+            client.xadd("{match:old}:events", {"d": f'{{"e":{seq}}}'}, id=f"{seq}-0")
+        assert redis_store.load("old").document == {"n": 3}
+        assert [e.seq for e in redis_store.events("old", after=18)] == [19, 20]
+        redis_store.save("old", 3, {"n": 4}, [{"e": 21}])  # 21 in the Stream: compacted now
+        assert client.hget("{match:old}:doc", "k") == b"21" and client.xlen("{match:old}:events") == 0
+        assert [e.data for e in redis_store.events("old")] == [{"e": seq} for seq in range(1, 22)]
+        assert redis_store.load("old").document == {"n": 4}
+    finally:
+        client.close()
+
+
+def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    redis_store.create("m1", {"n": 0}, [{"e": 0}])
+    redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    client = redis_server.client()
+    try:
+        log = client.get("{match:m1}:log")
+        # compacted seq 0 expected, but it is 1 already: refused, nothing written
+        assert redis_store._compact_script(keys=keys, args=[0, 3, b"junk", 60_000]) == 0
+        assert client.get("{match:m1}:log") == log and client.xlen("{match:m1}:events") == 2
+        redis_store._compact("m1")
+        redis_store._compact("m1")  # nothing left to move: a no-op
+        assert client.xlen("{match:m1}:events") == 0 and client.hget("{match:m1}:doc", "k") == b"3"
+        assert [e.data for e in redis_store.events("m1")] == [{"e": 0}, {"e": 1}, {"e": 2}]
+    finally:
+        client.close()
