@@ -129,7 +129,7 @@ def test_every_endpoint_answers_the_same_from_the_compacted_log(
             assert view_a == view_b
         if n % 13 == 0 or n == 59:
             seq = len(mirror.plain.events(match.id))
-            first, second = both(mirror, lambda: answers(http, match, seq))
+            first, second = both(mirror, lambda at=seq: answers(http, match, at))
             assert first == second
     assert mirror.compacting.events(match.id) == mirror.plain.events(match.id)
     with contextlib.closing(mirror.compacting._client) as client:  # type: ignore[arg-type]
