@@ -43,6 +43,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from service.matches import idempotency as idem
+from service.matches import replays
 from service.matches.deals import SEED_BYTES, commitment, deal_seed, shuffled
 from service.matches.documents import (
     Checkpoint,
@@ -275,7 +276,7 @@ class Matches:
         if scope is not None:
             prior = self._prior(match_id, scope, fp)
             if prior is not None:
-                return _viewed_again(prior)
+                return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
         try:
             action = self._authorised_action(doc, caller, body)
@@ -292,7 +293,9 @@ class Matches:
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         new_doc = doc.committed(state, dealt, self.clock(), events)
         view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
+        return self._commit(
+            match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
+        )
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:
         action = Action.from_json(body)
@@ -327,7 +330,7 @@ class Matches:
         if scope is not None:
             prior = self._prior(match_id, scope, fp)
             if prior is not None:
-                return _viewed_again(prior)
+                return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
         undone, doc = self._undone(match_id, doc)
         if undone is None:
@@ -337,7 +340,9 @@ class Matches:
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
         new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
         view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
+        return self._commit(
+            match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
+        )
 
     def _undone(self, match_id: str, doc: MatchDocument) -> tuple[Undone | None, MatchDocument]:
         """What an undo leaves (None: nothing to undo): from the round start when it can (the events
@@ -432,13 +437,13 @@ class Matches:
         view: dict[str, Any],
         scope: str | None,
         fp: str,
+        caller: Caller,
         *,
         conditional: bool,
     ) -> Viewed:
         record = None
         if scope is not None:
-            answer = {"viewed": {"version": version + 1, "view": encode_messages(view)}}
-            record = (scope, IdempotencyRecord(fp, answer))
+            record = (scope, IdempotencyRecord(fp, replays.answer_to_keep(doc, version + 1, view)))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
@@ -448,13 +453,34 @@ class Matches:
             if scope is not None:
                 prior = self._prior(match_id, scope, fp)
                 if prior is not None:
-                    return _viewed_again(prior)
+                    return self._viewed_again(match_id, None, 0, caller, prior)
             message = Msg("matches.lost_race")
             if conditional:
                 raise PreconditionFailed(message) from None
             raise VersionConflict(message) from None
         self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
         return Viewed(version + 1, view)
+
+    def _viewed_again(
+        self, match_id: str, doc: MatchDocument | None, version: int, caller: Caller, answer: Mapping[str, Any]
+    ) -> Viewed:
+        """The first answer to a request under an Idempotency-Key, from its record (``replays``);
+        ``doc`` and ``version``: the match as loaded (None: load it now, if the view is rebuilt)."""
+        viewed = answer["viewed"]
+        if "view" in viewed:
+            return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
+        if doc is None:
+            doc, version = self._load(match_id)
+
+        def history() -> list[store_base.Event]:
+            with self._guard(match_id):
+                return self.store.events(match_id)
+
+        def view_of(at: MatchDocument, at_version: int) -> dict[str, Any]:
+            return self._view(at, match_id, at_version, caller)
+
+        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        return replays.rebuilt(viewed, doc, version, view_of, history, decks)
 
     def _prior(self, match_id: str | None, scope: str, fp: str) -> Mapping[str, Any] | None:
         """The first answer filed under ``scope``, if any (raises it again when it was a refusal)."""
@@ -525,9 +551,6 @@ def _timestamp(seconds: float) -> str:
     return datetime.fromtimestamp(int(seconds), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _viewed_again(answer: Mapping[str, Any]) -> Viewed:
-    viewed = answer["viewed"]
-    return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
 
 
 def _tickets(players: Any, tokens: Any) -> tuple[SeatTicket, ...]:

@@ -1,0 +1,86 @@
+"""Idempotent replays answered from small records (``service.matches.replays``): every request of a
+match, actions and undos of every ruleset, retried with its key after the match moved on (and, on
+Redis, after its events were compacted), gets exactly its first answer; each record stays under
+300 bytes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from service.matches.results import Viewed
+from service.matches.usecases import Matches
+from service.rules.registry import RULESETS
+from service.store.base import Store
+from service.store.encoding import dump_record
+from service.store.memory import MemoryStore
+from service.store.redis_store import RedisStore
+from tests.profiles import PROFILES
+from tests.redis_server import RedisServer, redis_server
+
+__all__ = ["redis_server"]
+
+RECORD_MOST_BYTES = 300
+
+
+@pytest.fixture(params=["memory", "redis"])
+def store(request: pytest.FixtureRequest) -> Iterator[Store]:
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    server: RedisServer = request.getfixturevalue("redis_server")
+    server.flush()
+    redis_store = RedisStore.from_url(server.url, ttl_seconds=3600)
+    try:
+        yield redis_store
+    finally:
+        redis_store.close()
+
+
+def answer(viewed: Viewed) -> tuple[int, Any]:
+    return viewed.version, viewed.view
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_request_replays_its_first_answer_after_the_match_moved_on(store: Store, ruleset: str) -> None:
+    uses = Matches(store, RULESETS, rng=random.Random(7))
+    players = [f"P{i}" for i in range(PROFILES[ruleset].players[0])]
+    created = uses.create({"ruleset": ruleset, "mode": "dealt", "players": players})
+    match_id, referee = created.match_id, created.referee_token
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    rng = random.Random(ruleset)
+    sent: list[tuple[str, str, Any, tuple[int, Any]]] = []  # (key, token, body or None for undo, answer)
+    for n in range(70):
+        view = uses.view(match_id, referee).view
+        if view["status"] != "in_progress" or not view["to_act"]:
+            break
+        key = f"k{n}"
+        if n % 11 == 10:
+            sent.append((key, referee, None, answer(uses.undo(match_id, referee, idempotency_key=key))))
+            continue
+        seat = rng.choice(view["to_act"])
+        body = rng.choice(uses.view(match_id, tokens[seat]).view["legal_actions"])
+        sent.append((key, tokens[seat], body, answer(uses.act(match_id, tokens[seat], body, idempotency_key=key))))
+    assert len(sent) > 20
+    again = Matches(store, RULESETS)  # another process: nothing remembered but the store
+    for key, token, body, first in sent:
+        if body is None:
+            replayed = again.undo(match_id, referee, idempotency_key=key)
+        else:
+            replayed = again.act(match_id, token, body, idempotency_key=key)
+        assert replayed.replayed and answer(replayed) == first, key
+    sizes = [len(dump_record(r)) for r in _records(store, match_id)]
+    assert sizes and max(sizes) <= RECORD_MOST_BYTES, max(sizes)
+
+
+def _records(store: Store, match_id: str) -> Iterator[Any]:
+    """Every idempotency record of the match, read from the store itself."""
+    if isinstance(store, MemoryStore):
+        yield from (store.get_idempotency(k) for k in list(store._records) if match_id in k)
+        return
+    assert isinstance(store, RedisStore) and store._client is not None
+    for key in store._client.scan_iter(match=f"{{match:{match_id}}}:idem:*", count=1000):
+        yield store.get_idempotency(key.decode())
