@@ -23,11 +23,15 @@ COPY pyproject.toml uv.lock ./
 RUN uv sync --frozen --no-dev --no-install-project --no-cache --python /usr/local/bin/python3
 
 FROM python:3.11.14-slim-bookworm@sha256:65a93d69fa75478d554f4ad27c85c1e69fa184956261b4301ebaf6dbb0a3543d
+# The commit built (--build-arg BUILD_REVISION="$(git rev-parse HEAD)"), shown by referee_build_info.
+ARG BUILD_REVISION=unknown
 ENV PYTHONDONTWRITEBYTECODE=1 \
+    BUILD_REVISION=$BUILD_REVISION \
     PYTHONUNBUFFERED=1 \
     PYTHONPATH=/app \
     PATH=/opt/venv/bin:$PATH \
     PORT=8000 \
+    LOG_FORMAT=json \
     PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /app

@@ -7,18 +7,26 @@ the number of workers: 1 by default when matches are kept in memory (no ``REDIS_
 each worker would hold its own matches; ``2 × cores + 1`` by default with Redis. Workers are
 sync: request/response only, measured the steadiest here (see STACK.md).
 
-Metrics (``/metrics``) with several workers: ``PROMETHEUS_MULTIPROC_DIR`` names a directory where
-each worker writes its samples. The master creates it when missing and removes the sample files a
-previous run left there before any worker starts (counts start from zero with the server, not
-from the last run's), and tells the metrics library when a worker exits (``child_exit``), so a
-dead worker's live gauges stop counting.
+Metrics: ``/metrics`` on the app's port, or with ``METRICS_PORT`` on that port only, served by the
+master (``when_ready``); ``METRICS_PORT=off`` turns them off. With several workers,
+``PROMETHEUS_MULTIPROC_DIR`` names a directory where each worker writes its samples. The master
+creates it when missing and removes the sample files a previous run left there before any worker
+starts (counts start from zero with the server, not from the last run's), and tells the metrics
+library when a worker exits (``child_exit``), so a dead worker's live gauges stop counting.
 """
 
 import os
 import sys
 from pathlib import Path
 
+from gunicorn import glogging
+
 from service.api.config import ConfigError, Settings
+from service.api.logs import dict_config
+
+# Rate limits are on wherever the service runs (service/api/limits.py); RATELIMIT_ENABLED=false turns
+# them off. Set here, before the workers import the app, which reads the same environment.
+os.environ.setdefault("RATELIMIT_ENABLED", "true")
 
 try:
     _settings = Settings.from_env()
@@ -32,8 +40,21 @@ timeout = 30
 graceful_timeout = 20
 backlog = 2048
 loglevel = _settings.log_level
+# No access log of gunicorn's: the app writes one line per request (service/api/logs.py), with its
+# route, match and request id. Every line, gunicorn's own included, goes to stderr in LOG_FORMAT.
 accesslog = None
 errorlog = "-"
+logconfig_dict = dict_config(_settings.log_format, _settings.log_level)
+
+
+class _Logger(glogging.Logger):
+    """gunicorn's logger without its access log, which any ``logconfig_dict`` would turn on."""
+
+    def access(self, resp: object, req: object, environ: object, request_time: object) -> None:
+        return None
+
+
+logger_class = _Logger
 # A request line or header this large is an attack or a bug, not a client of this API.
 limit_request_line = 8190
 limit_request_fields = 100
@@ -44,6 +65,17 @@ control_socket_disable = True
 # overlay file system it can block, and the master then kills a healthy worker. Systems without
 # /dev/shm (macOS) keep gunicorn's default.
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+
+if _settings.metrics_port is not None:
+    if _settings.metrics_port == _settings.port:
+        sys.exit(f"trick-referee: METRICS_PORT must differ from PORT ({_settings.port})")
+    # The master answers /metrics on its own port from the workers' sample files: multiprocess mode
+    # is needed even with one worker, so a directory is made when none is named.
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import tempfile
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
 
 
 def _metrics_dir() -> Path | None:
@@ -64,6 +96,19 @@ def _clear_metrics_dir() -> None:
 
 def on_starting(server: object) -> None:
     _clear_metrics_dir()
+
+
+def when_ready(server: object) -> None:
+    """With METRICS_PORT, the master serves /metrics there (every worker's samples), apart from the
+    app's port, which then answers /metrics with 404."""
+    if _settings.metrics_port is None:
+        return
+    from prometheus_client import CollectorRegistry, start_http_server
+    from prometheus_client import multiprocess as prometheus_multiprocess
+
+    registry = CollectorRegistry()
+    prometheus_multiprocess.MultiProcessCollector(registry)
+    start_http_server(_settings.metrics_port, addr=_settings.host, registry=registry)
 
 
 def child_exit(server: object, worker: object) -> None:

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from service.api.apidoc import EXAMPLES_FILE
 from service.api.app import create_app
 from service.api.config import Settings
-from service.rules.registry import RULESETS
+from service.rules.registry import EXAMPLE_ID, EXAMPLE_MATCH_ID, RULESETS
 from tests.fifth_game import FIFTH_ID, with_the_fifth
 from tests.profiles import PROFILES
 
@@ -55,9 +56,19 @@ def test_no_service_file_outside_a_game_package_and_the_registry_names_a_game() 
     for path in sorted(SERVICE.rglob("*")):
         if not path.is_file() or path.suffix not in (".py", ".po", ".pot", ".md", ".txt", ".toml", ".json"):
             continue
-        if path == REGISTRY or GAMES in path.parents:
+        if path in (REGISTRY, EXAMPLES_FILE) or GAMES in path.parents:
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if names.search(line):
                 found.append(f"{path.relative_to(SERVICE.parent)}:{number}: {line.strip()}")
     assert not found, found
+
+
+def test_the_recorded_examples_name_only_the_registry_example_rulesets() -> None:
+    """``openapi_examples.json`` records real answers of a match of the registry's example rulesets
+    (``EXAMPLE_ID``, ``EXAMPLE_MATCH_ID``), so it may name those, and only as its rulesets."""
+    named = set(re.findall(r'"ruleset": *"([a-z0-9_]+)"', EXAMPLES_FILE.read_text(encoding="utf-8")))
+    assert named and named <= {EXAMPLE_ID, EXAMPLE_MATCH_ID}
+    text = EXAMPLES_FILE.read_text(encoding="utf-8")
+    others = set(RULESETS) - {EXAMPLE_ID, EXAMPLE_MATCH_ID}
+    assert not [rid for rid in others if re.search(rf'"{rid}"', text)]

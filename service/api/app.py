@@ -17,10 +17,11 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import languages
+from service.api import apidoc, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
+from service.api.logs import RequestLog
 from service.api.problems import ProblemApi
 from service.rules.registry import RULESETS
 
@@ -37,8 +38,6 @@ def api_description() -> str:
         "(application/problem+json) with a stable 'code'."
     )
 
-
-SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
 
 #: Modules holding a ``blp`` to register, in order (see the module docstring).
 BLUEPRINTS: tuple[str, ...] = (
@@ -60,8 +59,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -73,14 +70,30 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
     load_for(RULESETS.values())
-    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description()}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
+                                       "extra_plugins": [apidoc.OperationIds(),
+                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS)]})
+    apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
         init_app = getattr(module, "init_app", None)
         if init_app is not None:
             init_app(app, settings)
         api.register_blueprint(module.blp)
+    _wire_the_edge(app, settings)
     return app
+
+
+def _wire_the_edge(app: Flask, settings: Settings) -> None:
+    """What every answer passes through on its way out (issue 19): the request log and its id,
+    outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
+    client's address behind trusted proxies; the security headers; the docs page; the domain's
+    metrics."""
+    metrics.init_app(app)
+    limits.init_app(app, settings)
+    headers.init_app(app)
+    docs_page.init_app(app)
+    app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]
 
 
 def current_settings() -> Settings:

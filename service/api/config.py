@@ -13,7 +13,17 @@ variable                 meaning                                                
 ``REDIS_SENTINEL_MASTER``  the Sentinel master name                                  ``referee``
 ``MATCH_TTL_SECONDS``    idle time after which a match expires                       ``604800``
 ``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
+``LOG_FORMAT``           ``json`` (one JSON object a line) or ``text`` (readable)    ``text``
 ``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
+``RATELIMIT_ENABLED``    ``false`` turns the rate limits off                          see below
+``RATELIMIT_CREATE``     match creations per client address                           ``20/minute;200/day``
+``RATELIMIT_MATCH_WRITE``  actions, undos, deletes per token                          ``10/second;300/minute``
+``RATELIMIT_MATCH_READ``   reads of a match per token                                 ``30/second``
+``RATELIMIT_RULES``      rules endpoints per client address                           ``50/second``
+``RATELIMIT_ADDRESS``    every match endpoint together, per client address            ``100/second``
+``RATELIMIT_STORAGE_URI``  where the counts live (``memory://``, ``redis://...``)     the store's Redis, else memory
+``METRICS_PORT``         ``/metrics`` on its own port (``9100``), or ``off``            on the app's port
+``TRUSTED_PROXIES``      proxies in front whose ``X-Forwarded-For`` is believed       ``0``
 ``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
                          characters; the same on every worker and replica)         one per process
 =======================  ==========================================================  ==========
@@ -21,6 +31,12 @@ variable                 meaning                                                
 ``WEB_CONCURRENCY`` defaults to 1 when matches are kept in memory and to ``2 × cores + 1`` when a
 Redis store is configured. More than one worker on the memory store is refused: each worker would
 hold matches of its own, so most requests would find no match.
+
+Rate limits are written as the ``limits`` library reads them (``10/second;300/minute``: every one
+applies); ``service/api/limits.py`` says what each one covers. They are on wherever the service
+runs, since ``gunicorn.conf.py`` (the server's configuration: ``scripts/serve.sh``, the image, k8s)
+sets ``RATELIMIT_ENABLED=true`` unless it is set already; ``RATELIMIT_ENABLED=false`` turns them
+off. Read without it, as in tests and tools (``Settings()``), they are off.
 
 A value that cannot be read stops the start with a ``ConfigError`` naming the variable.
 """
@@ -32,6 +48,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+LOG_FORMATS = ("json", "text")
+#: the rate limits when the environment sets none (service/api/limits.py says what each covers)
+DEFAULT_LIMITS = {
+    "create": "20/minute;200/day",
+    "match_write": "10/second;300/minute",
+    "match_read": "30/second",
+    "rules": "50/second",
+    "address": "100/second",
+}
 
 
 class ConfigError(ValueError):
@@ -49,8 +74,19 @@ class Settings:
     redis_cluster: bool = False
     match_ttl_seconds: int = 604800
     log_level: str = "info"
+    log_format: str = "text"
     max_body_bytes: int = 65536
     idempotency_secret: bytes | None = field(default=None, repr=False)
+    ratelimit_enabled: bool = False
+    ratelimit_create: str = DEFAULT_LIMITS["create"]
+    ratelimit_match_write: str = DEFAULT_LIMITS["match_write"]
+    ratelimit_match_read: str = DEFAULT_LIMITS["match_read"]
+    ratelimit_rules: str = DEFAULT_LIMITS["rules"]
+    ratelimit_address: str = DEFAULT_LIMITS["address"]
+    ratelimit_storage_uri: str | None = field(default=None, repr=False)
+    trusted_proxies: int = 0
+    metrics_port: int | None = None
+    metrics_enabled: bool = True
 
     @property
     def bind(self) -> str:
@@ -72,6 +108,10 @@ class Settings:
         log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
         if log_level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {log_level!r}")
+        log_format = env.get("LOG_FORMAT", "text").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise ConfigError(f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}; got {log_format!r}")
+        metrics_off = (env.get("METRICS_PORT") or "").strip().lower() == "off"
         workers = _int(env, "WEB_CONCURRENCY", default_workers, 1, 512)
         if workers > 1 and not uses_redis:
             raise ConfigError(
@@ -92,8 +132,19 @@ class Settings:
             redis_cluster=cluster,
             match_ttl_seconds=_int(env, "MATCH_TTL_SECONDS", 604800, 1, 10 * 365 * 86400),
             log_level=log_level,
+            log_format=log_format,
             max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
             idempotency_secret=secret.encode() if secret is not None else None,
+            ratelimit_enabled=_bool(env, "RATELIMIT_ENABLED", False),
+            ratelimit_create=_limit(env, "RATELIMIT_CREATE", DEFAULT_LIMITS["create"]),
+            ratelimit_match_write=_limit(env, "RATELIMIT_MATCH_WRITE", DEFAULT_LIMITS["match_write"]),
+            ratelimit_match_read=_limit(env, "RATELIMIT_MATCH_READ", DEFAULT_LIMITS["match_read"]),
+            ratelimit_rules=_limit(env, "RATELIMIT_RULES", DEFAULT_LIMITS["rules"]),
+            ratelimit_address=_limit(env, "RATELIMIT_ADDRESS", DEFAULT_LIMITS["address"]),
+            ratelimit_storage_uri=env.get("RATELIMIT_STORAGE_URI") or None,
+            trusted_proxies=_int(env, "TRUSTED_PROXIES", 0, 0, 10),
+            metrics_port=None if metrics_off else _int(env, "METRICS_PORT", 0, 1, 65535) or None,
+            metrics_enabled=not metrics_off,
         )
 
 
@@ -108,6 +159,29 @@ def _int(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> i
     if not lo <= value <= hi:
         raise ConfigError(f"{name} must be from {lo} to {hi}; got {value}")
     return value
+
+
+def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = (env.get(name) or "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ConfigError(f"{name} must be true or false; got {raw!r}")
+
+
+def _limit(env: Mapping[str, str], name: str, default: str) -> str:
+    """A rate limit as the ``limits`` library reads it (``10/second;300/minute``)."""
+    from limits import parse_many
+
+    raw = (env.get(name) or "").strip() or default
+    try:
+        parse_many(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be limits such as '10/second;300/minute'; got {raw!r}") from None
+    return raw
 
 
 def _sentinels(raw: str) -> tuple[tuple[str, int], ...]:

@@ -23,6 +23,7 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask.wrappers import Response
 
+from service.api.apidoc import example
 from service.api.body import Blueprint, json_response, read_json_body
 from service.api.config import Settings
 from service.api.i18n import current_language
@@ -66,7 +67,8 @@ _IDEMPOTENCY_KEY = {
     "description": "A retry with the same key answers the first answer and changes nothing twice; "
     "the same key with another request: 422",
 }
-_ETAG_HEADER = {"ETag": {"description": 'The match version, "<version>"', "schema": {"type": "string"}}}
+_ETAG_HEADER = {"ETag": "ETag"}  # the header components of service/api/apidoc.py
+_REPLAYABLE_HEADERS = {"ETag": "ETag", "Idempotent-Replayed": "Idempotent-Replayed"}
 
 
 def _body(schema: type) -> dict[str, Any]:
@@ -217,7 +219,7 @@ def _optional_body() -> Any:
 
 @blp.route("", methods=["POST"])
 @blp.doc(parameters=[_IDEMPOTENCY_KEY], requestBody=_body(CreateMatchSchema))
-@blp.response(201, MatchCreatedSchema, headers=_ETAG_HEADER)
+@blp.response(201, MatchCreatedSchema, headers=_REPLAYABLE_HEADERS, example=example("created"))
 @_errors(400, 404, 415, 422, 503)
 def create_match() -> Response:
     """Start a match: the referee's token, one token per seat (each shown once), and the referee's
@@ -228,7 +230,7 @@ def create_match() -> Response:
 
 @blp.route("/<match_id>", methods=["GET"])
 @blp.doc(parameters=[_IF_NONE_MATCH], security=_SECURITY)
-@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER)
+@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER, example=example("seat_view"))
 @blp.alt_response(304, description="Not modified (If-None-Match names the current version)")
 @_errors(401, 404, 503)
 def get_match(match_id: str) -> Response:
@@ -243,7 +245,8 @@ def get_match(match_id: str) -> Response:
     security=_SECURITY,
     requestBody=_body(ActionSchema),
 )
-@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER, description="The caller's view after the action")
+@blp.response(200, MatchViewSchema, headers=_REPLAYABLE_HEADERS, description="The caller's view after the action",
+              example=example("seat_view_after_play"))
 @_errors(400, 401, 403, 404, 409, 412, 415, 422, 503)
 def post_action(match_id: str) -> Response:
     """Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
@@ -287,11 +290,10 @@ _FORMAT = {"name": "format", "in": "query", "required": False,
 
 
 @blp.route("/<match_id>/record", methods=["GET"])
-@blp.doc(parameters=[_FORMAT], security=_SECURITY, responses={"200": {
-    "description": "The record: JSON, or the printed text or CSV that ``format`` asks for",
-    "headers": _ETAG_HEADER, "content": {
-        "application/json": {"schema": RecordSchema},
-        "text/plain": {"schema": {"type": "string"}}, "text/csv": {"schema": {"type": "string"}}}}})
+@blp.doc(parameters=[_FORMAT], security=_SECURITY, responses={200: {"content": {
+    "text/plain": {"schema": {"type": "string", "description": "format=text"}},
+    "text/csv": {"schema": {"type": "string", "description": "format=csv"}},
+}}})
 @blp.response(200, RecordSchema, headers=_ETAG_HEADER)
 @_errors(400, 401, 404, 503)
 def get_record(match_id: str) -> Response:
@@ -315,7 +317,7 @@ def get_record(match_id: str) -> Response:
 
 @blp.route("/<match_id>/undo", methods=["POST"])
 @blp.doc(parameters=[_IF_MATCH, _IDEMPOTENCY_KEY], security=_SECURITY)
-@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER, description="The referee's view after the undo")
+@blp.response(200, MatchViewSchema, headers=_REPLAYABLE_HEADERS, description="The referee's view after the undo")
 @_errors(400, 401, 403, 404, 409, 412, 503)
 def undo(match_id: str) -> Response:
     """Take back the last action (and any deal it caused). Referee only; no body."""

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, abort, current_app
 from flask.wrappers import Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client import multiprocess as prometheus_multiprocess
@@ -93,8 +93,6 @@ class RequestMetrics:
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def readyz() -> Response:
     """Ready when the state store answers a quick ping (no retries)."""
-    from flask import current_app
-
     store = match_store(current_app)
     try:
         ok = store.ping()
@@ -108,7 +106,11 @@ def readyz() -> Response:
 @blp.route("/metrics", methods=["GET"])
 @blp.response(200, description="Prometheus text format", content_type=CONTENT_TYPE_LATEST)
 def metrics() -> Response:
-    """Request counts and latencies in the Prometheus text format (all workers when multiprocess)."""
+    """Request counts and latencies in the Prometheus text format (all workers when multiprocess).
+    Not here (404) when ``METRICS_PORT`` serves them on a port of their own, or turns them off."""
+    settings: Settings = current_app.extensions["trick_referee.settings"]
+    if settings.metrics_port is not None or not settings.metrics_enabled:
+        abort(404)
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)

@@ -31,6 +31,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from service.api.apidoc import problem_response_doc
 from service.api.i18n import catalog, render
 from service.api.wire import dumps
 from service.matches import errors as match_errors
@@ -306,6 +307,7 @@ class ProblemApi(Api):
             response: dict[str, Any] = {"description": status.phrase}
             if status >= 400:
                 response["schema"] = self.ERROR_SCHEMA
+                response.update(problem_response_doc(status))
             prepare_response(response, self.spec, PROBLEM_MIME)
             self.spec.components.response(status.name, response, lazy=True)
         default: dict[str, Any] = {"description": "A problem (RFC 9457)", "schema": self.ERROR_SCHEMA}

@@ -385,6 +385,12 @@ class Matches:
         self._remember(match_id, loaded.version, commit, doc)
         return doc, loaded.version
 
+    def ruleset_seen(self, match_id: str) -> str | None:
+        """The ruleset of a match this process read or saved lately (no store call), else None."""
+        with self._recent_lock:
+            recent = self._recent.get(match_id)
+        return recent[2].ruleset.id if recent is not None else None
+
     def _remember(self, match_id: str, version: int, commit: str, doc: MatchDocument) -> None:
         if not commit:
             return

@@ -11,6 +11,10 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+# Imported before any test sets PROMETHEUS_MULTIPROC_DIR: the library picks its single- or
+# multi-process values once, at its import, so a first import inside child_exit under a test's
+# variable would leave every later test of the process writing to a directory that is gone.
+import prometheus_client  # noqa: F401
 import pytest
 
 from tests.matches.gunicorn_server import ROOT, Gunicorn

@@ -169,3 +169,40 @@ def test_pips_vectors(client: FlaskClient, row: dict[str, str]) -> None:
     expected["AB".index(team)] = int(amount)
     assert got["pips"] == expected, (row, got)
     assert got["loser"] == "AB".index(team)
+
+
+# --- the answers in the players' languages (issue 15) -------------------------------------------------
+
+IN_EACH_LANGUAGE = {
+    "en": ("QC is the top trump", "an Avinas hand has at most 8 cards; got 9",
+           "sevens game; declarer seat 1: the declaring side is team B (seats 1, 3)"),
+    "id": ("QC adalah trump tertinggi", "tangan Avinas paling banyak 8 kartu; diberikan 9",
+           "permainan kartu 7 terbuka; declarer kursi 1: tim declarer adalah tim B (kursi 1, 3)"),
+    "tl": ("ang QC ang pinakamataas na trump", "hanggang 8 card lang ang kamay sa Avinas; ibinigay ang 9",
+           "laro ng siyete; declarer ang upuan 1: ang panig ng declarer ay team B (upuan 1, 3)"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(IN_EACH_LANGUAGE))
+def test_a_reason_a_refusal_and_an_explanation_in_each_language(client: FlaskClient, lang: str) -> None:
+    reason, refusal, explanation = IN_EACH_LANGUAGE[lang]
+    headers = {"Accept-Language": lang}
+    trick = client.post("/v1/rulesets/avinas/trick", headers=headers,
+                        json={"trump": "H", "trick_number": 3, "plays": ["AH", "QC"]})
+    assert trick.status_code == 200 and trick.headers["Content-Language"] == lang
+    assert trick.get_json()["reason"] == reason
+    refused = client.post(f"/v1/rulesets/avinas/legal-plays?lang={lang}",
+                          json={"trump": "H", "trick_number": 3, "hand": [c.text for c in DECK_32[:9]], "trick": []})
+    assert refused.status_code == 422 and refused.headers["Content-Language"] == lang
+    assert refused.get_json()["detail"] == refusal
+    score = client.post("/v1/rulesets/avinas/score", headers=headers,
+                        json={"game": "sevens", "declarer": 1, "declarer_points": 75, "declarer_tricks": 5})
+    assert score.status_code == 200, score.get_json()
+    assert score.get_json()["explanation"][0] == explanation
+    catalogue = client.get("/v1/rulesets/avinas", headers=headers).get_json()
+    assert catalogue["description"] and all(option["description"] for option in catalogue["options"])
+    if lang != "en":
+        english = client.get("/v1/rulesets/avinas").get_json()
+        assert catalogue["description"] != english["description"]
+        assert all(mine["description"] != theirs["description"]
+                   for mine, theirs in zip(catalogue["options"], english["options"], strict=True))

@@ -28,8 +28,9 @@ from service.rules.errors import (
 )
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState
+from service.rules.ruleset import SPECTATOR
 from tests.english import english
-from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, hands_of, play_on
+from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, hands_of, may_see, play_on
 
 
 def new_match(dealer: int = 0, mode: str = "dealt", **options: Any) -> AvinasState:
@@ -420,6 +421,28 @@ def test_codec_round_trip_mid_hand() -> None:
         state = act(state, "play", seat, card=c)
     state = act(state, "play", 3, card="10D", face_down=True)
     assert decode(AvinasState, encode(state)) == state
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+def test_a_spectator_sees_the_public_facts_only(mode: str) -> None:
+    """``view(state, SPECTATOR)``: no hand, no hidden card (a private exposure, a face-down lead, a
+    seat's own cards), no legal actions, at every step of random hands in both modes."""
+    rng = random.Random(31)
+    state = new_match(0, mode=mode, facedown_signal=True, max_hands=6, pips_to_end=100)
+    steps = 0
+    while AVINAS.status(state) != FINISHED:
+        if AVINAS.needs_deal(state):
+            state = AVINAS.deal(state, arrange(rng, state.dealer) if mode == "dealt" else None)
+        else:
+            legal = [a for s in AVINAS.to_act(state) for a in AVINAS.legal_actions(state, s)]
+            state = AVINAS.apply(state, rng.choice([a for a in legal if a.type != "stop"] or legal))
+        view = AVINAS.view(state, SPECTATOR)
+        public = set.intersection(*(may_see(state, seat) for seat in range(4)))
+        assert cards_in(view) <= public, sorted(cards_in(view) - public)
+        assert view["hand"] is None and "hands" not in view and view["legal_actions"] == []
+        assert view["to_act"] == list(AVINAS.to_act(state))
+        steps += 1
+    assert steps > 100
 
 
 # ------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from service.rules.base import FINISHED, Action
 from service.rules.cards import DECK_32, Card, Rank, card
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState
+from tests.english import english_json
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[CDHS]")
 
@@ -65,8 +66,9 @@ def arrange(
 
 
 def cards_in(value: Any) -> set[str]:
-    """Every card text anywhere in a JSON value (keys and strings), as a whole word."""
-    text = json.dumps(value)
+    """Every card text anywhere in a JSON value (keys and strings, messages as written in English),
+    as a whole word."""
+    text = json.dumps(english_json(value))
     end = len(text)
     found = set()
     for m in CARD_TEXT.finditer(text):

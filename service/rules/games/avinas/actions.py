@@ -15,7 +15,7 @@ against ~45 us), and a table-mode referee's view lists about that many for every
 
 from __future__ import annotations
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.cards import DECK_32
 from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, PLAY, AvinasState, HandState, cards_reported
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.errors import IllegalBid, InvalidAction
 from service.rules.games.avinas.hand_end import thrown_in
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.state import KNOCK, PLAY, AvinasState, Call, HandState, Trick
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
@@ -27,7 +29,7 @@ def turn(hand: HandState, opts: Mapping[str, Any]) -> int | None:
     """The seat to speak next, or None when the auction is over."""
     calls = hand.calls
     first = (hand.dealer + 1) % 4
-    if opts["auction_rounds"] == "single":
+    if not config(opts).continuous_auction:
         return (first + len(calls)) % 4 if len(calls) < 4 else None
     if not calls:
         return first
@@ -54,7 +56,7 @@ def high_call(hand: HandState) -> Call | None:
 def actions(hand: HandState, seat: int, opts: Mapping[str, Any]) -> list[Action]:
     """A pass, or each declaration above the highest so far."""
     high = high_call(hand)
-    low = max(opts["min_declaration"], (high.amount or 0) + 1 if high else 0)
+    low = max(config(opts).min_declaration, (high.amount or 0) + 1 if high else 0)
     return [Action("pass", seat)] + [Action("declare", seat, amount=n) for n in range(low, 9)]
 
 
@@ -69,17 +71,17 @@ def apply(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
         amount = action.amount
         legal = [a.to_json() for a in actions(hand, seat, opts)]
         if amount is None:
-            raise InvalidAction("a declaration needs an 'amount' (how many trumps)", legal=legal)
-        lo = opts["min_declaration"]
+            raise InvalidAction(Msg("avinas.declare.amount_missing"), legal=legal)
+        lo = config(opts).min_declaration
         if not lo <= amount <= 8:
             raise IllegalBid(
-                f"a declaration is a number from {lo} to 8; got {amount}",
+                Msg("avinas.declare.out_of_range", lowest=lo, amount=amount),
                 code="declaration_out_of_range", legal=legal,
             )
         high = high_call(hand)
         if high is not None and high.amount is not None and amount <= high.amount:
             raise IllegalBid(
-                f"a declaration must be higher than seat {high.seat}'s {high.amount}; got {amount}",
+                Msg("avinas.declare.too_low", seat=high.seat, high=high.amount, amount=amount),
                 code="declaration_too_low", legal=legal,
             )
     new = evolve(hand, calls=(*hand.calls, Call(seat, amount)))
@@ -89,7 +91,7 @@ def apply(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
     if high is None:
         return thrown_in(state, hand)
     new = evolve(new, declarer=high.seat, declared=high.amount)
-    if opts["knock_in_pips_game"]:
+    if config(opts).knock_in_pips_game:
         new = evolve(new, phase=KNOCK)
     else:
         new = evolve(new, phase=PLAY, current=Trick(1, high.seat))

@@ -11,31 +11,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules.base import FINISHED, wrong_phase
 from service.rules.cards import Card
-from service.rules.errors import InvalidInput, MatchOver
+from service.rules.errors import InvalidInput, MatchOver, wrong_phase
 from service.rules.games.avinas.actions import phase_types
 from service.rules.games.avinas.exposure import after_exposures, dealt_exposures
 from service.rules.games.avinas.ranking import PACK
 from service.rules.games.avinas.state import EXPOSE, AvinasState, HandState
+from service.rules.messages import Msg
+from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve
 
 
 def deal(state: AvinasState, deck: Sequence[Card] | None) -> AvinasState:
     """``Ruleset.deal``: the next hand, dealt from ``deck`` (dealt mode) or at the table (``None``)."""
     if state.status == FINISHED:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("avinas.match_over"))
     if state.hand is not None:
-        raise wrong_phase("a hand is in progress; it must end before the next deal",
-                          phase_types(state, state.hand))
+        raise wrong_phase(Msg("avinas.deal.hand_in_progress"), phase_types(state, state.hand))
     dealer = state.dealer
     number = state.hands_played + 1
     if state.mode == "table":
         if deck is not None:
-            raise InvalidInput("in table mode the cards are dealt at the table: deal with no deck")
+            raise InvalidInput(Msg("avinas.deal.table_no_deck"))
         return evolve(state, hand=HandState(number, dealer, EXPOSE, None, None))
     if deck is None or len(deck) != 32 or set(deck) != PACK:
-        raise InvalidInput("a dealt Avinas hand needs the whole 32-card pack, each card once")
+        raise InvalidInput(Msg("avinas.deal.needs_pack"))
     dealt = dealt_hands(deck, dealer)
     hand = HandState(number, dealer, EXPOSE, dealt, dealt, dealt_exposures(dealt, dealer))
     return evolve(state, hand=after_exposures(hand))

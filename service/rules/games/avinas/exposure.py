@@ -16,12 +16,13 @@ seat is shown of them is in ``view`` (§4.3).
 
 from __future__ import annotations
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card, Rank
 from service.rules.errors import CardAlreadyPlayed, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas.actions import EXPOSE_CARD, EXPOSE_NONE
 from service.rules.games.avinas.ranking import PACK
 from service.rules.games.avinas.state import AUCTION, KNOCK, Exposure, HandState, opponent_of_dealer, position_of
+from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 _SEVEN = Rank.SEVEN
@@ -69,31 +70,30 @@ def apply(hand: HandState, action: Action) -> HandState:
     assert seat is not None
     given = action.cards if action.cards is not None else ((action.card,) if action.card is not None else None)
     if given is None:
-        raise InvalidAction("an expose action needs 'cards': the exposed card, or [] for none")
+        raise InvalidAction(Msg("avinas.expose.cards_missing"))
     index = len(hand.exposures)
     _, position = position_of(index, hand.dealer)
     legal = [a.to_json() for a in actions(hand, seat)]
     public_side = opponent_of_dealer(seat, hand.dealer)
     if public_side and len(given) != 1:
         raise IllegalAction(
-            f"seat {seat}'s #{position} card is turned face up for everybody: report exactly that card",
+            Msg("avinas.expose.required", seat=seat, position=position),
             code="exposure_required", legal=legal,
         )
     if len(given) > 1:
-        raise IllegalAction(f"each exposure is one card (seat {seat}'s #{position})",
+        raise IllegalAction(Msg("avinas.expose.one_card", seat=seat, position=position),
                             code="one_card_per_exposure", legal=legal)
     c = given[0] if given else None
     if c is not None:
         if c not in PACK:
-            raise IllegalPlay(f"{c.text} is not in the Avinas pack", code="card_not_in_pack", legal=legal)
+            raise IllegalPlay(Msg("avinas.not_in_pack", card=c), code="card_not_in_pack", legal=legal)
         if not public_side and c.rank is not _SEVEN:
             raise IllegalAction(
-                f"the dealer's side exposes only sevens (§4.2); seat {seat}'s #{position} "
-                f"{c.text} stays hidden: report []",
+                Msg("avinas.expose.only_sevens", seat=seat, position=position, card=c),
                 code="only_sevens_exposed", legal=legal,
             )
         if any(e.card is c for e in hand.exposures):
-            raise CardAlreadyPlayed(f"{c.text} was already exposed", legal=legal)
+            raise CardAlreadyPlayed(Msg("avinas.expose.already_exposed", card=c), legal=legal)
     exposures = (*hand.exposures, Exposure(seat, position, c, c is not None))
     new = evolve(hand, exposures=exposures)
     if len(exposures) == 8:

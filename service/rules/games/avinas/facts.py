@@ -26,9 +26,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import int_fact, int_list_fact
 from service.rules.errors import InvalidFacts, InvalidInput
+from service.rules.facts import int_fact, int_list_fact
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import CARD_POINTS, PACK_POINTS
+from service.rules.messages import Msg
 
 GAMES = ("sevens", "no_seven")
 FACT_FIELDS = (
@@ -36,6 +38,15 @@ FACT_FIELDS = (
     "defender_points", "defender_tricks", "declarers_knocked",
 )  # fmt: skip
 REQUIRED_FACTS = ("game", "declarer", "declarer_points", "declarer_tricks")
+#: the ``/score`` body documented for the API (``Ruleset.score_example``, ``score_facts``)
+SCORE_EXAMPLE = {
+    "summary": "Avinas: the declaring side's card points and tricks, knocks, game type",
+    "value": {
+        "game": "sevens", "declarer": 1, "knocks": 0, "declarer_points": 75, "declarer_tricks": 5,
+        "lied": False, "rams": [0, 0], "pips": [0, 0],
+    },
+}
+SCORE_FACTS = "game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips"
 
 _VALUES_HIGH_TO_LOW = sorted(CARD_POINTS.values(), reverse=True)
 
@@ -64,29 +75,27 @@ class HandFacts:
 def _bool(facts: Mapping[str, Any], key: str) -> bool:
     value = facts[key]
     if not isinstance(value, bool):
-        raise InvalidInput(f"'{key}' must be true or false; got {value!r}")
+        raise InvalidInput(Msg("avinas.facts.not_bool", key=key, value=value))
     return value
 
 
 def _pair(facts: Mapping[str, Any], key: str) -> tuple[int, int]:
     if key not in facts:
         return 0, 0
-    value = int_list_fact(facts, key, "two integers: team A = seats 0 and 2, team B")
+    value = int_list_fact(facts, key, Msg("avinas.facts.pair"))
     if len(value) != 2:
-        raise InvalidInput(f"'{key}' must be a list of two integers (team A = seats 0 and 2, team B); got {value!r}")
+        raise InvalidInput(Msg("avinas.facts.pair_length", key=key, value=value))
     if min(value) < 0:
-        raise InvalidFacts(f"'{key}' cannot be negative; got {list(value)}")
+        raise InvalidFacts(Msg("avinas.facts.negative", key=key, value=str(list(value))))
     return int(value[0]), int(value[1])
 
 
 def check_totals(rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]) -> None:
     if rams[0] and rams[1]:
-        raise InvalidFacts(
-            f"at most one team holds rams (each team's rams cancel the other's first); got {list(rams)}"
-        )
-    limit = options["pips_to_end"]
+        raise InvalidFacts(Msg("avinas.facts.rams_both", rams=str(list(rams))))
+    limit = config(options).pips_to_end
     if max(pips) >= limit:
-        raise InvalidFacts(f"a team already has {max(pips)} pips: the match ended at {limit}; got {list(pips)}")
+        raise InvalidFacts(Msg("avinas.facts.match_ended", most=max(pips), limit=limit, pips=str(list(pips))))
 
 
 def parse_facts(
@@ -96,11 +105,11 @@ def parse_facts(
     _check_fields(facts)
     game = facts["game"]
     if game not in GAMES:
-        raise InvalidInput(f"'game' must be 'sevens' or 'no_seven'; got {game!r}")
-    declarer = int_fact(facts, "declarer", 0, 3, "a seat")
-    knocks = int_fact(facts, "knocks", 0, 2, "knocks, at most one per side") if "knocks" in facts else 0
-    d_pts = int_fact(facts, "declarer_points", 0, PACK_POINTS, "card points of the declaring side")
-    d_tr = int_fact(facts, "declarer_tricks", 0, 8, "tricks of the declaring side")
+        raise InvalidInput(Msg("avinas.facts.bad_game", game=game))
+    declarer = int_fact(facts, "declarer", 0, 3, Msg("avinas.facts.a_seat"))
+    knocks = int_fact(facts, "knocks", 0, 2, Msg("avinas.facts.knocks")) if "knocks" in facts else 0
+    d_pts = int_fact(facts, "declarer_points", 0, PACK_POINTS, Msg("avinas.facts.declarer_points"))
+    d_tr = int_fact(facts, "declarer_tricks", 0, 8, Msg("avinas.facts.declarer_tricks"))
     lied = _bool(facts, "lied") if "lied" in facts else False
     rams = _pair(facts, "rams")
     pips = _pair(facts, "pips")
@@ -108,13 +117,11 @@ def parse_facts(
     d_knocked = _bool(facts, "declarers_knocked") if "declarers_knocked" in facts else knocks >= 1
     _check_knocks(game, knocks, d_knocked, options)
     if lied and game != "no_seven":
-        raise InvalidFacts("a declarer can lie only in the no-seven game; the sevens game has no declaration")
+        raise InvalidFacts(Msg("avinas.facts.lie_in_sevens"))
     o_pts, o_tr, stopped = _defenders(facts, game, d_pts, d_tr, options)
-    for who, pts, tr in (("declaring side", d_pts, d_tr), ("defenders", o_pts, o_tr)):
+    for who, pts, tr in (("declarer", d_pts, d_tr), ("defender", o_pts, o_tr)):
         if pts > max_points(tr):
-            raise InvalidFacts(
-                f"the {who} cannot hold {pts} card points in {tr} trick(s): at most {max_points(tr)}"
-            )
+            raise InvalidFacts(Msg(f"avinas.facts.{who}_points_impossible", points=pts, tricks=tr, most=max_points(tr)))
     hand = HandFacts(game, declarer, knocks, d_knocked, d_pts, d_tr, o_pts, o_tr, lied, stopped)
     return hand, rams, pips
 
@@ -122,31 +129,28 @@ def parse_facts(
 def _check_fields(facts: Any) -> None:
     """The facts are an object with only the known fields and every required one."""
     if not isinstance(facts, Mapping):
-        raise InvalidInput("the round facts are a JSON object such as {\"game\": \"sevens\", \"declarer\": 1, ...}")
+        raise InvalidInput(Msg("avinas.facts.not_object"))
     unknown = sorted(str(k) for k in facts if k not in FACT_FIELDS)
     if unknown:
         raise InvalidInput(
-            f"unknown field(s) {', '.join(map(repr, unknown))} in the Avinas round facts; "
-            f"the fields are {', '.join(FACT_FIELDS)}"
+            Msg("avinas.facts.unknown_fields", unknown=", ".join(map(repr, unknown)), fields=", ".join(FACT_FIELDS))
         )
     missing = [k for k in REQUIRED_FACTS if k not in facts]
     if missing:
-        raise InvalidInput(f"the Avinas round facts need {', '.join(map(repr, missing))}")
+        raise InvalidInput(Msg("avinas.facts.missing", missing=", ".join(map(repr, missing))))
 
 
 def _check_knocks(game: str, knocks: int, d_knocked: bool, options: Mapping[str, Any]) -> None:
     """The knocks are possible in this game under the options (§6)."""
-    if game == "no_seven" and knocks and not options["knock_in_pips_game"]:
-        raise InvalidFacts("there is no knocking in the no-seven game (option knock_in_pips_game is false)")
+    cfg = config(options)
+    if game == "no_seven" and knocks and not cfg.knock_in_pips_game:
+        raise InvalidFacts(Msg("avinas.facts.no_knock_in_pips_game"))
     if knocks == 0 and d_knocked:
-        raise InvalidFacts("'declarers_knocked' is true but 'knocks' is 0")
+        raise InvalidFacts(Msg("avinas.facts.knocked_without_knocks"))
     if knocks == 2 and not d_knocked:
-        raise InvalidFacts("two knocks means both sides knocked, so 'declarers_knocked' cannot be false")
-    if knocks == 1 and not d_knocked and options["defenders_knock_requires_knock"]:
-        raise InvalidFacts(
-            "the defenders may knock only after the declaring side knocked "
-            "(option defenders_knock_requires_knock is true)"
-        )
+        raise InvalidFacts(Msg("avinas.facts.two_knocks"))
+    if knocks == 1 and not d_knocked and cfg.defenders_knock_requires_knock:
+        raise InvalidFacts(Msg("avinas.facts.defenders_knock_first"))
 
 
 def _defenders(
@@ -154,25 +158,22 @@ def _defenders(
 ) -> tuple[int, int, bool]:
     """The defenders' card points and tricks (the complements unless a stop left cards unscored,
     §7.4), and whether the hand was stopped."""
-    stop_allowed = game == "no_seven" or options["stop_in_sevens_game"]
+    cfg = config(options)
+    stop_allowed = game == "no_seven" or cfg.stop_in_sevens_game
     given_o = "defender_points" in facts or "defender_tricks" in facts
-    o_pts = int_fact(facts, "defender_points", 0, PACK_POINTS, "card points") if "defender_points" in facts else None
-    o_tr = int_fact(facts, "defender_tricks", 0, 8, "tricks") if "defender_tricks" in facts else None
+    o_pts = (int_fact(facts, "defender_points", 0, PACK_POINTS, Msg("avinas.facts.card_points"))
+             if "defender_points" in facts else None)
+    o_tr = int_fact(facts, "defender_tricks", 0, 8, Msg("avinas.facts.tricks")) if "defender_tricks" in facts else None
     if o_pts is None:
         o_pts = PACK_POINTS - d_pts
     if o_tr is None:
         o_tr = 8 - d_tr
     if o_pts == PACK_POINTS - d_pts and o_tr == 8 - d_tr:
         return o_pts, o_tr, False
-    if not (given_o and stop_allowed and options["stop_remainder_to"] == "nobody"):
-        raise InvalidFacts(
-            f"the two sides' card points must add up to {PACK_POINTS} and their tricks to 8 "
-            f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks); only a declarer's stop with "
-            "stop_remainder_to = 'nobody' leaves cards unscored"
-        )
+    sides = {"pack": PACK_POINTS, "declarer_points": d_pts, "defender_points": o_pts, "declarer_tricks": d_tr,
+             "defender_tricks": o_tr}
+    if not (given_o and stop_allowed and cfg.stop_remainder_to_nobody):
+        raise InvalidFacts(Msg("avinas.facts.sides_add_up", **sides))
     if d_pts + o_pts > PACK_POINTS or d_tr + o_tr >= 8:
-        raise InvalidFacts(
-            f"after a stop the two sides hold at most {PACK_POINTS} points and at most 7 tricks "
-            f"(got {d_pts} + {o_pts} points, {d_tr} + {o_tr} tricks)"
-        )
+        raise InvalidFacts(Msg("avinas.facts.after_stop", **sides))
     return o_pts, o_tr, True

@@ -17,11 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.base import FINISHED, Revoke
 from service.rules.games.avinas.facts import HandFacts
-from service.rules.games.avinas.ranking import count_for_declaration
-from service.rules.games.avinas.scoring import HandResult, max_hands_end, score_hand, team_of
-from service.rules.games.avinas.state import AvinasState, HandRecord, HandState
+from service.rules.games.avinas.options import config
+from service.rules.games.avinas.ranking import PACK_POINTS, count_for_declaration
+from service.rules.games.avinas.scoring import HandResult, match_end, max_hands_end, score_hand, team_of
+from service.rules.games.avinas.state import END_BY_MAX_HANDS, END_BY_SCORE, AvinasState, HandRecord, HandState
+from service.rules.messages import Msg
+from service.rules.revokes import Revoke
+from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve
 
 
@@ -29,7 +32,7 @@ def lied(hand: HandState, opts: Mapping[str, Any]) -> bool:
     """Whether the no-seven declarer is proven to have declared more than he held (§8.3)."""
     if hand.game != "no_seven" or hand.declarer is None or hand.declared is None or hand.trump is None:
         return False
-    how = opts["declaration_count"]
+    how = config(opts).declaration_count
     if hand.dealt is not None:
         return count_for_declaration(hand.dealt[hand.declarer], hand.trump, how) < hand.declared
     # table mode: the declarer's cards seen so far; a lie is proven only if even the unseen ones
@@ -51,7 +54,7 @@ def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasS
         pts[team_of(t.winner)] += t.points
         won[team_of(t.winner)] += 1
     played = len(hand.tricks)
-    if stopped and opts["stop_remainder_to"] == "defenders":
+    if stopped and not config(opts).stop_remainder_to_nobody:
         pts[o] += 120 - pts[0] - pts[1]
         won[o] += 8 - played
     knocked = {k.seat for k in hand.knocks if k.knocked}
@@ -62,19 +65,15 @@ def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasS
         lied(hand, opts), stopped,
     )
     result = score_hand(facts, state.rams, state.pips, opts)
-    explanation = result.explanation
-    if stopped:
-        explanation = (f"the declarer stopped play after trick {played}", *explanation)
-    record = hand_record(hand, result, "play", explanation, stopped_after=played if stopped else None,
-                         revokes=revokes)
+    record = hand_record(hand, result, "play", stopped_after=played if stopped else None, revokes=revokes)
     return close_hand(state, record, result)
 
 
 def hand_record(
-    hand: HandState, result: HandResult, source: str, explanation: tuple[str, ...],
-    stopped_after: int | None = None, revokes: tuple[Revoke, ...] = (),
+    hand: HandState, result: HandResult, source: str, stopped_after: int | None = None,
+    revokes: tuple[Revoke, ...] = (),
 ) -> HandRecord:
-    """The history's record of a scored hand."""
+    """The history's record of a scored hand (everything its explanation is made from again)."""
     f = result.facts
     d = result.declaring_team
     pts = [0, 0]
@@ -87,7 +86,7 @@ def hand_record(
         declarers_knocked=f.declarers_knocked, card_points=(pts[0], pts[1]), tricks_won=(won[0], won[1]),
         stopped_after=stopped_after, lied=f.lied, declarer_won=result.declarer_won, loser=result.loser,
         tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams, pips=result.pips,
-        revokes=revokes, explanation=explanation,
+        revokes=revokes, cancelled=result.cancelled,
     )
 
 
@@ -96,7 +95,6 @@ def thrown_in(state: AvinasState, hand: HandState) -> AvinasState:
     record = HandRecord(
         number=hand.number, dealer=hand.dealer, outcome="thrown_in", source="auction", game="no_seven",
         rams=state.rams, pips=state.pips,
-        explanation=("no seven exposed and every player passed: no score, the deal passes to the left",),
     )
     return close_hand(state, record, None)
 
@@ -112,10 +110,46 @@ def close_hand(state: AvinasState, record: HandRecord, result: HandResult | None
         dealer=(record.dealer + 1) % 4,
     )
     if result is not None and result.match_over:
-        return evolve(new, status=FINISHED, winners=result.winners, result=result.result,
-                      end_reason=result.explanation[-1])
-    limit = opts["max_hands"]
+        return evolve(new, status=FINISHED, winners=result.winners, result=result.result, end_reason=END_BY_SCORE)
+    limit = config(opts).max_hands
     if limit is not None and played >= limit:
-        winners, word, why = max_hands_end(rams, pips, opts)
-        return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=why)
+        winners, word, _ = max_hands_end(rams, pips, opts)
+        return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=END_BY_MAX_HANDS)
     return new
+
+
+_THROWN_IN = (Msg("avinas.score.thrown_in"),)
+
+
+def explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | str, ...]:
+    """How a finished hand was scored, line by line: made again from its record (the facts, the
+    totals before it, the options), exactly as ``score_hand`` explained it when the hand ended."""
+    if record.explanation:  # a state stored before the texts became messages: its English lines
+        return record.explanation
+    if record.outcome == "thrown_in" or record.declarer is None:
+        return _THROWN_IN
+    d = team_of(record.declarer)
+    pts, won = record.card_points, record.tricks_won
+    stopped = record.stopped_after is not None or sum(pts) < PACK_POINTS or sum(won) < 8
+    facts = HandFacts(record.game or "sevens", record.declarer, record.knocks, record.declarers_knocked, pts[d],
+                      won[d], pts[1 - d], won[1 - d], record.lied, stopped)
+    rams, pips = list(record.rams), list(record.pips)
+    loser = record.loser if record.loser is not None else 1 - d
+    if record.unit == "rams":
+        rams[1 - loser] += record.cancelled
+        rams[loser] -= record.due - record.cancelled
+    else:
+        pips[loser] -= record.due
+    lines = score_hand(facts, (rams[0], rams[1]), (pips[0], pips[1]), options).explanation
+    if record.stopped_after is not None:
+        return (Msg("avinas.score.stopped", number=record.stopped_after), *lines)
+    return lines
+
+
+def end_reason(state: AvinasState) -> Msg | str | None:
+    """Why the match ended (§10, or ``max_hands``), from its totals; None while it goes on."""
+    if state.end_reason == END_BY_SCORE:
+        return match_end(state.rams, state.pips, state.options)[2]
+    if state.end_reason == END_BY_MAX_HANDS:
+        return max_hands_end(state.rams, state.pips, state.options)[2]
+    return state.end_reason  # None, or the English of a state stored before

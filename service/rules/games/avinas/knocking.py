@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.games.avinas.actions import KNOCK_OR_PASS
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.state import PLAY, HandState, KnockCall, Trick
 from service.rules.slots import evolve
 
@@ -29,7 +30,7 @@ def turn(hand: HandState, opts: Mapping[str, Any]) -> int | None:
         return decl
     if not said[decl] and partner not in said:
         return partner
-    if not (said[decl] or said.get(partner)) and opts["defenders_knock_requires_knock"]:
+    if not (said[decl] or said.get(partner)) and config(opts).defenders_knock_requires_knock:
         return None
     if left not in said:
         return left

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.cards import SUITS, Card, Suit
 from service.rules.errors import IllegalPlay
 from service.rules.games.avinas.actions import PLAY_CARD
-from service.rules.games.avinas.ranking import SUIT_NAMES, is_permanent_trump, trumps_of
+from service.rules.games.avinas.ranking import is_permanent_trump, trumps_of
 from service.rules.games.avinas.state import HandState, Trick
+from service.rules.messages import Msg
 
 
 def is_opening(hand: HandState, cur: Trick) -> bool:
@@ -52,7 +53,7 @@ def named_trump(action: Action, c: Card, held: Sequence[Card], table: bool, lega
     if is_permanent_trump(c):
         if action.suit is None:
             raise IllegalPlay(
-                f"{c.text} is a trump in every suit: name the trump suit with the lead (§7.1)",
+                Msg("avinas.play.must_name_trump", card=c),
                 code="must_name_trump", legal=legal(),
             )
         return action.suit
@@ -61,7 +62,7 @@ def named_trump(action: Action, c: Card, held: Sequence[Card], table: bool, lega
     trump = action.suit
     if not table and trumps_of(held, trump):
         raise IllegalPlay(
-            f"holding a trump for {SUIT_NAMES[trump]}, the declarer must lead one (§7.1)",
+            Msg("avinas.play.must_lead_named_trump", suit=trump),
             code="must_lead_trump", legal=legal(),
         )
     return trump

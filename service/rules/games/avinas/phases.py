@@ -10,14 +10,17 @@ Table mode takes a ``round_result`` instead of the cards until the first card is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from service.rules.base import FINISHED, Action, Ruleset, acting_seat, not_your_turn, wrong_phase
-from service.rules.errors import InvalidAction, MatchOver
+from service.rules.actions import Action, acting_seat
+from service.rules.errors import InvalidAction, MatchOver, not_your_turn, wrong_phase
 from service.rules.games.avinas import auction, exposure, knocking, tricks
 from service.rules.games.avinas.actions import ACTION_TYPES, PHASE_ACTIONS, phase_types
 from service.rules.games.avinas.state import EXPOSE, KNOCK, PLAY, AvinasState
 from service.rules.games.avinas.table import round_result
+from service.rules.messages import Msg
+from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.slots import evolve
 
 
@@ -62,35 +65,41 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     return [a.to_json() for a in actions(state, seat, seat)]
 
 
-def apply(ruleset: Ruleset, state: AvinasState, action: Action) -> AvinasState:
+def alternatives(key: str, choices: Sequence[Any], **params: Any) -> Msg:
+    """The message ``<key>_one`` or ``<key>_two`` naming one or two ``choices`` (the action types a
+    phase takes, the seats that may act), as ``first`` and ``second``."""
+    if len(choices) == 1:
+        return Msg(f"{key}_one", first=choices[0], **params)
+    return Msg(f"{key}_two", first=choices[0], second=choices[1], **params)
+
+
+def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> AvinasState:
     """``Ruleset.apply`` of ``ruleset`` (the Avinas ruleset, which table mode's revokes need): the
     action checked against the phase and the turn, then applied by its phase."""
     if action.type not in ACTION_TYPES:
         raise InvalidAction(
-            f"Avinas has no action {action.type!r}; its actions are {', '.join(ACTION_TYPES)}",
+            Msg("avinas.no_such_action", type=action.type, types=", ".join(ACTION_TYPES)),
             legal=list(ACTION_TYPES),
         )
     if state.status == FINISHED:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("avinas.match_over"))
     hand = state.hand
     if hand is None:
-        raise wrong_phase("the next hand must be dealt first", ())
+        raise wrong_phase(Msg("avinas.deal_first"), ())
     if action.type == "round_result":
         return round_result(state, hand, action)
     accepted = PHASE_ACTIONS[hand.phase]
     if action.type not in accepted:
-        raise wrong_phase(
-            f"the {hand.phase} phase takes {' or '.join(accepted)}, not {action.type}",
-            phase_types(state, hand),
-        )
+        raise wrong_phase(alternatives("avinas.phase_takes", accepted, phase=hand.phase, type=action.type),
+                          phase_types(state, hand))
     seat = acting_seat(action, 4)
     if action.type == "stop":
         tricks.check_stop(state, hand, seat)
     seats = to_act(state)
     if seat not in seats:
-        raise not_your_turn(f"seat {seat} is not to act; waiting for seat {' or '.join(map(str, seats))}", seats)
+        raise not_your_turn(alternatives("avinas.waiting_for", seats, seat=seat), seats)
     if action.type == "play" and seat != seats[0]:  # the declarer, who may stop, is listed second
-        raise not_your_turn(f"seat {seats[0]} is to play, not seat {seat} (who may stop play, §7.4)", seats)
+        raise not_your_turn(Msg("avinas.declarer_may_stop", first=seats[0], seat=seat), seats)
     if hand.phase == PLAY:
         return tricks.apply(ruleset, state, hand, action)
     if hand.phase == EXPOSE:

@@ -23,7 +23,6 @@ from service.rules.cards import DECK_32, SUITS, Card, Rank, Suit
 
 PACK = frozenset(DECK_32)
 PACK_POINTS = 120
-SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 
 _POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 #: card points of each card of the pack (§2)

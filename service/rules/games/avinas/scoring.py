@@ -35,8 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import RoundScore
 from service.rules.games.avinas.facts import HandFacts
+from service.rules.games.avinas.options import config
+from service.rules.messages import Msg
+from service.rules.scores import RoundScore
 
 TEAM_NAMES = ("A", "B")
 WIN_POINTS = 61
@@ -46,8 +48,13 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def team_text(team: int) -> str:
-    return f"team {TEAM_NAMES[team]} (seats {team}, {team + 2})"
+def team_text(team: int) -> Msg:
+    return TEAM_TEXT[team]
+
+
+#: each team as the explanations name it, "team A (seats 0, 2)"
+TEAM_TEXT = tuple(Msg("avinas.team", name=TEAM_NAMES[t], first=t, second=t + 2) for t in (0, 1))
+GAME_NAMES = {"sevens": Msg("avinas.game.sevens"), "no_seven": Msg("avinas.game.no_seven")}
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,7 @@ class HandResult:
     match_over: bool
     winners: tuple[int, ...]
     result: str | None
-    explanation: tuple[str, ...]
+    explanation: tuple[Msg, ...]
 
     def round_score(self) -> RoundScore:
         f = self.facts
@@ -141,46 +148,36 @@ def _fewer(values: tuple[int, int]) -> int | None:
 
 def match_end(
     rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
-) -> tuple[bool, tuple[int, ...], str]:
+) -> tuple[bool, tuple[int, ...], Msg]:
     """Whether the match is over on these totals, the winning teams, and why (§10)."""
-    limit = options["pips_to_end"]
+    limit = config(options).pips_to_end
     if max(pips) < limit:
-        return False, (), f"not over: no team has {limit} pips (A {pips[0]}, B {pips[1]})"
+        return False, (), Msg("avinas.end.not_over", limit=limit, a=pips[0], b=pips[1])
     if 0 in pips:
         winner = pips.index(0)
-        return True, (winner,), (
-            f"over: team {TEAM_NAMES[1 - winner]} reached {pips[1 - winner]} pips and team "
-            f"{TEAM_NAMES[winner]} has none, so team {TEAM_NAMES[1 - winner]} loses (rule 1)"
-        )
-    by_rams = _fewer(rams)
-    if by_rams is not None:
-        return True, (by_rams,), (
-            f"over: both teams have pips, so fewer rams wins: team {TEAM_NAMES[by_rams]} "
-            f"({rams[by_rams]} against {rams[1 - by_rams]}) (rule 2)"
-        )
-    by_pips = _fewer(pips)
-    if by_pips is not None:
-        return True, (by_pips,), (
-            f"over: no rams on either side, so fewer pips wins: team {TEAM_NAMES[by_pips]} "
-            f"({pips[by_pips]} against {pips[1 - by_pips]}) (rule 3)"
-        )
-    return True, (), f"over: pips and rams equal (A {pips[0]}, B {pips[1]}): a draw"
+        return True, (winner,), Msg("avinas.end.no_pips", loser=TEAM_NAMES[1 - winner], pips=pips[1 - winner],
+                                    winner=TEAM_NAMES[winner])
+    for key, values in (("avinas.end.fewer_rams", rams), ("avinas.end.fewer_pips", pips)):
+        team = _fewer(values)
+        if team is not None:
+            return True, (team,), Msg(key, team=TEAM_NAMES[team], mine=values[team], theirs=values[1 - team])
+    return True, (), Msg("avinas.end.draw", a=pips[0], b=pips[1])
 
 
 def max_hands_end(
     rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
-) -> tuple[tuple[int, ...], str, str]:
+) -> tuple[tuple[int, ...], str, Msg]:
     """The outcome when ``max_hands`` is reached first: winners, result word, reason."""
-    if options["max_hands_outcome"] != "fewer_penalties":
-        return (), "no_result", f"the limit of {options['max_hands']} hands was reached: no result"
+    cfg = config(options)
+    limit = cfg.max_hands
+    if not cfg.max_hands_fewer_penalties:
+        return (), "no_result", Msg("avinas.end.limit_no_result", limit=limit)
     for what, values in (("rams", rams), ("pips", pips)):
         team = _fewer(values)
         if team is not None:
-            return (team,), "won", (
-                f"the limit of {options['max_hands']} hands was reached: team {TEAM_NAMES[team]} "
-                f"has fewer {what} ({values[team]} against {values[1 - team]})"
-            )
-    return (), "draw", f"the limit of {options['max_hands']} hands was reached with equal rams and pips: a draw"
+            return (team,), "won", Msg(f"avinas.end.limit_fewer_{what}", limit=limit, team=TEAM_NAMES[team],
+                                       mine=values[team], theirs=values[1 - team])
+    return (), "draw", Msg("avinas.end.limit_draw", limit=limit)
 
 
 def score_hand(
@@ -188,25 +185,22 @@ def score_hand(
 ) -> HandResult:
     """Score one hand from its facts and the totals before it."""
     d = team_of(f.declarer)
-    why: list[str] = [
-        f"{f.game.replace('_', '-')} game; declarer seat {f.declarer}: the declaring side is {team_text(d)}",
-        f"declaring side {f.declarer_points} card points in {f.declarer_tricks} trick(s); "
-        f"defenders {f.defender_points} in {f.defender_tricks}"
-        + (" (after the declarer's stop)" if f.stopped else ""),
+    why: list[Msg] = [
+        Msg("avinas.score.declarer", game=GAME_NAMES[f.game], seat=f.declarer, team=team_text(d)),
+        Msg("avinas.score.card_points_stopped" if f.stopped else "avinas.score.card_points",
+            declarer_points=f.declarer_points, declarer_tricks=f.declarer_tricks,
+            defender_points=f.defender_points, defender_tricks=f.defender_tricks),
     ]
     won = declarer_wins(f, why)
     loser = 1 - d if won else d
     tier, charged = _tiers(f, won, loser, options, why)
     k = f.knocks
     unit = "rams" if f.game == "sevens" else "pips"
-    table = options["rams_tiers"] if unit == "rams" else options["pips_tiers"]
+    table = config(options).rams_tiers if unit == "rams" else config(options).pips_tiers
     multiplier = 2**k
     due = table[charged - 1] * multiplier
-    why.append(
-        f"{unit} due: {unit}_tiers[{charged}] = {table[charged - 1]}"
-        + (f" × 2^{k} for {k} knock(s)" if k else "")
-        + f" = {due}, against team {TEAM_NAMES[loser]}"
-    )
+    why.append(Msg(f"avinas.score.{unit}_due_knocked" if k else f"avinas.score.{unit}_due", tier=charged,
+                   value=table[charged - 1], knocks=k, due=due, team=TEAM_NAMES[loser]))
     new_rams, new_pips, cancelled = _record_due(unit, rams, pips, loser, due, why)
     over, winners, end_why = match_end(new_rams, new_pips, options)
     why.append(end_why)
@@ -230,56 +224,48 @@ def score_hand(
     )
 
 
-def declarer_wins(f: HandFacts, why: list[str]) -> bool:
+def declarer_wins(f: HandFacts, why: list[Msg]) -> bool:
     """Whether the declaring side wins the hand (§8.2, §8.3), with the reason added to ``why``."""
     if f.lied:
-        why.append("the declarer's hand held fewer trumps than he declared: a lie, so the declaring side loses")
+        why.append(Msg("avinas.score.lie"))
         return False
     if f.declarers_knocked:
         won = f.declarer_tricks == 8
-        why.append(
-            f"the declaring side knocked: it needs all 8 tricks and took {f.declarer_tricks}, so it "
-            + ("wins" if won else "loses")
-        )
+        why.append(Msg("avinas.score.knocked_wins" if won else "avinas.score.knocked_loses", tricks=f.declarer_tricks))
         return won
     won = f.declarer_points >= WIN_POINTS
-    why.append(
-        f"the declaring side needs {WIN_POINTS} card points and took {f.declarer_points}, so it "
-        + ("wins" if won else "loses")
-    )
+    why.append(Msg("avinas.score.points_win" if won else "avinas.score.points_lose", need=WIN_POINTS,
+                   points=f.declarer_points))
     return won
 
 
-def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why: list[str]) -> tuple[int, int]:
+def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why: list[Msg]) -> tuple[int, int]:
     """The loser's tier (§9.1) and the tier charged: the top one for a lie under ``lie_penalty =
     max`` or a failed knock under ``knock_fail_scoring = full_stake`` (§8.3, §9.2)."""
     p_l, t_l = (f.defender_points, f.defender_tricks) if won else (f.declarer_points, f.declarer_tricks)
     tier = tier_of(p_l, t_l)
-    tier_text = {1: f"{p_l} card points (31 or more)", 2: f"{p_l} card points (30 or fewer) and "
-                 f"{t_l} trick(s): schneider", 3: "no trick: schwarz"}[tier]
-    why.append(f"loser {team_text(loser)}: {tier_text} → tier {tier}")
-    if f.lied and options["lie_penalty"] == "max":
-        why.append("a lie costs the top tier (option lie_penalty = max)")
+    tier_text = Msg(f"avinas.score.tier_{tier}", points=p_l, tricks=t_l)
+    why.append(Msg("avinas.score.loser_tier", team=team_text(loser), why=tier_text, tier=tier))
+    if f.lied and config(options).lie_penalty == "max":
+        why.append(Msg("avinas.score.lie_top_tier"))
         return tier, 3
-    if not won and f.declarers_knocked and options["knock_fail_scoring"] == "full_stake":
-        why.append("a failed knock costs the top tier (option knock_fail_scoring = full_stake)")
+    if not won and f.declarers_knocked and config(options).failed_knock_costs_top_tier:
+        why.append(Msg("avinas.score.knock_top_tier"))
         return tier, 3
     return tier, tier
 
 
 def _record_due(
-    unit: str, rams: tuple[int, int], pips: tuple[int, int], loser: int, due: int, why: list[str]
+    unit: str, rams: tuple[int, int], pips: tuple[int, int], loser: int, due: int, why: list[Msg]
 ) -> tuple[tuple[int, int], tuple[int, int], int]:
     """The rams and pips after ``due`` is recorded against ``loser``, and the rams crossed out."""
     if unit == "rams":
         new_rams, cancelled = record_rams(rams, loser, due)
-        why.append(
-            f"rams recorded: {cancelled} of team {TEAM_NAMES[1 - loser]}'s crossed out, "
-            f"{due - cancelled} marked against team {TEAM_NAMES[loser]} → rams A {new_rams[0]}, B {new_rams[1]}"
-        )
+        why.append(Msg("avinas.score.rams_recorded", cancelled=cancelled, other=TEAM_NAMES[1 - loser],
+                       marked=due - cancelled, team=TEAM_NAMES[loser], a=new_rams[0], b=new_rams[1]))
         return new_rams, pips, cancelled
     p = [pips[0], pips[1]]
     p[loser] += due
     new_pips = (p[0], p[1])
-    why.append(f"pips: team {TEAM_NAMES[loser]} +{due} → pips A {new_pips[0]}, B {new_pips[1]}")
+    why.append(Msg("avinas.score.pips_recorded", team=TEAM_NAMES[loser], due=due, a=new_pips[0], b=new_pips[1]))
     return rams, new_pips, 0

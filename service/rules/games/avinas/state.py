@@ -14,19 +14,31 @@ has seen them (§4.3).
 
 States are built and copied with ``service.rules.slots`` (``evolve``), which sets their slots
 directly: every class here is a slotted dataclass whose ``__init__`` only sets its fields.
+
+No human text is kept here, only what it is made from, so that the store reads a state back fast
+(a message decodes several times slower than it is built): a trick's ``reason`` is a reason code
+(``play.winner_of``), a hand's explanation is made again from its record (``hand_end.explanation``),
+the match's ``end_reason`` is a code (``END_BY_SCORE``, ``END_BY_MAX_HANDS``); the view builds the
+messages. A state stored before the texts became messages holds English sentences in ``reason``,
+``explanation`` and ``end_reason``, which its views show as they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from service.rules.base import IN_PROGRESS, Play, Revoke
 from service.rules.cards import Card, Suit
+from service.rules.options import Options
+from service.rules.revokes import Revoke
+from service.rules.ruleset import IN_PROGRESS
+from service.rules.tricks import Play
 
 #: the id the ruleset is registered under (``Avinas.id``), which every view names
 RULESET_ID = "avinas"
+
+#: why a match ended (``AvinasState.end_reason``): the score (§10), or the ``max_hands`` limit
+END_BY_SCORE = "score"
+END_BY_MAX_HANDS = "max_hands"
 
 EXPOSE = "expose"
 KNOCK = "knock"
@@ -127,14 +139,15 @@ class HandRecord:
     rams: tuple[int, int] = (0, 0)
     pips: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
-    explanation: tuple[str, ...] = ()
+    cancelled: int = 0  # rams of the other team crossed out by this hand's (§9.2)
+    explanation: tuple[str, ...] = ()  # only in a state stored before the texts became messages
 
 
 @dataclass(frozen=True, slots=True)
 class AvinasState:
     """A whole match. ``dealer`` is the dealer of the hand in progress, or of the next hand."""
 
-    options: Mapping[str, Any]
+    options: Options
     mode: str
     dealer: int
     n_players: int = 4
@@ -146,7 +159,7 @@ class AvinasState:
     status: str = IN_PROGRESS
     winners: tuple[int, ...] = ()
     result: str | None = None
-    end_reason: str | None = None
+    end_reason: str | None = None  # END_BY_SCORE, END_BY_MAX_HANDS (or the English of an older state)
 
 
 def opponent_of_dealer(seat: int, dealer: int) -> bool:

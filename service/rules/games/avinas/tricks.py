@@ -18,17 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from service.rules.base import Action, Play, Ruleset
+from service.rules.actions import Action
 from service.rules.cards import Card, Suit
 from service.rules.errors import CardNotInHand, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas import opening
 from service.rules.games.avinas.actions import FACE_DOWN, HINTS, PLAY_CARD, SIGNALS, STOP
 from service.rules.games.avinas.hand_end import finish_played
+from service.rules.games.avinas.options import config
 from service.rules.games.avinas.play import legal_cards, winner_of
 from service.rules.games.avinas.ranking import CARD_POINTS, PACK, is_trump, trumps_of
 from service.rules.games.avinas.state import AvinasState, HandState, Trick
 from service.rules.games.avinas.table import check_play, revokes, unseen_cards
+from service.rules.messages import Msg
+from service.rules.ruleset import Ruleset
 from service.rules.slots import evolve
+from service.rules.tricks import Play
 
 
 def may_stop(hand: HandState, opts: Mapping[str, Any]) -> bool:
@@ -36,7 +40,7 @@ def may_stop(hand: HandState, opts: Mapping[str, Any]) -> bool:
     cur = hand.current
     if cur is None or cur.plays or not 1 <= len(hand.tricks) <= 7:
         return False
-    return hand.game == "no_seven" or bool(opts["stop_in_sevens_game"])
+    return hand.game == "no_seven" or config(opts).stop_in_sevens_game
 
 
 def to_act(hand: HandState, opts: Mapping[str, Any]) -> tuple[int, ...]:
@@ -90,12 +94,12 @@ def play_actions(
     out = [plays[c] for c in legal]
     if not cur.plays and cur.number == 2 and (table or not trumps_of(cards, trump)):
         face_down = FACE_DOWN[seat]
-        hints = len(HINTS) if opts["facedown_signal"] else 1
+        hints = len(HINTS) if config(opts).facedown_signal else 1
         out.extend(a for c in legal if not is_trump(c, trump) for a in face_down[c][:hints])
     return out
 
 
-def apply(ruleset: Ruleset, state: AvinasState, hand: HandState, action: Action) -> AvinasState:
+def apply(ruleset: Ruleset[AvinasState], state: AvinasState, hand: HandState, action: Action) -> AvinasState:
     """A play or the declarer's stop by a seat to act; the hand ends after the 8th trick or a stop.
     In table mode each play updates the revokes (``table.revokes``, which passes ``ruleset`` on)."""
     if action.type == "stop":
@@ -115,17 +119,11 @@ def check_stop(state: AvinasState, hand: HandState, seat: int) -> None:
     opts = state.options
     legal = [a.to_json() for a in actions(state, hand, seat, seat)]
     if seat != hand.declarer:
-        raise IllegalAction("only the declarer may stop play (§7.4)", code="stop_not_allowed", legal=legal)
-    if hand.game == "sevens" and not opts["stop_in_sevens_game"]:
-        raise IllegalAction(
-            "the declarer may stop only in the no-seven game (option stop_in_sevens_game is false)",
-            code="stop_not_allowed", legal=legal,
-        )
+        raise IllegalAction(Msg("avinas.stop.not_declarer"), code="stop_not_allowed", legal=legal)
+    if hand.game == "sevens" and not config(opts).stop_in_sevens_game:
+        raise IllegalAction(Msg("avinas.stop.not_in_sevens"), code="stop_not_allowed", legal=legal)
     if not may_stop(hand, opts):
-        raise IllegalAction(
-            "the declarer may stop only between tricks, after the first and before the last (§7.4)",
-            code="stop_not_allowed", legal=legal,
-        )
+        raise IllegalAction(Msg("avinas.stop.not_now"), code="stop_not_allowed", legal=legal)
 
 
 def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState:
@@ -142,9 +140,9 @@ def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState
         return [a.to_json() for a in play_actions(state, hand, cur, seat, seat)]
 
     if c is None:
-        raise InvalidAction("a play needs a 'card'", legal=legal())
+        raise InvalidAction(Msg("avinas.play.card_missing"), legal=legal())
     if c not in PACK:
-        raise IllegalPlay(f"{c.text} is not in the Avinas pack", code="card_not_in_pack", legal=legal())
+        raise IllegalPlay(Msg("avinas.not_in_pack", card=c), code="card_not_in_pack", legal=legal())
     is_opening = opening.is_opening(hand, cur)
     signal = _check_form(action, cur, is_opening, opts, legal)
     table = hand.hands is None
@@ -155,7 +153,7 @@ def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState
         assert hand.hands is not None
         held = hand.hands[seat]
         if c not in held:
-            raise CardNotInHand(f"{c.text} is not in seat {seat}'s hand", legal=legal())
+            raise CardNotInHand(Msg("avinas.play.not_in_hand", card=c, seat=seat), legal=legal())
     if is_opening:
         trump: Suit = opening.named_trump(action, c, held, table, legal)
         new = evolve(hand, trump=trump)
@@ -165,16 +163,12 @@ def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState
         if not table:
             verdict, code, rule = legal_cards(held, cur.plays, trump, cur.number, opts)
             if c not in verdict:
-                raise IllegalPlay(f"{c.text} may not be played: {rule}", code=code, legal=legal())
+                raise IllegalPlay(Msg("core.card_may_not_be_played", card=c, rule=rule), code=code, legal=legal())
     if action.face_down:
         if is_trump(c, trump):
-            raise IllegalPlay(
-                f"{c.text} is a trump: a leader holding a trump leads it face up (§7.2)",
-                code="face_down_not_allowed", legal=legal(),
-            )
+            raise IllegalPlay(Msg("avinas.play.face_down_trump", card=c), code="face_down_not_allowed", legal=legal())
         if not table and trumps_of(held, trump):
-            raise IllegalPlay("the leader holds a trump and must lead one face up (§7.2)",
-                              code="face_down_not_allowed", legal=legal())
+            raise IllegalPlay(Msg("avinas.play.face_down_holding_trump"), code="face_down_not_allowed", legal=legal())
     return _place(new, cur, seat, Play(c, action.face_down), signal, trump, opts)
 
 
@@ -184,19 +178,14 @@ def _check_form(
     """Refuse a named suit but at the opening lead, a hint but on a face-down lead with option
     ``facedown_signal``, and a face-down card but at trick 2's lead; the hint's word, if any."""
     if action.suit is not None and not is_opening:
-        raise InvalidAction("a suit is named only with the no-seven declarer's opening lead", legal=legal())
+        raise InvalidAction(Msg("avinas.play.suit_not_named_here"), legal=legal())
     signal: str | None = None
     if action.amount is not None:
-        if not (opts["facedown_signal"] and action.face_down and action.amount in SIGNALS):
-            raise InvalidAction(
-                "'amount' on a play is the face-down lead's hint (1 = valuable, 0 = worthless), "
-                "only with option facedown_signal",
-                legal=legal(),
-            )
+        if not (config(opts).facedown_signal and action.face_down and action.amount in SIGNALS):
+            raise InvalidAction(Msg("avinas.play.hint_not_allowed"), legal=legal())
         signal = SIGNALS[action.amount]
     if action.face_down and not (not cur.plays and cur.number == 2):
-        raise IllegalPlay("only the leader of trick 2 may lead face down (§7.2)",
-                          code="face_down_not_allowed", legal=legal())
+        raise IllegalPlay(Msg("avinas.play.face_down_not_here"), code="face_down_not_allowed", legal=legal())
     return signal
 
 

@@ -1,5 +1,9 @@
 """Avinas views: what one seat may see of the hand in progress and of the match
-(docs/rules/avinas.md §4.3); the referee (``seat`` None) sees everything.
+(docs/rules/avinas.md §4.3); the referee (``seat`` None) sees everything, a spectator
+(``SPECTATOR``) what the whole table sees: no hand, no private exposure, no face-down card.
+
+``Ruleset.view`` writes the header every game's view has (from ``table``), then this game's part
+(``game_view``).
 
 * A seat sees its own hand. ``exposures`` has one entry per #4/#8 position in dealing order, at the
   same place in every seat's view, with its ``card`` (and whether it was ``played``) only where
@@ -22,16 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.rules.base import FINISHED, Revoke, is_json_int
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.codec import encode
-from service.rules.errors import InvalidInput
-from service.rules.games.avinas.phases import legal_json, to_act
+from service.rules.games.avinas.hand_end import end_reason, explanation
+from service.rules.games.avinas.play import REASONS
 from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
 from service.rules.games.avinas.scoring import team_of
 from service.rules.games.avinas.state import (
     EXPOSE,
-    RULESET_ID,
     AvinasState,
     HandRecord,
     HandState,
@@ -41,37 +42,34 @@ from service.rules.games.avinas.state import (
     played_cards,
     position_of,
 )
+from service.rules.messages import Msg
+from service.rules.revokes import Revoke
+from service.rules.ruleset import FINISHED, SPECTATOR, Table
 from service.rules.slots import evolve
 
 
-def match_view(state: AvinasState, seat: int | None) -> dict[str, Any]:
-    """``Ruleset.view``: the match as ``seat`` may see it (``None``: the referee)."""
-    if seat is not None and not (is_json_int(seat) and 0 <= seat < 4):
-        raise InvalidInput(f"a seat is from 0 to 3; got {seat!r}")
+def table(state: AvinasState) -> Table:
+    """``Ruleset.table``: the facts every view begins with; ``scores`` are the pips per team."""
     hand = state.hand
+    phase = "finished" if state.status == FINISHED else ("deal" if hand is None else hand.phase)
+    return Table(state.mode, state.n_players, state.options, state.status, phase, state.dealer, state.pips,
+                 state.winners)
+
+
+def game_view(state: AvinasState, seat: int | None) -> dict[str, Any]:
+    """``Ruleset.game_view``: the match's own part of ``seat``'s view (``None``: the referee;
+    ``SPECTATOR``: the public facts only), after the shared header."""
     out: dict[str, Any] = {
-        "ruleset": RULESET_ID,
-        "mode": state.mode,
-        "players": state.n_players,
-        "teams": [[0, 2], [1, 3]],
-        "options": encode(state.options),
-        "status": state.status,
-        "phase": "finished" if state.status == FINISHED else ("deal" if hand is None else hand.phase),
-        "dealer": state.dealer,
-        "to_act": list(to_act(state)),
-        "scores": list(state.pips),
         "scores_are": "pips",
         "rams": list(state.rams),
         "pips": list(state.pips),
-        "winners": list(state.winners),
         "result": state.result,
-        "end_reason": state.end_reason,
+        "end_reason": end_reason(state),
         "hands_played": state.hands_played,
         "history": [record_json(r) for r in state.history],
-        "last_hand_explanation": list(state.history[-1].explanation) if state.history else [],
-        "hand": None,
-        "legal_actions": legal_json(state, seat),
+        "last_hand_explanation": list(explanation(state.history[-1], state.options)) if state.history else [],
     }
+    hand = state.hand
     if hand is None:
         if state.mode == "table":
             last = state.history[-1].revokes if state.history else ()
@@ -107,7 +105,8 @@ def sorted_hand(hand: Sequence[Card], trump: Suit | None) -> list[str]:
 
 
 def hand_view(state: AvinasState, hand: HandState, seat: int | None) -> dict[str, Any]:
-    """The hand in progress as ``seat`` may see it (§4.3; ``None``: the referee)."""
+    """The hand in progress as ``seat`` may see it (§4.3; ``None``: the referee; ``SPECTATOR``: what
+    the whole table sees, no hand)."""
     dealer = hand.dealer
     played = played_cards(hand, seat)
     out: dict[str, Any] = {
@@ -120,7 +119,7 @@ def hand_view(state: AvinasState, hand: HandState, seat: int | None) -> dict[str
         "knocks": [{"seat": k.seat, "knock": k.knocked} for k in hand.knocks],
         "knock_count": sum(1 for k in hand.knocks if k.knocked),
     }
-    if hand.hands is not None and seat is not None:
+    if hand.hands is not None and seat is not None and seat != SPECTATOR:
         out["hand"] = sorted_hand(hand.hands[seat], hand.trump)
     if hand.hands is not None and seat is None:
         out["hands"] = [sorted_hand(h, hand.trump) for h in hand.hands]
@@ -193,6 +192,14 @@ def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def trick_reason(t: Trick) -> Msg | str:
+    """Why a complete trick's winner won, as a message (a state stored before: its English)."""
+    reasons = REASONS.get(t.reason)
+    if reasons is None or t.winner is None:
+        return t.reason
+    return reasons[t.plays[(t.winner - t.leader) % 4].card]
+
+
 def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
     plays = []
     for i, p in enumerate(t.plays):
@@ -205,5 +212,5 @@ def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
     if t.signal is not None:
         out["signal"] = t.signal
     if complete:
-        out.update({"winner": t.winner, "points": t.points, "reason": t.reason})
+        out.update({"winner": t.winner, "points": t.points, "reason": trick_reason(t)})
     return out

@@ -1,0 +1,176 @@
+"""Rate limits (flask-limiter), and who the client is behind proxies (werkzeug's ``ProxyFix``).
+
+What is counted, each limit configurable by environment (``service/api/config.py``; defaults in
+``DEFAULT_LIMITS`` there), ``RATELIMIT_ENABLED=false`` turning all of them off:
+
+=========================  ====================================================  ======================
+limit                      covers, counted per                                   default
+=========================  ====================================================  ======================
+``RATELIMIT_CREATE``       ``POST /v1/matches``, per client address              ``20/minute;200/day``
+``RATELIMIT_MATCH_WRITE``  actions, undo, delete, per bearer token               ``10/second;300/minute``
+``RATELIMIT_MATCH_READ``   view, events, rounds, record, per bearer token        ``30/second``
+``RATELIMIT_ADDRESS``      every match endpoint together, per client address     ``100/second``
+``RATELIMIT_RULES``        the ``/v1/rulesets`` endpoints, per client address    ``50/second``
+=========================  ====================================================  ======================
+
+Not limited: ``/healthz``, ``/readyz``, ``/metrics``, ``/docs``, ``/openapi.json`` and pages.
+Each limit is one count over the endpoints it covers (a seat's view and its events together).
+A token is counted under a hash of it (the storage never holds a token); a request without one
+is counted under its address. The per-address limit over all match endpoints keeps a client that
+sprays invented tokens (each a fresh per-token count) within bounds.
+
+**Live matches per address.** No count of live matches is kept per address (an address is often a
+whole club or school behind one NAT, and counting would need the store to track every expiry and
+deletion per address). The creation limit bounds them instead: at most 200 creations a day per
+address and a 7-day idle expiry (``MATCH_TTL_SECONDS``) cap one address at 1,400 live matches, about
+3 MB of Redis at the measured ~2 KB a match (docs/scaling.md); lower ``RATELIMIT_CREATE``'s daily
+figure to lower that cap.
+
+The counts live in the store's Redis when the service has one (``REDIS_URL``, the Sentinels, the
+cluster), else in the process's memory; ``RATELIMIT_STORAGE_URI`` names another place. When that
+Redis cannot be reached the limiter counts in memory until it can again (the requests still go on).
+Sliding-window counters (``limits``' ``sliding-window-counter``): no burst of twice the limit at a
+window's edge, two keys per limit.
+
+A refusal is a 429 problem, code ``rate_limited``, naming the limit, with ``Retry-After``.
+
+**Client address.** ``request.remote_addr`` is the peer's address unless ``TRUSTED_PROXIES`` is N > 0:
+then the N-th address from the right of ``X-Forwarded-For`` (what the last N proxies, ours, saw) is
+the client's. A deployment with one ingress in front sets 1; with none, 0, so that no client can
+name its own address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, current_app, request
+from flask.wrappers import Response
+from flask_limiter import Limiter, RateLimitExceeded
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from service.api.config import Settings
+from service.api.i18n import render
+from service.api.problems import problem_response, problem_title
+from service.rules.messages import Msg
+
+LIMITER_KEY = "trick_referee.limiter"
+#: view endpoint -> which limit it takes
+_ENDPOINTS: dict[str, tuple[str, ...]] = {
+    "matches.create_match": ("create", "address"),
+    "matches.post_action": ("match_write", "address"),
+    "matches.undo": ("match_write", "address"),
+    "matches.delete_match": ("match_write", "address"),
+    "matches.get_match": ("match_read", "address"),
+    "matches.get_events": ("match_read", "address"),
+    "matches.get_rounds": ("match_read", "address"),
+    "matches.get_record": ("match_read", "address"),
+    "rulesets.list_rulesets": ("rules",),
+    "rulesets.get_ruleset_detail": ("rules",),
+    "rulesets.trick": ("rules",),
+    "rulesets.legal_plays": ("rules",),
+    "rulesets.score": ("rules",),
+}
+#: the endpoints some limit covers
+LIMITED_ENDPOINTS = frozenset(_ENDPOINTS)
+_SOCKET_TIMEOUT = 0.5
+
+
+def address_key() -> str:
+    """The client's address (after ``ProxyFix``)."""
+    return request.remote_addr or "unknown"
+
+
+def token_key() -> str:
+    """A hash of the request's bearer token, or its address when it has none."""
+    scheme, _, value = request.headers.get("Authorization", "").strip().partition(" ")
+    token = value.strip()
+    if scheme.lower() == "bearer" and token:
+        return "t:" + hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return "a:" + address_key()
+
+
+def storage(settings: Settings, env: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """Where the limiter keeps its counts (URI and connection options): ``RATELIMIT_STORAGE_URI``,
+    else the store's Redis, else this process's memory."""
+    env = os.environ if env is None else env
+    if settings.ratelimit_storage_uri:
+        return settings.ratelimit_storage_uri, {}
+    options: dict[str, Any] = {"socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
+    password = env.get("REDIS_PASSWORD") or None
+    if settings.redis_url:
+        return settings.redis_url, options
+    if password:
+        options["password"] = password
+    if settings.redis_sentinels:
+        nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
+        # the password is the master's (as for the store); the Sentinels themselves ask for none
+        sentinels = {"password": None, "socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
+        return f"redis+sentinel://{nodes}/{settings.redis_sentinel_master}", {**options, "sentinel_kwargs": sentinels}
+    cluster = (env.get("REDIS_CLUSTER_NODES") or "").strip()
+    if settings.redis_cluster and cluster:
+        return f"redis+cluster://{cluster}", options
+    return "memory://", {}
+
+
+def init_app(app: Flask, settings: Settings) -> None:
+    """``ProxyFix`` for ``TRUSTED_PROXIES``, and the limiter with the limits above on the app's views."""
+    if settings.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
+    uri, options = storage(settings)
+    limiter = Limiter(
+        key_func=address_key,
+        app=app,
+        storage_uri=uri,
+        storage_options=options,
+        strategy="sliding-window-counter",
+        enabled=settings.ratelimit_enabled,
+        in_memory_fallback_enabled=uri != "memory://",
+        headers_enabled=False,
+        key_prefix="referee-limits",
+    )
+    app.extensions[LIMITER_KEY] = limiter
+    values = _values(settings)
+    for endpoint, kinds in _ENDPOINTS.items():
+        view: Any = app.view_functions.get(endpoint)
+        if view is None:
+            continue
+        for kind in kinds:  # one count per kind over its endpoints, checked in the view's wrapper
+            key = token_key if kind.startswith("match_") else address_key
+            view = limiter.shared_limit(values[kind], scope=kind, key_func=key)(view)
+        app.view_functions[endpoint] = view
+    app.register_error_handler(RateLimitExceeded, refused)
+
+
+def _values(settings: Settings) -> dict[str, str]:
+    return {
+        "create": settings.ratelimit_create,
+        "match_write": settings.ratelimit_match_write,
+        "match_read": settings.ratelimit_match_read,
+        "rules": settings.ratelimit_rules,
+        "address": settings.ratelimit_address,
+    }
+
+
+def refused(error: RateLimitExceeded) -> Response:
+    """A 429 problem ``rate_limited`` naming the limit, with ``Retry-After`` (whole seconds, at least 1)."""
+    limiter: Limiter = current_app.extensions[LIMITER_KEY]
+    current = limiter.current_limit
+    wait = math.ceil(current.reset_at - time.time()) if current is not None else 1
+    retry_after = max(1, wait)
+    limit = str(error.limit.limit)
+    body = {
+        "title": problem_title("rate_limited", 429),
+        "status": 429,
+        "detail": render(Msg("api.rate_limited", limit=limit, retry_after=retry_after)),
+        "code": "rate_limited",
+        "limit": limit,
+        "retry_after": retry_after,
+    }
+    return problem_response(body, {"Retry-After": str(retry_after), "Cache-Control": "no-store"})
+

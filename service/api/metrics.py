@@ -1,0 +1,182 @@
+"""Metrics that show the domain (Prometheus; served at ``/metrics`` with the request metrics of
+``service/api/ops.py``, or on ``METRICS_PORT``):
+
+=========================================  ==================================================
+``referee_matches_created_total``          matches created, by ``ruleset`` and ``mode``
+``referee_actions_total``                  actions by ``ruleset``, ``result`` (``accepted``,
+                                           ``refused``) and ``code`` (the refusal's, ``ok``)
+``referee_idempotent_replays_total``       answers given again for an Idempotency-Key, by
+                                           ``operation`` (``create``, ``act``, ``undo``)
+``referee_version_conflicts_total``        writes that lost to another (409) or named a stale
+                                           version (412), by ``operation`` and ``status``
+``referee_store_call_duration_seconds``    each call to the match store, by ``call`` (``load``,
+                                           ``save`` ...), failed calls too
+``referee_open_streams``                   live event streams open now (``stream_opened`` /
+                                           ``stream_closed``, or ``open_stream()``), all workers
+``referee_build_info``                     1, labelled ``version``, ``revision`` (``BUILD_REVISION``)
+                                           and ``python``
+=========================================  ==================================================
+
+The use cases stay unaware of metrics: ``init_app`` puts ``ObservedMatches`` (which counts what
+passes through ``create``, ``act`` and ``undo``) in front of the app's use cases and ``TimedStore``
+in front of their store. A refused action's ruleset is the one this process last saw the match
+with (no store call is spent on it); ``unknown`` when it has not seen the match. Every label takes
+values from a bounded set (rulesets, modes, codes, method names), never from a request's text.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask
+from prometheus_client import Counter, Gauge, Histogram
+
+from service.api.matches import MATCHES_KEY
+from service.matches import errors as match_errors
+from service.matches.results import Created, Viewed
+from service.matches.usecases import Matches
+from service.rules.errors import RuleError
+
+VERSION = "0.1.0"  # pyproject.toml's version
+
+MATCHES_CREATED = Counter("referee_matches_created_total", "Matches created", ["ruleset", "mode"])
+ACTIONS = Counter("referee_actions_total", "Actions accepted or refused", ["ruleset", "result", "code"])
+REPLAYS = Counter("referee_idempotent_replays_total", "Answers given again for an Idempotency-Key", ["operation"])
+CONFLICTS = Counter(
+    "referee_version_conflicts_total", "Writes that lost a race (409) or named a stale version (412)",
+    ["operation", "status"],
+)
+STORE_CALLS = Histogram(
+    "referee_store_call_duration_seconds", "Time of one call to the match store", ["call"],
+    buckets=(0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+)
+OPEN_STREAMS = Gauge("referee_open_streams", "Live event streams open now", multiprocess_mode="livesum")
+BUILD_INFO = Gauge("referee_build_info", "The running build", ["version", "revision", "python"],
+                   multiprocess_mode="max")
+
+_NOT_REFUSALS = (match_errors.VersionConflict, match_errors.PreconditionFailed, match_errors.StoreUnavailable)
+
+
+def stream_opened() -> None:
+    """Count a live stream as open (call ``stream_closed`` when it ends)."""
+    OPEN_STREAMS.inc()
+
+
+def stream_closed() -> None:
+    OPEN_STREAMS.dec()
+
+
+@contextmanager
+def open_stream() -> Iterator[None]:
+    """Counts a live stream as open while the block runs."""
+    stream_opened()
+    try:
+        yield
+    finally:
+        stream_closed()
+
+
+def init_app(app: Flask) -> None:
+    """Count the app's use cases and time its store; set the build info."""
+    matches = app.extensions.get(MATCHES_KEY)
+    if isinstance(matches, Matches):
+        matches.store = TimedStore(matches.store)
+        app.extensions[MATCHES_KEY] = ObservedMatches(matches)
+    revision = os.environ.get("BUILD_REVISION", "").strip()[:40] or "unknown"
+    BUILD_INFO.labels(VERSION, revision, platform.python_version()).set(1)
+
+
+class TimedStore:
+    """A store whose every call is timed into ``referee_store_call_duration_seconds``."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._timed: dict[str, Callable[..., Any]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._store, name)
+        if name.startswith("_") or not callable(value):
+            return value
+        timed = self._timed.get(name)
+        if timed is None:
+            timed = self._timed[name] = _timed(value, STORE_CALLS.labels(name))
+        return timed
+
+
+def _timed(call: Callable[..., Any], histogram: Any) -> Callable[..., Any]:
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return call(*args, **kwargs)
+        finally:
+            histogram.observe(time.perf_counter() - started)
+
+    return timed
+
+
+class ObservedMatches:
+    """The app's use cases, counting creations, actions, replays and conflicts; anything else is
+    the use cases' own."""
+
+    def __init__(self, inner: Matches) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def create(self, body: Any, **kwargs: Any) -> Created:
+        try:
+            created = self._inner.create(body, **kwargs)
+        except RuleError as err:
+            _count_refusal("create", err)
+            raise
+        if created.replayed:
+            REPLAYS.labels("create").inc()
+        else:
+            MATCHES_CREATED.labels(str(created.view.get("ruleset")), str(created.view.get("mode"))).inc()
+        return created
+
+    def act(self, match_id: str, token: str | None, body: Any, **kwargs: Any) -> Viewed:
+        try:
+            viewed = self._inner.act(match_id, token, body, **kwargs)
+        except RuleError as err:
+            if _count_refusal("act", err) and not isinstance(err, _NOT_REFUSALS):
+                ACTIONS.labels(self._ruleset(match_id), "refused", err.code).inc()
+            raise
+        if viewed.replayed:
+            REPLAYS.labels("act").inc()
+        else:
+            ACTIONS.labels(self._ruleset(match_id, viewed), "accepted", "ok").inc()
+        return viewed
+
+    def undo(self, match_id: str, token: str | None, **kwargs: Any) -> Viewed:
+        try:
+            viewed = self._inner.undo(match_id, token, **kwargs)
+        except RuleError as err:
+            _count_refusal("undo", err)
+            raise
+        if viewed.replayed:
+            REPLAYS.labels("undo").inc()
+        return viewed
+
+    def _ruleset(self, match_id: str, viewed: Viewed | None = None) -> str:
+        if viewed is not None and viewed.view is not None and "ruleset" in viewed.view:
+            return str(viewed.view["ruleset"])
+        return self._inner.ruleset_seen(match_id) or "unknown"
+
+
+def _count_refusal(operation: str, err: RuleError) -> bool:
+    """Count a replayed refusal or a conflict; True when it is neither (a refusal to count)."""
+    if err.replayed:
+        REPLAYS.labels(operation).inc()
+        return False
+    if isinstance(err, match_errors.PreconditionFailed):
+        CONFLICTS.labels(operation, "412").inc()
+    elif isinstance(err, match_errors.VersionConflict):
+        CONFLICTS.labels(operation, "409").inc()
+    return True
