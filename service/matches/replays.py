@@ -7,7 +7,8 @@ moved on, the state at that version is rebuilt from the log: the events of that 
 before (each event carries the version it produced), without those an undo at or before it took
 back, replayed as an undo replays them (``undo.play_on``), so the same state the request left.
 The match's expiry in that view (``expires_at``) is the one instant a replay cannot rebuild, so
-the record keeps it: about 120 bytes a record instead of the ~2 KB view.
+the record keeps it: ``{"viewed": {"v": <version>, "x": <expires_at>}}``, about 110 bytes a record
+with the fingerprint, instead of the ~2 KB view.
 
 A match of document format 1 (rounds logged as archived) keeps full answers, as before; records
 written before this module hold a ``view`` and are answered from it.
@@ -32,7 +33,7 @@ def answer_to_keep(doc: MatchDocument, version: int, view: Mapping[str, Any]) ->
     """What a record keeps of the answer ``view`` at ``version``."""
     if doc.format < REBUILDABLE_FORMAT:
         return {"viewed": {"version": version, "view": encode_messages(dict(view))}}
-    return {"viewed": {"version": version, "expires_at": view.get("expires_at")}}
+    return {"viewed": {"v": version, "x": view.get("expires_at")}}
 
 
 def state_at(doc: MatchDocument, history: Sequence[Event], version: int, decks: Decks) -> tuple[Any, int]:
@@ -56,10 +57,10 @@ def rebuilt(
     """The answer a slim record (``answer_to_keep``) stands for, for a match now at ``current``
     as ``doc``: ``view_of(doc, version)`` is the caller's view of a document, ``history()`` reads
     the whole log (only when the match has moved on)."""
-    version = viewed["version"]
+    version = viewed["v"]
     if version != current:
         state, dealt = state_at(doc, history(), version, decks)
         doc = doc.with_state(state, dealt, doc.saved_at)
     view = view_of(doc, version)
-    view["expires_at"] = viewed["expires_at"]
+    view["expires_at"] = viewed["x"]
     return Viewed(version, revive(encode_messages(view)), replayed=True)

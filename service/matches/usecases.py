@@ -159,7 +159,7 @@ class Matches:
             if key is not None and scope is not None:
                 sealed = self.idempotency.seal(key, scope, {"referee": referee_token, "seats": list(seat_tokens)})
                 public = {"id": match_id, "version": 1, "players": list(players), "view": encode_messages(view)}
-                record = (scope, IdempotencyRecord(fp, {"created": public, "sealed": sealed}))
+                record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
             try:
                 with self._guard(match_id):
                     self.store.create(match_id, doc.to_json(commit), events, record)
@@ -449,7 +449,8 @@ class Matches:
     ) -> Viewed:
         record = None
         if scope is not None:
-            record = (scope, IdempotencyRecord(fp, replays.answer_to_keep(doc, version + 1, view)))
+            answer = replays.answer_to_keep(doc, version + 1, view)
+            record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), answer))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
@@ -494,7 +495,7 @@ class Matches:
             record = self.store.get_idempotency(scope)
         if record is None:
             return None
-        if record.fingerprint != fp:
+        if not idem.same_request(record.fingerprint, fp):
             raise IdempotencyKeyReused(Msg("matches.idempotency_key_reused"))
         refused = record.answer.get("refused")
         if refused is not None:
@@ -507,7 +508,7 @@ class Matches:
         """File a refusal by the rules under the key's scope, so a retry gets the same answer."""
         if scope is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
             return
-        record = IdempotencyRecord(fp, {"refused": error_to_json(err)})
+        record = IdempotencyRecord(idem.stored_fingerprint(fp), {"refused": error_to_json(err)})
         # the refusal stands either way; without a record a retry is simply judged again
         with suppress(store_base.StoreError):
             self.store.put_idempotency(scope, record)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from service.matches import errors
 from service.matches.results import Viewed
 from service.matches.usecases import Matches
 from service.rules.registry import RULESETS
@@ -84,3 +85,26 @@ def _records(store: Store, match_id: str) -> Iterator[Any]:
     assert isinstance(store, RedisStore) and store._client is not None
     for key in store._client.scan_iter(match=f"{{match:{match_id}}}:idem:*", count=1000):
         yield store.get_idempotency(key.decode())
+
+
+def test_a_record_written_before_keeps_answering_with_its_own_copy(store: Store) -> None:
+    """A record of the earlier form (the fingerprint in hex, the whole view) is answered from it."""
+    from service.matches import idempotency as idem
+    from service.rules.messages import encode_messages
+    from service.store.base import IdempotencyRecord
+
+    uses = Matches(store, RULESETS, rng=random.Random(3))
+    created = uses.create({"ruleset": "forty_fives", "mode": "dealt", "players": ["a", "b", "c", "d"]})
+    match_id, referee = created.match_id, created.referee_token
+    seat = uses.view(match_id, referee).view["to_act"][0]
+    token = created.seats[seat].token
+    body = uses.view(match_id, token).view["legal_actions"][0]
+    first = uses.act(match_id, token, body)
+    scope = uses.idempotency.action_scope(match_id, f"seat:{seat}", "old-key")
+    fp = idem.fingerprint("act", match_id, f"seat:{seat}", body)
+    old = {"viewed": {"version": first.version, "view": encode_messages(first.view)}}
+    assert store.put_idempotency(scope, IdempotencyRecord(fp, old))
+    replayed = uses.act(match_id, token, body, idempotency_key="old-key")
+    assert replayed.replayed and answer(replayed) == answer(first)
+    with pytest.raises(errors.IdempotencyKeyReused):  # the same key with another body
+        uses.act(match_id, token, {"type": "play", "seat": seat, "card": "XX"}, idempotency_key="old-key")
