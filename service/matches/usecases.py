@@ -79,7 +79,7 @@ from service.matches.undo import Undone, can_start_from_round, from_checkpoints,
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError, UnknownRuleset, error_from_json, error_to_json
 from service.rules.facts import is_json_int
-from service.rules.messages import Msg, encode_messages, revive
+from service.rules.messages import Msg, revive
 from service.rules.registry import RULESETS
 from service.rules.ruleset import MODES, Mode, Ruleset
 from service.store import base as store_base
@@ -158,7 +158,7 @@ class Matches:
             record = None
             if key is not None and scope is not None:
                 sealed = self.idempotency.seal(key, scope, {"referee": referee_token, "seats": list(seat_tokens)})
-                public = {"id": match_id, "version": 1, "players": list(players), "view": encode_messages(view)}
+                public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
                 record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
             try:
                 with self._guard(match_id):
@@ -517,12 +517,17 @@ class Matches:
         """The first answer to a create, with its tokens unsealed by the key that sealed them; the
         match must still be there (a deleted or expired match is not found, whoever asks)."""
         public = answer["created"]
-        with self._guard(public["id"]):
-            self.store.load(public["id"])
+        if "view" in public:  # a record written with a copy of the view
+            with self._guard(public["id"]):
+                self.store.load(public["id"])
+            view = revive(public["view"])
+        else:  # the referee's view at version 1, rebuilt (``replays``)
+            slim = {"viewed": {"v": public["version"], "x": public["x"]}}
+            view = self._viewed_again(public["id"], None, 0, Caller(None), slim).view
         tokens = self.idempotency.unseal(key, scope, answer["sealed"])
         return Created(
             public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
-            revive(public["view"]), replayed=True,
+            view, replayed=True,
         )
 
     @contextmanager

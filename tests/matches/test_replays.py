@@ -108,3 +108,24 @@ def test_a_record_written_before_keeps_answering_with_its_own_copy(store: Store)
     assert replayed.replayed and answer(replayed) == answer(first)
     with pytest.raises(errors.IdempotencyKeyReused):  # the same key with another body
         uses.act(match_id, token, {"type": "play", "seat": seat, "card": "XX"}, idempotency_key="old-key")
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_create_replays_its_first_answer_after_the_match_moved_on(store: Store, ruleset: str) -> None:
+    secret = b"s" * 32  # a create's scope is keyed by the server's secret: the same in both processes
+    uses = Matches(store, RULESETS, rng=random.Random(5), idempotency_secret=secret)
+    body = {"ruleset": ruleset, "mode": "dealt", "players": [f"P{i}" for i in range(PROFILES[ruleset].players[0])]}
+    first = uses.create(body, idempotency_key="create-1")
+    tokens = {seat.seat: seat.token for seat in first.seats}
+    rng = random.Random(1)
+    for _ in range(25):
+        view = uses.view(first.match_id, first.referee_token).view
+        if not view["to_act"]:
+            break
+        seat = rng.choice(view["to_act"])
+        legal = uses.view(first.match_id, tokens[seat]).view["legal_actions"]
+        uses.act(first.match_id, tokens[seat], rng.choice(legal))
+    again = Matches(store, RULESETS, idempotency_secret=secret).create(body, idempotency_key="create-1")
+    assert again.replayed and again.match_id == first.match_id and again.version == 1
+    assert (again.referee_token, again.seats) == (first.referee_token, first.seats)
+    assert again.view == first.view
