@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The referee service: gunicorn (sync workers) serving service.wsgi:app on port 8000, as a non-root user.
+# The referee service: gunicorn (gevent workers) serving service.wsgi:app on port 8000, as a non-root user.
 #
 # What it installs is exactly uv.lock's runtime set (no dev extra), every file hash-checked, on a base
 # pinned by digest. No bytecode is written at build time (it would hold timestamps), so two builds of

@@ -4,8 +4,15 @@
 
 ``PORT`` (default 8000) and ``HOST`` (default 0.0.0.0) give the bind address, ``WEB_CONCURRENCY``
 the number of workers: 1 by default when matches are kept in memory (no ``REDIS_URL``), since
-each worker would hold its own matches; ``2 × cores + 1`` by default with Redis. Workers are
-sync: request/response only, measured the steadiest here (see STACK.md).
+each worker would hold its own matches; ``2 × cores + 1`` by default with Redis.
+
+Workers are gevent workers (``WORKER_CLASS``, default ``gevent``): each holds up to
+``WORKER_CONNECTIONS`` (default 2000) connections at once, so the live streams
+(``/v1/matches/{id}/stream``) are served on the same port as every other request, and a client
+that sends its request a byte at a time holds one cheap greenlet, not a worker. Measured against a
+thread worker and the sync worker in ``bench/README.md`` (Live streams): sync workers hold as many
+streams as there are workers and stall on as many slow clients. ``sync`` remains selectable for a
+deployment without streams.
 
 Metrics: ``/metrics`` on the app's port, or with ``METRICS_PORT`` on that port only, served by the
 master (``when_ready``); ``METRICS_PORT=off`` turns them off. With several workers,
@@ -35,7 +42,11 @@ except ConfigError as err:  # a setting the service cannot run with: say which, 
 
 bind = [_settings.bind]
 workers = _settings.web_concurrency
-worker_class = "sync"
+worker_class = _settings.worker_class
+#: connections one gevent worker serves at once (open streams included); beyond it they wait in the backlog
+worker_connections = _settings.worker_connections
+#: threads of a ``gthread`` worker, where that class is chosen (one per open connection)
+threads = _settings.worker_threads
 timeout = 30
 graceful_timeout = 20
 backlog = 2048

@@ -31,26 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from service.rules.base import (
-    FINISHED,
-    IN_PROGRESS,
-    Action,
-    Options,
-    OptionSpec,
-    Play,
-    PlayVerdict,
-    RoundScore,
-    Ruleset,
-    TrickContext,
-    TrickOutcome,
-    TrickRecord,
-    find_revokes,
-    highest,
-    in_hand_order,
-    is_json_int,
-    not_your_turn,
-    wrong_phase,
-)
+from service.rules.actions import Action
 from service.rules.cards import DECK_52, SUITS, Card, Suit
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -59,8 +40,15 @@ from service.rules.errors import (
     InvalidFacts,
     InvalidInput,
     MatchOver,
+    not_your_turn,
+    wrong_phase,
 )
-from service.rules.ruleset import SPECTATOR
+from service.rules.facts import is_json_int
+from service.rules.options import Options, OptionSpec
+from service.rules.revokes import TrickRecord, find_revokes
+from service.rules.ruleset import FINISHED, IN_PROGRESS, SPECTATOR, Ruleset
+from service.rules.scores import RoundScore
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome, highest, in_hand_order
 from tests.profiles import Profile, Setup, split
 
 HAND = 3
@@ -328,8 +316,8 @@ class ToyTricks(Ruleset):
         if state.hands is not None:
             if seat is None:
                 out["hands"] = [[c.text for c in h] for h in state.hands]
-            elif seat != SPECTATOR:
-                out["hand"] = [c.text for c in state.hands[seat]]
+            else:
+                out["hand"] = None if seat == SPECTATOR else [c.text for c in state.hands[seat]]
         else:
             complete = len(state.tricks) == HAND
             found = find_revokes(self, self._records(state), state.options, round_complete=complete)

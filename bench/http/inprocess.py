@@ -1,11 +1,12 @@
 """The same comparison as bench/http/run.py without gunicorn or sockets: each app's own CPU time per
 request, calling the WSGI apps directly with the same four-card trick.
 
-    .venv/bin/python bench/http/inprocess.py [--requests 2000] [--rounds 15]
+    .venv/bin/python bench/http/inprocess.py [--requests 2000] [--rounds 15] [--accept-language id]
 
 Figures are CPU time (``time.process_time``), the lowest and the median of the rounds, so other work
 on the machine moves them little. ``referee_without_hooks`` is the service without its request
-metrics (``service/api/ops.py``'s middleware) and app-wide hooks, to show what they cost.
+metrics (``service/api/ops.py``'s middleware) and app-wide hooks, to show what they cost. With
+``--accept-language`` every request carries that header (the service answers in that language).
 """
 
 from __future__ import annotations
@@ -25,17 +26,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.http.run import RULESET, TRICK_BODY  # noqa: E402
+from bench.http.run import EXTRA_HEADERS, RULESET, TRICK_BODY  # noqa: E402
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 def environ(path: str) -> dict[str, Any]:
-    return {
+    env = {
         "REQUEST_METHOD": "POST", "PATH_INFO": path, "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
         "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(TRICK_BODY),
         "wsgi.errors": sys.stderr, "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(TRICK_BODY)),
     }
+    env.update({"HTTP_" + name.upper().replace("-", "_"): value for name, value in EXTRA_HEADERS.items()})
+    return env
 
 
 def cpu_per_request(app: WsgiApp, path: str, requests: int) -> float:
@@ -57,7 +60,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=2000, help="requests per app and round")
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--accept-language", default=None, help="send this Accept-Language header, e.g. id")
     args = parser.parse_args()
+    if args.accept_language:
+        EXTRA_HEADERS["Accept-Language"] = args.accept_language
     logging.disable(logging.WARNING)
 
     from service.api.app import create_app
@@ -90,7 +96,7 @@ def main() -> None:
         name: {"min_us": round(min(v), 1), "median_us": round(statistics.median(v), 1)} for name, v in samples.items()
     }
     print(json.dumps({
-        "request": {"path": path, "body": TRICK_BODY.decode(), "answer_bytes": len(answer)},
+        "request": {"path": path, "body": TRICK_BODY.decode(), "headers": EXTRA_HEADERS, "answer_bytes": len(answer)},
         "cpu_per_request": summary,
         "ratio_bare_over_referee": round(summary["bare_flask"]["min_us"] / summary["referee"]["min_us"], 3),
     }, indent=2))

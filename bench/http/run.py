@@ -1,6 +1,7 @@
 """HTTP benchmark: the trick endpoint against a bare Flask JSON endpoint, under the same gunicorn.
 
     .venv/bin/python bench/http/run.py [--seconds 8] [--rounds 3] [--connections 16] [--workers 2] [--client wrk]
+                                       [--accept-language id]
 
 For each round, for each app in turn (``service.wsgi:app`` serving ``POST /v1/rulesets/forty_fives/trick``
 with a four-card trick, then ``bench/http/bare_app.py`` serving ``POST /bare``, which parses the same
@@ -9,7 +10,9 @@ body and answers JSON of the same size), it starts gunicorn with the project's `
 drives it from this process for a bounded time (``--seconds``) and number of requests
 (``--max-requests``) with ``--connections`` concurrent clients; sync workers close the connection
 after each answer, so every request opens one. It prints requests per second, p50/p99 latency and
-the ratio of the two apps' throughput, as JSON.
+the ratio of the two apps' throughput, as JSON. With ``--accept-language`` every request to both apps
+carries that ``Accept-Language`` header (the service then answers in that language; the bare app
+ignores it and answers as many bytes).
 
 The load generator is ``wrk`` when installed (``apt-get install wrk``; 2 threads), else this
 script's asyncio client (connect to last byte), which needs far more CPU per request and so
@@ -50,6 +53,8 @@ from bench.proc_cpu import server_cpu_seconds  # noqa: E402
 HOST = "127.0.0.1"
 RULESET = "forty_fives"
 TRICK_BODY = json.dumps({"trump": "H", "plays": ["KH", "7H", "QD", "AH"]}, separators=(",", ":")).encode()
+#: extra request headers (``--accept-language``), sent to both apps
+EXTRA_HEADERS: dict[str, str] = {}
 
 
 @dataclass
@@ -75,8 +80,9 @@ def free_port() -> int:
 
 
 def request_bytes(path: str, port: int) -> bytes:
+    extra = "".join(f"{name}: {value}\r\n" for name, value in EXTRA_HEADERS.items())
     head = (
-        f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n{extra}"
         f"Content-Length: {len(TRICK_BODY)}\r\nConnection: close\r\n\r\n"
     )
     return head.encode() + TRICK_BODY
@@ -84,7 +90,7 @@ def request_bytes(path: str, port: int) -> bytes:
 
 def post(port: int, path: str) -> tuple[int, bytes]:
     req = urllib.request.Request(
-        f"http://{HOST}:{port}{path}", data=TRICK_BODY, headers={"Content-Type": "application/json"}
+        f"http://{HOST}:{port}{path}", data=TRICK_BODY, headers={"Content-Type": "application/json", **EXTRA_HEADERS}
     )
     with urllib.request.urlopen(req, timeout=5) as resp:
         return resp.status, resp.read()
@@ -144,8 +150,9 @@ async def drive(port: int, path: str, seconds: float, max_requests: int, connect
 
 
 def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[bytes]:
+    inherited = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env = {
-        **os.environ,
+        **inherited,
         **target.env,
         "PORT": str(port),
         "HOST": HOST,
@@ -153,7 +160,6 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
         "LOG_LEVEL": "warning",
         "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
     }
-    env.pop("REDIS_URL", None)
     command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), target.app]
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     for _ in range(200):
@@ -186,7 +192,9 @@ def run_wrk(port: int, path: str, seconds: float, connections: int) -> dict[str,
         "wrk", "-t2", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency",
         "-s", str(Path(__file__).with_name("post.lua")), f"http://{HOST}:{port}{path}",
     ]
-    out = subprocess.run(command, env={**os.environ, "BENCH_BODY": TRICK_BODY.decode()}, capture_output=True,
+    env = {**os.environ, "BENCH_BODY": TRICK_BODY.decode(),
+           "BENCH_ACCEPT_LANGUAGE": EXTRA_HEADERS.get("Accept-Language", "")}
+    out = subprocess.run(command, env=env, capture_output=True,
                          text=True, check=True, timeout=seconds + 60).stdout
     found: dict[str, float | int] = {"failed": 0}
     for line in out.splitlines():
@@ -252,14 +260,21 @@ def main() -> None:
                         "auto: wrk when installed")
     parser.add_argument("--ruleset", default=RULESET, help="ruleset whose trick endpoint is measured")
     parser.add_argument("--app", default="service.wsgi:app", help="the service's WSGI app")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0",
+                        help="REDIS_URL for both apps: gunicorn.conf.py refuses several workers without one "
+                        "(an in-memory match store); neither endpoint measured uses it")
+    parser.add_argument("--accept-language", default=None,
+                        help="send this Accept-Language header with every request (to both apps), e.g. id")
     args = parser.parse_args()
+    if args.accept_language:
+        EXTRA_HEADERS["Accept-Language"] = args.accept_language
     if args.client == "auto":
         args.client = "wrk" if shutil.which("wrk") else "python"
 
     # As deployed with several workers (the Dockerfile): request metrics shared through a directory.
     metrics_dir = tempfile.TemporaryDirectory(prefix="bench-http-metrics-")
     referee = Target("referee", args.app, f"/v1/rulesets/{args.ruleset}/trick",
-                     {"PROMETHEUS_MULTIPROC_DIR": metrics_dir.name})
+                     {"PROMETHEUS_MULTIPROC_DIR": metrics_dir.name, "REDIS_URL": args.redis_url})
     # The bare app answers the same number of bytes as the referee does to this request.
     port = free_port()
     proc = start_gunicorn(referee, port, 1)
@@ -267,7 +282,8 @@ def main() -> None:
         _status, answer = post(port, referee.path)
     finally:
         stop(proc)
-    bare = Target("bare_flask", "bench.http.bare_app:app", "/bare", {"BARE_RESPONSE_BYTES": str(len(answer))})
+    bare = Target("bare_flask", "bench.http.bare_app:app", "/bare",
+                  {"BARE_RESPONSE_BYTES": str(len(answer)), "REDIS_URL": args.redis_url})
 
     runs: dict[str, list[dict[str, float | int]]] = {referee.name: [], bare.name: []}
     load_average: list[float] = []
@@ -293,7 +309,8 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "processor": _processor(),
                     "load_average_1min_after_each_measurement": [round(x, 2) for x in load_average]},
         "settings": {k: v for k, v in vars(args).items()},
-        "request": {"path": referee.path, "body": TRICK_BODY.decode(), "answer_bytes": len(answer)},
+        "request": {"path": referee.path, "body": TRICK_BODY.decode(), "headers": EXTRA_HEADERS,
+                    "answer_bytes": len(answer)},
         "answer": json.loads(answer),
         "runs": runs,
         "median": summary,

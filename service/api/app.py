@@ -2,7 +2,8 @@
 
 ``create_app(settings=None)`` builds the app from ``Settings`` (``Settings.from_env()`` when none is
 given), with flask-smorest's ``Api`` answering every error as problem+json, the OpenAPI document at
-``/openapi.json`` and interactive docs at ``/docs``.
+``/openapi.json``, the interactive docs at ``/docs`` (``docs_page``) and the web page at ``/``
+(``service.web``).
 
 Adding endpoints is one line in ``BLUEPRINTS``: a module path whose module holds ``blp`` (a
 ``service.api.body.Blueprint``) and, optionally, ``init_app(app, settings)`` run before the
@@ -17,7 +18,8 @@ import logging
 
 from flask import Flask, current_app
 
-from service.api import apidoc, docs_page, headers, languages, limits, metrics
+from service import web
+from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import load_for
@@ -44,6 +46,7 @@ BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
     "service.api.rulesets",
     "service.api.matches",
+    "service.api.stream",
     "service.api.ops",
 )
 
@@ -69,10 +72,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.wsgi_app = BodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
     app.before_request(refuse_marked_bodies)
     languages.init_app(app)
+    cors.init_app(app, settings)
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
                                        "extra_plugins": [apidoc.OperationIds(),
-                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS)]})
+                                                         apidoc.Limited(limits.LIMITED_ENDPOINTS),
+                                                         languages.LanguagePlugin()]})
     apidoc.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
@@ -80,6 +85,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         if init_app is not None:
             init_app(app, settings)
         api.register_blueprint(module.blp)
+    web.init_app(app)  # the referee's page: served files, not API operations
     _wire_the_edge(app, settings)
     return app
 

@@ -24,6 +24,13 @@ variable                 meaning                                                
 ``RATELIMIT_STORAGE_URI``  where the counts live (``memory://``, ``redis://...``)     the store's Redis, else memory
 ``METRICS_PORT``         ``/metrics`` on its own port (``9100``), or ``off``            on the app's port
 ``TRUSTED_PROXIES``      proxies in front whose ``X-Forwarded-For`` is believed       ``0``
+``STREAM_HEARTBEAT_SECONDS``  a comment on an idle event stream every this many seconds  ``15``
+``STREAM_MAX_SECONDS``   an event stream ends after this long (the client reconnects)  ``600``
+``WORKER_CLASS``         gunicorn worker class: ``gevent``, ``gthread`` or ``sync``       ``gevent``
+``WORKER_CONNECTIONS``   connections (open streams too) one gevent worker holds       ``2000``
+``WORKER_THREADS``       threads of a ``gthread`` worker                              ``1``
+``CORS_ORIGINS``         browser origins allowed cross-origin (comma-separated, or   unset: none
+                         ``*``); unset: no cross-origin access
 ``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
                          characters; the same on every worker and replica)         one per process
 =======================  ==========================================================  ==========
@@ -57,6 +64,8 @@ DEFAULT_LIMITS = {
     "rules": "50/second",
     "address": "100/second",
 }
+#: the gunicorn worker classes the service runs under (gevent: streams and slow clients; see gunicorn.conf.py)
+WORKER_CLASSES = ("gevent", "gthread", "sync")
 
 
 class ConfigError(ValueError):
@@ -87,6 +96,12 @@ class Settings:
     trusted_proxies: int = 0
     metrics_port: int | None = None
     metrics_enabled: bool = True
+    stream_heartbeat_seconds: float = 15.0
+    stream_max_seconds: float = 600.0
+    cors_origins: tuple[str, ...] = ()
+    worker_class: str = "gevent"
+    worker_connections: int = 2000
+    worker_threads: int = 1
 
     @property
     def bind(self) -> str:
@@ -119,6 +134,9 @@ class Settings:
                 "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS, or "
                 "REDIS_CLUSTER_NODES) to run several workers, or WEB_CONCURRENCY=1."
             )
+        worker_class = env.get("WORKER_CLASS", "gevent").strip().lower() or "gevent"
+        if worker_class not in WORKER_CLASSES:
+            raise ConfigError(f"WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}; got {worker_class!r}")
         secret = env.get("IDEMPOTENCY_SECRET") or None
         if secret is not None and len(secret.encode()) < 16:
             raise ConfigError("IDEMPOTENCY_SECRET must be at least 16 characters (use a long random string)")
@@ -145,6 +163,12 @@ class Settings:
             trusted_proxies=_int(env, "TRUSTED_PROXIES", 0, 0, 10),
             metrics_port=None if metrics_off else _int(env, "METRICS_PORT", 0, 1, 65535) or None,
             metrics_enabled=not metrics_off,
+            stream_heartbeat_seconds=_float(env, "STREAM_HEARTBEAT_SECONDS", 15.0, 0.05, 3600.0),
+            stream_max_seconds=_float(env, "STREAM_MAX_SECONDS", 600.0, 0.1, 86400.0),
+            worker_class=worker_class,
+            worker_connections=_int(env, "WORKER_CONNECTIONS", 2000, 1, 100_000),
+            worker_threads=_int(env, "WORKER_THREADS", 1, 1, 10_000),
+            cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip()),
         )
 
 
@@ -182,6 +206,17 @@ def _limit(env: Mapping[str, str], name: str, default: str) -> str:
     except ValueError:
         raise ConfigError(f"{name} must be limits such as '10/second;300/minute'; got {raw!r}") from None
     return raw
+def _float(env: Mapping[str, str], name: str, default: float, lo: float, hi: float) -> float:
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds; got {raw!r}") from None
+    if not lo <= value <= hi:
+        raise ConfigError(f"{name} must be from {lo:g} to {hi:g}; got {value:g}")
+    return value
 
 
 def _sentinels(raw: str) -> tuple[tuple[str, int], ...]:

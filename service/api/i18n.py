@@ -77,17 +77,52 @@ def load_catalogs(directory: Path) -> None:
     _LOADED.add(directory)
 
 
+def package_dir_of(obj: object) -> Path:
+    """The folder of the module that defines ``obj``'s class (a ruleset's package)."""
+    module = sys.modules[type(obj).__module__]
+    return Path(module.__file__ or ".").resolve().parent
+
+
 def locale_dir_of(obj: object) -> Path:
     """The ``locale`` folder beside the module that defines ``obj``'s class (a ruleset's texts)."""
-    module = sys.modules[type(obj).__module__]
-    return Path(module.__file__ or ".").resolve().parent / "locale"
+    return package_dir_of(obj) / "locale"
+
+
+def catalog_dirs(rulesets: Iterable[object]) -> list[Path]:
+    """Every catalog folder the service reads: its own, then each ruleset's (once each, in order)."""
+    dirs = [SERVICE_LOCALE.resolve()]
+    for ruleset in rulesets:
+        found = locale_dir_of(ruleset)
+        if found not in dirs:
+            dirs.append(found)
+    return dirs
 
 
 def load_for(rulesets: Iterable[object]) -> None:
     """The service's catalogs and those of each ruleset (a game's own texts)."""
-    load_catalogs(SERVICE_LOCALE)
+    for directory in catalog_dirs(rulesets):
+        load_catalogs(directory)
+
+
+def summary_path(ruleset: Any, lang: str) -> Path:
+    """Where ``ruleset``'s rules summary in ``lang`` is kept: ``rules/<ruleset id>.<lang>.md`` beside
+    the module that defines the ruleset (so that a game brings its own)."""
+    return package_dir_of(ruleset) / "rules" / f"{ruleset.id}.{lang}.md"
+
+
+def read_summaries(rulesets: Iterable[Any]) -> dict[tuple[str, str], str]:
+    """(ruleset id, language) -> the rules summary in Markdown, for every language of every ruleset;
+    read when the app is built. A language without its file reads the English; a ruleset without
+    an English summary is an error (a game must bring one)."""
+    out: dict[tuple[str, str], str] = {}
     for ruleset in rulesets:
-        load_catalogs(locale_dir_of(ruleset))
+        english = summary_path(ruleset, DEFAULT_LANGUAGE)
+        if not english.is_file():
+            raise ValueError(f"ruleset {ruleset.id!r} has no rules summary at {english}")
+        for lang in LANGUAGES:
+            path = summary_path(ruleset, lang)
+            out[(ruleset.id, lang)] = (path if path.is_file() else english).read_text(encoding="utf-8")
+    return out
 
 
 def catalog(lang: str) -> Mapping[str, str]:

@@ -80,7 +80,7 @@ class SeatTokenSchema(ma.Schema):
 
 
 class ViewerSchema(ma.Schema):
-    role = ma.fields.String(required=True, validate=OneOf(["referee", "seat"]))
+    role = ma.fields.String(required=True, validate=OneOf(["referee", "seat", "spectator"]))
     seat = ma.fields.Integer(required=True, allow_none=True)
 
 
@@ -119,6 +119,15 @@ class MatchCreatedSchema(ma.Schema):
         required=True, metadata={"description": "Sees everything; undoes and deletes; acts for any seat in table mode"}
     )
     seats = ma.fields.List(ma.fields.Nested(SeatTokenSchema), required=True)
+    spectator_token = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Read-only, for a shared screen: the view (public facts only: no hand, no legal "
+            "actions), the events and the stream; any write with it is 403 spectator_read_only. Null only "
+            "when a create made before spectators is answered again"
+        },
+    )
     view = ma.fields.Nested(MatchViewSchema, required=True, metadata={"description": "The referee's view"})
 
 

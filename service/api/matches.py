@@ -119,7 +119,7 @@ def match_store(app: Flask) -> Store:
     return found.store
 
 
-def _token() -> str | None:
+def bearer_token() -> str | None:
     """The bearer token of ``Authorization: Bearer <token>`` (the scheme in any case), None without
     the header; any other scheme, or a bare token, is refused (401 ``invalid_authorization``)."""
     header = request.headers.get("Authorization")
@@ -187,6 +187,7 @@ def created_answer(result: Created) -> Answer:
         "version": result.version,
         "referee_token": result.referee_token,
         "seats": [{"seat": s.seat, "name": s.name, "token": s.token} for s in result.seats],
+        "spectator_token": result.spectator_token,
         "view": result.view,
     }
     answer = _answer(body, 201, result.version, replayed=result.replayed)
@@ -235,7 +236,7 @@ def create_match() -> Response:
 @_errors(401, 404, 503)
 def get_match(match_id: str) -> Response:
     """The caller's view: the referee sees everything; a seat sees its own hand and the public facts."""
-    viewed = matches().view(match_id, _token(), known=_expected(request.headers.get("If-None-Match")))
+    viewed = matches().view(match_id, bearer_token(), known=_expected(request.headers.get("If-None-Match")))
     return _respond(viewed_answer(viewed))
 
 
@@ -255,7 +256,7 @@ def post_action(match_id: str) -> Response:
     return _respond(viewed_answer(
         matches().act(
             match_id,
-            _token(),
+            bearer_token(),
             read_json_body(),
             expected=_expected(request.headers.get("If-Match")),
             idempotency_key=request.headers.get("Idempotency-Key"),
@@ -270,7 +271,7 @@ def post_action(match_id: str) -> Response:
 @_errors(400, 401, 404, 503)
 def get_events(match_id: str, after: int = 0, limit: int | None = None) -> Response:
     """The match's history after the event ``after``, as the caller may see it (no deck, no hidden card)."""
-    return _respond(events_answer(matches().events(match_id, _token(), after=after, limit=limit)))
+    return _respond(events_answer(matches().events(match_id, bearer_token(), after=after, limit=limit)))
 
 
 @blp.route("/<match_id>/rounds", methods=["GET"])
@@ -280,7 +281,7 @@ def get_events(match_id: str, after: int = 0, limit: int | None = None) -> Respo
 def get_rounds(match_id: str) -> Response:
     """Every finished round's record (the match's score sheet), oldest first. A view's ``history``
     holds the last one only, so that views stay the same size however long a match runs."""
-    return _respond(rounds_answer(matches().rounds(match_id, _token())))
+    return _respond(rounds_answer(matches().rounds(match_id, bearer_token())))
 
 
 _FORMAT = {"name": "format", "in": "query", "required": False,
@@ -305,7 +306,7 @@ def get_record(match_id: str) -> Response:
     fmt = request.args.get("format", "json")
     if fmt not in ("json", "text", "csv"):
         raise InvalidRequest(Msg("api.bad_record_format"), code="invalid_format", legal=["json", "text", "csv"])
-    result = matches().record(match_id, _token())
+    result = matches().record(match_id, bearer_token())
     record = {**result.record, "language": current_language()}  # the language its messages are written in
     answer = _answer(record, 200, result.version)
     if fmt == "json":
@@ -327,7 +328,7 @@ def undo(match_id: str) -> Response:
     return _respond(viewed_answer(
         matches().undo(
             match_id,
-            _token(),
+            bearer_token(),
             expected=_expected(request.headers.get("If-Match")),
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
@@ -340,5 +341,5 @@ def undo(match_id: str) -> Response:
 @_errors(401, 403, 404, 412, 503)
 def delete_match(match_id: str) -> Response:
     """Delete the match and its history. Referee only."""
-    matches().delete(match_id, _token(), expected=_expected(request.headers.get("If-Match")))
+    matches().delete(match_id, bearer_token(), expected=_expected(request.headers.get("If-Match")))
     return _respond(DELETED)

@@ -65,6 +65,7 @@ STATUS: dict[type[RuleError], int] = {
     match_errors.InvalidDealer: 422,
     match_errors.InvalidPlayerName: 422,
     match_errors.StoreUnavailable: 503,
+    match_errors.SpectatorUnsupported: 501,
 }
 #: headers an error class's answer carries
 HEADERS: dict[type[RuleError], Mapping[str, str]] = {

@@ -1,4 +1,5 @@
-"""The rules endpoints (DESIGN.md §4, no session): catalogue, trick winner, legal plays, round score.
+"""The rules endpoints (DESIGN.md §4, no session): catalogue, rules summary, trick winner, legal
+plays, round score.
 
 Every ruleset is served through the ``Ruleset`` interface alone; nothing here knows a game.
 The ruleset is looked up before the body is read, so an unknown id is a 404 whatever the body.
@@ -10,10 +11,12 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from flask import Flask, current_app
 from flask.wrappers import Response
 
 from service.api.body import Blueprint, json_response
-from service.api.i18n import render
+from service.api.config import Settings
+from service.api.i18n import current_language, read_summaries, render
 from service.api.options import options_json_schema, validated_options
 from service.api.schemas import (
     CONTEXT_FIELDS,
@@ -52,6 +55,25 @@ _DETAILS: dict[str, tuple[Ruleset[Any], dict[str, Any]]] = {}
 _HAND = Msg("core.where.hand")
 _TRICK = Msg("core.where.trick")
 _HAND_AND_TRICK = Msg("core.where.hand_and_trick")
+_SUMMARIES_KEY = "trick_referee.rules_summaries"
+MARKDOWN_MIME = "text/markdown; charset=utf-8"
+_SUMMARY_TEXT = "The rules summary, in Markdown, in the answer's language"
+
+
+def init_app(app: Flask, settings: Settings) -> None:
+    """Read every ruleset's rules summary in every language, once, as the app is built."""
+    app.extensions[_SUMMARIES_KEY] = read_summaries(RULESETS.values())
+
+
+def _summary(ruleset: Ruleset[Any], lang: str) -> str:
+    """The rules summary of ``ruleset`` in ``lang`` (a ruleset registered after the app was built is
+    read on its first request, then kept)."""
+    summaries: dict[tuple[str, str], str] = current_app.extensions[_SUMMARIES_KEY]
+    found = summaries.get((ruleset.id, lang))
+    if found is None:
+        summaries.update(read_summaries([ruleset]))
+        found = summaries[(ruleset.id, lang)]
+    return found
 
 
 # The path parameter is ``id`` as in DESIGN.md §4; ``with_ruleset`` turns it into the ruleset.
@@ -95,10 +117,23 @@ def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
     cached = _DETAILS.get(ruleset.id)
     if cached is None or cached[0] is not ruleset:
         detail = dict(ruleset.describe())
+        detail["rules"] = f"{blp.url_prefix}/{ruleset.id}/rules"
         detail["ranking_tables"] = ruleset.ranking_tables(validated_options(ruleset, None))
         detail["options_schema"] = options_json_schema(ruleset)
         cached = _DETAILS[ruleset.id] = (ruleset, detail)
     return json_response(cached[1])
+
+
+@blp.route("/<id>/rules", methods=["GET"], parameters=[_ID_PARAMETER])
+@with_ruleset
+@blp.response(200, description=_SUMMARY_TEXT, content_type="text/markdown")
+@blp.doc(responses={"200": {"description": _SUMMARY_TEXT, "content": {"text/markdown": {"schema": {"type": "string"}}}},
+                    "404": "NOT_FOUND"})
+def get_rules_summary(ruleset: Ruleset[Any]) -> Response:
+    """A short summary of the game's rules in Markdown: how a round goes, what wins a trick, how it
+    is scored, how the match ends; in English, Indonesian or Tagalog, chosen like every answer."""
+    text = _summary(ruleset, current_language())
+    return current_app.response_class(text, status=200, content_type=MARKDOWN_MIME)
 
 
 # --- stateless questions --------------------------------------------------------------------------

@@ -202,6 +202,11 @@ class RulesetDetailSchema(RulesetSchema):
     options_schema = ma.fields.Dict(
         required=True, metadata={"description": "The ruleset's 'options' object as a JSON Schema (2020-12)"}
     )
+    rules = ma.fields.String(
+        required=True,
+        metadata={"description": "Where the rules summary is (Markdown, in the answer's language)",
+                  "example": f"/v1/rulesets/{EXAMPLE_ID}/rules"},
+    )
 
 
 class TrickAnswerSchema(ma.Schema):

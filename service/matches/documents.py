@@ -112,6 +112,8 @@ class MatchDocument:
     round_start: Checkpoint | None = None
     #: a state of this round at most ``CHECKPOINT_EVERY`` events old, for undo (None: none yet)
     recent: Checkpoint | None = None
+    #: the spectator token's hash (None for a match made before spectators)
+    spectator_hash: str | None = None
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -132,6 +134,7 @@ class MatchDocument:
             "players": list(self.players),
             "referee_hash": self.referee_hash,
             "seat_hashes": list(self.seat_hashes),
+            "spectator_hash": self.spectator_hash,
             "state": self.encoded_state(),
             "seed": None if self.seed is None else self.seed.hex(),
             "deals": self.deals,
@@ -160,6 +163,7 @@ class MatchDocument:
             logged=data.get("logged"),
             round_start=Checkpoint.from_json(data.get("round_start")),
             recent=Checkpoint.from_json(data.get("recent")),
+            spectator_hash=data.get("spectator_hash"),
             state_json=data["state"],
         )
 
@@ -208,8 +212,8 @@ class MatchDocument:
         return MatchDocument(
             ruleset=self.ruleset, mode=self.mode, players=self.players, referee_hash=self.referee_hash,
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
-            format=self.format, referee_sees_hands=self.referee_sees_hands, logged=logged,
-            round_start=checkpoints[0], recent=checkpoints[1], state_json=state_json, basis=basis,
+            format=self.format, referee_sees_hands=self.referee_sees_hands, spectator_hash=self.spectator_hash,
+            logged=logged, round_start=checkpoints[0], recent=checkpoints[1], state_json=state_json, basis=basis,
         )
 
 

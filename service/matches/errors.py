@@ -28,9 +28,15 @@ class Unauthorized(MatchError):
 
 class Forbidden(MatchError):
     """A valid token asking for something its holder may not do. Codes: ``not_your_seat``,
-    ``referee_only``, ``seat_token_required``."""
+    ``referee_only``, ``seat_token_required``, ``spectator_read_only``."""
 
     code = "forbidden"
+
+
+class SpectatorUnsupported(MatchError):
+    """The match's game cannot show a spectator its public facts yet (``spectators``)."""
+
+    code = "spectator_unsupported"
 
 
 class MatchNotFound(MatchError):

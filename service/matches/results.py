@@ -36,14 +36,16 @@ class SeatTicket:
 
 @dataclass(frozen=True, slots=True)
 class Created:
-    """A new match: its id, first version, the referee's token, each seat's token, the referee's view.
-    ``replayed``: the first answer to a create retried with the same idempotency key."""
+    """A new match: its id, first version, the referee's token, each seat's token, the referee's view,
+    the spectator's (read-only) token. ``replayed``: the first answer to a create retried with the
+    same idempotency key."""
 
     match_id: str
     version: int
     referee_token: str
     seats: tuple[SeatTicket, ...]
     view: Mapping[str, Any]
+    spectator_token: str | None = None
     replayed: bool = False
 
 

@@ -1,7 +1,9 @@
 """Match tokens: random bearer secrets, stored only as SHA-256 hashes, checked in constant time.
 
-A match has one referee token and one token per seat. Each is 32 random bytes from ``secrets``
-(256 bits, URL-safe base64). The stored document keeps only ``sha256(token)``; a presented token
+A match has one referee token, one token per seat and one spectator token (read-only: the
+public facts, as ``SPECTATOR`` sees them; a match made before spectators has none). Each is 32
+random bytes from ``secrets`` (256 bits, URL-safe base64). The stored document keeps only
+``sha256(token)``; a presented token
 is hashed and compared with *every* stored hash by ``hmac.compare_digest`` (no early exit), so
 neither the answer nor its timing tells which hash came close.
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 from service.matches.errors import Unauthorized
 from service.rules.messages import Msg
+from service.rules.ruleset import SPECTATOR
 
 TOKEN_BYTES = 32
 
@@ -32,7 +35,8 @@ def token_hash(token: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who presented the token: the referee (``seat`` None) or one seat."""
+    """Who presented the token: the referee (``seat`` None), one seat, or a spectator (``seat`` is
+    ``SPECTATOR``, the viewer the rules show the public facts only)."""
 
     seat: int | None
 
@@ -41,15 +45,24 @@ class Caller:
         return self.seat is None
 
     @property
+    def is_spectator(self) -> bool:
+        return self.seat == SPECTATOR
+
+    @property
     def identity(self) -> str:
         """A stable name for the caller within its match (part of idempotency fingerprints)."""
-        return "referee" if self.seat is None else f"seat:{self.seat}"
+        if self.seat is None:
+            return "referee"
+        return "spectator" if self.seat == SPECTATOR else f"seat:{self.seat}"
 
 
 REFEREE = Caller(None)
+SPECTATOR_CALLER = Caller(SPECTATOR)
 
 
-def identify(token: str | None, referee_hash: str, seat_hashes: Sequence[str]) -> Caller:
+def identify(
+    token: str | None, referee_hash: str, seat_hashes: Sequence[str], spectator_hash: str | None = None
+) -> Caller:
     """The caller this token belongs to; raise Unauthorized when missing or unknown."""
     if not token:
         raise Unauthorized(Msg("matches.missing_token"), code="missing_token")
@@ -60,6 +73,8 @@ def identify(token: str | None, referee_hash: str, seat_hashes: Sequence[str]) -
     for seat, stored in enumerate(seat_hashes):
         if hmac.compare_digest(presented, stored.encode("ascii")) and found is None:
             found = Caller(seat)
+    if spectator_hash is not None and hmac.compare_digest(presented, spectator_hash.encode("ascii")) and found is None:
+        found = SPECTATOR_CALLER
     if found is None:
         raise Unauthorized(Msg("matches.invalid_token"), code="invalid_token")
     return found

@@ -71,9 +71,11 @@ from service.matches.errors import (
     StoreUnavailable,
     VersionConflict,
 )
+from service.matches.follow import Following, open_follow
 from service.matches.players import read_players
 from service.matches.record import build_record
 from service.matches.results import Created, EventPage, Expected, MatchRecord, RoundSheet, SeatTicket, Viewed
+from service.matches.spectators import spectator_view
 from service.matches.tokens import Caller, identify, new_token, token_hash
 from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
@@ -136,6 +138,7 @@ class Matches:
         state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0, finished_now=False)
         referee_token = new_token()
         seat_tokens = tuple(new_token() for _ in players)
+        spectator_token = new_token()
         doc = MatchDocument(
             ruleset=ruleset,
             mode=mode,
@@ -149,6 +152,7 @@ class Matches:
             referee_sees_hands=sees_hands,
             logged=1 + len(deals),
             round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
+            spectator_hash=token_hash(spectator_token),
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
         commit = secrets.token_hex(8)
@@ -157,7 +161,8 @@ class Matches:
             view = self._view(doc, match_id, 1, Caller(None))
             record = None
             if key is not None and scope is not None:
-                sealed = self.idempotency.seal(key, scope, {"referee": referee_token, "seats": list(seat_tokens)})
+                tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator_token}
+                sealed = self.idempotency.seal(key, scope, tokens)
                 public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
                 record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
             try:
@@ -171,7 +176,7 @@ class Matches:
                 if prior is None:
                     raise VersionConflict(Msg("matches.create_in_flight")) from None
                 return self._created_again(key, scope, prior)
-            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view)
+            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator_token)
         raise RuntimeError("three random match ids in a row were taken")
 
     def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:
@@ -214,7 +219,7 @@ class Matches:
     def view(self, match_id: str, token: str | None, *, known: Expected | None = None) -> Viewed:
         """The caller's view; ``view`` None when ``known`` already allows the current version."""
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
         if known is not None and known.allows(version):
             return Viewed(version, None)
         return Viewed(version, self._view(doc, match_id, version, caller))
@@ -225,7 +230,7 @@ class Matches:
         if limit is not None and (not is_json_int(limit) or not 1 <= limit <= MAX_EVENTS_PAGE):
             raise InvalidRequest(Msg("matches.bad_limit", most=MAX_EVENTS_PAGE))
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
         with self._guard(match_id):
             stored = self.store.events(match_id, after=after)
         undone = undone_seqs(stored)
@@ -237,7 +242,7 @@ class Matches:
         """Every finished round's record, oldest first, from the event log (a match of format 1 logged
         a round only when it was archived: there, the rounds the state still holds follow)."""
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
         with self._guard(match_id):
             stored = self.store.events(match_id)
         # the events of the version loaded, not of a later one committed in between
@@ -251,11 +256,36 @@ class Matches:
     def record(self, match_id: str, token: str | None) -> MatchRecord:
         """The match record, as much of it as the caller may see (``service.matches.record``)."""
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
         with self._guard(match_id):
             stored = self.store.events(match_id)
         sees_all = caller.is_referee and doc.referee_sees_hands
         return MatchRecord(version, build_record(doc, stored, version, sees_all=sees_all))
+
+    def follow(
+        self, match_id: str, token: str | None, after: int | None, *, heartbeat: float, lifetime: float
+    ) -> Following:
+        """The caller's live stream of the match (``service.matches.follow``)."""
+        return open_follow(self, match_id, token, after, heartbeat=heartbeat, lifetime=lifetime)
+
+    def current(self, match_id: str) -> tuple[MatchDocument, int]:
+        """The match's document and version now (MatchNotFound)."""
+        return self._load(match_id)
+
+    def cached(self, match_id: str, version: int) -> MatchDocument | None:
+        """The match's document at ``version`` if this process holds it (saved or read here); a
+        version is committed once, so it is that version's document."""
+        with self._recent_lock:
+            recent = self._recent.get(match_id)
+        return recent[2] if recent is not None and recent[0] == version else None
+
+    def caller(self, token: str | None, doc: MatchDocument) -> Caller:
+        """Who this token is in ``doc``'s match (Unauthorized)."""
+        return _identify(token, doc)
+
+    def view_of(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
+        """``caller``'s view of the match at ``version``."""
+        return self._view(doc, match_id, version, caller)
 
     # --- act ------------------------------------------------------------------------------------
 
@@ -270,7 +300,8 @@ class Matches:
     ) -> Viewed:
         key = idem.check_key(idempotency_key)
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
+        _refuse_spectator(caller)
         fp = "" if key is None else idem.fingerprint("act", match_id, caller.identity, body)
         scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
         if scope is not None:
@@ -323,7 +354,7 @@ class Matches:
     ) -> Viewed:
         key = idem.check_key(idempotency_key)
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
         _require_referee(caller, Msg("matches.referee_only_undo"))
         fp = idem.fingerprint("undo", match_id, caller.identity, None)
         scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
@@ -364,7 +395,7 @@ class Matches:
 
     def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
         doc, version = self._load(match_id)
-        caller = identify(token, doc.referee_hash, doc.seat_hashes)
+        caller = _identify(token, doc)
         _require_referee(caller, Msg("matches.referee_only_delete"))
         _check_expected(expected, version)
         with self._guard(match_id):
@@ -401,7 +432,7 @@ class Matches:
                 self._recent.popitem(last=False)
 
     def _view(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
-        view = dict(doc.ruleset.view(doc.state, caller.seat))
+        view = spectator_view(doc) if caller.is_spectator else dict(doc.ruleset.view(doc.state, caller.seat))
         if caller.seat is None and doc.mode == "dealt":
             view["legal_actions"] = []
         view.update(
@@ -410,7 +441,7 @@ class Matches:
                 "version": version,
                 "ruleset": doc.ruleset.id,
                 "mode": doc.mode,
-                "viewer": {"role": "referee" if caller.seat is None else "seat", "seat": caller.seat},
+                "viewer": _viewer(caller),
                 "names": list(doc.players),
                 "expires_at": _timestamp(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
@@ -527,7 +558,7 @@ class Matches:
         tokens = self.idempotency.unseal(key, scope, answer["sealed"])
         return Created(
             public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
-            view, replayed=True,
+            view, tokens.get("spectator"), replayed=True,
         )
 
     @contextmanager
@@ -541,6 +572,13 @@ class Matches:
             raise StoreUnavailable(Msg("matches.store_unavailable")) from err
         except store_base.MatchNotFound as err:
             raise MatchNotFound(Msg("matches.not_found", match=match_id)) from err
+
+
+def _viewer(caller: Caller) -> dict[str, Any]:
+    """The view's ``viewer``: who it was made for."""
+    if caller.is_spectator:
+        return {"role": "spectator", "seat": None}
+    return {"role": "referee" if caller.seat is None else "seat", "seat": caller.seat}
 
 
 def _referee_sees_hands(body: Mapping[str, Any], mode: str) -> bool:
@@ -577,6 +615,18 @@ def _keep_to_caller(err: RuleError, caller: Caller) -> None:
         err.legal = [item for item in err.legal if not (isinstance(item, Mapping) and item.get("seat") not in mine)]
 
 
+def _identify(token: str | None, doc: MatchDocument) -> Caller:
+    """The caller of ``doc``'s match this token belongs to (Unauthorized when none)."""
+    return identify(token, doc.referee_hash, doc.seat_hashes, doc.spectator_hash)
+
+
+def _refuse_spectator(caller: Caller) -> None:
+    """A spectator's token reads; it never writes."""
+    if caller.is_spectator:
+        raise Forbidden(Msg("matches.spectator_read_only"), code="spectator_read_only")
+
+
 def _require_referee(caller: Caller, refusal: Msg) -> None:
+    _refuse_spectator(caller)
     if caller.seat is not None:
         raise Forbidden(refusal, code="referee_only")

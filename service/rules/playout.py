@@ -10,7 +10,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from service.rules.base import FINISHED, Action, Options, Ruleset
+from service.rules.actions import Action
+from service.rules.options import Options
+from service.rules.ruleset import FINISHED, Ruleset
 
 
 def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> list[Any]:

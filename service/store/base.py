@@ -180,6 +180,34 @@ class Store(Protocol):
         """True when the backing store answers now (quickly, no retries): for /readyz."""
         ...
 
+    def follow(self, match_id: str) -> Feed:
+        """A feed of the match's new events (a live stream's source); close it when done. Following
+        a match that does not exist is allowed: the feed's first ``wait`` raises MatchNotFound."""
+        ...
+
+
+@runtime_checkable
+class Feed(Protocol):
+    """One follower's view of a match's events as they are committed (``Store.follow``).
+
+    A feed is registered before its first ``wait``, so an event committed after ``follow`` returned
+    is never missed, whatever ``after`` the follower then reads from."""
+
+    def wait(self, after: int, timeout: float) -> list[Event]:
+        """The events with ``seq > after``, oldest first, at most ``FEED_BATCH`` of them; when there
+        are none yet, wait up to ``timeout`` seconds for some and return ``[]`` if none came.
+        MatchNotFound once the match is gone (deleted or expired): checked whenever a wait with a
+        ``timeout`` ends with nothing (a look with ``timeout`` 0 may answer from what the feed knows)."""
+        ...
+
+    def close(self) -> None:
+        """Stop following (idempotent)."""
+        ...
+
+
+#: the most events one ``Feed.wait`` returns (a follower far behind reads its backlog in batches)
+FEED_BATCH = 100
+
 
 def idempotency_scope(match_id: str | None, key: str) -> str:
     """The key idempotency records are stored under: per match, or global for match creation.

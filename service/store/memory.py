@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from service.store.base import (
     DEFAULT_IDEMPOTENCY_TTL_SECONDS,
     DEFAULT_TTL_SECONDS,
+    FEED_BATCH,
     JSON,
     Event,
     IdempotencyConflict,
@@ -67,6 +68,9 @@ class MemoryStore:
         self._lock = threading.Lock()
         self._matches: dict[str, _Match] = {}
         self._records: dict[str, _Record] = {}
+        #: match id -> (the condition its followers wait on, how many follow it); a save or a delete
+        #: of that match wakes them (``follow``)
+        self._followed: dict[str, tuple[threading.Condition, int]] = {}
         self._next_sweep = clock() + min(SWEEP_INTERVAL_SECONDS, ttl_seconds)
 
     # -- the contract -------------------------------------------------------------------------
@@ -117,6 +121,7 @@ class MemoryStore:
             match.events.extend(event_texts)
             match.expires_at = now + self.ttl_seconds
             self._put_record(record, now)
+            self._wake(match_id)
             return match.version
 
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
@@ -150,6 +155,7 @@ class MemoryStore:
             if self._live_match(match_id, self._clock()) is None:
                 return False
             del self._matches[match_id]
+            self._wake(match_id)
             return True
 
     def ping(self) -> bool:
@@ -157,6 +163,43 @@ class MemoryStore:
 
     def close(self) -> None:
         """Nothing to release; here so both stores can be closed alike."""
+
+    def follow(self, match_id: str) -> MemoryFeed:
+        """A feed woken by each save or delete of the match, inside this process."""
+        with self._lock:
+            condition, count = self._followed.get(match_id) or (threading.Condition(self._lock), 0)
+            self._followed[match_id] = (condition, count + 1)
+        return MemoryFeed(self, match_id, condition)
+
+    def _unfollow(self, match_id: str) -> None:
+        with self._lock:
+            condition, count = self._followed[match_id]
+            if count <= 1:
+                del self._followed[match_id]
+            else:
+                self._followed[match_id] = (condition, count - 1)
+
+    def _wait_events(self, match_id: str, condition: threading.Condition, after: int, timeout: float) -> list[Event]:
+        """``MemoryFeed.wait``: under the store's lock, which the condition shares."""
+        start = max(after, 0)
+        deadline = time.monotonic() + timeout  # real time: the store's clock only dates expiry
+        with self._lock:
+            while True:
+                match = self._require(match_id)
+                if len(match.events) > start:
+                    texts = match.events[start : start + FEED_BATCH]
+                    break
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return []
+                condition.wait(remaining)
+        return [Event(seq=start + i + 1, data=loads(text)) for i, text in enumerate(texts)]
+
+    def _wake(self, match_id: str) -> None:
+        """Wake the match's followers (lock held)."""
+        followed = self._followed.get(match_id)
+        if followed is not None:
+            followed[0].notify_all()
 
     # -- internals (the lock is held by the caller where noted) -------------------------------
 
@@ -210,3 +253,21 @@ class MemoryStore:
             del self._matches[match_id]
         for scope_key in [k for k, r in self._records.items() if r.expires_at <= now]:
             del self._records[scope_key]
+
+
+class MemoryFeed:
+    """``Store.follow`` on the memory store: waits on the match's condition (``Feed``)."""
+
+    def __init__(self, store: MemoryStore, match_id: str, condition: threading.Condition) -> None:
+        self._store = store
+        self._match_id = match_id
+        self._condition = condition
+        self._open = True
+
+    def wait(self, after: int, timeout: float) -> list[Event]:
+        return self._store._wait_events(self._match_id, self._condition, after, timeout)
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            self._store._unfollow(self._match_id)

@@ -38,6 +38,7 @@ from redis.crc import key_slot
 from redis.retry import Retry
 
 from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS
+from service.store.redis_follow import ClusterPollReader, Reader
 from service.store.redis_store import RedisStore
 from service.store.redis_wire import Attempts, Command, RedisOptions, exchange
 
@@ -97,6 +98,13 @@ class RedisClusterStore(RedisStore):
         for client in clients:
             if client is not None:
                 client.close()
+
+    def _feed_reader(self) -> Reader:
+        """The hub's reader: a cluster is polled, one exchange per master (``redis_follow``)."""
+        return ClusterPollReader(
+            lambda: self._cluster or self._connect(ping=False),
+            lambda cluster, node, commands: self._on_node(cluster, node, commands, Attempts(), False, None),
+        )
 
     # -- routing ------------------------------------------------------------------------------
 

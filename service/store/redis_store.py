@@ -69,6 +69,7 @@ from service.store import event_log, redis_scripts
 from service.store.base import (
     DEFAULT_IDEMPOTENCY_TTL_SECONDS,
     DEFAULT_TTL_SECONDS,
+    FEED_BATCH,
     JSON,
     Event,
     IdempotencyConflict,
@@ -83,6 +84,7 @@ from service.store.base import (
 )
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
 from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id
+from service.store.redis_follow import BlockingReader, FeedHub, Reader, RedisFeed
 from service.store.redis_wire import (
     Attempts,
     Command,
@@ -155,6 +157,7 @@ class RedisStore:
         #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
         self._idle: list[Any] = []
         self._idle_pid = os.getpid()
+        self._hub: FeedHub | None = None
 
     @classmethod
     def from_url(
@@ -352,8 +355,22 @@ class RedisStore:
         except (rx.RedisError, OSError):
             return False
 
+    def follow(self, match_id: str) -> RedisFeed:
+        """A feed served by this process's one reader of the followed Streams (``redis_follow``)."""
+        if self._hub is None:
+            self._hub = FeedHub(self._feed_reader(), lambda mid, after: self.events(mid, after, FEED_BATCH))
+        return self._hub.follow(match_id)
+
+    def _feed_reader(self) -> Reader:
+        """The hub's reader: blocking reads on a connection of its own."""
+        assert self._client is not None
+        pool = self._client.connection_pool
+        return BlockingReader(pool.make_connection, pool.connection_kwargs.get("socket_timeout"))
+
     def close(self) -> None:
         """Close the pooled connections (both clients; the pool closes those ``_routed`` keeps too)."""
+        if self._hub is not None:
+            self._hub.close()
         if self._client is not None:
             self._client.close()
         if self._ping_client is not None and self._ping_client is not self._client:

@@ -51,3 +51,25 @@ def test_unusable_values_stop_the_start(name: str, value: str) -> None:
     with pytest.raises(ConfigError) as caught:
         Settings.from_env({name: value})
     assert name in str(caught.value)
+
+
+def test_stream_and_cors_settings() -> None:
+    defaults = Settings.from_env({})
+    assert (defaults.stream_heartbeat_seconds, defaults.stream_max_seconds, defaults.cors_origins) == (15.0, 600.0, ())
+    settings = Settings.from_env({
+        "STREAM_HEARTBEAT_SECONDS": "0.5", "STREAM_MAX_SECONDS": "30",
+        "CORS_ORIGINS": " https://a.example , https://b.example,", "WORKER_CLASS": "GThread", "WORKER_THREADS": "64",
+    })
+    assert (settings.stream_heartbeat_seconds, settings.stream_max_seconds) == (0.5, 30.0)
+    assert settings.cors_origins == ("https://a.example", "https://b.example")
+    assert (settings.worker_class, settings.worker_threads) == ("gthread", 64)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("STREAM_HEARTBEAT_SECONDS", "soon"), ("STREAM_HEARTBEAT_SECONDS", "0"), ("STREAM_MAX_SECONDS", "-1"),
+     ("WORKER_CLASS", "eventlet"), ("WORKER_CONNECTIONS", "0")],
+)
+def test_unusable_stream_and_worker_values_stop_the_start(name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value})

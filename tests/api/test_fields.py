@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from service.api.fields import CARD_PATTERN, INTEGER_MESSAGES, CardField, PlayField, SuitField
 from service.api.problems import validation_problem
 from service.api.schemas import TrickRequestSchema, _quick_trick
-from service.rules.base import Play
 from service.rules.cards import ALL_CARDS, Card, Suit
 from service.rules.errors import InvalidCard
+from service.rules.tricks import Play
 
 
 class Probe(ma.Schema):

@@ -74,3 +74,22 @@ def test_a_restarted_server_does_not_count_the_last_runs_requests(redis_server: 
 
 
 __all__ = ["redis_server"]
+
+
+def test_workers_are_gevent_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The streams and slow clients need an asynchronous worker (bench/README.md, Live)."""
+    monkeypatch.delenv("WORKER_CLASS", raising=False)
+    monkeypatch.delenv("WORKER_CONNECTIONS", raising=False)
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert conf["worker_class"] == "gevent"
+    assert conf["worker_connections"] == 2000
+    monkeypatch.setenv("WORKER_CLASS", "sync")
+    monkeypatch.setenv("WORKER_CONNECTIONS", "500")
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert (conf["worker_class"], conf["worker_connections"]) == ("sync", 500)
+
+
+def test_an_unknown_worker_class_stops_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORKER_CLASS", "tornado")
+    with pytest.raises(SystemExit, match="WORKER_CLASS must be one of gevent, gthread, sync"):
+        runpy.run_path(str(ROOT / "gunicorn.conf.py"))

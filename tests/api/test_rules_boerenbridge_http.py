@@ -97,3 +97,29 @@ def test_the_hook_rule_is_refused_with_its_code(client: FlaskClient) -> None:
     answer = client.post("/v1/rulesets/boerenbridge/score", json={**facts, "bids": bids})
     assert answer.status_code == 422
     assert answer.get_json()["code"] == "bid_forbidden_by_hook"
+
+
+@pytest.mark.parametrize(("lang", "word"), [("id", "trik"), ("tl", "trick"), ("en", "trick")])
+def test_refusals_and_explanations_in_the_callers_language(client: FlaskClient, lang: str, word: str) -> None:
+    """The game's own words come from its catalogs (service/rules/games/boerenbridge/locale)."""
+    headers = {"Accept-Language": lang}
+    english = client.post("/v1/rulesets/boerenbridge/trick", json={"trump": None, "plays": ["5C", "3H", "7C", "AC"]})
+    answer = client.post("/v1/rulesets/boerenbridge/trick", headers=headers,
+                         json={"trump": None, "plays": ["5C", "3H", "7C", "AC"]})
+    assert answer.status_code == 200 and answer.headers["Content-Language"] == lang
+    assert answer.get_json()["card"] == "AC"
+    assert (answer.get_json()["reason"] == english.get_json()["reason"]) is (lang == "en")
+    assert "AC" in answer.get_json()["reason"]
+    _rid, facts, _expected = full_rounds()[0]
+    scored = client.post("/v1/rulesets/boerenbridge/score", headers=headers, json=facts).get_json()
+    assert any(word in line for line in scored["explanation"])
+    refused = client.post("/v1/rulesets/boerenbridge/score", headers=headers,
+                          json={**facts, "tricks": [1, 1, 1, 1]})
+    assert refused.status_code == 422 and refused.headers["Content-Language"] == lang
+    assert refused.get_json()["code"] == "tricks_do_not_add_up"
+    assert word in refused.get_json()["detail"]
+    checked = client.post("/v1/rulesets/boerenbridge/legal-plays", headers=headers,
+                          json={"trump": None, "hand": ["2C", "KH"], "trick": ["5C"], "card": "KH"}).get_json()
+    assert checked["allowed"] is False and checked["reason"]["code"] == "must_follow_suit"
+    rule = {"en": "must follow", "id": "harus mengikuti", "tl": "dapat sumunod"}[lang]
+    assert rule in json.dumps(checked["reason"], ensure_ascii=False)

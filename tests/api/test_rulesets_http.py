@@ -17,10 +17,11 @@ from jsonschema import Draft202012Validator
 from service.api.problems import PROBLEM_MIME, problem_body, status_of
 from service.api.schemas import score_examples
 from service.api.wire import dumps
-from service.rules.base import Play, Ruleset, TrickContext
 from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, TrickContext
 from tests.english import english
 from tests.fifth_game import FIFTH_ID, register, with_the_fifth
 
@@ -108,9 +109,11 @@ def test_detail_has_ranking_tables_and_options_schema(client: FlaskClient, rules
     detail = answer.get_json()
     defaults = ruleset.validate_options({})
     assert detail["ranking_tables"] == as_json(ruleset.ranking_tables(defaults))
-    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema")} == as_json(
+    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema", "rules")} == as_json(
         ruleset.describe()
     )
+    assert detail["rules"] == f"/v1/rulesets/{ruleset.id}/rules"
+    assert client.get(detail["rules"]).status_code == 200
     schema = detail["options_schema"]
     Draft202012Validator.check_schema(schema)
     validator = Draft202012Validator(schema)

@@ -43,12 +43,13 @@ FINISH_WITHIN = 200
 
 @pytest.fixture(params=["memory", "redis"])
 def live_url(request: pytest.FixtureRequest, toy: str) -> Iterator[str]:
-    """A live server of the app on each store: in memory, and on a private redis-server."""
-    settings = Settings()
+    """A live server of the app on each store: in memory, and on a private redis-server. Streams
+    end at once (each a whole text/event-stream answer), so that fuzzing them takes no time."""
+    settings = Settings(stream_max_seconds=0.2, stream_heartbeat_seconds=0.1)
     if request.param == "redis":
         server: RedisServer = request.getfixturevalue("redis_server")
         server.client().flushall()
-        settings = Settings(redis_url=server.url)
+        settings = Settings(redis_url=server.url, stream_max_seconds=0.2, stream_heartbeat_seconds=0.1)
     app = create_app(settings)
     app.extensions[MATCHES_KEY].rng = random.Random(SEED)  # seeded deals: a run repeats
     with live_server(app) as url:
@@ -112,6 +113,7 @@ def test_schemathesis_on_match_endpoints_finds_nothing(live_url: str, tmp_path: 
         ("POST /v1/matches/{match_id}/actions", 200),
         ("GET /v1/matches/{match_id}/events", 200),
         ("GET /v1/matches/{match_id}/rounds", 200),
+        ("GET /v1/matches/{match_id}/stream", 200),
         ("POST /v1/matches/{match_id}/undo", 200),
         ("DELETE /v1/matches/{match_id}", 204),
         ("GET /v1/matches/{match_id}", 401),

@@ -11,9 +11,9 @@ import pytest
 
 from service.matches.documents import MatchDocument, encode_like
 from service.rules import codec
-from service.rules.base import FINISHED, Ruleset
 from service.rules.playout import random_step, shuffled_deck
 from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED, Ruleset
 
 
 @pytest.mark.parametrize("mode", ["dealt", "table"])

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from service.api.problems import problem_body
-from service.rules.base import FINISHED, Action, Ruleset
+from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.codec import decode, encode
 from service.rules.errors import RuleError
@@ -32,9 +32,10 @@ from service.rules.games.avinas.state import AvinasState
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.state import FortyFivesState
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED, Ruleset
 from tests.profiles import setups, split
 
 

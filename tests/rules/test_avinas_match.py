@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from service.api.problems import problem_body
-from service.rules.base import FINISHED, Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import DECK_32, card
 from service.rules.codec import decode, encode
 from service.rules.errors import (
@@ -28,7 +28,8 @@ from service.rules.errors import (
 )
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState
-from service.rules.ruleset import SPECTATOR
+from service.rules.ruleset import FINISHED, SPECTATOR
+from service.rules.tricks import Play, TrickContext
 from tests.english import english
 from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, hands_of, may_see, play_on
 

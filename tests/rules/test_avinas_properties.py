@@ -27,7 +27,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.base import FINISHED, Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import DECK_32, SUITS, Card, Suit, card
 from service.rules.errors import RuleError
 from service.rules.games.avinas import AVINAS
@@ -35,6 +35,8 @@ from service.rules.games.avinas.play import legal_cards
 from service.rules.games.avinas.scoring import match_end, max_hands_end
 from service.rules.games.avinas.state import AvinasState, HandState
 from service.rules.games.avinas.table import revokes
+from service.rules.ruleset import FINISHED
+from service.rules.tricks import Play, TrickContext
 from tests.rules.test_avinas_support import arrange, cards_in, may_see
 from tests.spec_tables import RULES_DIR, vectors
 

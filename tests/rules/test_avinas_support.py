@@ -8,10 +8,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from service.rules.base import FINISHED, Action
+from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card, Rank, card
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState
+from service.rules.ruleset import FINISHED
 from tests.english import english_json
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[CDHS]")

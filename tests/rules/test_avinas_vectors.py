@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from service.rules.base import Play, TrickContext
 from service.rules.cards import DECK_32, Card, card
 from service.rules.errors import IllegalBid
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.ranking import CARD_POINTS, count_for_declaration, trumps_of
 from service.rules.games.avinas.scoring import match_end, record_rams
+from service.rules.tricks import Play, TrickContext
 from tests.english import english
 from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, play_on
 from tests.spec_tables import RULES_DIR, card_list, vectors

@@ -1,4 +1,5 @@
-"""The small helpers of ``service.rules.base`` the games share: reading round facts, the acting seat,
+"""The small helpers of the rules core the games share (facts, actions, revokes, errors): reading round
+facts, the acting seat,
 clockwise tricks (revoke records and views), and the ``legal`` of the 409 refusals."""
 
 from __future__ import annotations
@@ -9,27 +10,23 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from service.api.problems import problem_body, status_of
-from service.rules.base import (
-    Action,
-    Options,
-    Play,
-    PlayVerdict,
-    Revoke,
-    Ruleset,
-    TrickContext,
-    TrickRecord,
-    acting_seat,
-    find_revokes,
-    int_fact,
-    int_list_fact,
+from service.rules.actions import Action, acting_seat
+from service.rules.cards import SUITS, Card, cards
+from service.rules.errors import (
+    InvalidAction,
+    InvalidFacts,
+    InvalidInput,
+    NotYourTurn,
+    WrongPhase,
     not_your_turn,
-    plays_json,
-    revokes_after_play,
     wrong_phase,
 )
-from service.rules.cards import SUITS, Card, cards
-from service.rules.errors import InvalidAction, InvalidFacts, InvalidInput, NotYourTurn, WrongPhase
+from service.rules.facts import int_fact, int_list_fact
+from service.rules.options import Options
 from service.rules.registry import RULESETS
+from service.rules.revokes import Revoke, TrickRecord, find_revokes, revokes_after_play
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, PlayVerdict, TrickContext, plays_json
 from tests.english import english
 from tests.profiles import profile, setups
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from service.rules import codec
-from service.rules.base import Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, Suit, cards
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -31,6 +31,8 @@ from service.rules.errors import (
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.handmask import cards_of
 from service.rules.registry import RULESETS
+from service.rules.tricks import Play, TrickContext
+from tests.english import english, english_json
 from tests.rules.test_boerenbridge_support import B, at_round, bid, options, play
 
 # With DECK_52 in index order and dealer 3, seat s receives cards s, s+4, s+8 ... (one at a time
@@ -326,8 +328,8 @@ def test_revoke_flagged_as_soon_as_provable() -> None:
     for seat, card in ((0, "KS"), (1, "5H")):  # seat 1 plays a heart: the revoke is proven
         state = play(state, seat, card)
     revokes = B.view(state, None)["revokes"]
-    assert revokes == [{"seat": 1, "trick": 1, "card": "2C", "code": "must_follow_suit",
-                        "rule": "must follow hearts, the suit led"}]
+    assert english_json(revokes) == [{"seat": 1, "trick": 1, "card": "2C", "code": "must_follow_suit",
+                                      "rule": "must follow hearts, the suit led"}]
     assert B.view(state, 3)["revokes"] == revokes
     for seat, card in ((2, "2S"), (3, "3S")):
         state = play(state, seat, card)
@@ -525,7 +527,7 @@ def test_stateless_trick_questions_validate_their_facts() -> None:
         B.legal_plays(cards("2C"), [Play(c) for c in cards("AH KH QH JH")], ctx, o)
     out = B.trick_winner([Play(c) for c in cards("5C 3H 7H AC")], TrickContext(trump=Suit.HEARTS),
                          options(trump_mode="turn_up"))
-    assert out.card.text == "7H" and "trump" in out.reason
+    assert out.card.text == "7H" and "trump" in english(out.reason)
 
 
 def test_views_hold_the_required_keys_and_round_trip() -> None:
@@ -545,3 +547,62 @@ def test_views_hold_the_required_keys_and_round_trip() -> None:
     fresh = B.new_match(options(hand_size_schedule=[3, 2]), 4, 1, "dealt")
     assert codec.decode(B.state_type, codec.encode(fresh)) == fresh
     assert dataclasses.replace(fresh) == fresh
+
+
+def _card_texts(value: Any) -> set[str]:
+    """Every card text among the strings of a JSON-shaped value."""
+    texts = {c.text for c in DECK_52}
+    if isinstance(value, str):
+        return {value} & texts
+    if isinstance(value, dict):
+        return set().union(*map(_card_texts, value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*map(_card_texts, value)) if value else set()
+    return set()
+
+
+def _public_cards(state: BoerenbridgeState) -> set[str]:
+    """The cards a table shows: those played this round (and the last round's, in its revokes) and the turn-up."""
+    shown = {c.text for c in state.trick} | {c.text for t in state.done for c in t.cards}
+    if state.round is not None and state.round.turn_up is not None:
+        shown.add(state.round.turn_up.text)
+    for record in state.match.history:
+        shown |= _card_texts([v.to_json() for v in record.revokes])
+    return shown
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+@pytest.mark.parametrize("given", [{}, {"trump_mode": "turn_up", "hand_size_schedule": "up_down"}])
+def test_a_spectator_sees_no_hand_no_hidden_card_and_no_legal_actions(mode: str, given: dict[str, Any]) -> None:
+    import random
+
+    from service.rules.ruleset import SPECTATOR
+
+    rng = random.Random(13)
+    state = B.new_match(options(**given), 4, 0, mode)
+    sealed_seen = False
+    for _ in range(400):  # several rounds: the first ones of the schedule
+        if B.status(state) == "finished":
+            break
+        if B.needs_deal(state):
+            deck = list(DECK_52)
+            rng.shuffle(deck)
+            state = B.deal(state, deck if mode == "dealt" else None)
+        view = B.view(state, SPECTATOR)
+        assert view["hand"] is None and "hands" not in view
+        assert view["legal_actions"] == []
+        assert _card_texts(view) <= _public_cards(state)
+        r = state.round
+        if r is not None and state.phase == "bidding":
+            shown = view["bidding"]
+            for seat, amount in enumerate(state.bids):
+                if amount is not None and not shown["revealed"] and seat != r.hook:
+                    assert shown["bids"][seat] is None and shown["status"][seat] == "sealed"
+                    sealed_seen = True
+        seats = B.to_act(state)
+        seat = rng.choice(seats)
+        action = rng.choice(B.legal_actions(state, seat))
+        if action.type == "bid" and state.phase == "bidding":
+            assert "amount" not in B.public_action(action, SPECTATOR)
+        state = B.apply(state, action)
+    assert sealed_seen and state.match.history  # a sealed bid was hidden, and a round was finished

@@ -32,9 +32,9 @@ from typing import Any
 import pyspiel
 import pytest
 
-from service.rules.base import Play, TrickContext
 from service.rules.cards import ALL_CARDS, Card
 from service.rules.games.boerenbridge.state import BoerenbridgeState
+from service.rules.tricks import Play, TrickContext
 from tests.rules.test_boerenbridge_support import B, options
 
 GAMES = 1200

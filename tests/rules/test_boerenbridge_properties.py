@@ -16,11 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.base import FINISHED, Action
+from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, Card
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.handmask import cards_of
 from service.rules.playout import play_hand, play_match
+from service.rules.ruleset import FINISHED
 from tests.rules.test_boerenbridge_support import B, options
 
 ROUNDS_PER_PROFILE = 2000

@@ -8,13 +8,15 @@ from typing import Any
 
 import pytest
 
-from service.rules.base import Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import Card, Suit
 from service.rules.errors import IllegalBid, InvalidFacts, NotYourTurn, RuleError
 from service.rules.games.boerenbridge.bidding import is_non_bidder
 from service.rules.games.boerenbridge.first_dealer import resolve_draw
 from service.rules.games.boerenbridge.options import schedule
 from service.rules.games.boerenbridge.scoring import match_outcome
+from service.rules.tricks import Play, TrickContext
+from tests.english import english
 from tests.rules.test_boerenbridge_support import (
     SPEC,
     B,
@@ -286,7 +288,7 @@ def test_round_points(row: dict[str, str]) -> None:
     }
     out = B.score_round(facts, opts)
     assert out.points[0] == expected
-    assert any(line.startswith("seat 0:") for line in out.explanation)
+    assert any(english(line).startswith("seat 0:") for line in out.explanation)
 
 
 # --- 13.5 match-score updates ------------------------------------------------------------------

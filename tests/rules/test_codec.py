@@ -21,14 +21,17 @@ from typing import Any, Literal, Union, get_args, get_origin
 import pytest
 
 from service.rules import codec, messages
-from service.rules.base import FINISHED, Action, Play, Revoke, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import BY_TEXT, Card, Rank, Suit, card, cards
 from service.rules.errors import InvalidCard
 from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
+from service.rules.revokes import Revoke
+from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve, slots_set_by_init
+from service.rules.tricks import Play, TrickContext
 from tests.profiles import profile, ruleset_ids
 
 # ------------------------------------------------------------------------------------------------

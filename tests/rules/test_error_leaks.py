@@ -27,14 +27,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api.problems import problem_body
-from service.rules.base import FINISHED, Action, Ruleset
+from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, SUITS, Card, Rank
 from service.rules.errors import InvalidAction, MatchOver, NotYourTurn, RuleError, WrongPhase
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.state import FortyFivesState
 from service.rules.registry import RULESETS
-from tests.english import english
+from service.rules.ruleset import FINISHED, Ruleset
+from tests.english import english, english_json
 from tests.profiles import profile, setups
 from tests.rules.test_avinas_properties import swap_face_down
 from tests.rules.test_avinas_support import cards_in
@@ -217,7 +218,7 @@ def check_refusal(
     said = cards_in([english(err), err.legal, err.extra])
     if said:
         tally.card_refusals += 1
-        seen = cards_in(ruleset.view(state, seat)) | cards_in(action.to_json())
+        seen = cards_in(english_json(ruleset.view(state, seat))) | cards_in(action.to_json())
         assert said <= seen, f"{err!r} (legal {err.legal}) shows seat {seat} {sorted(said - seen)} for {action}"
 
 

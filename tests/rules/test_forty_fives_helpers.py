@@ -7,10 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from service.rules.base import Action
+from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, card
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.state import FortyFivesState
 from service.rules.handmask import cards_of
 
 RULESETS = {"forty_fives": FORTY_FIVES, "auction_forty_fives": AUCTION_FORTY_FIVES}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from service.api.problems import status_of
-from service.rules.base import Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, Suit, card
 from service.rules.codec import decode, encode
 from service.rules.errors import (
@@ -33,7 +33,7 @@ from service.rules.errors import (
     WrongPhase,
 )
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_state import (
+from service.rules.games.forty_fives.state import (
     AUCTION,
     DEAL,
     DEALER_DRAW,
@@ -44,8 +44,10 @@ from service.rules.games.forty_fives_state import (
     TURN_UP,
     FortyFivesState,
 )
-from service.rules.games.forty_fives_view import record_json
+from service.rules.games.forty_fives.view import record_json
 from service.rules.registry import RULESETS as REGISTRY
+from service.rules.tricks import Play, TrickContext
+from tests.english import english, english_json
 from tests.rules.test_forty_fives_helpers import RULESETS, deck_dealing, hand_of, legal_cards, play, with_scores
 from tests.spec_tables import vectors
 
@@ -217,8 +219,8 @@ def test_trick_winner_checks() -> None:
     with pytest.raises(InvalidFacts):  # bidding mode has no demotion
         AF.trick_winner(plays("2D AD"), ctx("D", "AD"), AF.validate_options({"trump_selection": "bidding"}))
     out = FF.trick_winner(plays("KD AH 5C"), ctx("C"), o)
-    assert out.winner == 2 and "top trump" in out.reason
-    assert "no trump" in FF.trick_winner(plays("KH 2H"), ctx("S"), o).reason
+    assert out.winner == 2 and "top trump" in english(out.reason)
+    assert "no trump" in english(FF.trick_winner(plays("KH 2H"), ctx("S"), o).reason)
     assert FF.trick_winner(plays("10S 2S AS"), TrickContext("H"), o).winner == 2  # type: ignore[arg-type]
 
 
@@ -233,15 +235,15 @@ def test_legal_plays_checks_and_reasons() -> None:
     with pytest.raises(TooManyPlays):
         FF.legal_plays(hand("2C"), plays("3C 4C 5C 6C 7C 8C"), ctx("D"), o)
     v = FF.legal_plays(hand("KH 7D 2C"), plays("9H"), ctx("D"), o)
-    assert v.code == "must_follow_suit_or_trump" and "hearts or play a trump" in v.rule
+    assert v.code == "must_follow_suit_or_trump" and "hearts or play a trump" in english(v.rule)
     v = FF.legal_plays(hand("7D KH 2C"), plays("QD"), ctx("D"), o)
-    assert v.code == "must_play_trump" and "7D" in v.rule
+    assert v.code == "must_play_trump" and "7D" in english(v.rule)
     v = FF.legal_plays(hand("5D KH 2C"), plays("QD"), ctx("D"), o)
-    assert v.code == "no_constraint" and "renege" in v.rule
+    assert v.code == "no_constraint" and "renege" in english(v.rule)
     v = FF.legal_plays(hand("7H KS"), plays("AH"), ctx("C"), o)
     assert v.code == "must_play_heart" and list(v.legal) == [card("7H")]
     v = FF.legal_plays(hand("KS 9D"), [], ctx("C"), o)
-    assert v.code == "no_constraint" and "lead" in v.rule
+    assert v.code == "no_constraint" and "lead" in english(v.rule)
     with pytest.raises(IllegalPlay) as err:
         FF.check_play(hand("KH 7D 2C"), plays("9H"), card("2C"), ctx("D"), o)
     assert err.value.code == "must_follow_suit_or_trump" and set(err.value.legal or []) == {"KH", "7D"}
@@ -263,12 +265,12 @@ def test_score_round_full_form() -> None:
     assert out.points == (10, 0, 20) and out.scores == (50, 5, 50)
     assert not out.match_over  # 50 and 50 tie at the top: another hand
     assert out.extra["trick_winners"] == [0, 2, 0, 2, 2] and out.extra["highest_trump"] == "5S"
-    assert any("trick 5" in line for line in out.explanation)
+    assert any("trick 5" in english(line) for line in out.explanation)
     shared = FF.score_round({"trump": "S", "leader": 0, "tricks": WORKED, "scores": [40, 5, 30]},
                             FF.validate_options({"tie_at_target": "shared"}))
     assert shared.match_over and shared.winners == (0, 2)
     as_json = out.to_json()
-    assert as_json["trick_winners"] == [0, 2, 0, 2, 2] and json.dumps(as_json)
+    assert as_json["trick_winners"] == [0, 2, 0, 2, 2] and json.dumps(english_json(as_json))
 
 
 @pytest.mark.parametrize("facts, error", [
@@ -683,6 +685,33 @@ def test_table_robbing_and_known_cards() -> None:
     assert [a.card.text for a in AF.legal_actions(state, 2) if a.type == "play"] == ["AD"]
 
 
+def test_table_no_rob_or_announcement_once_the_ace_of_trumps_is_played() -> None:
+    """Table mode takes a rob or an announcement from any seat that has not played yet, out of turn;
+    but once another seat has played the ace of trumps, nobody left can hold it: refused, not listed."""
+    state = table(FF, 3, 0)
+    state = FF.apply(state, Action("turn_up", 0, card("9S")))
+    state = FF.apply(state, Action("play", 1, card("AS")))
+    for seat in (2, 0):  # seat 2 is to play, seat 0 (the dealer) plays after it
+        assert not {a.type for a in FF.legal_actions(state, seat)} & {"rob", "decline"}
+        with pytest.raises(IllegalAction) as err:
+            FF.apply(state, Action("rob", seat))
+        assert err.value.code == "cannot_rob" and err.value.legal == []
+    with pytest.raises(WrongPhase) as wrong:  # what the phase takes now: no more robs
+        FF.apply(state, Action("turn_up", 0, card("2S")))
+    assert wrong.value.legal == ["play"]
+    announcing = table(AF, 4, 3)
+    announcing = AF.apply(announcing, Action("turn_up", 3, card("9D")))
+    announcing = AF.apply(announcing, Action("play", 0, card("AD")))
+    assert not {a.type for a in AF.legal_actions(announcing, 2)} & {"rob", "decline"}
+    for kind in ("rob", "decline"):
+        with pytest.raises(IllegalAction) as err:
+            AF.apply(announcing, Action(kind, 2))
+        assert err.value.code in ("cannot_rob", "cannot_announce")
+    before = table(AF, 4, 3)  # before the ace is played, the same report is taken
+    before = AF.apply(before, Action("turn_up", 3, card("9D")))
+    assert AF.apply(before, Action("decline", 2)).round.announced_by == 2
+
+
 def test_table_dealer_turned_ace_then_round_result_refused() -> None:
     state = table(AF, 4, 3)
     state = AF.apply(state, Action("turn_up", 3, card("AS")))
@@ -806,7 +835,7 @@ def test_state_is_never_mutated() -> None:
 
 
 def test_fast_constructors_build_the_same_objects() -> None:
-    from service.rules.games.forty_fives_state import (
+    from service.rules.games.forty_fives.state import (
         MatchInfo,
         Round,
         RoundRecord,

@@ -21,13 +21,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.base import FINISHED, Action, Play, TrickContext
+from service.rules.actions import Action
 from service.rules.cards import Card, Rank
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_ranking import ACE_OF_HEARTS
-from service.rules.games.forty_fives_state import DEALER_DRAW, FortyFivesState, RoundRecord
+from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS
+from service.rules.games.forty_fives.state import DEALER_DRAW, FortyFivesState, RoundRecord
 from service.rules.handmask import cards_of, mask_of
 from service.rules.playout import shuffled_deck
+from service.rules.ruleset import FINISHED
+from service.rules.tricks import Play, TrickContext
 from tests.rules.test_forty_fives_helpers import RULESETS
 
 PROFILES: dict[str, tuple[str, dict[str, Any]]] = {

@@ -20,17 +20,20 @@ from typing import Any
 
 import pytest
 
-from service.rules.base import FINISHED, Action, Play, Revoke, Ruleset, TrickContext, TrickRecord, find_revokes
+from service.rules.actions import Action
 from service.rules.cards import Card, Rank, Suit
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState, HandState, played_cards
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives_match import ACE_TAKEN_LATE
-from service.rules.games.forty_fives_ranking import ACE_OF_HEARTS, AH_FALLBACK
-from service.rules.games.forty_fives_state import FortyFivesState
+from service.rules.games.forty_fives.options import AH_FALLBACK
+from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS
+from service.rules.games.forty_fives.state import ACE_TAKEN_LATE, FortyFivesState
+from service.rules.revokes import Revoke, TrickRecord, find_revokes
+from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.slots import evolve
+from service.rules.tricks import Play, TrickContext
 
 # ------------------------------------------------------------------------------------------------
 # References: the whole round judged with the default judge
@@ -192,6 +195,12 @@ FF_PROFILES: dict[str, tuple[Any, dict[str, Any]]] = {
 }
 
 
+#: referee reports per walk, enough for the floors below on every profile and seed: the random walks
+#: changed when table mode stopped taking a rob once the ace of trumps is played, and at 1,500 reports
+#: two of them fell short of a floor (seed 2: ff_late_ace's demotions, ff_pending_ace's revokes)
+FF_STEPS = 2000
+
+
 def ff_plays(state: FortyFivesState) -> list[tuple[int, tuple[Card, ...]]]:
     plays = [(t.leader, t.cards) for t in state.tricks]
     if state.current:
@@ -209,7 +218,7 @@ def test_forty_fives_revokes_match_a_full_recomputation(profile: str, seed: int)
     seen: Counter[str] = Counter()
     before: FortyFivesState
     state: FortyFivesState
-    for before, action, state in referee_steps(ruleset, options, n, rng, 1500, forty_fives_favourite):
+    for before, action, state in referee_steps(ruleset, options, n, rng, FF_STEPS, forty_fives_favourite):
         if action.type != "play":
             continue
         seen["plays"] += 1

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from service.rules.base import FINISHED, Ruleset
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED, Ruleset
 from tests.profiles import setups
 
 # (ruleset, players, options, whether the match must end within the step budget), by setup name

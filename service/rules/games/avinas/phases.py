@@ -65,12 +65,17 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     return [a.to_json() for a in actions(state, seat, seat)]
 
 
-def alternatives(key: str, choices: Sequence[Any], **params: Any) -> Msg:
-    """The message ``<key>_one`` or ``<key>_two`` naming one or two ``choices`` (the action types a
-    phase takes, the seats that may act), as ``first`` and ``second``."""
+#: what a phase takes, and who may act: the message naming one of them, and the one naming two
+_PHASE_TAKES = ("avinas.phase_takes_one", "avinas.phase_takes_two")
+_WAITING_FOR = ("avinas.waiting_for_one", "avinas.waiting_for_two")
+
+
+def alternatives(keys: tuple[str, str], choices: Sequence[Any], **params: Any) -> Msg:
+    """The first of ``keys`` naming one of ``choices`` (the action types a phase takes, the seats
+    that may act) as ``first``, or the second naming two, as ``first`` and ``second``."""
     if len(choices) == 1:
-        return Msg(f"{key}_one", first=choices[0], **params)
-    return Msg(f"{key}_two", first=choices[0], second=choices[1], **params)
+        return Msg(keys[0], first=choices[0], **params)
+    return Msg(keys[1], first=choices[0], second=choices[1], **params)
 
 
 def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> AvinasState:
@@ -90,14 +95,14 @@ def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> 
         return round_result(state, hand, action)
     accepted = PHASE_ACTIONS[hand.phase]
     if action.type not in accepted:
-        raise wrong_phase(alternatives("avinas.phase_takes", accepted, phase=hand.phase, type=action.type),
-                          phase_types(state, hand))
+        takes = alternatives(_PHASE_TAKES, accepted, phase=hand.phase, type=action.type)
+        raise wrong_phase(takes, phase_types(state, hand))
     seat = acting_seat(action, 4)
     if action.type == "stop":
         tricks.check_stop(state, hand, seat)
     seats = to_act(state)
     if seat not in seats:
-        raise not_your_turn(alternatives("avinas.waiting_for", seats, seat=seat), seats)
+        raise not_your_turn(alternatives(_WAITING_FOR, seats, seat=seat), seats)
     if action.type == "play" and seat != seats[0]:  # the declarer, who may stop, is listed second
         raise not_your_turn(Msg("avinas.declarer_may_stop", first=seats[0], seat=seat), seats)
     if hand.phase == PLAY:

@@ -172,10 +172,10 @@ def max_hands_end(
     limit = cfg.max_hands
     if not cfg.max_hands_fewer_penalties:
         return (), "no_result", Msg("avinas.end.limit_no_result", limit=limit)
-    for what, values in (("rams", rams), ("pips", pips)):
+    for key, values in (("avinas.end.limit_fewer_rams", rams), ("avinas.end.limit_fewer_pips", pips)):
         team = _fewer(values)
         if team is not None:
-            return (team,), "won", Msg(f"avinas.end.limit_fewer_{what}", limit=limit, team=TEAM_NAMES[team],
+            return (team,), "won", Msg(key, limit=limit, team=TEAM_NAMES[team],
                                        mine=values[team], theirs=values[1 - team])
     return (), "draw", Msg("avinas.end.limit_draw", limit=limit)
 
@@ -239,12 +239,16 @@ def declarer_wins(f: HandFacts, why: list[Msg]) -> bool:
     return won
 
 
+#: the loser's tier (§9.1) -> why it is that tier
+_TIER_KEYS = {1: "avinas.score.tier_1", 2: "avinas.score.tier_2", 3: "avinas.score.tier_3"}
+
+
 def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why: list[Msg]) -> tuple[int, int]:
     """The loser's tier (§9.1) and the tier charged: the top one for a lie under ``lie_penalty =
     max`` or a failed knock under ``knock_fail_scoring = full_stake`` (§8.3, §9.2)."""
     p_l, t_l = (f.defender_points, f.defender_tricks) if won else (f.declarer_points, f.declarer_tricks)
     tier = tier_of(p_l, t_l)
-    tier_text = Msg(f"avinas.score.tier_{tier}", points=p_l, tricks=t_l)
+    tier_text = Msg(_TIER_KEYS[tier], points=p_l, tricks=t_l)
     why.append(Msg("avinas.score.loser_tier", team=team_text(loser), why=tier_text, tier=tier))
     if f.lied and config(options).lie_penalty == "max":
         why.append(Msg("avinas.score.lie_top_tier"))

@@ -11,9 +11,10 @@ every phase (an action type the game lacks, a finished match, a round still to d
 
 from __future__ import annotations
 
-from service.rules.base import Action, Ruleset, acting_seat, wrong_phase
-from service.rules.errors import InvalidAction, MatchOver
+from service.rules.actions import Action, acting_seat
+from service.rules.errors import InvalidAction, MatchOver, wrong_phase
 from service.rules.games.boerenbridge import bidding, play, table, trump
+from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import (
     BIDDING,
     DEAL,
@@ -25,6 +26,8 @@ from service.rules.games.boerenbridge.state import (
     MatchInfo,
 )
 from service.rules.games.boerenbridge.turns import phase_types
+from service.rules.messages import Msg
+from service.rules.ruleset import Ruleset
 
 ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon")
 
@@ -41,7 +44,7 @@ def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:
             out.extend(bidding.bid_actions(r, state.bids, seat))
         return out
     if phase == BIDDING:
-        if seat in bidding.bidders_to_act(r, state.bids, state.match.options["bidding_mode"]):
+        if seat in bidding.bidders_to_act(r, state.bids, config(state.match.options).sequential):
             return bidding.bid_actions(r, state.bids, seat)
         return []
     if phase == TRUMP:
@@ -61,33 +64,31 @@ def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> Boerenb
     if kind == "play" and phase == PLAY:
         return play.play(ruleset, state, action)
     if kind not in ACTION_TYPES:
-        raise InvalidAction(
-            f"Boerenbridge has no action {kind!r}; its actions are {', '.join(ACTION_TYPES)}",
-            legal=list(ACTION_TYPES),
-        )
+        raise InvalidAction(Msg("boerenbridge.no_such_action", kind=kind, actions=", ".join(ACTION_TYPES)),
+                            legal=list(ACTION_TYPES))
     if phase == FINISHED_PHASE:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("boerenbridge.match_over"))
     if kind == "abandon":
         m = state.match
         done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", (),
                          m.archived)
         return BoerenbridgeState(done, FINISHED_PHASE)
     if phase == DEAL:
-        raise wrong_phase("the next round must be dealt first", (), code="needs_deal")
+        raise wrong_phase(Msg("boerenbridge.needs_deal"), (), code="needs_deal")
     if kind == "round_result":
         return table.round_result(state, action)
     seat = acting_seat(action, state.match.players)
     if kind == "bid":
         if phase == TURN_UP:
             bidding.check_bidder(state, seat, action)
-            raise wrong_phase(f"no bid is taken during the {phase} phase", phase_types(state))
+            raise wrong_phase(Msg("boerenbridge.phase.no_bid", phase=phase), phase_types(state))
         return bidding.bid(state, seat, action)
     if kind == "name_trump":
         if phase != TRUMP:
-            raise wrong_phase(f"trumps are not named during the {phase} phase", phase_types(state))
+            raise wrong_phase(Msg("boerenbridge.phase.no_name_trump", phase=phase), phase_types(state))
         return trump.name_trump(state, seat, action)
     if kind == "turn_up":
         if phase != TURN_UP:
-            raise wrong_phase(f"no card is turned up during the {phase} phase", phase_types(state))
+            raise wrong_phase(Msg("boerenbridge.phase.no_turn_up", phase=phase), phase_types(state))
         return trump.turn_up(state, seat, action)
-    raise wrong_phase(f"no card can be played during the {phase} phase", phase_types(state))
+    raise wrong_phase(Msg("boerenbridge.phase.no_play", phase=phase), phase_types(state))

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules.base import wrong_phase
 from service.rules.cards import Card
-from service.rules.errors import InvalidInput, MatchOver
+from service.rules.errors import InvalidInput, MatchOver, wrong_phase
 from service.rules.games.boerenbridge.bidding import after_bidding, round_bidders
-from service.rules.games.boerenbridge.options import PACK_SIZE, hand_size_for
+from service.rules.games.boerenbridge.options import PACK_SIZE, config, hand_size_for
 from service.rules.games.boerenbridge.state import (
     BIDDING,
     DEAL,
@@ -30,16 +29,17 @@ from service.rules.games.boerenbridge.state import (
 from service.rules.games.boerenbridge.trump import has_turn_up, round_trump
 from service.rules.games.boerenbridge.turns import phase_types
 from service.rules.handmask import BIT
+from service.rules.messages import Msg
 
 
 def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeState:
     """Open the next round (``Ruleset.deal``): from ``deck`` in a dealt match, without one in table mode."""
     if state.phase == FINISHED_PHASE:
-        raise MatchOver("the match is over")
+        raise MatchOver(Msg("boerenbridge.match_over"))
     if state.phase != DEAL:
-        raise wrong_phase(f"the round in progress is not finished (phase {state.phase})", phase_types(state))
+        raise wrong_phase(Msg("boerenbridge.deal.round_not_finished", phase=state.phase), phase_types(state))
     m = state.match
-    o = m.options
+    o = config(m.options)
     n = m.players
     number = m.rounds_done + 1
     size = hand_size_for(o, n, number)
@@ -50,7 +50,7 @@ def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeS
     hands: tuple[int, ...] | None = None
     if m.mode == "dealt":
         if deck is None:
-            raise InvalidInput("a dealt match needs the shuffled deck to deal from")
+            raise InvalidInput(Msg("boerenbridge.deal.needs_deck"))
         pack, bits = _check_deck(deck)
         # one card at a time, clockwise from the dealer's left (§4): card k goes to seat dealer+1+k;
         # the cards are distinct, so the sum of their bits is the hand's mask
@@ -58,7 +58,7 @@ def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeS
         if turns_up:
             turn_up = pack[n * size]
     elif deck is not None:
-        raise InvalidInput("a table-mode round is opened without a deck: the hands are unknown")
+        raise InvalidInput(Msg("boerenbridge.deal.table_no_deck"))
     setup = RoundSetup(number, dealer, size, active, hook, hook_rule, reviser, turn_up, round_trump(o, turn_up))
     shown = 0 if turn_up is None else BIT[turn_up.index]
     no_bids = (None,) * n
@@ -72,10 +72,10 @@ def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeS
 def _check_deck(deck: Sequence[Card]) -> tuple[Sequence[Card], list[int]]:
     """The deck as Cards, and each card's bit (``handmask.BIT``); raise unless it is the 52 cards."""
     if len(deck) != PACK_SIZE:
-        raise InvalidInput(f"the deck to deal from must hold the 52 cards; got {len(deck)}")
+        raise InvalidInput(Msg("boerenbridge.deal.deck_size", count=len(deck)))
     if set(map(type, deck)) != {Card}:
         deck = [Card.parse(c) for c in deck]
     bits = [BIT[c.index] for c in deck]
     if len(set(bits)) != PACK_SIZE:
-        raise InvalidInput("the deck to deal from holds a card twice")
+        raise InvalidInput(Msg("boerenbridge.deal.deck_duplicate"))
     return deck, bits

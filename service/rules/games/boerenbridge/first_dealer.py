@@ -12,9 +12,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.base import Options
 from service.rules.cards import DECK_52, Card, Suit
 from service.rules.errors import InvalidOption
+from service.rules.games.boerenbridge.options import config
+from service.rules.messages import Msg
 
 #: Bridge order, for ``first_dealer_tiebreak = "suit_order"`` (§3).
 SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
@@ -31,18 +32,16 @@ def resolve_draw(draws: Mapping[int, Card], tiebreak: str) -> int | tuple[int, .
     return tied
 
 
-def first_dealer(options: Options, n_players: int, rng: random.Random) -> tuple[int, dict[str, Any]]:
+def first_dealer(options: Mapping[str, Any], n_players: int, rng: random.Random) -> tuple[int, dict[str, Any]]:
     """The first dealer and the record of how he was chosen (``Ruleset.first_dealer``)."""
-    method = options.get("first_dealer_method", "high_card_draw")
+    cfg = config(options)
+    method = cfg.first_dealer_method
     if method == "random":
         seat = rng.randrange(n_players)
         return seat, {"method": "random", "dealer": seat}
     if method == "fixed":
-        raise InvalidOption(
-            "first_dealer_method 'fixed': name the first dealer when creating the match",
-            option="first_dealer_method",
-        )
-    tiebreak = options.get("first_dealer_tiebreak", "redraw")
+        raise InvalidOption(Msg("boerenbridge.first_dealer.fixed"), option="first_dealer_method")
+    tiebreak = cfg.first_dealer_tiebreak
     drawers: tuple[int, ...] = tuple(range(n_players))
     rounds: list[list[dict[str, Any]]] = []
     while True:

@@ -14,16 +14,20 @@ Derived defaults (``derived_defaults``):
   0 + 10, the Dutch systems' 10 + k * 0). An explicit value applies under any system.
 * ``no_bid_threshold``: null (everyone always bids) under ``match_end = "fixed_rounds_highest"``,
   the standard Dutch game of §11; 80 otherwise.
+
+The game logic reads the options through ``config(options)``: a typed, frozen ``Config`` made once
+per options object (``Options.derive``, the service's one options cache), never by option name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from service.rules.base import OptionSpec
 from service.rules.errors import InvalidOption, InvalidPlayerCount
+from service.rules.messages import Msg
+from service.rules.options import Options, OptionSpec
 
 #: The score a player races to (§10). Fixed by the seed.
 TARGET = 100
@@ -42,9 +46,9 @@ NIL_MADE_SCORES: tuple[int, ...] = (20, 10, 30)
 class ScheduleOption(OptionSpec):
     """``hand_size_schedule``: a named schedule, or an explicit list of hand sizes (one per round)."""
 
-    def allowed_text(self) -> str:
+    def allowed_text(self) -> Msg:
         names = ", ".join(repr(a) for a in (self.allowed or ()))
-        return f"one of {names}, or a non-empty list of hand sizes from 1 to {MAX_HAND_SIZE}"
+        return Msg("boerenbridge.option.schedule_allowed", names=names, most=MAX_HAND_SIZE)
 
     def validate(self, value: Any) -> Any:
         if isinstance(value, str) and value in (self.allowed or ()):
@@ -54,7 +58,7 @@ class ScheduleOption(OptionSpec):
         ):
             return tuple(value)
         raise InvalidOption(
-            f"option {self.name!r} must be {self.allowed_text()}; got {value!r}",
+            Msg("core.option_must_be", option=self.name, allowed=self.allowed_text(), value=value),
             option=self.name,
             allowed=[*(self.allowed or ()), f"[hand sizes 1..{MAX_HAND_SIZE}]"],
         )
@@ -68,88 +72,47 @@ class ScheduleOption(OptionSpec):
         return out
 
 
-def _nil_check(value: Any) -> str | None:
-    return None if value in NIL_MADE_SCORES else f"must be one of 20, 10, 30; got {value!r}"
+def _nil_check(value: Any) -> Msg | None:
+    return None if value in NIL_MADE_SCORES else Msg("boerenbridge.option.nil_made_score_values", value=value)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("first_dealer_method", "enum", "high_card_draw",
-               "How the first dealer is chosen (§3): highest card of one drawn each, the server at "
-               "random, or 'fixed' (the client names the dealer when creating the match).",
+    OptionSpec("first_dealer_method", "enum", "high_card_draw", Msg("boerenbridge.option.first_dealer_method"),
                allowed=("high_card_draw", "random", "fixed")),
-    OptionSpec("first_dealer_tiebreak", "enum", "redraw",
-               "Equal highest draws (§3): the tied players draw again, or suits rank S > H > D > C.",
+    OptionSpec("first_dealer_tiebreak", "enum", "redraw", Msg("boerenbridge.option.first_dealer_tiebreak"),
                allowed=("redraw", "suit_order")),
-    ScheduleOption("hand_size_schedule", "enum", "fixed_13",
-                   "Cards dealt to each player per round (§4, §11): 13 every round (seed, 4 players), "
-                   "the pyramid 1..max..1, max..1..max, 1..max, max..1 (max = 52 // players), or a "
-                   "list of hand sizes (each 1 to 52 // players), one per round. Under exact_100 a finite "
-                   "schedule starts over when it runs out.",
+    ScheduleOption("hand_size_schedule", "enum", "fixed_13", Msg("boerenbridge.option.hand_size_schedule"),
                    allowed=SCHEDULE_NAMES),
-    OptionSpec("trump_mode", "enum", "none",
-               "Trumps (§4, §11): none (seed); the next undealt card turned up (no trump when the "
-               "whole pack is dealt); spades always; or the highest bidder names a suit after the "
-               "bidding (ties: the first of them from the dealer's left).",
+    OptionSpec("trump_mode", "enum", "none", Msg("boerenbridge.option.trump_mode"),
                allowed=("none", "turn_up", "fixed_spades", "highest_bidder_chooses")),
-    OptionSpec("bidding_mode", "enum", "simultaneous",
-               "Bidding (§6.4): sealed bids revealed together, then the hook player; or one at a "
-               "time clockwise from the dealer's left, the hook player last.",
+    OptionSpec("bidding_mode", "enum", "simultaneous", Msg("boerenbridge.option.bidding_mode"),
                allowed=("simultaneous", "sequential")),
-    OptionSpec("bid_revision_right", "enum", "hook_player",
-               "Who may change his bid until the opening lead (§6.5): the hook player, the dealer "
-               "only when he is the hook player, or nobody.",
+    OptionSpec("bid_revision_right", "enum", "hook_player", Msg("boerenbridge.option.bid_revision_right"),
                allowed=("hook_player", "dealer_only", "none")),
-    OptionSpec("hook_fallback", "enum", "last_active_bidder",
-               "The hook player when the dealer does not bid (§6.2): the last active bidder "
-               "clockwise from the dealer's left, or no hook in that round.",
+    OptionSpec("hook_fallback", "enum", "last_active_bidder", Msg("boerenbridge.option.hook_fallback"),
                allowed=("last_active_bidder", "none")),
-    OptionSpec("hook_min_hand_size", "int", 1,
-               "The hook rule applies only when at least this many cards are dealt (§6.3; "
-               "4 = the Dutch 'more than 3 cards').", minimum=1, maximum=MAX_HAND_SIZE),
-    OptionSpec("no_bid_threshold", "nullable_int", 80,
-               "Players whose match score at the start of a round reaches this do not bid (§6.1); "
-               "null: everyone always bids.", minimum=0),
-    OptionSpec("no_bid_comparison", "enum", "gte",
-               "'gte': a score of 80 or more stops bidding (seed, bidding section); 'gt': above 80.",
+    OptionSpec("hook_min_hand_size", "int", 1, Msg("boerenbridge.option.hook_min_hand_size"),
+               minimum=1, maximum=MAX_HAND_SIZE),
+    OptionSpec("no_bid_threshold", "nullable_int", 80, Msg("boerenbridge.option.no_bid_threshold"), minimum=0),
+    OptionSpec("no_bid_comparison", "enum", "gte", Msg("boerenbridge.option.no_bid_comparison"),
                allowed=("gte", "gt")),
-    OptionSpec("scoring_system", "enum", "seed",
-               "Round points (§8, §11): seed 1/trick + 10 for an exact bid; oh_hell the same "
-               "(made zero 10); nl_10_2 exact 10 + 2/trick, miss -2 per trick off; vlaams_10_3 "
-               "exact 10 + 3/trick, miss 0; nederlands_10_3 exact 10 + 3/trick, miss -3 per trick off.",
+    OptionSpec("scoring_system", "enum", "seed", Msg("boerenbridge.option.scoring_system"),
                allowed=SCORING_SYSTEMS),
-    OptionSpec("nil_made_score", "int", 20,
-               "Points for a made zero bid (§8): 20 in total (seed), 10 (= the normal bonus) or 30. "
-               "Defaults to 20 under the seed system and 10 under the others.",
+    OptionSpec("nil_made_score", "int", 20, Msg("boerenbridge.option.nil_made_score"),
                allowed=NIL_MADE_SCORES, minimum=10, maximum=30, check=_nil_check),
-    OptionSpec("miss_penalty", "enum", "none",
-               "A missed bid under the seed and oh_hell systems (§8): scores its tricks ('none', "
-               "seed), or scores minus the number of tricks it is off (no trick points).",
+    OptionSpec("miss_penalty", "enum", "none", Msg("boerenbridge.option.miss_penalty"),
                allowed=("none", "minus_1_per_trick_off")),
-    OptionSpec("overshoot_rule", "enum", "cap",
-               "A total above 100 (§9): capped at 100 (seed: 95 + 10 gives 100); bounced back "
-               "(105 gives 95); the excess taken from the previous score (95 - 5 = 90); or the "
-               "round's points ignored.",
+    OptionSpec("overshoot_rule", "enum", "cap", Msg("boerenbridge.option.overshoot_rule"),
                allowed=("cap", "bounce", "subtract_from_previous", "bust")),
-    OptionSpec("simultaneous_100", "enum", "joint_win",
-               "Several players at exactly 100 after one round (§10): joint winners, or play on "
-               "until a round leaves exactly one player at 100.",
+    OptionSpec("simultaneous_100", "enum", "joint_win", Msg("boerenbridge.option.simultaneous_100"),
                allowed=("joint_win", "play_on")),
-    OptionSpec("max_rounds", "nullable_int", None,
-               "Rounds after which the match ends without a player at 100 (§10); null = unlimited. "
-               "Under fixed_rounds_highest: the number of rounds (default: one pass of the schedule).",
+    OptionSpec("max_rounds", "nullable_int", None, Msg("boerenbridge.option.max_rounds"),
                minimum=1),
-    OptionSpec("max_rounds_outcome", "enum", "no_winner",
-               "The result when max_rounds ends the match (§10): nobody wins, or the highest score "
-               "(closest to 100) wins, equal highest sharing.",
+    OptionSpec("max_rounds_outcome", "enum", "no_winner", Msg("boerenbridge.option.max_rounds_outcome"),
                allowed=("no_winner", "closest_to_100")),
-    OptionSpec("match_end", "enum", "exact_100",
-               "The end of the match (§10, §11): the first to exactly 100 (seed), or a fixed number "
-               "of rounds after which the highest total wins (no limit at 100, no overshoot rule).",
+    OptionSpec("match_end", "enum", "exact_100", Msg("boerenbridge.option.match_end"),
                allowed=("exact_100", "fixed_rounds_highest")),
 )
-
-SPECS_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
-
 
 def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
@@ -160,38 +123,104 @@ def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def scoring_can_go_down(options: Mapping[str, Any]) -> bool:
-    """True when a round can score negative points (a Dutch system or a miss penalty)."""
-    return options["scoring_system"] in ("nl_10_2", "nederlands_10_3") or options["miss_penalty"] != "none"
-
-
 def check_options(options: Mapping[str, Any]) -> None:
-    system = options["scoring_system"]
-    if options["miss_penalty"] != "none" and system not in ("seed", "oh_hell"):
-        raise InvalidOption(
-            f"option 'miss_penalty': scoring_system {system!r} has its own rule for a missed bid; "
-            "miss_penalty applies to the 'seed' and 'oh_hell' systems only",
-            option="miss_penalty", allowed=["none"],
-        )
-    if options["match_end"] == "fixed_rounds_highest":
-        if options["hand_size_schedule"] == "fixed_13" and options["max_rounds"] is None:
-            raise InvalidOption(
-                "option 'max_rounds': match_end 'fixed_rounds_highest' with the endless 'fixed_13' "
-                "schedule needs max_rounds (the number of rounds to play)",
-                option="max_rounds",
-            )
-    elif (
-        options["simultaneous_100"] == "play_on"
-        and options["overshoot_rule"] in ("cap", "bust")
-        and not scoring_can_go_down(options)
-        and options["max_rounds"] is None
-    ):
-        raise InvalidOption(
-            f"option 'simultaneous_100': 'play_on' with overshoot_rule {options['overshoot_rule']!r} "
-            "and no negative scores can never end (players at 100 stay at 100); set max_rounds, "
-            "or choose 'bounce' or 'subtract_from_previous'",
-            option="simultaneous_100", allowed=["joint_win"],
-        )
+    """The cross-option checks (``Ruleset.check_options``), on the options with every default in."""
+    cfg = _make_config(options)
+    if cfg.miss_penalty and cfg.scoring_system not in ("seed", "oh_hell"):
+        raise InvalidOption(Msg("boerenbridge.option.miss_penalty_system", system=cfg.scoring_system),
+                            option="miss_penalty", allowed=["none"])
+    if cfg.fixed_rounds:
+        if cfg.schedule == "fixed_13" and cfg.max_rounds is None:
+            raise InvalidOption(Msg("boerenbridge.option.fixed_rounds_need_max_rounds"), option="max_rounds")
+    elif not cfg.joint_win and cfg.overshoot_rule in ("cap", "bust") and not cfg.can_go_down and cfg.max_rounds is None:
+        raise InvalidOption(Msg("boerenbridge.option.play_on_never_ends", rule=cfg.overshoot_rule),
+                            option="simultaneous_100", allowed=["joint_win"])
+
+
+# ------------------------------------------------------------------------------------------------
+# The typed config the game logic reads
+# ------------------------------------------------------------------------------------------------
+
+TrumpMode = Literal["none", "turn_up", "fixed_spades", "highest_bidder_chooses"]
+Overshoot = Literal["cap", "bounce", "subtract_from_previous", "bust"]
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Every house rule as the game logic reads it (one per options object: ``config``)."""
+
+    first_dealer_method: Literal["high_card_draw", "random", "fixed"]
+    first_dealer_tiebreak: Literal["redraw", "suit_order"]
+    #: ``hand_size_schedule``: a schedule's name, or the explicit list of hand sizes
+    schedule: str | tuple[int, ...]
+    #: the hand sizes of one pass of the schedule, by player count (``schedule``)
+    hand_sizes: Mapping[int, tuple[int, ...]]
+    trump_mode: TrumpMode
+    #: ``bidding_mode = "sequential"`` (else sealed simultaneous bids)
+    sequential: bool
+    bid_revision_right: Literal["hook_player", "dealer_only", "none"]
+    #: ``hook_fallback = "none"``: no hook player when the dealer does not bid
+    no_hook_fallback: bool
+    hook_min_hand_size: int
+    no_bid_threshold: int | None
+    #: ``no_bid_comparison = "gte"``: a score at the threshold stops bidding (else only above it)
+    no_bid_at_threshold: bool
+    scoring_system: str
+    nil_made_score: int
+    #: ``miss_penalty = "minus_1_per_trick_off"``
+    miss_penalty: bool
+    overshoot_rule: Overshoot
+    #: ``simultaneous_100 = "joint_win"`` (else play on)
+    joint_win: bool
+    max_rounds: int | None
+    #: ``max_rounds_outcome = "closest_to_100"`` (else no winner)
+    closest_wins: bool
+    #: ``match_end = "fixed_rounds_highest"`` (else the race to exactly 100)
+    fixed_rounds: bool
+
+    @property
+    def bidding_mode(self) -> str:
+        return "sequential" if self.sequential else "simultaneous"
+
+    @property
+    def can_go_down(self) -> bool:
+        """True when a round can score negative points (a Dutch system or a miss penalty)."""
+        return self.scoring_system in ("nl_10_2", "nederlands_10_3") or self.miss_penalty
+
+
+def _make_config(options: Mapping[str, Any]) -> Config:
+    o = options
+    return Config(
+        first_dealer_method=o["first_dealer_method"],
+        first_dealer_tiebreak=o["first_dealer_tiebreak"],
+        schedule=o["hand_size_schedule"],
+        hand_sizes={n: _schedule(o["hand_size_schedule"], n) for n in PLAYER_COUNTS},
+        trump_mode=o["trump_mode"],
+        sequential=o["bidding_mode"] == "sequential",
+        bid_revision_right=o["bid_revision_right"],
+        no_hook_fallback=o["hook_fallback"] == "none",
+        hook_min_hand_size=o["hook_min_hand_size"],
+        no_bid_threshold=o["no_bid_threshold"],
+        no_bid_at_threshold=o["no_bid_comparison"] == "gte",
+        scoring_system=o["scoring_system"],
+        nil_made_score=o["nil_made_score"],
+        miss_penalty=o["miss_penalty"] != "none",
+        overshoot_rule=o["overshoot_rule"],
+        joint_win=o["simultaneous_100"] == "joint_win",
+        max_rounds=o["max_rounds"],
+        closest_wins=o["max_rounds_outcome"] == "closest_to_100",
+        fixed_rounds=o["match_end"] == "fixed_rounds_highest",
+    )
+
+
+def config(options: Mapping[str, Any] | Config) -> Config:
+    """The ``Config`` of validated options, made once per options object (``Options.derive``); a
+    ``Config`` is its own."""
+    if type(options) is Options:  # the common case first: a match's or a request's options
+        return options.derive(_make_config)
+    if isinstance(options, Config):
+        return options
+    return Options.of(options).derive(_make_config)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -203,9 +232,7 @@ def max_hand(n_players: int) -> int:
     return PACK_SIZE // n_players
 
 
-def schedule(options: Mapping[str, Any], n_players: int) -> tuple[int, ...]:
-    """The hand sizes of one pass of the schedule for ``n_players`` (§11; BB-V01)."""
-    value = options["hand_size_schedule"]
+def _schedule(value: str | tuple[int, ...], n_players: int) -> tuple[int, ...]:
     top = max_hand(n_players)
     if value == "fixed_13":
         return (SEED_HAND_SIZE,)
@@ -217,43 +244,38 @@ def schedule(options: Mapping[str, Any], n_players: int) -> tuple[int, ...]:
         return tuple(range(1, top + 1))
     if value == "down":
         return tuple(range(top, 0, -1))
+    assert not isinstance(value, str), value
     return tuple(value)
 
 
-def check_players(options: Mapping[str, Any], n_players: int) -> None:
-    """Raise InvalidPlayerCount when the schedule cannot be dealt to ``n_players``."""
-    if n_players not in PLAYER_COUNTS:
-        raise InvalidPlayerCount(
-            f"Boerenbridge is played by 3 to 7 players (4 with the seed's 13 cards each), not {n_players}",
-            legal=list(PLAYER_COUNTS),
-        )
-    value = options["hand_size_schedule"]
+def schedule(options: Mapping[str, Any] | Config, n_players: int) -> tuple[int, ...]:
+    """The hand sizes of one pass of the schedule for ``n_players`` (§11; BB-V01)."""
+    return config(options).hand_sizes[n_players]
+
+
+def check_schedule(cfg: Config, n_players: int) -> None:
+    """Raise InvalidPlayerCount (or InvalidOption) when the schedule cannot be dealt to ``n_players``,
+    one of ``PLAYER_COUNTS``."""
+    value = cfg.schedule
     if value == "fixed_13" and n_players != 4:
-        raise InvalidPlayerCount(
-            f"the seed game deals 13 cards to each of 4 players; {n_players} players need another "
-            "hand_size_schedule (up_down, down_up, up, down or a list)",
-            legal=[4],
-        )
+        raise InvalidPlayerCount(Msg("boerenbridge.option.seed_needs_four", players=n_players), legal=[4])
     if not isinstance(value, str):
         top = max_hand(n_players)
         too_big = [h for h in value if h > top]
         if too_big:
-            raise InvalidOption(
-                f"option 'hand_size_schedule': {n_players} players can be dealt at most {top} cards "
-                f"each from 52; the schedule has {too_big[0]}",
-                option="hand_size_schedule",
-            )
+            raise InvalidOption(Msg("boerenbridge.option.schedule_too_big", players=n_players, most=top,
+                                    size=too_big[0]), option="hand_size_schedule")
 
 
-def rounds_in_match(options: Mapping[str, Any], n_players: int) -> int | None:
+def rounds_in_match(cfg: Config, n_players: int) -> int | None:
     """Under ``fixed_rounds_highest``: the number of rounds; otherwise ``max_rounds`` (or None)."""
-    limit: int | None = options["max_rounds"]
-    if options["match_end"] == "fixed_rounds_highest" and limit is None:
-        return len(schedule(options, n_players))
+    limit = cfg.max_rounds
+    if cfg.fixed_rounds and limit is None:
+        return len(cfg.hand_sizes[n_players])
     return limit
 
 
-def hand_size_for(options: Mapping[str, Any], n_players: int, round_number: int) -> int:
+def hand_size_for(cfg: Config, n_players: int, round_number: int) -> int:
     """The hand size of round ``round_number`` (1-based); a finite schedule starts over."""
-    sizes = schedule(options, n_players)
+    sizes = cfg.hand_sizes[n_players]
     return sizes[(round_number - 1) % len(sizes)]

@@ -13,21 +13,10 @@ seen this round is accepted and revokes are recorded (``table``). The stateless 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.rules.base import (
-    Action,
-    Options,
-    Play,
-    PlayVerdict,
-    Revoke,
-    Ruleset,
-    TrickContext,
-    TrickOutcome,
-    acting_seat,
-    not_your_turn,
-)
+from service.rules.actions import Action, acting_seat
 from service.rules.cards import ALL_CARDS, SUITS, Card, Suit, check_distinct
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -36,19 +25,33 @@ from service.rules.errors import (
     InvalidAction,
     InvalidFacts,
     TooManyPlays,
+    not_your_turn,
 )
-from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS
+from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, config
 from service.rules.games.boerenbridge.scoring import finish_round
 from service.rules.games.boerenbridge.state import PLAY, BoerenbridgeState, TrickDone, make_state
 from service.rules.games.boerenbridge.table import record_revokes, round_revokes
 from service.rules.games.boerenbridge.trump import facts_trump
 from service.rules.games.boerenbridge.turns import to_act
 from service.rules.handmask import BIT, FULL_PACK, INDICES, SUIT_BITS, SUIT_FIELD, SUIT_MASKS, pick, texts_of
+from service.rules.messages import Msg
+from service.rules.revokes import Revoke
+from service.rules.ruleset import Ruleset
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
-SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
-SUIT_SINGULAR = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+#: the rules of a verdict, one message each, made once (``verdict`` runs at every table-mode play)
+_LEADING = Msg("boerenbridge.rule.leading")
+_MUST_FOLLOW = {s: Msg("boerenbridge.rule.must_follow", suit=s) for s in SUITS}
+_CANNOT_FOLLOW = {s: Msg("boerenbridge.rule.cannot_follow", suit=s) for s in SUITS}
+#: one card of a suit ("the highest heart"), for the explanation of a trick's winner
+_ONE_OF = {s: Msg(f"boerenbridge.suit_one.{s.value}") for s in SUITS}
+_THE_TRICK = Msg("core.where.trick")
+_THE_HAND = Msg("core.where.hand")
 
-# Actions are values: one object per (seat, card), built once.
+#: _PLAY_ACTIONS[seat][card.index]: actions are values, one object per (seat, card), built once.
+#: ``legal_cards`` picks from it; building each legal action instead halves the engine's speed
+#: (bench/engine.py, seed rules, alternating runs at load average about 10, 2026-12-01: 2,000-2,140
+#: hands per CPU second against 3,860-4,080).
 _PLAY_ACTIONS = tuple(tuple(Action("play", seat=s, card=c) for c in ALL_CARDS) for s in range(MAX_SEATS))
 
 # ------------------------------------------------------------------------------------------------
@@ -73,16 +76,18 @@ def winner_index(trick: Sequence[Card], trump: Suit | None) -> int:
 def verdict(hand: tuple[Card, ...], trick: Sequence[Card]) -> PlayVerdict:
     """The cards of ``hand`` that may be played to ``trick``, with the rule that says so."""
     if not trick:
-        return PlayVerdict(hand, "no_constraint", "leading: any card may be played")
+        return PlayVerdict(hand, "no_constraint", _LEADING)
     led = trick[0].suit
     follow = tuple(c for c in hand if c.suit is led)
     if follow:
-        return PlayVerdict(follow, "must_follow_suit", f"must follow {SUIT_NAMES[led]}, the suit led")
-    return PlayVerdict(hand, "no_constraint", f"no {SUIT_NAMES[led]} in hand: any card may be played")
+        return PlayVerdict(follow, "must_follow_suit", _MUST_FOLLOW[led])
+    return PlayVerdict(hand, "no_constraint", _CANNOT_FOLLOW[led])
 
 
-def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options) -> PlayVerdict:
-    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``base.Judge``): the
+def judge(
+    hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
+) -> PlayVerdict:
+    """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``revokes.Judge``): the
     verdict without the checks of input, which those records never fail. ``verdict`` reads only
     the lead of the trick."""
     return verdict(hand, (trick[0].card,) if trick else ())
@@ -95,19 +100,19 @@ def legal_mask(hand: int, led: Card | None) -> int:
     return hand & SUIT_MASKS[led.index // SUIT_BITS] or hand
 
 
-def max_plays(options: Options) -> int:
+def max_plays(options: Mapping[str, Any]) -> int:
     """The plays of a trick, one per player: 4 in the seed game, up to 7 under other schedules."""
-    return 4 if options.get("hand_size_schedule", "fixed_13") == "fixed_13" else MAX_SEATS
+    return 4 if config(options).schedule == "fixed_13" else MAX_SEATS
 
 
-def ranking_tables(options: Options) -> dict[str, Any]:
+def ranking_tables(options: Mapping[str, Any]) -> dict[str, Any]:
     """Each suit high to low, for each trump the mode allows (``Ruleset.ranking_tables``)."""
-    mode = options.get("trump_mode", "none")
+    mode = config(options).trump_mode
     keys: tuple[str, ...] = {"none": ("none",), "fixed_spades": ("S",)}.get(mode, ("none", "C", "D", "H", "S"))
     table = {s.value: [c.text for c in sorted((c for c in ALL_CARDS if c.suit is s), reverse=True)] for s in SUITS}
     return {k: {"trump": None if k == "none" else k, "suits": table,
-                "rule": ("the highest card of the suit led wins" if k == "none" else
-                         f"the highest trump ({SUIT_NAMES[Suit(k)]}) wins, else the highest card of the suit led")}
+                "rule": (Msg("boerenbridge.ranking.no_trump") if k == "none" else
+                         Msg("boerenbridge.ranking.trump", suit=Suit(k)))}
             for k in keys}
 
 
@@ -116,55 +121,55 @@ def ranking_tables(options: Options) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------------
 
 
-def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Options) -> TrickOutcome:
+def trick_winner(plays: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]) -> TrickOutcome:
     """The winner of a trick given as bare facts, with the reason (``Ruleset.trick_winner``)."""
     if not plays:
-        raise InvalidFacts("a trick needs at least one play", code="empty_trick")
+        raise InvalidFacts(Msg("boerenbridge.trick.empty"), code="empty_trick")
     limit = max_plays(options)
     if len(plays) > limit:
-        raise TooManyPlays(f"{len(plays)} plays, but a trick has at most {limit} (one per player)")
+        raise TooManyPlays(Msg("boerenbridge.trick.too_many_plays", plays=len(plays), most=limit))
     if any(p.face_down for p in plays):
-        raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
+        raise InvalidFacts(Msg("boerenbridge.trick.no_face_down"), code="no_face_down_plays")
     cards = tuple(p.card for p in plays)
-    check_distinct(cards, "the trick")
-    trump = facts_trump(ctx, options)
+    check_distinct(cards, _THE_TRICK)
+    trump = facts_trump(ctx, config(options))
     i = winner_index(cards, trump)
     card = cards[i]
     led = cards[0].suit
     if card.suit is not led:
-        reason = (f"{card.text} is the highest trump: {SUIT_NAMES[card.suit]} are trumps "
-                  "and beat every other suit")
+        reason = Msg("boerenbridge.trick.highest_trump", card=card, suit=card.suit)
     elif i == 0 and not any(c.suit is led for c in cards[1:]):
-        no_trump = "no trump was played" if trump is not None else "there are no trumps"
-        reason = f"{card.text} wins: nobody followed {SUIT_NAMES[led]}, the suit led, and {no_trump}"
+        key = "nobody_followed_no_trump_played" if trump is not None else "nobody_followed_no_trumps"
+        reason = Msg(f"boerenbridge.trick.{key}", card=card, suit=led)
     else:
-        reason = f"{card.text} is the highest {SUIT_SINGULAR[led]}, the suit led"
-        if trump is not None and trump is not led:
-            reason += ", and no trump was played"
+        key = "highest_of_led_no_trump" if trump is not None and trump is not led else "highest_of_led"
+        reason = Msg(f"boerenbridge.trick.{key}", card=card, suit_one=_ONE_OF[led])
     return TrickOutcome(i, card, reason)
 
 
-def legal_plays(hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Options) -> PlayVerdict:
+def legal_plays(
+    hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]
+) -> PlayVerdict:
     """The legal cards of a hand given as bare facts (``Ruleset.legal_plays``)."""
     if not hand:
-        raise InvalidFacts("an empty hand has no card to play", code="empty_hand")
+        raise InvalidFacts(Msg("boerenbridge.legal.empty_hand"), code="empty_hand")
     limit = max_plays(options)
     if len(trick) >= limit:
-        raise TooManyPlays(f"the trick already has {len(trick)} plays; a trick has at most {limit}")
+        raise TooManyPlays(Msg("boerenbridge.legal.trick_full", plays=len(trick), most=limit))
     if any(p.face_down for p in trick):
-        raise InvalidFacts("Boerenbridge has no face-down plays", code="no_face_down_plays")
+        raise InvalidFacts(Msg("boerenbridge.trick.no_face_down"), code="no_face_down_plays")
     if len(hand) > MAX_HAND_SIZE:
-        raise InvalidFacts(f"a hand holds at most {MAX_HAND_SIZE} cards", code="hand_too_big")
+        raise InvalidFacts(Msg("boerenbridge.legal.hand_too_big", most=MAX_HAND_SIZE), code="hand_too_big")
     held = set(hand)
     if len(held) != len(hand):
-        check_distinct(hand, "the hand")
+        check_distinct(hand, _THE_HAND)
     played = tuple(p.card for p in trick)
     if len(set(played)) != len(played):
-        check_distinct(played, "the trick")
+        check_distinct(played, _THE_TRICK)
     if not held.isdisjoint(played):
         both = next(c for c in played if c in held)
-        raise InvalidFacts(f"{both.text} is both in the hand and in the trick", code="card_in_hand_and_trick")
-    facts_trump(ctx, options)
+        raise InvalidFacts(Msg("boerenbridge.legal.in_hand_and_trick", card=both), code="card_in_hand_and_trick")
+    facts_trump(ctx, config(options))
     return verdict(tuple(hand), played)
 
 
@@ -200,25 +205,25 @@ def play(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> Boerenbr
     seat = (leader + len(trick)) % n
     if action.seat != seat:
         acting_seat(action, n)
-        raise not_your_turn(f"seat {seat} is to play, not seat {action.seat}", to_act(state))
+        raise not_your_turn(Msg("boerenbridge.play.not_your_turn", seat=seat, actor=action.seat), to_act(state))
     card = action.card
     if card is None:
-        raise InvalidAction("a play action needs 'card'")
+        raise InvalidAction(Msg("boerenbridge.play.needs_card"))
     hands = state.hands
     bit = BIT[card.index]
     if hands is not None:
         hand = hands[seat]
         if not hand & bit:
-            raise CardNotInHand(f"{card.text} is not in seat {seat}'s hand",
+            raise CardNotInHand(Msg("boerenbridge.play.not_in_hand", card=card, seat=seat),
                                 legal=texts_of(legal_mask(hand, trick[0] if trick else None)))
         if trick and card.suit is not trick[0].suit:
             follow = legal_mask(hand, trick[0])
             if not follow & bit:
-                raise IllegalPlay(f"{card.text} may not be played: must follow {SUIT_NAMES[trick[0].suit]}, "
-                                  "the suit led", code="must_follow_suit", legal=texts_of(follow))
+                raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=_MUST_FOLLOW[trick[0].suit]),
+                                  code="must_follow_suit", legal=texts_of(follow))
         hands = (*hands[:seat], hand ^ bit, *hands[seat + 1:])
     elif state.shown & bit:
-        raise CardAlreadyPlayed(f"{card.text} has already been seen this round (played or turned up)",
+        raise CardAlreadyPlayed(Msg("boerenbridge.play.already_seen", card=card),
                                 legal=texts_of(FULL_PACK & ~state.shown))
     trick = (*trick, card)
     shown = state.shown | bit

@@ -11,7 +11,16 @@ The ruleset object the service calls; each part of the rules is in its own modul
 * Play (§7): follow suit if able; the highest card of the suit led (or the highest trump) wins:
   ``play``. Scoring, the overshoot rule and the end of the match (§8-§10): ``scoring``.
 * Whose turn it is: ``turns``; which phase takes which action: ``actions``; what each seat sees:
-  ``view``; table mode (the referee reports the round; revokes): ``table``. The state: ``state``.
+  ``view``; table mode (the referee reports the round; revokes): ``table``; a round's reported
+  facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
+
+Every text the game writes (refusals, rules, reasons, explanations, descriptions) is a ``Msg`` whose
+key starts with ``boerenbridge.``; its English, Indonesian and Tagalog are in ``locale/{en,id,tl}.po``
+beside this module (``service/api/i18n.py`` loads them; the terms: ``docs/glossary/boerenbridge.md``).
+
+The class only wires these modules: ``Ruleset.new_match`` checks the mode, the players, the dealer
+and the options and calls ``start``; ``Ruleset.view`` writes the header from ``table`` and adds
+``game_view``.
 
 History: the state keeps a record of each finished round (``MatchInfo.history``), and the view lists
 them. ``archive`` takes every record but the last out of the state and returns them as the view shows
@@ -25,24 +34,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from service.rules.base import (
-    Action,
-    Mode,
-    Options,
-    OptionSpec,
-    Play,
-    PlayVerdict,
-    RoundScore,
-    Ruleset,
-    TrickContext,
-    TrickOutcome,
-    is_json_int,
-)
+from service.rules.actions import Action
 from service.rules.cards import Card
-from service.rules.errors import InvalidInput
-from service.rules.games.boerenbridge import actions, deal, first_dealer, play, scoring, turns, view
+from service.rules.games.boerenbridge import actions, deal, facts, first_dealer, play, scoring, turns, view
 from service.rules.games.boerenbridge import options as opts
 from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, MatchInfo
+from service.rules.messages import Msg
+from service.rules.options import Options, OptionSpec
+from service.rules.ruleset import Ruleset, Table
+from service.rules.scores import RoundScore
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 _SCORE_EXAMPLE = {
     "summary": "Boerenbridge: bids (null for a non-bidder), tricks won, scores before the round",
@@ -50,11 +51,10 @@ _SCORE_EXAMPLE = {
 }
 
 
-class Boerenbridge(Ruleset):
+class Boerenbridge(Ruleset[BoerenbridgeState]):
     id = "boerenbridge"
     name = "Boerenbridge"
-    description = ("Bid the exact number of tricks you will take; 13 cards each, no trumps, "
-                   "race to exactly 100 (the dealer is hooked).")
+    description = Msg("boerenbridge.description")
     player_counts = opts.PLAYER_COUNTS
     default_players = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
@@ -70,35 +70,32 @@ class Boerenbridge(Ruleset):
     def check_options(self, options: Mapping[str, Any]) -> None:
         opts.check_options(options)
 
-    def max_plays(self, options: Options) -> int:
+    def max_plays(self, options: Mapping[str, Any]) -> int:
         return play.max_plays(options)
 
-    def ranking_tables(self, options: Options) -> dict[str, Any]:
+    def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return play.ranking_tables(options)
 
-    def trick_winner(self, plays: Sequence[Play], ctx: TrickContext, options: Options) -> TrickOutcome:
+    def trick_winner(self, plays: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]) -> TrickOutcome:
         return play.trick_winner(plays, ctx, options)
 
     def legal_plays(
-        self, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Options
+        self, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]
     ) -> PlayVerdict:
         return play.legal_plays(hand, trick, ctx, options)
 
-    def score_round(self, facts: Mapping[str, Any], options: Options) -> RoundScore:
-        return scoring.score_facts(scoring.parse_facts(facts, options), options)
+    def score_round(self, facts_: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
+        return scoring.score_facts(facts.parse_facts(facts_, options), options)
 
     # --- a match ------------------------------------------------------------------------------
 
-    def first_dealer(self, options: Options, n_players: int, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    def first_dealer(
+        self, options: Mapping[str, Any], n_players: int, rng: random.Random
+    ) -> tuple[int, dict[str, Any]]:
         return first_dealer.first_dealer(options, n_players, rng)
 
-    def new_match(self, options: Options, n_players: int, dealer: int, mode: Mode) -> BoerenbridgeState:
-        options = self.validate_options(options)
-        opts.check_players(options, n_players)
-        if mode not in ("dealt", "table"):
-            raise InvalidInput(f"mode must be 'dealt' or 'table', not {mode!r}")
-        if not is_json_int(dealer) or not 0 <= dealer < n_players:
-            raise InvalidInput(f"the dealer is a seat from 0 to {n_players - 1}; got {dealer!r}")
+    def start(self, options: Options, n_players: int, dealer: int, mode: str) -> BoerenbridgeState:
+        opts.check_schedule(opts.config(options), n_players)
         return BoerenbridgeState(MatchInfo(options, n_players, mode, (0,) * n_players, dealer), DEAL)
 
     def needs_deal(self, state: BoerenbridgeState) -> bool:
@@ -117,8 +114,14 @@ class Boerenbridge(Ruleset):
     def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
         return scoring.archive(state)
 
-    def view(self, state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
-        return view.view(self.id, state, seat)
+    def table(self, state: BoerenbridgeState) -> Table:
+        return view.table(state)
+
+    def game_view(self, state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
+        return view.game_view(state, seat)
+
+    def history(self, state: BoerenbridgeState) -> list[dict[str, Any]]:
+        return view.history(state)
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         return view.hide_sealed_amount(super().public_action(action, viewer), action, viewer)

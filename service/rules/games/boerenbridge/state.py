@@ -12,13 +12,13 @@ card, §11), ``bidding`` (§6), ``trump`` (the highest bidder names trumps, §11
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.base import Revoke
 from service.rules.cards import Card, Suit
 from service.rules.games.boerenbridge.options import MAX_SEATS
+from service.rules.options import Options
+from service.rules.revokes import Revoke
 from service.rules.slots import slot_maker
 
 DEAL = "deal"
@@ -81,7 +81,7 @@ class MatchInfo:
     ``rounds_done`` (round numbers, the hand-size schedule) counts every round. A state stored before
     the counter existed decodes with ``archived`` 0: nothing had been taken out of it."""
 
-    options: Mapping[str, Any]
+    options: Options
     players: int
     mode: str
     scores: tuple[int, ...]
@@ -143,4 +143,6 @@ class BoerenbridgeState:
 #: ``BoerenbridgeState(match, phase, round, bids, hands, leader, trick, tricks_won, done, shown)``, all
 #: ten fields in order, for the hot path (every play rebuilds the state): ``slots.slot_maker`` sets the
 #: slots directly, the one way the rules core builds states fast; the same, equal, immutable object.
+#: What it buys (bench/engine.py, seed rules, alternating runs at load average about 10, 2026-12-01):
+#: 3,770-4,060 hands per CPU second against 3,270-3,590 with the dataclass's own constructor (~12%).
 make_state = slot_maker(BoerenbridgeState)

@@ -7,35 +7,29 @@ first card of the round is reported, and the bids already reported must agree wi
 reviser's). Turn order, the bids and the hook rule are checked as in a dealt match.
 
 Revokes (§7: follow suit if able): a play that breaks the rule is accepted, since the table played
-it, and recorded as a revoke as soon as the seat's later plays prove it (``base.find_revokes``: the
+it, and recorded as a revoke as soon as the seat's later plays prove it (``revokes.find_revokes``: the
 seat shows the suit it failed to follow), and at the latest when the round ends. The view lists the
 revokes of the round in progress, or of the last round between rounds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from service.rules.base import (
-    Action,
-    Judge,
-    Options,
-    Play,
-    Revoke,
-    Ruleset,
-    TrickContext,
-    TrickRecord,
-    find_revokes,
-    revokes_after_play,
-    wrong_phase,
-)
+from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, Card
-from service.rules.errors import InvalidAction, InvalidFacts
+from service.rules.errors import InvalidAction, InvalidFacts, wrong_phase
+from service.rules.games.boerenbridge.facts import parse_facts
 from service.rules.games.boerenbridge.options import PLAYER_COUNTS
-from service.rules.games.boerenbridge.scoring import finish_round, parse_facts
+from service.rules.games.boerenbridge.scoring import finish_round
 from service.rules.games.boerenbridge.state import BoerenbridgeState, MatchInfo, RoundSetup, TrickDone
 from service.rules.games.boerenbridge.turns import phase_types
+from service.rules.messages import Msg
+from service.rules.revokes import Judge, Revoke, TrickRecord, find_revokes, revokes_after_play
+from service.rules.ruleset import Ruleset
 from service.rules.slots import evolve
+from service.rules.tricks import Play, TrickContext
 
 # ``records`` runs at every table-mode play, over every trick of the round so far; reading the seats
 # and plays from these tables instead of building them (``TrickRecord.clockwise``) takes a post's
@@ -68,7 +62,7 @@ def record_revokes(
 
     ``seat`` has just made the last play of ``done``/``trick``, and ``r.revokes`` are the revokes
     of the plays before it (recorded here at the play before, or none at the round's first play),
-    so only ``seat``'s plays are judged again (``base.revokes_after_play``): follow suit is a
+    so only ``seat``'s plays are judged again (``revokes.revokes_after_play``): follow suit is a
     monotone rule and the trump, the one context, is fixed before the first card, so every other
     seat's judgements stand. ``judge`` is the follow-suit verdict (``play.judge``, passed in since
     the play action calls this module), without the input checks of ``legal_plays`` (the reported
@@ -79,7 +73,7 @@ def record_revokes(
 
 
 def round_revokes(
-    ruleset: Ruleset, judge: Judge, r: RoundSetup, done: tuple[TrickDone, ...], n: int, options: Options
+    ruleset: Ruleset, judge: Judge, r: RoundSetup, done: tuple[TrickDone, ...], n: int, options: Mapping[str, Any]
 ) -> tuple[Revoke, ...]:
     """Every hand is known once the last trick is played: the last word on the round's revokes."""
     return tuple(find_revokes(ruleset, records(r, done, (), n, 0), options, round_complete=True, judge=judge))
@@ -91,17 +85,15 @@ def round_result(state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
     r = state.round
     assert r is not None
     if m.mode != "table":
-        raise wrong_phase("round_result reports a round played at a table; this match is dealt by the service",
-                          phase_types(state), code="not_table_mode")
+        raise wrong_phase(Msg("boerenbridge.result.not_table_mode"), phase_types(state), code="not_table_mode")
     if state.trick or state.done:
-        raise wrong_phase("cards of this round have been reported: report the remaining plays",
-                          phase_types(state), code="round_in_play")
+        raise wrong_phase(Msg("boerenbridge.result.round_in_play"), phase_types(state), code="round_in_play")
     if action.result is None:
-        raise InvalidAction("a round_result action needs 'result': the round's bids and tricks")
+        raise InvalidAction(Msg("boerenbridge.result.needs_result"))
     rf = parse_facts(action.result, m.options, n_players=m.players, scores=m.scores, hand_size=r.hand_size,
                      round_number=r.number, dealer=r.dealer)
     for s, b in enumerate(state.bids):
         if b is not None and rf.bids[s] != b and s != r.reviser:
-            raise InvalidFacts(f"seat {s} bid {b} in this round, but the result says {rf.bids[s]}",
+            raise InvalidFacts(Msg("boerenbridge.result.bid_mismatch", seat=s, bid=b, reported=rf.bids[s]),
                                code="bid_mismatch")
     return finish_round(state, r, rf.bids, rf.tricks, (), reported=True)

@@ -13,41 +13,39 @@ For the stateless trick endpoints, ``facts_trump`` checks a given trump against 
 
 from __future__ import annotations
 
-from service.rules.base import Action, Options, TrickContext, not_your_turn
+from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, SUITS, Card, Suit
-from service.rules.errors import InvalidAction, InvalidFacts
+from service.rules.errors import InvalidAction, InvalidFacts, not_your_turn
 from service.rules.games.boerenbridge.bidding import after_bidding
-from service.rules.games.boerenbridge.options import PACK_SIZE
+from service.rules.games.boerenbridge.options import PACK_SIZE, Config
 from service.rules.games.boerenbridge.state import BIDDING, PLAY, BoerenbridgeState
 from service.rules.games.boerenbridge.turns import to_act
 from service.rules.handmask import BIT
+from service.rules.messages import Msg
 from service.rules.slots import evolve
+from service.rules.tricks import TrickContext
 
 
-def has_turn_up(options: Options, n_players: int, hand_size: int) -> bool:
+def has_turn_up(cfg: Config, n_players: int, hand_size: int) -> bool:
     """Whether a card is turned up for trumps this round: ``turn_up`` mode, and a card left over."""
-    return options["trump_mode"] == "turn_up" and n_players * hand_size < PACK_SIZE
+    return cfg.trump_mode == "turn_up" and n_players * hand_size < PACK_SIZE
 
 
-def round_trump(options: Options, turn_up: Card | None) -> Suit | None:
+def round_trump(cfg: Config, turn_up: Card | None) -> Suit | None:
     """The trump suit fixed at the deal (None: no trump, or one still to be turned up or named)."""
-    if options["trump_mode"] == "fixed_spades":
+    if cfg.trump_mode == "fixed_spades":
         return Suit.SPADES
     return turn_up.suit if turn_up is not None else None
 
 
-def facts_trump(ctx: TrickContext, options: Options) -> Suit | None:
+def facts_trump(ctx: TrickContext, cfg: Config) -> Suit | None:
     """The trump of a trick given as bare facts, checked against ``trump_mode``."""
-    mode = options.get("trump_mode", "none")
+    mode = cfg.trump_mode
     if mode == "none" and ctx.trump is not None:
-        raise InvalidFacts(
-            "Boerenbridge is played without trumps (trump_mode 'none'); send trump null, or set "
-            "trump_mode to 'turn_up', 'fixed_spades' or 'highest_bidder_chooses'",
-            code="no_trump_game",
-        )
+        raise InvalidFacts(Msg("boerenbridge.trump.none_in_game"), code="no_trump_game")
     if mode == "fixed_spades":
         if ctx.trump not in (None, Suit.SPADES):
-            raise InvalidFacts("with trump_mode 'fixed_spades' spades are always trumps", code="wrong_trump")
+            raise InvalidFacts(Msg("boerenbridge.trump.fixed_spades"), code="wrong_trump")
         return Suit.SPADES
     return ctx.trump
 
@@ -66,9 +64,9 @@ def name_trump(state: BoerenbridgeState, seat: int, action: Action) -> Boerenbri
     r = state.round
     assert r is not None
     if seat != r.trump_chooser:
-        raise not_your_turn(f"seat {r.trump_chooser}, the highest bidder, names trumps", to_act(state))
+        raise not_your_turn(Msg("boerenbridge.trump.chooser_names", seat=r.trump_chooser), to_act(state))
     if action.suit is None:
-        raise InvalidAction("a name_trump action needs 'suit' (C, D, H or S)", legal=["C", "D", "H", "S"])
+        raise InvalidAction(Msg("boerenbridge.trump.needs_suit"), legal=["C", "D", "H", "S"])
     return evolve(state, phase=PLAY, round=evolve(r, trump=action.suit))
 
 
@@ -77,10 +75,10 @@ def turn_up(state: BoerenbridgeState, seat: int, action: Action) -> Boerenbridge
     r = state.round
     assert r is not None
     if seat != r.dealer:
-        raise not_your_turn(f"the dealer (seat {r.dealer}) turns up the trump card", to_act(state))
+        raise not_your_turn(Msg("boerenbridge.trump.dealer_turns_up", seat=r.dealer), to_act(state))
     card = action.card
     if card is None:
-        raise InvalidAction("a turn_up action needs 'card', the card turned up")
+        raise InvalidAction(Msg("boerenbridge.trump.needs_card"))
     setup = evolve(r, turn_up=card, trump=card.suit)
     turned = evolve(state, round=setup, shown=BIT[card.index])
     if any(r.active):

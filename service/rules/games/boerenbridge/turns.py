@@ -10,8 +10,8 @@ first card is reported.
 
 from __future__ import annotations
 
-from service.rules.base import FINISHED, IN_PROGRESS
 from service.rules.games.boerenbridge.bidding import bidders_to_act, can_revise
+from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import (
     ALONE,
     BIDDING,
@@ -22,6 +22,7 @@ from service.rules.games.boerenbridge.state import (
     TURN_UP,
     BoerenbridgeState,
 )
+from service.rules.ruleset import FINISHED, IN_PROGRESS
 
 _PHASE_TYPES = {TURN_UP: ("turn_up",), BIDDING: ("bid",), TRUMP: ("name_trump",), PLAY: ("play",)}
 
@@ -45,7 +46,7 @@ def to_act(state: BoerenbridgeState) -> tuple[int, ...]:
                 return (seat, reviser)
         return ALONE[seat]
     if phase == BIDDING:
-        return bidders_to_act(r, state.bids, state.match.options["bidding_mode"])
+        return bidders_to_act(r, state.bids, config(state.match.options).sequential)
     if phase == TRUMP:
         chooser = r.trump_chooser
         assert chooser is not None

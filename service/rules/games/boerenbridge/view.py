@@ -1,12 +1,14 @@
 """What each seat sees of a Boerenbridge match (docs/rules/boerenbridge.md §6.4, §7; DESIGN.md §2.3).
 
-A seat sees its own hand, never another's (the referee, ``seat`` None, sees every hand); the cards
-each seat has left, the trump and turn-up, the trick in progress and the round's completed tricks,
-the tricks won, the match scores and the finished rounds still in the state (``MatchInfo.history``).
+``table`` gives the facts every view begins with (``Ruleset.view`` writes that header) and
+``game_view`` the game's own part. A seat sees its own hand, never another's (the referee, ``seat``
+None, sees every hand; a spectator, ``SPECTATOR``, none); the cards each seat has left, the trump
+and turn-up, the trick in progress and the round's completed tricks, the tricks won, the match
+scores and the finished rounds still in the state (``MatchInfo.history``).
 
 Bids may be sealed (§6.4): under ``bidding_mode = "simultaneous"`` another seat's bid is hidden
 (``"sealed"``) until every sealed bid is in; the hook player's bid is public, and so is the bid the
-hook rule forbids him (``bidding.forbidden_for``) once the others are revealed. ``public_action``
+hook rule forbids him (``bidding.hook_forbidden``) once the others are revealed. ``public_action``
 hides a sealed bid's amount in the list of actions taken. Table mode adds the round's revokes
 (``table``) and whether ``round_result`` may still be reported.
 """
@@ -15,50 +17,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.base import Action, plays_json
-from service.rules.codec import encode
-from service.rules.games.boerenbridge.actions import legal_actions
-from service.rules.games.boerenbridge.bidding import can_revise, forbidden_for, revealed
+from service.rules.actions import Action
+from service.rules.games.boerenbridge.bidding import can_revise, hook_forbidden, revealed
+from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import FINISHED_PHASE, PLAY, TRUMP, BoerenbridgeState, RoundSetup
-from service.rules.games.boerenbridge.turns import status, to_act
+from service.rules.games.boerenbridge.turns import status
 from service.rules.handmask import texts_of
+from service.rules.ruleset import SPECTATOR, Table
+from service.rules.tricks import plays_json
 
 
-def view(ruleset_id: str, state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
-    """``Ruleset.view``: the match as ``seat`` sees it (None: the referee)."""
+def table(state: BoerenbridgeState) -> Table:
+    """``Ruleset.table``: the facts every view begins with."""
     m = state.match
     r = state.round
-    acting = to_act(state)
+    dealer = r.dealer if r is not None else m.next_dealer
+    return Table(m.mode, m.players, m.options, status(state), state.phase, dealer, m.scores, m.winners)
+
+
+def history(state: BoerenbridgeState) -> list[dict[str, Any]]:
+    """``Ruleset.history``: the finished rounds the state still holds, as the view lists them."""
+    return [h.to_json() for h in state.match.history]
+
+
+def game_view(state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
+    """``Ruleset.game_view``: the match as ``seat`` sees it (None: the referee; ``SPECTATOR``: the
+    public facts only), after the header."""
+    m = state.match
+    r = state.round
     out: dict[str, Any] = {
-        "ruleset": ruleset_id,
-        "mode": m.mode,
-        "players": m.players,
-        "options": encode(m.options),
-        "status": status(state),
-        "phase": state.phase,
         "result": m.result,
-        "winners": list(m.winners),
-        "scores": list(m.scores),
-        "dealer": r.dealer if r is not None else m.next_dealer,
         "round": r.number if r is not None else m.rounds_done + (0 if state.phase == FINISHED_PHASE else 1),
-        "to_act": list(acting),
-        "hand": None,
-        "history": [h.to_json() for h in m.history],
+        "history": history(state),
     }
-    if seat is None:
-        out["legal_actions"] = [a.to_json() for s in acting for a in legal_actions(state, s)]
-    else:
-        out["legal_actions"] = [a.to_json() for a in legal_actions(state, seat)]
     if r is None:
         if m.mode == "table":  # between rounds and once the match is over: the last round's
             out["revokes"] = [v.to_json() for v in m.history[-1].revokes] if m.history else []
         return out
     n = m.players
     if state.hands is not None:
-        if seat is not None:
-            out["hand"] = texts_of(state.hands[seat])
-        else:
+        if seat is None:
             out["hands"] = [texts_of(h) for h in state.hands]
+        elif seat != SPECTATOR:
+            out["hand"] = texts_of(state.hands[seat])
     out["hand_size"] = r.hand_size
     played = len(state.done)
     in_trick = {(state.leader + i) % n for i in range(len(state.trick))}
@@ -79,8 +80,8 @@ def view(ruleset_id: str, state: BoerenbridgeState, seat: int | None) -> dict[st
 
 
 def _bidding_view(state: BoerenbridgeState, r: RoundSetup, seat: int | None) -> dict[str, Any]:
-    o = state.match.options
-    shown = revealed(r, state.bids, o["bidding_mode"])
+    cfg = config(state.match.options)
+    shown = revealed(r, state.bids, cfg.sequential)
     bids: list[int | None] = []
     marks: list[str] = []
     for i, b in enumerate(state.bids):
@@ -92,12 +93,10 @@ def _bidding_view(state: BoerenbridgeState, r: RoundSetup, seat: int | None) -> 
             marks.append("waiting")
         else:
             marks.append("bid" if visible else "sealed")
-    forbidden = None
-    if r.hook is not None and r.hook_rule and shown:
-        forbidden = forbidden_for(r, state.bids, r.hook)
+    forbidden = hook_forbidden(r, state.bids) if shown else None
     open_ = state.phase in (TRUMP, PLAY) and not state.trick and not state.done and can_revise(r, state.bids)
     return {
-        "mode": o["bidding_mode"],
+        "mode": cfg.bidding_mode,
         "active": list(r.active),
         "bids": bids,
         "status": marks,

@@ -1,0 +1,43 @@
+"""Cross-origin access for browser clients (flask-cors), from ``CORS_ORIGINS``.
+
+Unset: no answer carries CORS headers, so a browser page on another origin is refused. Set (a
+comma-separated list of origins, or ``*``): those origins may call every endpoint; a preflight
+(``OPTIONS`` with ``Access-Control-Request-Method``) is answered by flask-cors before any view.
+Answers expose the headers a client reads (``ETag``, ``Idempotent-Replayed``, ``Location``,
+``Retry-After``, ``Content-Language``); requests may send ``Authorization``, ``Content-Type``,
+``If-Match``, ``If-None-Match``, ``Idempotency-Key``, ``Last-Event-ID`` and ``Accept-Language``.
+No cookies are used (tokens travel in ``Authorization``), so credentials are not allowed.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_cors import CORS
+
+from service.api.config import Settings
+
+EXPOSED = ("ETag", "Idempotent-Replayed", "Location", "Retry-After", "Content-Language")
+ALLOWED = (
+    "Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID",
+    "Accept-Language",
+)
+METHODS = ("GET", "POST", "DELETE", "OPTIONS")
+#: how long a browser may keep a preflight's answer (seconds)
+PREFLIGHT_MAX_AGE = 600
+
+
+def init_app(app: Flask, settings: Settings) -> None:
+    """Answer cross-origin requests from the settings' origins (nothing when there are none)."""
+    if not settings.cors_origins:
+        return
+    origins: str | list[str] = "*" if "*" in settings.cors_origins else list(settings.cors_origins)
+    CORS(
+        app,
+        origins=origins,
+        methods=list(METHODS),
+        allow_headers=list(ALLOWED),
+        expose_headers=list(EXPOSED),
+        supports_credentials=False,
+        max_age=PREFLIGHT_MAX_AGE,
+        vary_header=True,
+    )

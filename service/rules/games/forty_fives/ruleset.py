@@ -1,0 +1,175 @@
+"""Forty-Fives (``forty_fives``) and Auction Forty-Fives (``auction_forty_fives``), per
+``docs/rules/forty-fives.md`` (seeds 001 and 000).
+
+The ``Ruleset`` classes of the two games, thin: each method hands over to the module holding its
+rules. The modules of this package:
+
+* ``options``: every option of the catalogue (§5) with its default, and ``Config``, the options
+  digested once per options object; ``state``: the match state (frozen dataclasses).
+* ``ranking``: cards and ranking (§1): the A♥ always the third trump and never a heart when hearts
+  are not trump (§1.2); the orders of §1.3, "highest in red, lowest in black"; the renegable 5, J
+  of trumps and A♥ (§1.4); the demoted ace of trumps (§1.5). ``play``: following and winning
+  tricks (§4), also for the stateless endpoints (``trick_winner``, ``legal_plays`` read
+  ``ctx.trump`` and ``ctx.demoted``, the demoted ace accepted only where the unrobbed-ace rule
+  applies).
+* ``deal`` (§2.3, §3.3: five cards each in batches, the turn-up fixing trump) → ``robbing`` (§2.5,
+  §3.4: the ace holder's rob or announcement, the dealer's turned-up ace; table mode's turn-up
+  report) or ``auction`` (bidding mode, §3.6: the auction with the dealer's hold, naming trump) and
+  ``discard`` (§3.7: the kitty, discard and draw, the first lead) → ``tricks`` (dealt play, §4) or
+  ``table`` (table mode: reported cards and their revokes; ``round_result``: a whole round
+  reported) → ``hand_end`` (the hand scored, its record, the next deal; the archive), scored by
+  ``scoring`` (§2.7-2.8, §3.8-3.9) from the facts ``facts`` reads. ``phases`` says whose turn it is
+  and hands each action to its phase; ``actions`` holds the prebuilt actions and the turn and
+  phase checks; ``view`` what each seat may see.
+
+Auction Forty-Fives is played by 4 or 6 players in two partnerships (team 0 = even seats, §3.1), in
+two trump-selection modes (§3.2): ``turn_up`` (default) and ``bidding``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from service.rules.actions import Action
+from service.rules.cards import SUITS, Card
+from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
+from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
+from service.rules.games.forty_fives.facts import (
+    AUCTION_SCORE_EXAMPLE,
+    AUCTION_SCORE_FACTS,
+    FORTY_FIVES_SCORE_EXAMPLE,
+    FORTY_FIVES_SCORE_FACTS,
+)
+from service.rules.games.forty_fives.options import (
+    AUCTION_ID,
+    AUCTION_SPECS,
+    FORTY_FIVES_ID,
+    FORTY_FIVES_SPECS,
+    Config,
+    auction_derived_defaults,
+    check_options,
+    config_of,
+)
+from service.rules.games.forty_fives.ranking import table_for
+from service.rules.games.forty_fives.state import DEAL, FortyFivesState
+from service.rules.messages import Msg
+from service.rules.options import Options
+from service.rules.ruleset import Ruleset, Table
+from service.rules.scores import RoundScore
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
+
+
+class FortyFivesFamily(Ruleset[FortyFivesState]):
+    """What the two games share; the subclasses set the catalogue attributes."""
+
+    players_option: ClassVar[str | None] = "players"
+    state_type: ClassVar[type] = FortyFivesState
+    action_types: ClassVar[tuple[str, ...]]
+
+    # --- options ----------------------------------------------------------------------------------
+
+    def config(self, options: Mapping[str, Any]) -> Config:
+        """The options digested (once per options object: ``options.config_of``)."""
+        return config_of(self.id, options)
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        check_options(options)
+
+    def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        cfg = self.config(options)
+        out: dict[str, Any] = {}
+        for trump in SUITS:
+            table = table_for(cfg, trump, False)
+            out[trump.value] = {s.value: [c.text for c in table.orders[i]] for i, s in enumerate(SUITS)}
+        return out
+
+    # --- stateless questions ----------------------------------------------------------------------
+
+    def trick_winner(self, plays: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]) -> TrickOutcome:
+        return play.trick_winner(self.config(options), plays, ctx, self.name, max(self.player_counts))
+
+    def legal_plays(
+        self, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]
+    ) -> PlayVerdict:
+        return play.legal_plays(self.config(options), hand, trick, ctx, self.name, max(self.player_counts))
+
+    def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
+        return scoring.score_round(self.config(options), facts, self.player_counts)
+
+    # --- matches ----------------------------------------------------------------------------------
+
+    def start(self, options: Options, n_players: int, dealer: int, mode: str) -> FortyFivesState:
+        return deal.new_state(self.config(options), options, n_players, dealer, mode)
+
+    def needs_deal(self, state: FortyFivesState) -> bool:
+        return state.phase == DEAL
+
+    def deal(self, state: FortyFivesState, deck: Sequence[Card] | None) -> FortyFivesState:
+        return deal.deal(self.config(state.match.options), state, deck)
+
+    def status(self, state: FortyFivesState) -> str:
+        return state.match.status
+
+    # Called at every step of a match: the modules' functions themselves (taking the ruleset first,
+    # as methods), not methods wrapping them.
+    to_act = phases.to_act
+    legal_actions = phases.legal_actions
+    apply = phases.apply
+
+    def table(self, state: FortyFivesState) -> Table:
+        return view.table(state)
+
+    def game_view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
+        return view.game_view(state, seat)
+
+    def history(self, state: FortyFivesState) -> list[dict[str, Any]]:
+        return view.history(state)
+
+    def archive(self, state: FortyFivesState) -> tuple[FortyFivesState, list[dict[str, Any]]]:
+        return hand_end.archive(state)
+
+    def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
+        out = super().public_action(action, viewer)
+        if viewer is not None and action.seat != viewer and action.type == "draw":
+            out.pop("card", None)
+        return out
+
+
+class FortyFives(FortyFivesFamily):
+    id = FORTY_FIVES_ID
+    name = "Forty-Fives"
+    description = Msg("forty_fives.description")
+    player_counts = (2, 3, 4, 5, 6)
+    default_players = 3
+    option_specs = FORTY_FIVES_SPECS
+    action_types = FORTY_FIVES_TYPES
+    score_example = FORTY_FIVES_SCORE_EXAMPLE
+    score_facts = FORTY_FIVES_SCORE_FACTS
+
+
+class AuctionFortyFives(FortyFivesFamily):
+    id = AUCTION_ID
+    name = "Auction Forty-Fives"
+    description = Msg("forty_fives.auction.description")
+    player_counts = (4, 6)
+    default_players = 4
+    option_specs = AUCTION_SPECS
+    action_types = AUCTION_TYPES
+    score_example = AUCTION_SCORE_EXAMPLE
+    score_facts = AUCTION_SCORE_FACTS
+
+    def teams_description(self) -> Msg | None:
+        return Msg("forty_fives.auction.teams")
+
+    def teams(self, n_players: int) -> tuple[tuple[int, ...], ...] | None:
+        return tuple(range(0, n_players, 2)), tuple(range(1, n_players, 2))
+
+    def derived_defaults(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        return auction_derived_defaults(given)
+
+
+FORTY_FIVES = FortyFives()
+AUCTION_FORTY_FIVES = AuctionFortyFives()
+
+__all__ = ["AUCTION_FORTY_FIVES", "FORTY_FIVES", "AuctionFortyFives", "FortyFives", "FortyFivesFamily"]

@@ -1,0 +1,112 @@
+"""The play phase in dealt mode, the hot path of a match (forty-fives.md §4, §2.5, §1.5): the legal
+actions of the seat to play, a card played (rebuilding one small state object, deciding legality
+with the mask tables of ``play``), a trick completed, and the dealer's turned-up ace after trick 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from service.rules.actions import Action
+from service.rules.cards import Card
+from service.rules.errors import CardNotInHand, IllegalPlay
+from service.rules.games.forty_fives import hand_end
+from service.rules.games.forty_fives.actions import PLAY_ACTS
+from service.rules.games.forty_fives.options import Config
+from service.rules.games.forty_fives.play import legal_mask, verdict_text, winner_position
+from service.rules.games.forty_fives.ranking import RankTable, ace_of, table_for
+from service.rules.games.forty_fives.robbing import demotes_now, rob_actions
+from service.rules.games.forty_fives.scoring import TRICKS_PER_HAND
+from service.rules.games.forty_fives.state import (
+    ACE_AFTER_TRICK,
+    ACE_PENDING,
+    ACE_TAKEN_LATE,
+    DEALER_ROB,
+    PLAY,
+    FortyFivesState,
+    Round,
+    Trick,
+    make_state,
+    make_trick,
+)
+from service.rules.handmask import BIT, pick, texts_of
+from service.rules.messages import Msg
+from service.rules.slots import evolve
+
+
+def round_table(cfg: Config, rnd: Round) -> RankTable:
+    """The ranking table in force in ``rnd`` (its trump, its demotion)."""
+    if TYPE_CHECKING:
+        assert rnd.trump is not None
+    return table_for(cfg, rnd.trump, rnd.demoted is not None)
+
+
+def _seat_table(cfg: Config, state: FortyFivesState, rnd: Round, seat: int) -> RankTable:
+    """The table a card played now by ``seat`` is judged by: the ace holder's first card without
+    robbing or announcing demotes the ace from this play on, this play included (§1.5, A-6)."""
+    if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
+        if TYPE_CHECKING:
+            assert rnd.trump is not None
+        return table_for(cfg, rnd.trump, True)
+    return round_table(cfg, rnd)
+
+
+def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]:
+    """The dealt-mode actions of the seat to play: its legal cards, and rob/announce in the window."""
+    rnd = state.round
+    hands = state.hands
+    if TYPE_CHECKING:
+        assert rnd is not None and hands is not None
+    legal, _reason = legal_mask(cfg.rules, _seat_table(cfg, state, rnd, seat), hands[seat], state.current)
+    out = pick(legal, PLAY_ACTS[seat])
+    if seat == rnd.ace_holder:
+        out.extend(rob_actions(cfg, state, seat))
+    return out
+
+
+def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> FortyFivesState:
+    """``seat`` (to play) plays ``card``: checked, then the trick, the round or the turn moves on."""
+    rnd = state.round
+    hands = state.hands
+    if TYPE_CHECKING:
+        assert rnd is not None and hands is not None and rnd.trump is not None
+    hand = hands[seat]
+    bit = BIT[card.index]
+    if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
+        rnd = evolve(rnd, demoted=ace_of(rnd.trump))
+    table = round_table(cfg, rnd)
+    legal, reason = legal_mask(cfg.rules, table, hand, state.current)
+    if not legal & bit:
+        legal_texts = texts_of(legal)
+        if not hand & bit:
+            raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
+        code, rule = verdict_text(reason, cfg.rules, table, hand, state.current)
+        raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code, legal=legal_texts)
+    changed = list(hands)
+    changed[seat] = hand ^ bit
+    hands = tuple(changed)
+    current = (*state.current, card)
+    n = state.match.players
+    if len(current) < n:
+        return make_state(state.match, PLAY, (seat + 1) % n, rnd, hands, state.leader, current, state.tricks)
+    w = (state.leader + winner_position(table, current)) % n
+    tricks = (*state.tricks, make_trick(state.leader, current, w))
+    if len(tricks) == TRICKS_PER_HAND:
+        return hand_end.finish_played_round(cfg, state, rnd, tricks, table, ())
+    if len(tricks) == 1 and rnd.dealer_ace in (ACE_AFTER_TRICK, ACE_PENDING):
+        return after_first_trick(state, rnd, hands, tricks, w)
+    return make_state(state.match, PLAY, w, rnd, hands, w, (), tricks)
+
+
+def after_first_trick(
+    state: FortyFivesState, rnd: Round, hands: tuple[int, ...] | None, tricks: tuple[Trick, ...], w: int
+) -> FortyFivesState:
+    """Trick 1 is complete: the dealer now decides on a turned-up ace, or takes the one pending."""
+    assert rnd.turn_up is not None
+    if rnd.dealer_ace == ACE_AFTER_TRICK:
+        return FortyFivesState(state.match, DEALER_ROB, rnd.dealer, rnd, hands, w, (), tricks)
+    d = rnd.dealer
+    if hands is not None:
+        hands = (*hands[:d], hands[d] | BIT[rnd.turn_up.index], *hands[d + 1:])
+    rnd = evolve(rnd, dealer_ace=ACE_TAKEN_LATE)
+    return FortyFivesState(state.match, PLAY, w, rnd, hands, w, (), tricks)

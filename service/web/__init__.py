@@ -1,0 +1,57 @@
+"""The referee's web page, served by the service itself.
+
+``/`` is the page (``static/index.html``: plain ES modules and CSS, no build step), built on the
+public API only; ``/web/<file>`` its static files; ``/manifest.webmanifest`` makes it installable.
+Nothing in it is inline (script or style), so the Content-Security-Policy of ``'self'`` that
+``service.api.headers`` sends with HTML allows all of it; the API docs at ``/docs`` are
+``service.api.docs_page``'s. ``init_app(app)`` registers the blueprint (a plain Flask one: none
+of it belongs in the OpenAPI document).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Flask, send_from_directory
+from flask.wrappers import Response
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: How long a browser may keep the static files before asking again (they are revalidated by ETag).
+STATIC_MAX_AGE_SECONDS = 300
+
+bp = Blueprint("web", __name__, static_folder=None)
+
+
+#: Types by suffix where the system's table may lack one (an ES module must come as JavaScript).
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".json": "application/json",
+         ".svg": "image/svg+xml", ".png": "image/png"}
+
+
+def _send(name: str, mimetype: str | None = None) -> Response:
+    mimetype = mimetype or TYPES.get(Path(name).suffix)
+    response = send_from_directory(STATIC, name, mimetype=mimetype, max_age=STATIC_MAX_AGE_SECONDS)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@bp.get("/")
+def index() -> Response:
+    """The page: every screen (start, table, seat, spectator) is drawn by ``js/main.js``."""
+    response = _send("index.html", "text/html")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/web/<path:name>")
+def static_file(name: str) -> Response:
+    return _send(name)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    return _send("manifest.webmanifest", "application/manifest+json")
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

@@ -1,0 +1,130 @@
+// What may be entered next, from the view's legal_actions (each postable as is): per seat to
+// act, a card picker (in table mode the whole pack, every card not allowed greyed out; a seat sees
+// its own hand), the bids (a bid the rules forbid is marked, and entering it anyway shows the
+// rule's reason from the service), and a button for every other action.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
+import { actionName, currentTrick, seatName } from "./board.js";
+
+const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
+
+// The one card an action names (``card``, or a one-card ``cards`` as Avinas' exposures have).
+function oneCard(a) {
+  if (a.card) return a.card;
+  return Array.isArray(a.cards) && a.cards.length === 1 ? a.cards[0] : null;
+}
+
+function pickable(a) {
+  return CARD_TYPES.has(a.type) && oneCard(a) && !a.face_down;
+}
+
+function bySeat(view) {
+  const groups = new Map();
+  for (const seat of view.to_act || []) groups.set(seat, []);
+  for (const a of view.legal_actions || []) {
+    const seat = a.seat ?? view.viewer?.seat ?? -1;
+    if (!groups.has(seat)) groups.set(seat, []);
+    groups.get(seat).push(a);
+  }
+  return groups;
+}
+
+export function seenCards(view) {
+  const seen = new Set();
+  for (const tr of view.tricks || []) for (const p of tr.plays || []) seen.add(p.card);
+  for (const p of currentTrick(view)?.plays || []) if (p.card) seen.add(p.card);
+  if (view.turn_up) seen.add(view.turn_up);
+  for (const e of Array.isArray(view.exposures) ? view.exposures : []) if (e.card) seen.add(e.card);
+  return seen;
+}
+
+// send(action): post it. Returns the panel, or null when nothing may be entered.
+export function actionPanel(view, send) {
+  const own = view.viewer?.role === "seat" && Array.isArray(view.hand);
+  const groups = [...bySeat(view)].filter(([, list]) => list.length);
+  if (!groups.length && !own) return null;
+  const playing = groups.some(([, list]) => list.some(pickable));
+  return h("section", { class: "actions", "aria-labelledby": "actions-h" },
+    h("h2", { id: "actions-h" }, own ? t("actions.your_hand") : t("actions.title")),
+    own && !playing ? cardPicker(view, view.viewer.seat, "play", [], send) : null,
+    groups.map(([seat, list]) => seatActions(view, seat, list, send)));
+}
+
+function seatActions(view, seat, list, send) {
+  const byType = new Map();
+  const others = [];
+  for (const a of list) {
+    const kind = pickable(a) ? `card:${a.type}` : a.type === "bid" && typeof a.amount === "number" ? "bid" : null;
+    if (!kind) others.push(a);
+    else {
+      if (!byType.has(kind)) byType.set(kind, []);
+      byType.get(kind).push(a);
+    }
+  }
+  const parts = [];
+  for (const [kind, actions] of byType) {
+    if (kind === "bid") parts.push(bidPicker(view, seat, actions, send));
+    else parts.push(cardPicker(view, seat, actions[0].type, actions, send));
+  }
+  if (others.length) parts.push(h("div", { class: "row" }, others.map((a) => otherButton(view, a, send))));
+  const label = seat >= 0 ? seatName(view, seat) : t("actions.anyone");
+  return h("div", { class: "seat-actions", role: "group", "aria-label": label, "data-seat": seat },
+    h("h3", {}, label), parts);
+}
+
+
+function cardPicker(view, seat, type, actions, send) {
+  const legal = new Map(actions.map((a) => [oneCard(a), a]));
+  const own = view.viewer?.role === "seat" && Array.isArray(view.hand);
+  const cards = own ? view.hand : deck(view.ruleset);
+  const seen = seenCards(view);
+  const rows = SUITS.map((suit) => {
+    const ofSuit = cards.filter((c) => parse(c).suit === suit);
+    if (!ofSuit.length) return null;
+    return h("div", { class: "suit-row" }, h("h4", { class: "visually-hidden" }, suitName(suit)),
+      h("div", { class: "grid" }, ofSuit.map((card) => {
+        const action = legal.get(card);
+        const classes = ["card-btn", isRed(card) ? "red" : "", seen.has(card) ? "seen" : ""].join(" ");
+        return h("button", {
+          type: "button", class: classes, disabled: !action, "data-card": card, "data-type": type,
+          onclick: () => send(action),
+        }, h("span", { "aria-hidden": "true" }, short(card)),
+        h("span", { class: "visually-hidden" },
+          `${actionName(type)}: ${spoken(card)}${seen.has(card) ? ` (${t("actions.seen")})` : ""}`));
+      })));
+  });
+  const title = own ? (actions.length ? t("actions.your_turn") : t("actions.wait")) : actionName(type);
+  return h("div", { class: "picker", id: own ? "hand" : undefined }, h("p", {}, title), rows);
+}
+
+function bidPicker(view, seat, actions, send) {
+  const legal = new Map(actions.map((a) => [a.amount, a]));
+  let amounts = [...legal.keys()];
+  if (typeof view.hand_size === "number") amounts = Array.from({ length: view.hand_size + 1 }, (_, i) => i);
+  amounts.sort((a, b) => a - b);
+  const grid = h("div", { class: "grid" }, amounts.map((amount) => {
+      const action = legal.get(amount);
+      return h("button", {
+        type: "button", class: action ? "bid-btn" : "bid-btn forbidden", "data-bid": amount,
+        "aria-label": action ? t("actions.bid_n", { n: amount }) : t("actions.bid_forbidden", { n: amount }),
+        onclick: () => send(action || { type: "bid", seat, amount }),
+      }, String(amount));
+    }));
+  // A bid changed after the bidding (Boerenbridge's hook player until the opening lead): folded away
+  if (view.phase !== "bidding" && view.phase !== "auction") {
+    return h("details", { class: "picker revise" }, h("summary", {}, t("actions.change_bid")), grid);
+  }
+  return h("div", { class: "picker" }, h("p", {}, actionName("bid")), grid);
+}
+
+function otherButton(view, action, send) {
+  const extra = [];
+  if (action.suit) extra.push(suitName(action.suit));
+  if (typeof action.amount === "number") extra.push(String(action.amount));
+  if (action.card) extra.push(short(action.card));
+  if (Array.isArray(action.cards) && action.cards.length) extra.push(action.cards.map(short).join(" "));
+  if (action.face_down || (Array.isArray(action.cards) && !action.cards.length)) extra.push(t("actions.face_down"));
+  const text = [actionName(action.type), ...extra].join(" ");
+  return h("button", { type: "button", "data-type": action.type, onclick: () => send(action) }, text);
+}

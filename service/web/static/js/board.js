@@ -1,0 +1,175 @@
+// The public state of a match as sections of the page: whose deal and turn, trump and turn-up,
+// bids, the trick in progress, finished tricks with their winners, proven revokes, the score sheet.
+import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { short, spoken, suitName, isRed } from "./cards.js";
+import { humanize } from "./options_form.js";
+
+// An action type's name: the page's own word for it, else the API's id made readable.
+export function actionName(type) {
+  return has(`action.${type}`) ? t(`action.${type}`) : humanize(type);
+}
+
+export function seatName(view, seat) {
+  return view.names?.[seat] ?? t("match.seat", { n: seat + 1 });
+}
+
+function cardText(card) {
+  return h("span", { class: isRed(card) ? "red-text" : "", "aria-label": spoken(card), role: "img" }, short(card));
+}
+
+export function phaseName(phase) {
+  return has(`phase.${phase}`) ? t(`phase.${phase}`) : humanize(phase);
+}
+
+export function statusSection(view) {
+  const who = (seats) => seats.map((s) => seatName(view, s)).join(", ") || "—";
+  const lines = [
+    h("div", {}, t("match.dealer"), ": ", h("strong", { id: "dealer" }, view.dealer === null ? "—" : seatName(view, view.dealer))),
+    h("div", {}, t("match.to_act"), ": ", h("strong", { id: "to-act" }, view.status === "finished" ? "—" : who(view.to_act))),
+    h("div", {}, t("match.phase"), ": ", h("strong", { id: "phase" }, phaseName(view.phase))),
+  ];
+  if (view.trump !== undefined) {
+    lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, view.trump ? suitName(view.trump) : t("match.no_trump"))));
+  }
+  if (view.turn_up) lines.push(h("div", {}, t("match.turn_up"), ": ", cardText(view.turn_up)));
+  if (Array.isArray(view.exposures) && view.exposures.length) lines.push(exposedLine(view, view.exposures));
+  if (view.viewer?.role === "seat") lines.unshift(h("div", {}, t("match.you_are", { name: seatName(view, view.viewer.seat) })));
+  if (view.viewer?.role === "spectator") lines.unshift(h("div", {}, t("match.spectator")));
+  return h("section", { class: "status", "aria-labelledby": "status-h" }, lines);
+}
+
+// Avinas: the exposures ({seat, face_up, card, played}), face-up cards by seat, face-down ones counted.
+function exposedLine(view, exposures) {
+  const bySeat = new Map();
+  for (const e of exposures) {
+    if (!bySeat.has(e.seat)) bySeat.set(e.seat, []);
+    bySeat.get(e.seat).push(e);
+  }
+  return h("div", { id: "exposures" }, t("match.exposed"), ":", [...bySeat].map(([seat, list]) => h("div", {},
+    `${seatName(view, seat)}: `,
+    list.map((e) => (e.card ? [cardText(e.card), " "] : [t("actions.face_down"), " "])))));
+}
+
+// The trick in progress ("trick" in most views, "current_trick" in Avinas').
+export function currentTrick(view) {
+  return view.trick ?? view.current_trick ?? null;
+}
+
+// Auction Forty-Fives: the calls in order and the contract won.
+function auctionSection(view) {
+  const calls = view.auction?.calls || [];
+  if (!calls.length && !view.contract) return null;
+  return h("section", { "aria-labelledby": "bids-h" }, h("h2", { id: "bids-h" }, t("match.bids")),
+    h("ol", { id: "auction-calls" }, calls.map((c) => h("li", {},
+      `${seatName(view, c.seat)}: ${c.amount === null || c.amount === undefined ? actionName(c.call) : c.amount}`))),
+    view.contract ? h("p", {}, t("match.contract", { name: seatName(view, view.contract.seat), n: view.contract.amount })) : null);
+}
+
+export function bidsSection(view) {
+  if (view.auction) return auctionSection(view);
+  const bids = view.bidding?.bids;
+  if (!Array.isArray(bids) || bids.every((b) => b === null)) return null;
+  return h("section", { "aria-labelledby": "bids-h" }, h("h2", { id: "bids-h" }, t("match.bids")),
+    h("table", {}, h("tbody", {}, bids.map((b, seat) => h("tr", {},
+      h("th", { scope: "row" }, seatName(view, seat)),
+      h("td", { "data-bid-seat": seat }, b === null ? "—" : b === "sealed" ? t("match.sealed") : String(b)),
+      h("td", {}, view.tricks_won ? t("match.tricks_won", { n: view.tricks_won[seat] ?? 0 }) : ""))))),
+    hookLine(view));
+}
+
+// The bid the hook rule forbids the hook player, once the others are known.
+function hookLine(view) {
+  const forbidden = view.bidding.forbidden_bid ?? view.bidding.hook_forbidden;
+  if (forbidden === null || forbidden === undefined || view.phase !== "bidding") return null;
+  return h("p", { id: "hook" }, t("match.hook", { name: seatName(view, view.bidding.hook_player), n: forbidden }));
+}
+
+function playsList(view, plays) {
+  return h("ul", { class: "plays" }, (plays || []).map((p) => h("li", {}, `${seatName(view, p.seat)}: `,
+    p.card ? cardText(p.card) : t("actions.face_down"))));
+}
+
+export function trickSection(view) {
+  const trick = currentTrick(view);
+  const done = view.tricks || [];
+  if (!trick || view.status === "finished") return null;
+  if (!trick.plays?.length && view.phase !== "play") return null;
+  return h("section", { "aria-labelledby": "trick-h", class: "current-trick" },
+    h("h2", { id: "trick-h" }, t("match.trick", { n: trick.number ?? done.length + 1 })),
+    trick.plays?.length ? playsList(view, trick.plays) : h("p", { id: "trick-empty" }, t("match.trick_empty")));
+}
+
+export function tricksDoneSection(view) {
+  const done = view.tricks || [];
+  const revokes = view.revokes || [];
+  if (!done.length && !revokes.length) return null;
+  return h("section", { "aria-labelledby": "tricks-done-h" },
+    h("h2", { id: "tricks-done-h" }, t("match.tricks_done")),
+    done.length ? h("ol", { class: "tricks", id: "tricks-done" }, done.map((tr, i) => h("li", {},
+      playsList(view, tr.plays),
+      h("div", {}, t("match.trick_won_by", { name: seatName(view, tr.winner) })),
+      revokes.filter((r) => r.trick === (tr.number ?? i + 1)).map((r) => revokeLine(view, r))))) : null,
+    revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
+}
+
+function revokeLine(view, r) {
+  const rule = typeof r.rule === "string" ? r.rule : r.code;
+  return h("span", { class: "revoke", role: "note" },
+    t("match.revoke", { name: seatName(view, r.seat), n: r.trick }), " ", cardText(r.card), ` — ${rule}`);
+}
+
+// The score sheet's columns: the seats, or the teams (the view's "teams", else alternate seats).
+function columns(view, count) {
+  if (count === view.names.length) return view.names;
+  const members = (team) => (Array.isArray(view.teams) ? view.teams[team] || [] : view.names.map((_, s) => s).filter((s) => s % count === team));
+  return Array.from({ length: count }, (_, team) => t("match.team", {
+    n: team + 1, names: members(team).map((s) => seatName(view, s)).join(" & "),
+  }));
+}
+
+export function scoreSection(view, rounds) {
+  const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
+  const heads = columns(view, scores.length);
+  const rows = (rounds || []).map((r) => h("tr", {},
+    h("th", { scope: "row" }, String(r.round ?? r.number ?? "")),
+    heads.map((_, i) => h("td", {}, cell(r, i)))));
+  return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
+    h("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": "score-h" }, h("table", { id: "score-sheet" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("match.round_col")), heads.map((n) => h("th", { scope: "col" }, n)))),
+      h("tbody", {}, rows,
+        h("tr", {}, h("th", { scope: "row" }, t("match.total")), scores.map((s) => h("td", {}, h("strong", {}, String(s)))))))),
+    roundRevokes(view, rounds));
+}
+
+// The revokes proven in finished rounds, each where it happened (round and trick).
+function roundRevokes(view, rounds) {
+  const lines = (rounds || []).flatMap((r) => (r.revokes || []).map((rv) => h("li", {},
+    `${t("match.round", { n: r.round ?? r.number })}: `, revokeLine(view, rv))));
+  return lines.length ? h("ul", { class: "revokes", id: "round-revokes" }, lines) : null;
+}
+
+function cell(record, i) {
+  const points = Array.isArray(record.points) ? record.points[i] : undefined;
+  const score = Array.isArray(record.scores) ? record.scores[i] : undefined;
+  const bid = Array.isArray(record.bids) ? record.bids[i] : undefined;
+  const tricks = Array.isArray(record.tricks) && typeof record.tricks[i] === "number" ? record.tricks[i] : undefined;
+  const parts = [];
+  if (bid !== undefined && tricks !== undefined) parts.push(t("score.bid_made", { bid: bid ?? "—", tricks }));
+  if (points !== undefined) parts.push(`${points > 0 ? "+" : ""}${points}`);
+  if (score !== undefined) parts.push(`= ${score}`);
+  if (Array.isArray(record.rams) && Array.isArray(record.pips)) {
+    parts.push(t("score.rams_pips", { rams: record.rams[i], pips: record.pips[i] }));
+  }
+  return parts.join(" ");
+}
+
+export function endSection(view) {
+  if (view.status !== "finished") return null;
+  const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
+  const teams = scores.length < view.names.length ? columns(view, scores.length) : null;
+  // winners name what the scores are kept for: seats, or teams in a partnership game
+  const names = (view.winners || []).map((s) => (teams ? teams[s] : seatName(view, s)));
+  return h("section", { "aria-labelledby": "end-h", id: "match-end" }, h("h2", { id: "end-h" }, t("match.over")),
+    h("p", { class: "winners" }, names.length ? t("match.winners", { names: names.join(", ") }) : t("match.no_winner")));
+}

@@ -1,0 +1,36 @@
+// The page's entry: loads the strings, wires the language switch, and draws the screen the URL's
+// fragment names (routes.js): the start screen or a match.
+import { language, loadStrings, setLanguage, translateStatic } from "./i18n.js";
+import { leaveMatch, showMatch } from "./match.js";
+import { parseRoute } from "./routes.js";
+import { showStart } from "./start.js";
+
+const app = document.getElementById("app");
+const net = document.getElementById("net");
+
+async function route() {
+  const r = parseRoute(location.hash);
+  if (r.name === "match") {
+    await showMatch(app, r, net);
+  } else {
+    leaveMatch();
+    net.textContent = "";
+    await showStart(app);
+  }
+}
+
+async function main() {
+  await loadStrings();
+  translateStatic();
+  const select = document.getElementById("lang-switch");
+  select.value = language();
+  select.addEventListener("change", () => {
+    setLanguage(select.value);
+    translateStatic();
+    route();
+  });
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+main();

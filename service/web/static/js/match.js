@@ -1,0 +1,210 @@
+// A match as one token sees it (referee, seat or spectator): its state, what may be entered next,
+// undo, the whole round at once, the share links of a dealt match, the record at the end; kept
+// live (live.js) and with entries that survive a network loss (outbox.js).
+import { Problem, request } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { actionPanel } from "./actions.js";
+import { bidsSection, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
+import { Live } from "./live.js";
+import { Outbox } from "./outbox.js";
+import { recordSection } from "./record.js";
+import { canEnterRound, roundResultForm } from "./result_form.js";
+import { sharePanel } from "./share.js";
+import { errorText } from "./start.js";
+import { findMatch } from "./store.js";
+
+let current = null;
+
+export function leaveMatch() {
+  current?.live.stop();
+  current?.outbox.stop();
+  current = null;
+}
+
+export async function showMatch(app, route, net) {
+  leaveMatch();
+  clear(app, h("p", {}, t("app.loading")));
+  const base = `/v1/matches/${encodeURIComponent(route.id)}`;
+  let view;
+  let ruleName;
+  let lastSeq = 0;
+  try {
+    view = (await request("GET", base, { token: route.token })).data;
+    const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
+    ruleName = rs.name;
+    lastSeq = await latestSeq(base, route.token);
+  } catch (err) {
+    clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
+      h("p", {}, h("a", { href: "#/" }, t("match.back"))));
+    return;
+  }
+  const m = {
+    app, net, route, base, view, ruleName, rounds: null, roundsKey: null, error: "", resultOpen: false,
+    stored: findMatch(route.id, route.token), liveState: "poll",
+  };
+  m.outbox = new Outbox(route.id, route.token, {
+    onView: (v) => accept(m, v),
+    onRefused: (err) => refused(m, err),
+    onChange: () => render(m),
+  });
+  m.live = new Live(route.id, route.token, {
+    onView: (v) => accept(m, v),
+    onEvents: () => {},
+    onState: (state, detail) => liveState(m, state, detail),
+  });
+  current = m;
+  await loadRounds(m);
+  render(m);
+  m.live.start(view.version, lastSeq);
+}
+
+// The seq of the match's newest event, where the live updates start from.
+async function latestSeq(base, token) {
+  let after = 0;
+  for (;;) {
+    const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
+    after = page.last_seq;
+    if (!page.more) return after;
+  }
+}
+
+function roundsKey(view) {
+  return `${roundNumber(view)}|${view.status}|${(view.history || []).length}`;
+}
+
+// The round (a hand, in Avinas) the match is in.
+export function roundNumber(view) {
+  return view.round ?? view.hand_number ?? 1;
+}
+
+async function loadRounds(m) {
+  const key = roundsKey(m.view);
+  if (key === m.roundsKey) return;
+  try {
+    const answer = await request("GET", `${m.base}/rounds`, { token: m.route.token });
+    m.rounds = answer.data.rounds;
+    m.roundsKey = key;
+  } catch {
+    // the sheet is redrawn at the next change
+  }
+}
+
+async function accept(m, view) {
+  if (current !== m || !view || view.version < m.view.version) return;
+  if (view.version === m.view.version) return;  // the same state again (a stream's first view, a poll)
+  m.view = view;
+  m.live.seen(view);
+  await loadRounds(m);
+  render(m);
+}
+
+function refused(m, err) {
+  m.error = errorText(err);
+  render(m);
+  if (err instanceof Problem && (err.status === 412 || err.status === 409)) {
+    request("GET", m.base, { token: m.route.token }).then((a) => accept(m, a.data), () => {});
+  }
+}
+
+function liveState(m, state, detail) {
+  m.liveState = state;
+  if (state === "ended") m.error = t(`live.ended`, { reason: detail || "" });
+  renderNet(m);
+  if (state === "ended") render(m);
+}
+
+function renderNet(m) {
+  const pending = m.outbox.pending;
+  const offline = m.liveState === "offline" || (pending && !navigator.onLine);
+  m.net.className = offline ? "net offline" : "net";
+  let text = offline ? t("net.offline") : "";
+  if (pending) text = `${text} ${t("net.pending", { n: pending })}`.trim();
+  m.net.textContent = text;
+  m.net.dataset.live = m.liveState;
+  const state = document.getElementById("live-state");
+  if (state) state.textContent = t(`live.${m.liveState}`);
+}
+
+function send(m, action) {
+  m.error = "";
+  m.outbox.send(`${m.base}/actions`, action, m.view.version);
+}
+
+function undo(m) {
+  m.error = "";
+  m.outbox.send(`${m.base}/undo`, undefined, m.view.version);
+}
+
+// The focused control, found again after a redraw (by id, or by the card or bid it enters).
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body || !inApp(el)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const seat = el.closest("[data-seat]")?.dataset.seat;
+  const scope = seat === undefined ? "" : `[data-seat="${seat}"] `;
+  if (el.dataset.card) return `${scope}button[data-card="${el.dataset.card}"][data-type="${el.dataset.type}"]`;
+  if (el.dataset.bid) return `${scope}button[data-bid="${el.dataset.bid}"]`;
+  return null;
+}
+
+function inApp(el) {
+  return document.getElementById("app")?.contains(el);
+}
+
+function render(m) {
+  if (current !== m) return;
+  const focused = focusKey();
+  draw(m);
+  const again = focused && m.app.querySelector(focused);
+  if (again && !again.disabled) again.focus();
+}
+
+function draw(m) {
+  const v = m.view;
+  const referee = v.viewer?.role === "referee";
+  const busy = m.outbox.pending > 0;
+  const entering = m.resultOpen && canEnterRound(v);
+  if (!entering) m.resultNode = null;
+  const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
+  clear(m.app,
+    h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
+    h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
+    statusSection(v),
+    h("div", { class: "error", role: "alert", id: "error" }, m.error),
+    busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null,
+    endSection(v),
+    entering ? resultForm(m) : null,
+    trickSection(v),
+    panel,
+    tools(m, referee, busy, entering),
+    bidsSection(v),
+    tricksDoneSection(v),
+    scoreSection(v, m.rounds),
+    sharePanel(v, m.stored),
+    v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
+  renderNet(m);
+}
+
+// The round-result form, built when it is opened and kept across redraws (what is typed stays).
+function resultForm(m) {
+  const close = () => {
+    m.resultOpen = false;
+    m.resultNode = null;
+  };
+  m.resultNode ??= roundResultForm(m.view, (a) => { close(); send(m, a); }, () => { close(); render(m); });
+  return m.resultNode;
+}
+
+function tools(m, referee, busy, entering) {
+  const v = m.view;
+  if (!referee || busy) return null;
+  const buttons = [];
+  if (!entering && canEnterRound(v)) {
+    buttons.push(h("button", { type: "button", id: "enter-round", onclick: () => { m.resultOpen = true; m.error = ""; render(m); } },
+      t("result.open")));
+  }
+  if (v.version > 1) buttons.push(h("button", { type: "button", id: "undo", onclick: () => undo(m) }, t("match.undo")));
+  if (!buttons.length) return null;
+  return h("div", { class: "row tools" }, buttons);
+}

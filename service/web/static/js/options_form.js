@@ -1,0 +1,64 @@
+// A form for a ruleset's house rules, generated from its options JSON Schema (GET
+// /v1/rulesets/{id} -> options_schema): a select for an enum, a number box for an integer (empty
+// for "none" where null is allowed), a checkbox for a boolean, a comma-separated list for an array
+// of integers. Defaults are filled in, each option's description is shown beside it.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+// Options the rest of the start screen sets (the player count comes from the names entered).
+const HANDLED_ELSEWHERE = new Set(["players"]);
+
+export function humanize(word) {
+  const text = String(word).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function types(prop) {
+  return Array.isArray(prop.type) ? prop.type : [prop.type];
+}
+
+function field(name, prop) {
+  const id = `opt-${name}`;
+  const hint = h("span", { class: "hint", id: `${id}-hint` }, prop.description || "");
+  const label = h("label", { for: id }, humanize(name));
+  let input;
+  if (prop.enum) {
+    input = h("select", { id, name, "aria-describedby": `${id}-hint` },
+      prop.enum.map((v) => h("option", { value: String(v), selected: v === prop.default }, humanize(v))));
+  } else if (types(prop).includes("boolean")) {
+    input = h("input", { id, name, type: "checkbox", checked: prop.default, "aria-describedby": `${id}-hint` });
+    return h("div", { class: "field" }, h("label", { for: id }, input, " ", humanize(name)), hint);
+  } else if (types(prop).includes("array")) {
+    input = h("input", { id, name, type: "text", inputmode: "numeric", value: (prop.default || []).join(", "),
+      "aria-describedby": `${id}-hint` });
+  } else {
+    input = h("input", { id, name, type: "number", inputmode: "numeric", min: prop.minimum, max: prop.maximum,
+      value: prop.default ?? "", placeholder: types(prop).includes("null") ? t("options.none") : undefined,
+      "aria-describedby": `${id}-hint` });
+  }
+  return h("div", { class: "field" }, label, input, hint);
+}
+
+export function optionsForm(schema) {
+  const props = Object.entries(schema?.properties || {}).filter(([name]) => !HANDLED_ELSEWHERE.has(name));
+  if (!props.length) return h("p", {}, t("options.empty"));
+  return h("div", { class: "options" }, props.map(([name, prop]) => field(name, prop)));
+}
+
+// The options that differ from their defaults, typed as the schema says.
+export function readOptions(container, schema) {
+  const out = {};
+  for (const [name, prop] of Object.entries(schema?.properties || {})) {
+    const input = container.querySelector(`[name="${name}"]`);
+    if (!input) continue;
+    let value;
+    if (input.type === "checkbox") value = input.checked;
+    else if (prop.enum) value = prop.enum.find((v) => String(v) === input.value);
+    else if (types(prop).includes("array")) {
+      value = input.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+    } else if (input.value.trim() === "") value = types(prop).includes("null") ? null : prop.default;
+    else value = Number(input.value);
+    if (JSON.stringify(value) !== JSON.stringify(prop.default)) out[name] = value;
+  }
+  return out;
+}

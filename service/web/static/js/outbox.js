@@ -1,0 +1,80 @@
+// Entries (actions, undo) on their way to the service. Each gets its Idempotency-Key when it is
+// made; one that finds no network stays here (and in localStorage, so a reload keeps it) and is
+// sent again with the same key until the service answers, so it is applied exactly once.
+import { NetworkError, newKey, request } from "./api.js";
+
+const RETRY_MS = 2000;
+
+export class Outbox {
+  // onView(view): an answer's view; onRefused(problem): a refusal; onChange(): the queue changed.
+  constructor(matchId, token, { onView, onRefused, onChange }) {
+    this.key = `tr.outbox.${matchId}`;
+    this.token = token;
+    this.onView = onView;
+    this.onRefused = onRefused;
+    this.onChange = onChange;
+    this.queue = JSON.parse(localStorage.getItem(this.key) || "[]");
+    this.sending = false;
+    this.timer = null;
+    this.stopped = false;
+    this.wake = () => this.flush();
+    window.addEventListener("online", this.wake);
+    if (this.queue.length) this.flush();
+  }
+
+  get pending() {
+    return this.queue.length;
+  }
+
+  // path: "/v1/matches/<id>/actions" or ".../undo"; body: the action (none for undo).
+  send(path, body, version) {
+    this.queue.push({ path, body, version, key: newKey() });
+    this.save();
+    return this.flush();
+  }
+
+  save() {
+    if (this.queue.length) localStorage.setItem(this.key, JSON.stringify(this.queue));
+    else localStorage.removeItem(this.key);
+    this.onChange();
+  }
+
+  async flush() {
+    if (this.sending || this.stopped) return;
+    this.sending = true;
+    clearTimeout(this.timer);
+    try {
+      while (this.queue.length && !this.stopped) {
+        const entry = this.queue[0];
+        try {
+          const answer = await request("POST", entry.path, {
+            token: this.token,
+            body: entry.body,
+            ifMatch: entry.version,
+            idempotencyKey: entry.key,
+          });
+          this.queue.shift();
+          this.save();
+          this.onView(answer.data);
+        } catch (err) {
+          if (err instanceof NetworkError) {
+            this.timer = setTimeout(() => this.flush(), RETRY_MS);
+            this.onChange();
+            return;
+          }
+          this.queue.shift();
+          this.save();
+          this.onRefused(err);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    window.removeEventListener("online", this.wake);
+  }
+}

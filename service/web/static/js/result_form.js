@@ -1,0 +1,101 @@
+// Table mode: a whole round entered at once, as a round_result action whose result is the round's
+// facts in the ruleset's own terms (those POST /v1/rulesets/{id}/score reads): Boerenbridge the
+// bids and tricks of each seat; Forty-Fives and Auction Forty-Fives the tricks each seat took and
+// the seat whose trick held the highest trump.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { currentTrick, seatName } from "./board.js";
+
+const FORMS = {
+  boerenbridge: boerenbridgeFields,
+  forty_fives: fortyFivesFields,
+  auction_forty_fives: fortyFivesFields,
+  avinas: avinasFields,
+};
+
+const AVINAS_GAMES = ["sevens", "no_seven"];
+const AVINAS_POINTS = 120;
+const AVINAS_TRICKS = 8;
+
+export function canEnterRound(view) {
+  if (view.mode !== "table" || view.status !== "in_progress" || view.viewer?.role !== "referee") return false;
+  if (!FORMS[view.ruleset]) return false;
+  if (typeof view.round_result_allowed === "boolean") return view.round_result_allowed;
+  return !(view.tricks || []).length && !(currentTrick(view)?.plays || []).length && view.trump !== null;
+}
+
+function numberInput(id, label, value, max) {
+  return h("div", { class: "field" }, h("label", { for: id }, label),
+    h("input", { id, type: "number", inputmode: "numeric", min: 0, max, value: value ?? "", required: true }));
+}
+
+function boerenbridgeFields(view) {
+  const size = view.hand_size;
+  const bids = view.bidding?.bids || [];
+  const fields = view.names.map((_, seat) => h("fieldset", {}, h("legend", {}, seatName(view, seat)),
+    numberInput(`rr-bid-${seat}`, t("result.bid"), bids[seat], size),
+    numberInput(`rr-tricks-${seat}`, t("result.tricks"), "", size)));
+  const read = (form) => ({
+    bids: view.names.map((_, s) => Number(form.querySelector(`#rr-bid-${s}`).value)),
+    tricks: view.names.map((_, s) => Number(form.querySelector(`#rr-tricks-${s}`).value)),
+  });
+  return { fields, read };
+}
+
+function fortyFivesFields(view) {
+  const fields = view.names.map((_, seat) => numberInput(`rr-tricks-${seat}`,
+    t("result.tricks_of", { name: seatName(view, seat) }), "", 5));
+  fields.push(h("div", { class: "field" }, h("label", { for: "rr-high" }, t("result.highest_trump")),
+    h("select", { id: "rr-high" }, h("option", { value: "" }, t("result.no_trump_played")),
+      view.names.map((_, s) => h("option", { value: String(s) }, seatName(view, s))))));
+  const read = (form) => {
+    const high = form.querySelector("#rr-high").value;
+    return {
+      tricks_won: view.names.map((_, s) => Number(form.querySelector(`#rr-tricks-${s}`).value)),
+      highest_trump_seat: high === "" ? null : Number(high),
+    };
+  };
+  return { fields, read };
+}
+
+function seatSelect(id, label, view, chosen) {
+  return h("div", { class: "field" }, h("label", { for: id }, label),
+    h("select", { id }, view.names.map((_, s) => h("option", { value: String(s), selected: s === chosen }, seatName(view, s)))));
+}
+
+function avinasFields(view) {
+  const fields = [
+    h("div", { class: "field" }, h("label", { for: "rr-game" }, t("result.game")),
+      h("select", { id: "rr-game" }, AVINAS_GAMES.map((g) => h("option", { value: g, selected: g === view.game }, t(`result.game.${g}`))))),
+    seatSelect("rr-declarer", t("result.declarer"), view, view.declarer ?? 0),
+    numberInput("rr-knocks", t("result.knocks"), view.knock_count ?? 0, 4),
+    numberInput("rr-points", t("result.declarer_points"), "", AVINAS_POINTS),
+    numberInput("rr-dtricks", t("result.declarer_tricks"), "", AVINAS_TRICKS),
+    h("div", { class: "field" }, h("label", { for: "rr-lied" }, h("input", { id: "rr-lied", type: "checkbox" }), " ", t("result.lied"))),
+  ];
+  const read = (form) => ({
+    game: form.querySelector("#rr-game").value,
+    declarer: Number(form.querySelector("#rr-declarer").value),
+    knocks: Number(form.querySelector("#rr-knocks").value),
+    declarer_points: Number(form.querySelector("#rr-points").value),
+    declarer_tricks: Number(form.querySelector("#rr-dtricks").value),
+    lied: form.querySelector("#rr-lied").checked,
+  });
+  return { fields, read };
+}
+
+// send(action) posts the round_result; onCancel() closes the form.
+export function roundResultForm(view, send, onCancel) {
+  const { fields, read } = FORMS[view.ruleset](view);
+  const form = h("form", {
+    id: "round-result",
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      send({ type: "round_result", result: read(form) });
+    },
+  }, h("h2", {}, t("result.title")), fields,
+  h("div", { class: "row" },
+    h("button", { type: "submit", class: "primary" }, t("result.submit")),
+    h("button", { type: "button", onclick: onCancel }, t("result.cancel"))));
+  return h("section", { "aria-label": t("result.title") }, form);
+}

@@ -1,0 +1,131 @@
+// The start screen: choose a game (GET /v1/rulesets), enter the players, set the house rules (a
+// form from the ruleset's options JSON Schema), choose table or dealt mode, start the match.
+import { Problem, NetworkError, newKey, request } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { optionsForm, readOptions } from "./options_form.js";
+import { recentMatches, remember } from "./store.js";
+import { matchUrl } from "./routes.js";
+
+const MAX_NAME = 100;
+
+export async function showStart(app) {
+  clear(app, h("h1", {}, t("start.title")), h("p", {}, t("app.loading")));
+  let list;
+  try {
+    list = (await request("GET", "/v1/rulesets")).data.rulesets;
+  } catch (err) {
+    clear(app, h("h1", {}, t("start.title")), h("p", { class: "error", role: "alert" }, errorText(err)));
+    return;
+  }
+  const state = { ruleset: null, detail: null, mode: "table", key: newKey() };
+  const gamesBox = h("div", { class: "games", role: "group", "aria-labelledby": "games-h" });
+  const details = h("div", {});
+  for (const rs of list) {
+    gamesBox.append(h("button", {
+      type: "button", class: "game", "aria-pressed": "false", "data-ruleset": rs.id,
+      onclick: (ev) => choose(rs, ev.currentTarget),
+    }, rs.name, h("small", {}, t("start.players_range", { counts: rs.players.allowed.join(", ") })),
+    h("small", {}, rs.description)));
+  }
+  const choose = async (rs, button) => {
+    for (const b of gamesBox.children) b.setAttribute("aria-pressed", String(b === button));
+    state.ruleset = rs;
+    state.detail = (await request("GET", `/v1/rulesets/${rs.id}`)).data;
+    clear(details, matchForm(state));
+    details.querySelector("input")?.focus();
+  };
+  clear(app,
+    h("h1", {}, t("start.title")),
+    h("section", {}, h("h2", { id: "games-h" }, t("start.choose_game")), gamesBox),
+    details,
+    recentList());
+}
+
+function playersField(state, onCount) {
+  const allowed = state.ruleset.players.allowed;
+  const select = h("select", { id: "player-count", onchange: () => onCount(Number(select.value)) },
+    allowed.map((n) => h("option", { value: String(n), selected: n === state.ruleset.players.default }, String(n))));
+  return h("div", { class: "field" }, h("label", { for: "player-count" }, t("start.player_count")), select);
+}
+
+function nameInputs(box, count) {
+  const old = [...box.querySelectorAll("input")].map((i) => i.value);
+  const dealer = h("select", { id: "first-dealer" }, h("option", { value: "" }, t("start.dealer_by_rules")),
+    Array.from({ length: count }, (_, i) => h("option", { value: String(i) }, t("start.default_name", { n: i + 1 }))));
+  clear(box, Array.from({ length: count }, (_, i) => h("div", { class: "field" },
+    h("label", { for: `player-${i}` }, t("start.seat_name", { n: i + 1 })),
+    h("input", { id: `player-${i}`, type: "text", maxlength: MAX_NAME, autocomplete: "off", required: true,
+      value: old[i] ?? t("start.default_name", { n: i + 1 }),
+      oninput: (ev) => { dealer.options[i + 1].textContent = ev.target.value || t("start.default_name", { n: i + 1 }); } }))),
+  h("div", { class: "field" }, h("label", { for: "first-dealer" }, t("start.first_dealer")), dealer));
+  [...box.querySelectorAll("input")].forEach((input, i) => { dealer.options[i + 1].textContent = input.value; });
+}
+
+function matchForm(state) {
+  const names = h("div", { id: "names" });
+  nameInputs(names, state.ruleset.players.default);
+  const options = optionsForm(state.detail.options_schema);
+  const error = h("div", { class: "error", role: "alert" });
+  const modeButtons = ["table", "dealt"].map((mode) => h("button", {
+    type: "button", class: "game", "aria-pressed": String(mode === state.mode), "data-mode": mode,
+    onclick: (ev) => {
+      state.mode = mode;
+      for (const b of ev.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === ev.currentTarget));
+    },
+  }, t(`mode.${mode}`), h("small", {}, t(`mode.${mode}.help`))));
+  const form = h("form", {
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      await start(state, form, names, options, error);
+    },
+  },
+  h("section", {}, h("h2", {}, t("start.players")), playersField(state, (n) => nameInputs(names, n)), names),
+  h("section", {}, h("h2", {}, t("start.mode")), h("div", { class: "modes", role: "group" }, modeButtons)),
+  h("details", { class: "no-print" }, h("summary", {}, t("start.options")), h("section", {}, options)),
+  error,
+  h("p", {}, h("button", { type: "submit", class: "primary", id: "start-match" }, t("start.start"))));
+  return form;
+}
+
+async function start(state, form, names, options, error) {
+  const players = [...names.querySelectorAll("input[type=text]")].map((i) => i.value.trim());
+  if (players.some((p) => !p)) {
+    error.textContent = t("start.names_required");
+    return;
+  }
+  const body = { ruleset: state.ruleset.id, players, mode: state.mode,
+    options: readOptions(options, state.detail.options_schema) };
+  const dealer = names.querySelector("#first-dealer").value;
+  if (dealer !== "") body.dealer = Number(dealer);
+  // the same key only for the same request sent again (after a network loss): a changed form is a new request
+  const text = JSON.stringify(body);
+  if (text !== state.lastBody) {
+    state.key = newKey();
+    state.lastBody = text;
+  }
+  const button = form.querySelector("#start-match");
+  button.disabled = true;
+  try {
+    const created = (await request("POST", "/v1/matches", { body, idempotencyKey: state.key })).data;
+    remember(created, state.ruleset.id, players);
+    location.hash = matchUrl(created.id, created.referee_token);
+  } catch (err) {
+    error.textContent = errorText(err);
+    button.disabled = false;
+  }
+}
+
+export function errorText(err) {
+  if (err instanceof NetworkError) return t("net.offline");
+  if (err instanceof Problem) return err.body.detail || err.body.title || t("error.unknown");
+  return String(err?.message || err);
+}
+
+function recentList() {
+  const recent = recentMatches();
+  if (!recent.length) return null;
+  return h("section", { class: "recent" }, h("h2", {}, t("start.recent")),
+    h("ul", {}, recent.map((m) => h("li", {},
+      h("a", { href: matchUrl(m.id, m.token) }, `${m.names.join(", ")} · ${t(`mode.${m.mode}`)} · ${m.at.slice(0, 16).replace("T", " ")}`)))));
+}

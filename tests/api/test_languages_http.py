@@ -1,0 +1,217 @@
+"""Answers in the caller's language, through the HTTP API: the choice of language, and a refusal, an
+explanation and a rules summary read in Indonesian and in Tagalog.
+
+The API's own texts are checked against the language's catalog (the answer is that catalog's
+template filled in); a game's texts (a trick's reason, a score's explanation, a rule) are checked
+to differ from the English answer to the same question, so that these tests do not depend on a
+game's wording.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from service.api.i18n import catalog, summary_path
+from service.api.languages import announce
+from service.rules.registry import RULESETS
+
+TRICK = {"trump": "H", "plays": ["KH", "7H", "QD"]}
+LANGS = ["id", "tl"]
+
+
+def _template(lang: str, key: str) -> re.Pattern[str]:
+    """A regex for the texts the catalog's ``key`` writes in ``lang`` (each placeholder: any text)."""
+    parts = []
+    for literal, name, _spec, _conv in string.Formatter().parse(catalog(lang)[key]):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(".+?")
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def _post(client: FlaskClient, path: str, body: dict[str, Any], lang: str) -> TestResponse:
+    return client.post(path, json=body, headers={"Accept-Language": lang})
+
+
+def _says(answer: TestResponse, lang: str) -> None:
+    assert answer.headers["Content-Language"] == lang
+    assert "Accept-Language" in answer.headers["Vary"]
+
+
+# --- the choice of language -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "query", "chosen"),
+    [
+        (None, None, "en"),
+        ("id", None, "id"),
+        ("id-ID", None, "id"),
+        ("fil", None, "tl"),
+        ("tl-PH", None, "tl"),
+        ("fr, tl;q=0.4, id;q=0.8", None, "id"),
+        ("en;q=0.1, tl", None, "tl"),
+        ("fr, de", None, "en"),
+        ("id", "tl", "tl"),
+        ("tl", "id-ID", "id"),
+        ("tl", "xx", "tl"),
+        (None, "fil", "tl"),
+    ],
+)
+def test_language_is_chosen_from_lang_then_accept_language(
+    client: FlaskClient, header: str | None, query: str | None, chosen: str
+) -> None:
+    headers = {"Accept-Language": header} if header else {}
+    path = "/v1/rulesets/nope" + (f"?lang={query}" if query else "")
+    answer = client.get(path, headers=headers)
+    assert answer.status_code == 404
+    _says(answer, chosen)
+    assert answer.get_json()["title"] == catalog(chosen)["title.unknown_ruleset"]
+    assert answer.get_json()["code"] == "unknown_ruleset"
+
+
+def test_machine_text_never_changes_with_the_language(client: FlaskClient) -> None:
+    english = client.post("/v1/rulesets/forty_fives/trick", json=TRICK).get_json()
+    for lang in LANGS:
+        answer = _post(client, "/v1/rulesets/forty_fives/trick", TRICK, lang).get_json()
+        assert {k: v for k, v in answer.items() if k != "reason"} == {k: v for k, v in english.items() if k != "reason"}
+
+
+@pytest.mark.parametrize("path", ["/openapi.json", "/docs", "/openapi.json?lang=tl"])
+def test_the_api_documents_stay_english(client: FlaskClient, path: str) -> None:
+    answer = client.get(path, headers={"Accept-Language": "id"})
+    assert answer.status_code == 200
+    assert answer.headers["Content-Language"] == "en"
+    assert "Accept-Language" in answer.headers["Vary"]
+
+
+def test_accept_language_joins_a_vary_already_there() -> None:
+    headers = [("Content-Type", "application/json"), ("Vary", "Origin")]
+    announce(headers, "tl")
+    assert headers == [("Content-Type", "application/json"), ("Vary", "Origin, Accept-Language"),
+                       ("Content-Language", "tl")]
+    again = [("vary", "accept-language")]
+    announce(again, "id")
+    assert again == [("vary", "accept-language"), ("Content-Language", "id")]
+
+
+# --- refusals -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_card_is_refused_in_the_language(client: FlaskClient, lang: str) -> None:
+    answer = _post(client, "/v1/rulesets/forty_fives/trick", {"trump": "H", "plays": ["ZZ", "7H"]}, lang)
+    assert answer.status_code == 400
+    _says(answer, lang)
+    problem = answer.get_json()
+    assert problem["code"] == "invalid_card"
+    assert problem["title"] == catalog(lang)["title.invalid_card"]
+    (message,) = problem["errors"]["plays[0]"]
+    found = _template(lang, "core.not_a_card").fullmatch(message)
+    assert found is not None, message
+    assert message.endswith(catalog(lang)["core.hint.card"])  # the accepted forms, in the language
+    assert "'ZZ'" in message or '"ZZ"' in message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_and_a_bad_option_are_refused_in_the_language(client: FlaskClient, lang: str) -> None:
+    unknown = _post(client, "/v1/rulesets/forty_fives/trick", {**TRICK, "options": {"nope": 1}}, lang)
+    assert unknown.status_code == 422
+    _says(unknown, lang)
+    assert unknown.get_json()["title"] == catalog(lang)["title.unknown_option"]
+    assert _template(lang, "core.unknown_option").fullmatch(unknown.get_json()["detail"])
+
+    bad = _post(client, "/v1/rulesets/forty_fives/trick", {**TRICK, "options": {"target_score": "x"}}, lang)
+    assert bad.status_code == 422
+    _says(bad, lang)
+    problem = bad.get_json()
+    assert problem["title"] == catalog(lang)["title.invalid_option"]
+    assert _template(lang, "core.option_must_be").fullmatch(problem["detail"])
+    assert _template(lang, "core.allowed.int_at_least").fullmatch(problem["allowed"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_ruleset_is_refused_in_the_language(client: FlaskClient, lang: str) -> None:
+    answer = client.get(f"/v1/rulesets/nope/rules?lang={lang}")
+    assert answer.status_code == 404
+    _says(answer, lang)
+    assert answer.get_json()["title"] == catalog(lang)["title.unknown_ruleset"]
+    assert _template(lang, "core.unknown_ruleset").fullmatch(answer.get_json()["detail"])
+
+
+_ILLEGAL = {"trump": "H", "hand": ["KC", "2H"], "trick": ["3H"], "card": "KC"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_illegal_play_is_refused_in_the_language(client: FlaskClient, lang: str) -> None:
+    answer = _post(client, "/v1/rulesets/forty_fives/legal-plays", _ILLEGAL, lang)
+    assert answer.status_code == 200
+    _says(answer, lang)
+    verdict = answer.get_json()
+    assert verdict["allowed"] is False
+    assert verdict["reason"]["code"] == "must_play_trump"
+    assert _template(lang, "core.card_may_not_be_played").fullmatch(verdict["reason"]["detail"])
+
+
+# --- a game's own text (differs from the English; the games' catalogs write it) --------------------
+
+
+def _english_and(client: FlaskClient, path: str, body: dict[str, Any], lang: str) -> tuple[Any, Any]:
+    english = _post(client, path, body, "en")
+    other = _post(client, path, body, lang)
+    assert english.status_code == other.status_code == 200
+    _says(other, lang)
+    return english.get_json(), other.get_json()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rule_of_an_illegal_play_is_in_the_language(client: FlaskClient, lang: str) -> None:
+    english, other = _english_and(client, "/v1/rulesets/forty_fives/legal-plays", _ILLEGAL, lang)
+    assert other["rule"] != english["rule"]
+    assert other["reason"]["detail"] != english["reason"]["detail"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trick_is_explained_in_the_language(client: FlaskClient, lang: str) -> None:
+    english, other = _english_and(client, "/v1/rulesets/forty_fives/trick", TRICK, lang)
+    assert (other["winner"], other["card"]) == (english["winner"], english["card"])
+    assert other["reason"] and other["reason"] != english["reason"]
+
+
+_SCORE = {"bids": [3, 4, 2, None], "tricks": [3, 5, 2, 3], "scores": [40, 25, 60, 95]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_score_is_explained_in_the_language(client: FlaskClient, lang: str) -> None:
+    english, other = _english_and(client, "/v1/rulesets/boerenbridge/score", _SCORE, lang)
+    assert other["scores"] == english["scores"]
+    assert len(other["explanation"]) == len(english["explanation"])
+    kept = [line for line, was in zip(other["explanation"], english["explanation"], strict=True) if line == was]
+    assert not kept, f"explanation lines still in English: {kept}"
+
+
+# --- rules summaries ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_the_rules_summary_is_served_in_the_language(client: FlaskClient, ruleset_id: str, lang: str) -> None:
+    answer = client.get(f"/v1/rulesets/{ruleset_id}/rules", headers={"Accept-Language": lang})
+    assert answer.status_code == 200
+    _says(answer, lang)
+    assert answer.headers["Content-Type"] == "text/markdown; charset=utf-8"
+    assert answer.get_data(as_text=True) == summary_path(RULESETS[ruleset_id], lang).read_text(encoding="utf-8")
+
+
+def test_the_rules_summary_is_linked_from_the_ruleset(client: FlaskClient) -> None:
+    detail = client.get("/v1/rulesets/avinas?lang=tl").get_json()
+    answer = client.get(detail["rules"] + "?lang=tl")
+    assert answer.status_code == 200
+    assert answer.get_data(as_text=True).startswith("# Avinas")
+    assert "Paano binibilang ang iskor" in answer.get_data(as_text=True)

@@ -1,0 +1,193 @@
+"""``Store.follow`` (service/store/base.py ``Feed``), on every store: the memory store, one Redis
+and a Redis Cluster (private servers), and through Sentinels. A feed gets each committed event within a second, reads a
+backlog in batches, times out with nothing, and tells a deleted match; on Redis every feed of the
+process shares one reader."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from service.store.base import FEED_BATCH, MatchNotFound, Store
+from service.store.redis_store import RedisStore
+from tests.redis_server import RedisServer, SentinelGroup
+
+DOC = {"state": {"n": 0}}
+
+
+def _save(store: Store, match_id: str, version: int, n: int = 1) -> int:
+    return store.save(match_id, version, {"state": {"n": version}}, [{"kind": "action", "i": i} for i in range(n)])
+
+
+def test_a_feed_gets_a_commit_within_a_second(store: Store) -> None:
+    store.create("m1", DOC, [{"kind": "create"}])
+    feed = store.follow("m1")
+    try:
+        assert [e.seq for e in feed.wait(0, 0)] == [1]  # the backlog first
+        got: list[tuple[float, list[int]]] = []
+
+        def follow() -> None:
+            events = feed.wait(1, 5.0)
+            got.append((time.monotonic(), [e.seq for e in events]))
+
+        reader = threading.Thread(target=follow)
+        reader.start()
+        time.sleep(0.3)  # the reader is waiting
+        saved_at = time.monotonic()
+        _save(store, "m1", 1, n=2)
+        reader.join(5)
+        assert got and got[0][1] == [2, 3]
+        assert got[0][0] - saved_at < 1.0
+    finally:
+        feed.close()
+
+
+def test_a_wait_with_nothing_new_times_out_empty(store: Store) -> None:
+    store.create("m2", DOC, [{"kind": "create"}])
+    feed = store.follow("m2")
+    try:
+        started = time.monotonic()
+        assert feed.wait(1, 0.3) == []
+        assert 0.25 <= time.monotonic() - started < 2.0
+    finally:
+        feed.close()
+
+
+def test_a_backlog_comes_in_batches(store: Store) -> None:
+    store.create("m3", DOC, [{"kind": "create", "i": i} for i in range(FEED_BATCH + 20)])
+    feed = store.follow("m3")
+    try:
+        first = feed.wait(0, 0)
+        assert [e.seq for e in first] == list(range(1, FEED_BATCH + 1))
+        rest = feed.wait(first[-1].seq, 0)
+        assert [e.seq for e in rest] == list(range(FEED_BATCH + 1, FEED_BATCH + 21))
+        assert rest[-1].data == {"kind": "create", "i": FEED_BATCH + 19}
+    finally:
+        feed.close()
+
+
+def test_a_deleted_match_ends_its_feeds(store: Store) -> None:
+    store.create("m4", DOC, [{"kind": "create"}])
+    feed = store.follow("m4")
+    try:
+        feed.wait(0, 0)
+        store.delete("m4")
+        with pytest.raises(MatchNotFound):
+            feed.wait(1, 0.5)
+    finally:
+        feed.close()
+
+
+def test_following_a_match_that_does_not_exist(store: Store) -> None:
+    feed = store.follow("never")
+    try:
+        with pytest.raises(MatchNotFound):
+            feed.wait(0, 0.2)
+    finally:
+        feed.close()
+
+
+def test_feeds_of_one_match_and_of_many_all_get_their_events(store: Store) -> None:
+    ids = [f"many{i}" for i in range(6)]
+    for match_id in ids:
+        store.create(match_id, DOC, [{"kind": "create"}])
+    feeds = [(match_id, store.follow(match_id)) for match_id in ids for _ in range(2)]
+    try:
+        for _, feed in feeds:
+            assert len(feed.wait(0, 0)) == 1
+        results: dict[int, list[int]] = {}
+
+        def follow(index: int) -> None:
+            results[index] = [e.seq for e in feeds[index][1].wait(1, 5.0)]
+
+        threads = [threading.Thread(target=follow, args=(i,)) for i in range(len(feeds))]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.3)
+        for match_id in ids:
+            _save(store, match_id, 1)
+        for thread in threads:
+            thread.join(5)
+        assert results == {i: [2] for i in range(len(feeds))}
+    finally:
+        for _, feed in feeds:
+            feed.close()
+
+
+def test_one_redis_connection_reads_for_every_feed(redis_server: RedisServer) -> None:
+    redis_server.flush()
+    store = RedisStore.from_url(redis_server.url)
+    admin = redis_server.client()
+    try:
+        before = _blocked_readers(admin)
+        ids = [f"conn{i}" for i in range(20)]
+        for match_id in ids:
+            store.create(match_id, DOC, [{"kind": "create"}])
+        feeds = [store.follow(match_id) for match_id in ids]
+        for feed in feeds:
+            feed.wait(0, 0)
+        deadline = time.monotonic() + 3
+        while _blocked_readers(admin) == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _blocked_readers(admin) - before == 1  # one XREAD for all 20 feeds
+        for feed in feeds:
+            feed.close()
+    finally:
+        store.close()
+        admin.close()
+
+
+def _blocked_readers(admin: object) -> int:
+    clients = admin.client_list()  # type: ignore[attr-defined]
+    return sum(1 for c in clients if c.get("cmd") == "xread")
+
+
+def test_a_feed_through_sentinels_follows_the_master(sentinel_group: SentinelGroup) -> None:
+    sentinels = [("127.0.0.1", s.port) for s in sentinel_group.sentinels]
+    store = RedisStore.from_sentinels(sentinels, sentinel_group.service_name)
+    try:
+        store.create("sm", DOC, [{"kind": "create"}])
+        feed = store.follow("sm")
+        assert [e.seq for e in feed.wait(0, 0)] == [1]
+        got: list[list[int]] = []
+        reader = threading.Thread(target=lambda: got.append([e.seq for e in feed.wait(1, 5.0)]))
+        reader.start()
+        time.sleep(0.3)
+        _save(store, "sm", 1)
+        reader.join(5)
+        assert got == [[2]]
+        feed.close()
+    finally:
+        store.close()
+
+
+def test_events_compacted_out_of_the_stream_unread_are_caught_up_from_the_log(redis_server: RedisServer) -> None:
+    """The Redis stores move the Stream's events into the compacted log 16 at a time: a reader that
+    had not read them before they moved finds a gap, and a feed before the gap reads the store
+    (``events``, which reads the log too) instead of the hub's buffer."""
+    from service.store.redis_follow import FeedHub, _buffered, _Topic
+
+    redis_server.flush()
+    store = RedisStore.from_url(redis_server.url, ttl_seconds=60)
+    try:
+        store.create("gap", DOC, [{"kind": "create"}])
+        version = 1
+        for _ in range(40):
+            version = _save(store, "gap", version)
+        assert [e.seq for e in store.events("gap")] == list(range(1, 42))
+        hub = FeedHub(lambda wanted: {}, store.events)
+        topic = _Topic(threading.Condition(hub._lock))
+        hub._topics["gap"] = topic
+        hub._deliver({"gap": store.events("gap", after=0, limit=2)})
+        hub._deliver({"gap": store.events("gap", after=34)})  # 3..34 were never seen
+        assert _buffered(topic, 2) is None  # so the feed reads the store
+        assert [e.seq for e in _buffered(topic, 34) or []] == list(range(35, 42))
+        feed = store.follow("gap")
+        try:
+            assert [e.seq for e in feed.wait(2, 0)][:3] == [3, 4, 5]
+        finally:
+            feed.close()
+    finally:
+        store.close()

@@ -1,0 +1,103 @@
+"""Dealt mode in a real browser: the referee's page shows a link and a QR code per seat; a
+Forty-Fives hand played from three more browser contexts (one phone per seat), each showing only
+its own hand, each following the others' plays live."""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of
+from tests.web.screens import enabled_cards, start_match, view
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def spectator_served(server: str, match_id: str, token: str) -> bool:
+    try:
+        view(server, match_id, token)
+    except urllib.error.HTTPError as err:
+        assert err.code == 501, err.code  # the game does not serve spectators yet
+        return False
+    return True
+
+
+def plays_shown(page: Page) -> int:
+    return page.locator(".current-trick .plays li").count() + page.locator("#tricks-done > li .plays li").count()
+
+
+def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, shot) -> None:
+    referee = phones.page()
+    match_id, token = start_match(referee, server, "forty_fives", NAMES, mode="dealt")
+    links = referee.locator("#share .seat-link[data-seat] a")
+    expect(links).to_have_count(len(NAMES))
+    expect(referee.locator("#share .seat-link[data-seat] canvas")).to_have_count(len(NAMES))
+    spectator_token = referee.evaluate("JSON.parse(localStorage.getItem('tr.recent'))[0].spectator")
+    spectator = None
+    if spectator_token is not None:  # the service gives one (the live issue): a link and a code for it too
+        expect(referee.locator("#share .seat-link[data-spectator] canvas")).to_have_count(1)
+        spectator = phones.page()
+        spectator.goto(referee.locator("#share .seat-link[data-spectator] a").get_attribute("href"))
+        if spectator_served(server, match_id, spectator_token):
+            expect(spectator.locator("#status-h")).to_be_visible()
+            expect(spectator.locator("#hand")).to_have_count(0)
+            expect(spectator.locator("button[data-card]")).to_have_count(0)
+        else:  # a game that cannot show a spectator its view yet: the page says so, and follows nothing
+            expect(spectator.locator("#app [role=alert]")).not_to_be_empty()
+            spectator = None
+    shot(referee, "dealt-links")
+    violations = axe_violations(referee)
+    assert not violations, violations
+    urls = links.evaluate_all("els => els.map(e => e.href)")
+
+    seats: list[Page] = []
+    for seat, url in enumerate(urls):
+        page = phones.page()
+        page.goto(url)
+        expect(page.locator("#hand")).to_be_visible()
+        assert route_of(page)[0] == match_id
+        seats.append(page)
+        hand = view(server, match_id, route_of(page)[1])["hand"]
+        shown = page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == sorted(hand) and len(hand) == 5, (seat, shown, hand)
+        others = {c for s, h in view(server, match_id, token)["hands"].items() if int(s) != seat for c in h}
+        assert not others & set(page.locator("#app").inner_text().split())
+
+    delays = []
+    for n in range(15):
+        v = view(server, match_id, token)
+        assert v["round"] == 1 and v["status"] == "in_progress", n
+        to_play = v["to_act"][0]
+        page = seats[to_play]
+        cards = enabled_cards(page)
+        assert cards, (n, to_play)
+        for other, p in enumerate(seats):
+            if other != to_play:
+                assert not enabled_cards(p), "only the seat to play may play"
+        followers = [p for other, p in enumerate(seats) if other != to_play] + ([spectator] if spectator else [])
+        before = [plays_shown(p) for p in followers]
+        page.locator(f'#hand button[data-card="{cards[0]}"]').click()
+        posted = time.monotonic()
+        if n < 14:  # (the last card of the hand is followed by a new deal, which may hold it again)
+            expect(page.locator(f'#hand button[data-card="{cards[0]}"]')).to_have_count(0)  # out of the hand
+        if n == 4:
+            shot(page, "dealt-seat")
+            violations = axe_violations(page)
+            assert not violations, violations
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        if n == 14:
+            break
+        for p, shown_before in zip(followers, before, strict=True):
+            # each play shows on every other phone and the spectator's screen (the trick, or the
+            # finished tricks once it is full)
+            expect(p.locator(".current-trick .plays li, #tricks-done > li .plays li")).to_have_count(
+                shown_before + 1, timeout=LIVE_TIMEOUT_MS
+            )
+            delays.append(time.monotonic() - posted)
+    for p in [*seats, referee] + ([spectator] if spectator else []):
+        expect(p.locator("#status-h")).to_contain_text("Round 2", timeout=LIVE_TIMEOUT_MS)
+    assert len(view(server, match_id, token)["history"]) == 1
+    assert max(delays) < LIVE_TIMEOUT_MS / 1000
+    shot(referee, "dealt-referee")

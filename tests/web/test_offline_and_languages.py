@@ -1,0 +1,123 @@
+"""The page in a short network loss (an entry made offline is sent again with its Idempotency-Key
+and applied once, also when the first attempt did reach the service and only its answer was lost),
+the language switch, the start screen's accessibility, and /docs without any outside request."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import Route, expect
+
+from tests.web.conftest import Contexts, api, axe_violations
+from tests.web.screens import start_match, view
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def bids_of(server: str, match_id: str, token: str) -> list[dict]:
+    events = api(server, "GET", f"/v1/matches/{match_id}/events", token)["events"]
+    return [e for e in events if e["kind"] == "action" and e["action"]["type"] == "bid"]
+
+
+def test_entry_made_offline_is_sent_once(phones: Contexts, server: str, shot) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    seat = view(server, match_id, token)["to_act"][0]
+    page.context.set_offline(True)
+    page.locator(f'[data-seat="{seat}"] button[data-bid="2"]').click()
+    expect(page.locator("#pending")).to_be_visible()
+    expect(page.locator("#net")).to_contain_text("No connection")
+    shot(page, "offline")
+    assert bids_of(server, match_id, token) == []
+    page.context.set_offline(False)
+    expect(page.locator("#pending")).to_have_count(0, timeout=10000)
+    expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("2")
+    bids = bids_of(server, match_id, token)
+    assert [(b["action"]["seat"], b["action"]["amount"]) for b in bids] == [(seat, 2)]
+
+
+def test_entry_whose_answer_was_lost_is_applied_once(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    seat = view(server, match_id, token)["to_act"][0]
+    keys: list[str | None] = []
+
+    def lose_first_answer(route: Route) -> None:
+        keys.append(route.request.headers.get("idempotency-key"))
+        if len(keys) == 1:
+            route.fetch()  # the service applies it; the answer never reaches the page
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/actions", lose_first_answer)
+    page.locator(f'[data-seat="{seat}"] button[data-bid="1"]').click()
+    expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("1", timeout=10000)
+    expect(page.locator("#pending")).to_have_count(0)
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert len(bids_of(server, match_id, token)) == 1
+    expect(page.locator("#error")).to_be_empty()
+
+
+def test_language_switch(phones: Contexts, server: str, shot) -> None:
+    page = phones.page(locale="id-ID")
+    page.goto(server + "/")
+    expect(page.locator("h1")).to_have_text("Pertandingan baru")  # the browser's language first
+    assert page.evaluate("document.documentElement.lang") == "id"
+    page.locator("#lang-switch").select_option("tl")
+    expect(page.locator("h1")).to_have_text("Bagong laro")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    expect(page.locator("#start-match")).to_have_text("Simulan ang laro")
+    shot(page, "start-tagalog")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Bagong laro")  # the choice is kept on the device
+    page.locator("#lang-switch").select_option("en")
+    expect(page.locator("h1")).to_have_text("New match")
+    assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_start_screen_accessible(phones: Contexts, server: str, shot) -> None:
+    page = phones.page()
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    expect(page.locator("#player-0")).to_be_focused()
+    shot(page, "start", full_page=False)
+    page.locator("details summary").click()
+    expect(page.locator("#opt-hand_size_schedule")).to_be_visible()
+    shot(page, "start-options")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    violations = axe_violations(page)
+    assert not violations, violations
+    manifest = page.evaluate("async () => (await fetch('/manifest.webmanifest')).json()")
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+
+
+def test_docs_offline(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    page.goto(server + "/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Trick referee")
+    expect(page.locator(".opblock-summary-path").first).to_be_visible()
+
+
+def test_a_refusal_reads_in_the_chosen_language(phones: Contexts, server: str) -> None:
+    body = {"ruleset": "boerenbridge", "players": NAMES, "mode": "table", "options": {"first_dealer_method": "fixed"}}
+    request = urllib.request.Request(
+        server + "/v1/matches", data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Accept-Language": "id"},
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("a fixed first dealer without a dealer is refused")
+    except urllib.error.HTTPError as err:
+        indonesian = json.load(err)["detail"]
+    page = phones.page(locale="id-ID")
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player-{i}").fill(name)
+    page.locator("details summary").click()
+    page.locator("#opt-first_dealer_method").select_option("fixed")
+    page.locator("#start-match").click()
+    expect(page.locator("form .error")).to_have_text(indonesian)
