@@ -31,9 +31,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.redis_server when run as a script
 
 from service.store.base import IdempotencyRecord, idempotency_scope
-from service.store.encoding import dump_record, dumps
-from service.store.keys import idempotency_prefix
-from service.store.redis_store import RedisStore
+from service.store.encoding import dump_record, dumps, unpack_document
+from service.store.keys import doc_key, events_key, idempotency_prefix, log_key
+from service.store.redis_store import RedisOptions, RedisStore
 from tests.redis_server import RedisServer
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -143,6 +143,7 @@ def fill_real(
     seed: int,
     rulesets: Mapping[str, Any] | None = None,
     keys: bool = True,
+    options: Mapping[str, Any] | None = None,
 ) -> list[str]:
     """Real matches through the service's use cases, ``actions`` random legal actions each, every
     request with an Idempotency-Key (as a mobile client sends it) unless ``keys`` is false."""
@@ -155,7 +156,9 @@ def fill_real(
     uses = Matches(store, rulesets, rng=random.Random(seed + 1))
     ids = []
     for m in range(matches):
-        body = {"ruleset": ruleset, "mode": "dealt", "players": players}
+        body: dict[str, Any] = {"ruleset": ruleset, "mode": "dealt", "players": players}
+        if options:
+            body["options"] = dict(options)
         created = uses.create(body, idempotency_key=f"c-{seed}-{m}" if keys else None)
         match_id = created.match_id
         tokens = {seat.seat: seat.token for seat in created.seats}
@@ -172,29 +175,35 @@ def fill_real(
 
 def key_usage(server: RedisServer, ids: list[str], sample: int = 50) -> dict[str, float]:
     """Average MEMORY USAGE per match of each kind of key, over a sample of matches."""
-    totals: dict[str, int] = {"doc": 0, "events": 0, "idempotency": 0}
+    totals: dict[str, int] = {"doc": 0, "events": 0, "log": 0, "idempotency": 0}
     chosen = ids[:: max(1, len(ids) // sample)][:sample]
     with contextlib.closing(server.client(decode_responses=True)) as client:
         for match_id in chosen:
-            tag = f"{{match:{match_id}}}"
-            totals["doc"] += client.memory_usage(f"{tag}:doc", samples=0) or 0
-            totals["events"] += client.memory_usage(f"{tag}:events", samples=0) or 0
+            totals["doc"] += client.memory_usage(doc_key(match_id), samples=0) or 0
+            totals["events"] += client.memory_usage(events_key(match_id), samples=0) or 0
+            totals["log"] += client.memory_usage(log_key(match_id), samples=0) or 0
             for key in client.scan_iter(match=f"{idempotency_prefix(match_id)}*", count=1000):
                 totals["idempotency"] += client.memory_usage(key, samples=0) or 0
     return {kind: round(total / len(chosen)) for kind, total in totals.items()}
 
 
 def payload_sizes(server: RedisServer, ids: list[str]) -> dict[str, int]:
-    """JSON bytes of one match's document and events, as stored."""
-    with contextlib.closing(server.client()) as client:
-        tag = f"{{match:{ids[0]}}}"
-        doc = client.hget(f"{tag}:doc", "d") or b""
-        entries = client.xrange(f"{tag}:events")
+    """JSON bytes of one match's document and events (read through the store, wherever they
+    are kept: the Stream or the compacted log), and how many are in the Stream."""
+    store = RedisStore.from_url(server.url)
+    with contextlib.closing(server.client()) as client, contextlib.closing(store):
+        doc = client.hget(doc_key(ids[0]), "d") or b""
+        events = store.events(ids[0])
+        in_stream = int(client.xlen(events_key(ids[0])))
+        log = int(client.strlen(log_key(ids[0])))
         records = [client.get(k) or b"" for k in client.scan_iter(match=f"{idempotency_prefix(ids[0])}*")]
     return {
-        "document_bytes": len(doc),
-        "events": len(entries),
-        "event_bytes_avg": round(sum(len(f[b"d"]) for _, f in entries) / max(1, len(entries))),
+        "document_bytes": len(dumps(unpack_document(doc))),
+        "document_stored_bytes": len(doc),
+        "events": len(events),
+        "events_in_stream": in_stream,
+        "log_bytes": log,
+        "event_bytes_avg": round(sum(len(dumps(e.data)) for e in events) / max(1, len(events))),
         "records": len(records),
         "record_bytes_avg": round(sum(len(r) for r in records) / max(1, len(records))),
     }
@@ -208,16 +217,24 @@ def main() -> None:
     parser.add_argument("--real", metavar="RULESET", help="play real matches of this ruleset instead")
     parser.add_argument("--actions", type=int, default=40, help="real: actions per match")
     parser.add_argument("--no-keys", action="store_true", help="real: send no Idempotency-Key")
+    parser.add_argument("--options", type=json.loads, default=None, help="real: match options, as JSON")
+    parser.add_argument("--compact-every", type=int, default=RedisOptions.compact_every,
+                        help="Stream entries at which a save compacts them into the log (0: never, as before)")
+    parser.add_argument("--stream-node-max-bytes", type=int, default=None, help="the server setting, if any")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp, RedisServer(Path(tmp), appendonly=False) as server:
-        store = RedisStore.from_url(server.url, ttl_seconds=7 * 24 * 3600)
+        options = RedisOptions(compact_every=args.compact_every)
+        store = RedisStore.from_url(server.url, ttl_seconds=7 * 24 * 3600, options=options)
         with contextlib.closing(server.client()) as client, contextlib.closing(store):
+            if args.stream_node_max_bytes is not None:
+                client.config_set("stream-node-max-bytes", args.stream_node_max_bytes)
             client.memory_purge()
             before = int(client.info("memory")["used_memory"])
             if args.real:
-                ids = fill_real(store, args.real, args.matches, args.actions, args.seed, keys=not args.no_keys)
+                ids = fill_real(store, args.real, args.matches, args.actions, args.seed, keys=not args.no_keys,
+                                options=args.options)
             else:
                 ids = fill_synthetic(store, args.matches, args.events, args.records, args.seed)
             client.memory_purge()
@@ -226,6 +243,8 @@ def main() -> None:
         result = {
             "mode": f"real:{args.real}{':no-keys' if args.no_keys else ''}" if args.real else "synthetic",
             "matches": len(ids),
+            "compact_every": args.compact_every,
+            "stream_node_max_bytes": args.stream_node_max_bytes,
             "keys": keys,
             "bytes_per_match": round((after - before) / len(ids)),
             "memory_usage_per_match": key_usage(server, ids),

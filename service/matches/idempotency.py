@@ -67,6 +67,18 @@ def fingerprint(operation: str, match_id: str | None, identity: str | None, body
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+def stored_fingerprint(fp: str) -> str:
+    """The form a record keeps of the fingerprint ``fp`` (hex): its 32 bytes in unpadded
+    URL-safe base64, 43 characters instead of 64."""
+    return base64.urlsafe_b64encode(bytes.fromhex(fp)).rstrip(b"=").decode("ascii")
+
+
+def same_request(stored: str, fp: str) -> bool:
+    """Whether a record's fingerprint is ``fp``'s, in the form records keep now or in the hex of
+    records written before."""
+    return hmac.compare_digest(stored, stored_fingerprint(fp)) or hmac.compare_digest(stored, fp)
+
+
 class Idempotency:
     """Where records are filed and how a create's tokens are sealed, under the server's ``secret``
     (``IDEMPOTENCY_SECRET``; a random one for this process when none is configured)."""

@@ -78,7 +78,7 @@ def _from(
     base = doc.state if point.state is None else point.decoded(doc.ruleset.state_type)
     gone = set(taken_back)
     keep = [e for e in effective(since) if e.seq not in gone]
-    state, after, dealt = _play_on(doc, base, keep, decks, point.deals)
+    state, after, dealt = play_on(doc, base, keep, decks, point.deals)
     return tuple(taken_back), state, after, dealt
 
 
@@ -98,11 +98,11 @@ def from_whole_log(doc: MatchDocument, history: Sequence[Event], decks: Decks) -
     base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.seed))
     deals = deals_in(at_deal)
     start = Checkpoint(keep[last_deal].seq, deals, encoding.dumps(codec.encode(base)).decode("utf-8"))
-    state, after, dealt = _play_on(doc, base, keep[last_deal + 1:], decks, deals)
+    state, after, dealt = play_on(doc, base, keep[last_deal + 1:], decks, deals)
     return Undone(tuple(taken_back), state, after, dealt, start, None)
 
 
-def _play_on(
+def play_on(
     doc: MatchDocument, state: Any, events: Sequence[Event], decks: Decks, deals: int
 ) -> tuple[Any, list[dict[str, Any]], int]:
     """``state`` with the (effective) action events applied as they were posted, then what follows."""

@@ -43,6 +43,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from service.matches import idempotency as idem
+from service.matches import replays
 from service.matches.deals import SEED_BYTES, commitment, deal_seed, shuffled
 from service.matches.documents import (
     Checkpoint,
@@ -80,7 +81,7 @@ from service.matches.undo import Undone, can_start_from_round, from_checkpoints,
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError, UnknownRuleset, error_from_json, error_to_json
 from service.rules.facts import is_json_int
-from service.rules.messages import Msg, encode_messages, revive
+from service.rules.messages import Msg, revive
 from service.rules.registry import RULESETS
 from service.rules.ruleset import MODES, SPECTATOR, Mode, Ruleset
 from service.store import base as store_base
@@ -162,8 +163,8 @@ class Matches:
             if key is not None and scope is not None:
                 tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator_token}
                 sealed = self.idempotency.seal(key, scope, tokens)
-                public = {"id": match_id, "version": 1, "players": list(players), "view": encode_messages(view)}
-                record = (scope, IdempotencyRecord(fp, {"created": public, "sealed": sealed}))
+                public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
+                record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
             try:
                 with self._guard(match_id):
                     self.store.create(match_id, doc.to_json(commit), events, record)
@@ -306,7 +307,7 @@ class Matches:
         if scope is not None:
             prior = self._prior(match_id, scope, fp)
             if prior is not None:
-                return _viewed_again(prior)
+                return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
         try:
             action = self._authorised_action(doc, caller, body)
@@ -323,7 +324,9 @@ class Matches:
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         new_doc = doc.committed(state, dealt, self.clock(), events)
         view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
+        return self._commit(
+            match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
+        )
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:
         action = Action.from_json(body)
@@ -358,7 +361,7 @@ class Matches:
         if scope is not None:
             prior = self._prior(match_id, scope, fp)
             if prior is not None:
-                return _viewed_again(prior)
+                return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
         undone, doc = self._undone(match_id, doc)
         if undone is None:
@@ -368,7 +371,9 @@ class Matches:
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
         new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
         view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, new_doc, events, view, scope, fp, conditional=expected is not None)
+        return self._commit(
+            match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
+        )
 
     def _undone(self, match_id: str, doc: MatchDocument) -> tuple[Undone | None, MatchDocument]:
         """What an undo leaves (None: nothing to undo): from the round start when it can (the events
@@ -470,13 +475,14 @@ class Matches:
         view: dict[str, Any],
         scope: str | None,
         fp: str,
+        caller: Caller,
         *,
         conditional: bool,
     ) -> Viewed:
         record = None
         if scope is not None:
-            answer = {"viewed": {"version": version + 1, "view": encode_messages(view)}}
-            record = (scope, IdempotencyRecord(fp, answer))
+            answer = replays.answer_to_keep(doc, version + 1, view)
+            record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), answer))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
@@ -486,7 +492,7 @@ class Matches:
             if scope is not None:
                 prior = self._prior(match_id, scope, fp)
                 if prior is not None:
-                    return _viewed_again(prior)
+                    return self._viewed_again(match_id, None, 0, caller, prior)
             message = Msg("matches.lost_race")
             if conditional:
                 raise PreconditionFailed(message) from None
@@ -494,13 +500,34 @@ class Matches:
         self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
         return Viewed(version + 1, view)
 
+    def _viewed_again(
+        self, match_id: str, doc: MatchDocument | None, version: int, caller: Caller, answer: Mapping[str, Any]
+    ) -> Viewed:
+        """The first answer to a request under an Idempotency-Key, from its record (``replays``);
+        ``doc`` and ``version``: the match as loaded (None: load it now, if the view is rebuilt)."""
+        viewed = answer["viewed"]
+        if "view" in viewed:
+            return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
+        if doc is None:
+            doc, version = self._load(match_id)
+
+        def history() -> list[store_base.Event]:
+            with self._guard(match_id):
+                return self.store.events(match_id)
+
+        def view_of(at: MatchDocument, at_version: int) -> dict[str, Any]:
+            return self._view(at, match_id, at_version, caller)
+
+        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        return replays.rebuilt(viewed, doc, version, view_of, history, decks)
+
     def _prior(self, match_id: str | None, scope: str, fp: str) -> Mapping[str, Any] | None:
         """The first answer filed under ``scope``, if any (raises it again when it was a refusal)."""
         with self._guard(match_id):
             record = self.store.get_idempotency(scope)
         if record is None:
             return None
-        if record.fingerprint != fp:
+        if not idem.same_request(record.fingerprint, fp):
             raise IdempotencyKeyReused(Msg("matches.idempotency_key_reused"))
         refused = record.answer.get("refused")
         if refused is not None:
@@ -513,7 +540,7 @@ class Matches:
         """File a refusal by the rules under the key's scope, so a retry gets the same answer."""
         if scope is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
             return
-        record = IdempotencyRecord(fp, {"refused": error_to_json(err)})
+        record = IdempotencyRecord(idem.stored_fingerprint(fp), {"refused": error_to_json(err)})
         # the refusal stands either way; without a record a retry is simply judged again
         with suppress(store_base.StoreError):
             self.store.put_idempotency(scope, record)
@@ -522,12 +549,17 @@ class Matches:
         """The first answer to a create, with its tokens unsealed by the key that sealed them; the
         match must still be there (a deleted or expired match is not found, whoever asks)."""
         public = answer["created"]
-        with self._guard(public["id"]):
-            self.store.load(public["id"])
+        if "view" in public:  # a record written with a copy of the view
+            with self._guard(public["id"]):
+                self.store.load(public["id"])
+            view = revive(public["view"])
+        else:  # the referee's view at version 1, rebuilt (``replays``)
+            slim = {"viewed": {"v": public["version"], "x": public["x"]}}
+            view = self._viewed_again(public["id"], None, 0, Caller(None), slim).view
         tokens = self.idempotency.unseal(key, scope, answer["sealed"])
         return Created(
             public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
-            revive(public["view"]), tokens.get("spectator"), replayed=True,
+            view, tokens.get("spectator"), replayed=True,
         )
 
     @contextmanager
@@ -570,9 +602,6 @@ def _timestamp(seconds: float) -> str:
     return datetime.fromtimestamp(int(seconds), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _viewed_again(answer: Mapping[str, Any]) -> Viewed:
-    viewed = answer["viewed"]
-    return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
 
 
 def _tickets(players: Any, tokens: Any) -> tuple[SeatTicket, ...]:

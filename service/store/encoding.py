@@ -22,6 +22,7 @@ Each way this takes about half the instructions the standard library takes on a 
 from __future__ import annotations
 
 import json
+import zlib
 from typing import Any
 
 import orjson
@@ -64,3 +65,25 @@ def load_record(text: bytes | str) -> IdempotencyRecord:
     """The record ``dump_record`` wrote."""
     data: JSON = loads(text)
     return IdempotencyRecord(fingerprint=data["f"], answer=data["a"])
+
+
+#: zlib's fastest level: a 6.5 KB document (a Forty-Fives match after 1,000 actions) deflates to
+#: 2 KB in about 0.13 ms and inflates in 0.03 ms here; level 6 saves 10% more for twice the time.
+DOCUMENT_LEVEL = 1
+
+
+def pack_document(document: JSON) -> bytes:
+    """A document as the Redis stores keep it: its JSON text, deflated (a zlib stream)."""
+    return zlib.compress(dumps(document), DOCUMENT_LEVEL)
+
+
+def unpack_document(stored: bytes | str) -> JSON:
+    """The document ``pack_document`` stored, or one stored as plain JSON text before documents
+    were deflated (a JSON object starts with ``{``; a zlib stream never does)."""
+    if isinstance(stored, str):
+        stored = stored.encode("utf-8")
+    if stored[:1] == b"{":
+        document: JSON = loads(stored)
+    else:
+        document = loads(zlib.decompress(stored))
+    return document

@@ -31,14 +31,20 @@ def match_tag(match_id: str) -> str:
 
 
 def doc_key(match_id: str) -> str:
-    """Hash with the version (``v``), the document JSON (``d``), the last event seq (``s``) and
-    the id of the last commit (``c``)."""
+    """Hash with the version (``v``), the document JSON (``d``), the last event seq (``s``), the
+    id of the last commit (``c``) and the last seq in the compacted log (``k``, absent: none)."""
     return f"{match_tag(match_id)}:doc"
 
 
 def events_key(match_id: str) -> str:
     """Stream of the match's events; entry ``<seq>-0`` holds field ``d`` (the event JSON)."""
     return f"{match_tag(match_id)}:events"
+
+
+def log_key(match_id: str) -> str:
+    """String of the match's compacted events (``service.store.event_log``): frames from seq 1 up
+    to the doc hash's ``k``; the Stream holds the events after that."""
+    return f"{match_tag(match_id)}:log"
 
 
 def idempotency_prefix(match_id: str) -> str:

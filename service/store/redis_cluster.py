@@ -72,6 +72,7 @@ class RedisClusterStore(RedisStore):
             wait_timeout=options.wait_timeout,
             retry=options.retry(),
             socket_timeout=options.socket_timeout,
+            compact_every=options.compact_every,
         )
         self._nodes = list(nodes)
         self._password = password

@@ -151,6 +151,8 @@ class FeedHub:
                 topic.behind = len(events) >= FEED_BATCH
                 for event in events:
                     if event.seq > topic.seen:
+                        if event.seq > topic.seen + 1:  # a gap: compacted out of the Stream unread
+                            topic.recent.clear()  # (so a feed before it catches up from the log)
                         topic.recent.append(event)
                         topic.seen = event.seq
                 topic.condition.notify_all()

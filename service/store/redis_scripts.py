@@ -13,7 +13,11 @@ replicas to reach the first attempt's write too (replication keeps the master's 
 
 from __future__ import annotations
 
-# KEYS: doc, events[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record, events...
+# KEYS: doc, events, log[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record,
+# log frame ('' for none), events in the frame (0, or all of them), events...
+# The log key and the Stream both exist from here on (an empty Stream whose last id is the last
+# seq, when the events went to the log), so that a script never finds only some of its keys on a
+# Cluster node in the middle of a slot's migration (TRYAGAIN).
 # Returns 1 (created), -1 (exists), -3 (idempotency key taken).
 CREATE = """#!lua
 if redis.call('EXISTS', KEYS[1]) == 1 then
@@ -23,24 +27,29 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   end
   return -1
 end
-if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return -3 end
-redis.call('DEL', KEYS[2])
+if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return -3 end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[2])
 local seq = 0
-for i = 6, #ARGV do
+for i = 8, #ARGV do
   seq = seq + 1
   redis.call('XADD', KEYS[2], seq .. '-0', 'd', ARGV[i])
 end
-redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 's', seq, 'c', ARGV[3])
+if seq > 0 and tonumber(ARGV[7]) == seq then
+  redis.call('XTRIM', KEYS[2], 'MAXLEN', 0)
+end
+redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 's', seq, 'c', ARGV[3], 'k', ARGV[7])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[5], 'PX', ARGV[4]) end
+if KEYS[4] then redis.call('SET', KEYS[4], ARGV[5], 'PX', ARGV[4]) end
 return 1
 """
 
-# KEYS: doc, events[, record]. ARGV: expected version, document, ttl ms, commit id, record ttl ms,
-# record, events... Returns {new version}, {-1} (no match), {-2, version} (conflict), {-3} (key taken).
+# KEYS: doc, events, log[, record]. ARGV: expected version, document, ttl ms, commit id, record ttl
+# ms, record, events... Returns {new version, last seq, compacted seq}, {-1} (no match),
+# {-2, version} (conflict), {-3} (key taken). A retry of an applied commit returns {version}.
 SAVE = """#!lua
-local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'c')
+local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'c', 'k')
 if not cur[1] then return {-1} end
 local version = tonumber(cur[1])
 local expected = tonumber(ARGV[1])
@@ -51,7 +60,7 @@ if version ~= expected then
   end
   return {-2, version}
 end
-if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {-3} end
+if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return {-3} end
 local seq = tonumber(cur[2])
 for i = 7, #ARGV do
   seq = seq + 1
@@ -61,24 +70,50 @@ version = version + 1
 redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2], 's', seq, 'c', ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[5]) end
-return {version}
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
+if KEYS[4] then redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[5]) end
+return {version, seq, tonumber(cur[4] or 0)}
 """
 
-# KEYS: doc, events. Returns 1 when the match existed, else 0.
+# KEYS: doc, events, log. ARGV: compacted seq expected, last seq of the new frame, the log with the
+# new frame at its end, ttl ms. Replaces the log (SET: allocated to fit, where APPEND would leave
+# up to as much again spare) and trims the frame's events from the stream, if nobody compacted
+# since the log was read. Returns 1 (compacted), 0 (the log moved on, or the match is gone).
+COMPACT = """#!lua
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k')
+if not cur[1] or tonumber(cur[2] or 0) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[4])
+redis.call('XTRIM', KEYS[2], 'MINID', (tonumber(ARGV[2]) + 1) .. '-0')
+redis.call('HSET', KEYS[1], 'k', ARGV[2])
+return 1
+"""
+
+# KEYS: doc, events, log. Returns 1 when the match existed, else 0.
 DELETE = """#!lua
 local existed = redis.call('EXISTS', KEYS[1])
-redis.call('UNLINK', KEYS[1], KEYS[2])
+redis.call('UNLINK', KEYS[1], KEYS[2], KEYS[3])
 return existed
 """
 
-# KEYS: doc, events. ARGV: first entry id, count ('' for all). Reads only (it runs on a replica or a
-# full Redis too). Returns nil when there is no match, else the XRANGE entries.
+# KEYS: doc, events, log. ARGV: events after this seq, count ('' for all). Reads only (it runs on
+# a replica or a full Redis too). Returns nil when there is no match, else {compacted seq, the
+# log ('' when every event asked for is in the stream), the stream's entries after both}.
 EVENTS = """#!lua flags=no-writes
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-if ARGV[2] == '' then return redis.call('XRANGE', KEYS[2], ARGV[1], '+') end
-if ARGV[2] == '0' then return {} end
-return redis.call('XRANGE', KEYS[2], ARGV[1], '+', 'COUNT', ARGV[2])
+local k = tonumber(redis.call('HGET', KEYS[1], 'k') or 0)
+local after = tonumber(ARGV[1])
+local log = ''
+if after < k then log = redis.call('GET', KEYS[3]) or '' end
+local first = math.max(after, k) + 1
+local entries
+if ARGV[2] == '' then
+  entries = redis.call('XRANGE', KEYS[2], first .. '-0', '+')
+elseif ARGV[2] == '0' then
+  entries = {}
+else
+  entries = redis.call('XRANGE', KEYS[2], first .. '-0', '+', 'COUNT', ARGV[2])
+end
+return {k, log, entries}
 """
 
 # KEYS: record. Sets the record's expiry to what it is: a write that changes nothing, so that a

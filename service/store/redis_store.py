@@ -2,10 +2,17 @@
 
 Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per match):
 
-* ``{match:<id>}:doc``: a hash; ``v`` the version, ``d`` the document JSON, ``s`` the last event
+* ``{match:<id>}:doc``: a hash; ``v`` the version, ``d`` the document JSON (deflated:
+  ``encoding.pack_document``; a document stored as plain JSON before still loads), ``s`` the last event
   sequence number, ``c`` the id of the commit that wrote it;
 * ``{match:<id>}:events``: a Stream whose entry ``<seq>-0`` holds field ``d``, the event JSON
-  (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``);
+  (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``): where every new
+  event arrives;
+* ``{match:<id>}:log``: the compacted events (``event_log``): once the Stream holds
+  ``compact_every`` events, they move to the log in one script and the hash's ``k`` says up to
+  which seq the log goes (a match's first events go straight to the log at create). ``events``
+  reads both in one script, so it answers the same whatever has been compacted; a match stored
+  before the log existed has no ``k`` and only a Stream, and compacts on its next saves;
 * ``{match:<id>}:idem:<key>``: one string per idempotency record, with its own expiry (``delete``
   leaves these to it, so deleting never scans the keyspace).
 
@@ -58,7 +65,7 @@ from redis.commands.core import Script
 from redis.retry import Retry
 from redis.sentinel import Sentinel
 
-from service.store import redis_scripts
+from service.store import event_log, redis_scripts
 from service.store.base import (
     DEFAULT_IDEMPOTENCY_TTL_SECONDS,
     DEFAULT_TTL_SECONDS,
@@ -75,8 +82,8 @@ from service.store.base import (
     StoreUnavailable,
     VersionConflict,
 )
-from service.store.encoding import dump_record, dumps, load_record, loads
-from service.store.keys import doc_key, events_key, is_valid_match_id, require_valid_match_id
+from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
+from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id
 from service.store.redis_follow import BlockingReader, FeedHub, Reader, RedisFeed
 from service.store.redis_wire import (
     Attempts,
@@ -110,7 +117,12 @@ class RedisStore:
         wait_timeout: float = RedisOptions.wait_timeout,
         retry: Retry | None = None,
         socket_timeout: float | None = None,
+        compact_every: int = RedisOptions.compact_every,
     ) -> None:
+        if compact_every < 0:
+            raise ValueError("compact_every must not be negative (0: never compact)")
+        #: Stream entries that make a save compact them into the log (0: never; reads still read a log)
+        self.compact_every = compact_every
         if ttl_seconds <= 0 or idempotency_ttl_seconds <= 0:
             raise ValueError("ttl_seconds and idempotency_ttl_seconds must be positive")
         if min_replicas_ack < 0 or wait_timeout <= 0:
@@ -141,6 +153,7 @@ class RedisStore:
         self._delete_script = Script(client, redis_scripts.DELETE.encode())  # type: ignore[arg-type]
         self._events_script = Script(client, redis_scripts.EVENTS.encode())  # type: ignore[arg-type]
         self._confirm_script = Script(client, redis_scripts.CONFIRM.encode())  # type: ignore[arg-type]
+        self._compact_script = Script(client, redis_scripts.COMPACT.encode())  # type: ignore[arg-type]
         #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
         self._idle: list[Any] = []
         self._idle_pid = os.getpid()
@@ -167,6 +180,7 @@ class RedisStore:
             description=f"redis at {redact_url(url)}",
             min_replicas_ack=options.replicas_to_wait_for(0),
             wait_timeout=options.wait_timeout,
+            compact_every=options.compact_every,
         )
 
     @classmethod
@@ -198,6 +212,7 @@ class RedisStore:
             description=f"redis master {service_name!r} via sentinels {where}",
             min_replicas_ack=options.replicas_to_wait_for(1),
             wait_timeout=options.wait_timeout,
+            compact_every=options.compact_every,
         )
 
     # -- the contract -------------------------------------------------------------------------
@@ -212,8 +227,10 @@ class RedisStore:
         require_valid_match_id(match_id)
         separate = idempotency is not None and not self._one_slot(doc_key(match_id), idempotency[0])
         keys, record_args = self._keys_and_record(match_id, None if separate else idempotency)
-        args = [dumps(document), self._ttl_ms, secrets.token_hex(8), *record_args]
-        args.extend(dumps(event) for event in events)
+        args = [pack_document(document), self._ttl_ms, secrets.token_hex(8), *record_args]
+        texts = [dumps(event) for event in events]
+        compact = self.compact_every and texts
+        args.extend([event_log.frame(texts, b"") if compact else "", len(texts) if compact else 0, *texts])
         attempts = Attempts()
         with self._guard():
             reply, acks = self._script(self._create_script, keys, args, attempts)
@@ -237,7 +254,7 @@ class RedisStore:
             version, text = self._read(key, ("HMGET", key, "v", "d"))
         if version is None or text is None:
             raise MatchNotFound(match_id)
-        return Loaded(match_id=match_id, version=int(version), document=loads(text))
+        return Loaded(match_id=match_id, version=int(version), document=unpack_document(text))
 
     def save(
         self,
@@ -250,7 +267,7 @@ class RedisStore:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         keys, record_args = self._keys_and_record(match_id, idempotency)
-        args = [int(expected_version), dumps(document), self._ttl_ms, secrets.token_hex(8), *record_args]
+        args = [int(expected_version), pack_document(document), self._ttl_ms, secrets.token_hex(8), *record_args]
         args.extend(dumps(event) for event in events)
         return self._commit(match_id, expected_version, keys, args, idempotency)
 
@@ -259,13 +276,41 @@ class RedisStore:
             raise ValueError("limit must not be negative")
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
-        keys = [doc_key(match_id), events_key(match_id)]
-        args = [f"{max(after, 0) + 1}-0", "" if limit is None else limit]
+        after = max(after, 0)
         with self._guard():
-            entries = self._read_script(self._events_script, keys, args)
-        if entries is None:
+            reply = self._read_events(match_id, after, limit)
+        if reply is None:
             raise MatchNotFound(match_id)
-        return [_event(entry_id, fields) for entry_id, fields in entries]
+        _, log, entries = reply
+        found: list[Event] = []
+        if log:
+            texts, _ = event_log.read_log(log)
+            first = after + 1
+            wanted = texts[after:] if limit is None else texts[after : after + limit]
+            found = [Event(seq=seq, data=loads(text)) for seq, text in enumerate(wanted, start=first)]
+        found.extend(_event(entry_id, fields) for entry_id, fields in entries)
+        return found if limit is None else found[:limit]
+
+    def _read_events(self, match_id: str, after: int, limit: int | None) -> Any:
+        """The EVENTS script's reply: None, or [compacted seq, log or b"", stream entries]."""
+        keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
+        return self._read_script(self._events_script, keys, [after, "" if limit is None else limit])
+
+    def _compact(self, match_id: str) -> None:
+        """Move the Stream's events into the log (one frame), unless another save did it first.
+        A failure leaves Stream and log as they were (one script), for the next save to retry."""
+        with suppress(StoreError), self._guard():
+            reply = self._read_events(match_id, 0, None)
+            if reply is None or not reply[2]:
+                return
+            compacted, log, entries = reply
+            _, before = event_log.read_log(log)
+            texts = [fields[fields.index(b"d") + 1] for _, fields in entries]
+            last = int(entries[-1][0].split(b"-", 1)[0])
+            new_log = log + event_log.frame(texts, before)
+            keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
+            args = [int(compacted), last, new_log, self._ttl_ms]
+            self._script(self._compact_script, keys, args, Attempts(), wait=False)
 
     def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
         with self._guard():
@@ -293,7 +338,8 @@ class RedisStore:
             return False
         attempts = Attempts()
         with self._guard():
-            reply, acks = self._script(self._delete_script, [doc_key(match_id), events_key(match_id)], [], attempts)
+            keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
+            reply, acks = self._script(self._delete_script, keys, [], attempts)
         existed = bool(int(reply))
         if not existed:
             if attempts.lost:  # perhaps deleted by this very call's first attempt
@@ -335,7 +381,7 @@ class RedisStore:
     def _keys_and_record(
         self, match_id: str, idempotency: tuple[str, IdempotencyRecord] | None
     ) -> tuple[list[str], list[Any]]:
-        keys = [doc_key(match_id), events_key(match_id)]
+        keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
         if idempotency is None:
             return keys, [self._record_ttl_ms, ""]
         keys.append(idempotency[0])
@@ -362,6 +408,8 @@ class RedisStore:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
         self._require_acks(acks, f"version {result[0]}")
+        if self.compact_every and len(result) == 3 and result[1] - result[2] >= self.compact_every:
+            self._compact(match_id)
         return result[0]
 
     def _file_create_record(self, match_id: str, scope_key: str, record: IdempotencyRecord) -> None:

@@ -90,6 +90,9 @@ class RedisOptions:
     min_replicas_ack: int | None = None
     #: how long a commit waits for those acknowledgements (``WAIT``'s timeout), in seconds
     wait_timeout: float = 0.1
+    #: Stream entries at which a save moves them into the compacted log (``event_log``); 0: never.
+    #: 16 entries of about 180 bytes stay inside the 4 KB a Stream node preallocates.
+    compact_every: int = 16
 
     def replicas_to_wait_for(self, default: int) -> int:
         """``min_replicas_ack``, or ``default`` when it is not set."""

@@ -422,7 +422,8 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
     try:
         create_scope = idempotency_scope(None, "c")
         store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
-        match_keys = [b"{match:m1}:doc", b"{match:m1}:events"]
+        # a match's first events go straight to its compacted log; the Stream starts with the next
+        match_keys = [b"{match:m1}:doc", b"{match:m1}:log"]
         for key in match_keys:
             assert 1000 < client.pttl(key) <= 2000
         assert 0 < client.pttl(create_scope) <= 1000
@@ -432,6 +433,7 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
         store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k"), record("k")))
         after = [client.pttl(key) for key in match_keys]
         assert all(b < a <= 2000 for a, b in zip(after, before, strict=True))  # refreshed by the save
+        assert 1000 < client.pttl(b"{match:m1}:events") <= 2000  # the Stream the save started
         assert 0 < client.pttl(idempotency_scope("m1", "k")) <= 1000
         # reads do not refresh: the TTLs only go down from what the save left
         time.sleep(0.05)
@@ -448,3 +450,23 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
     finally:
         client.close()
         store.close()
+
+
+def test_a_long_match_pages_its_events_the_same_however_they_are_kept(store: Store) -> None:
+    """Past many saves (where the Redis stores have moved most events into their compacted log),
+    every ``after`` and ``limit`` answers exactly the slice of the whole list."""
+    store.create("m1", {"n": 0}, [{"e": 0, "text": "first\nline"}, {"e": 1}])
+    expected = [{"e": 0, "text": "first\nline"}, {"e": 1}]
+    version = 1
+    for n in range(2, 60, 3):
+        batch = [{"e": n}, {"e": n + 1, "big": 2**70}, {"e": n + 2, "s": "é"}][: 1 + n % 3]
+        version = store.save("m1", version, {"n": n}, batch)
+        expected.extend(batch)
+    assert event_data(store.events("m1")) == expected
+    assert [e.seq for e in store.events("m1")] == list(range(1, len(expected) + 1))
+    for after in (0, 1, 5, 16, 17, 30, len(expected) - 1, len(expected), len(expected) + 5):
+        for limit in (None, 0, 1, 4, 20, 100):
+            want = expected[after:] if limit is None else expected[after : after + limit]
+            got = store.events("m1", after=after, limit=limit)
+            assert event_data(got) == want, (after, limit)
+            assert [e.seq for e in got] == list(range(after + 1, after + 1 + len(want)))

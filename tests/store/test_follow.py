@@ -161,3 +161,33 @@ def test_a_feed_through_sentinels_follows_the_master(sentinel_group: SentinelGro
         feed.close()
     finally:
         store.close()
+
+
+def test_events_compacted_out_of_the_stream_unread_are_caught_up_from_the_log(redis_server: RedisServer) -> None:
+    """The Redis stores move the Stream's events into the compacted log 16 at a time: a reader that
+    had not read them before they moved finds a gap, and a feed before the gap reads the store
+    (``events``, which reads the log too) instead of the hub's buffer."""
+    from service.store.redis_follow import FeedHub, _buffered, _Topic
+
+    redis_server.flush()
+    store = RedisStore.from_url(redis_server.url, ttl_seconds=60)
+    try:
+        store.create("gap", DOC, [{"kind": "create"}])
+        version = 1
+        for _ in range(40):
+            version = _save(store, "gap", version)
+        assert [e.seq for e in store.events("gap")] == list(range(1, 42))
+        hub = FeedHub(lambda wanted: {}, store.events)
+        topic = _Topic(threading.Condition(hub._lock))
+        hub._topics["gap"] = topic
+        hub._deliver({"gap": store.events("gap", after=0, limit=2)})
+        hub._deliver({"gap": store.events("gap", after=34)})  # 3..34 were never seen
+        assert _buffered(topic, 2) is None  # so the feed reads the store
+        assert [e.seq for e in _buffered(topic, 34) or []] == list(range(35, 42))
+        feed = store.follow("gap")
+        try:
+            assert [e.seq for e in feed.wait(2, 0)][:3] == [3, 4, 5]
+        finally:
+            feed.close()
+    finally:
+        store.close()

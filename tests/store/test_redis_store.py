@@ -87,7 +87,7 @@ def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_sto
         per_match.setdefault(tag, []).append(key)
     assert set(per_match) == {"{match:alpha}", "{match:b-2}", "{match:3f2b1c9e-7d4a}"}
     for tag, match_keys in per_match.items():
-        assert len(match_keys) == 4, match_keys  # doc, events, two idempotency records
+        assert len(match_keys) == 5, match_keys  # doc, events, the compacted log, two idempotency records
         assert all(k.startswith(tag + ":") for k in match_keys)
         assert len({key_slot(k.encode()) for k in match_keys}) == 1
     assert sum(1 for k in keys if k.startswith("create:")) == 3
@@ -102,7 +102,7 @@ def test_delete_leaves_idempotency_records_to_their_own_expiry(
     assert redis_store.delete("m1") is True
     client = redis_server.client()
     try:
-        assert client.exists("{match:m1}:doc", "{match:m1}:events") == 0
+        assert client.exists("{match:m1}:doc", "{match:m1}:events", "{match:m1}:log") == 0
         assert 0 < client.pttl(scope) <= redis_store.idempotency_ttl_seconds * 1000
     finally:
         client.close()
@@ -121,7 +121,7 @@ def test_a_save_is_one_command_on_the_wire(redis_store: RedisStore, redis_server
     used = {name.removeprefix("cmdstat_"): value["calls"] for name, value in stats.items()}
     used.pop("config|resetstat", None)  # the inspecting client's own
     # one EVALSHA from the store; everything else is what the script itself ran, inside Redis
-    inside_the_script = {"hmget": 1, "exists": 1, "xadd": 2, "hset": 1, "pexpire": 2, "set": 1}
+    inside_the_script = {"hmget": 1, "exists": 1, "xadd": 2, "hset": 1, "pexpire": 3, "set": 1}  # doc, events, log
     assert used == {"evalsha": 1, **inside_the_script}
 
 
@@ -215,7 +215,7 @@ def test_a_command_that_timed_out_is_retried_once_on_a_new_connection(
 
 def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_store: RedisStore) -> None:
     redis_store.create("m1", {"n": 0}, [{"e": 0}])
-    keys = ["{match:m1}:doc", "{match:m1}:events", idempotency_scope("m1", "k")]
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log", idempotency_scope("m1", "k")]
     args = [1, '{"n":1}', 3_600_000, "commit-1", 86_400_000, '{"f":"f","s":200,"b":{},"h":{}}', '{"e":1}']
     assert redis_store._commit("m1", 1, keys, list(args), None) == 2
     # the same script call again, as redis-py's retry would send it: success, nothing doubled
@@ -225,13 +225,13 @@ def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_st
     # another writer's commit from version 1 still conflicts
     other = [1, '{"n":9}', 3_600_000, "commit-2", 86_400_000, "", '{"e":9}']
     with pytest.raises(VersionConflict):
-        redis_store._commit("m1", 1, keys[:2], other, None)
+        redis_store._commit("m1", 1, keys[:3], other, None)
 
 
 def test_a_create_retried_after_its_reply_was_lost_succeeds_once(redis_store: RedisStore) -> None:
     script = redis_store._create_script
-    keys = ["{match:m1}:doc", "{match:m1}:events"]
-    args = ['{"n":0}', 3_600_000, "commit-1", 86_400_000, "", '{"e":0}']
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    args = ['{"n":0}', 3_600_000, "commit-1", 86_400_000, "", "", 0, '{"e":0}']
     assert script(keys=keys, args=args) == 1
     assert script(keys=keys, args=args) == 1
     assert [e.data for e in redis_store.events("m1")] == [{"e": 0}]
@@ -423,3 +423,62 @@ def test_clients_have_explicit_timeouts_retries_and_protocol() -> None:
         assert main["health_check_interval"] == 10
         assert (ping["socket_timeout"], ping["retry"].get_retries()) == (0.25, 0)
         assert isinstance(store._client, redis.Redis)
+
+
+# -- the compacted log --------------------------------------------------------------------------
+
+
+def test_the_stream_keeps_only_the_latest_events_and_the_log_the_rest(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    redis_store.create("m1", {"n": 0}, [{"e": 0}, {"e": 1}])
+    client = redis_server.client()
+    try:
+        assert client.xlen("{match:m1}:events") == 0 and client.hget("{match:m1}:doc", "k") == b"2"
+        for n in range(2, 40):
+            redis_store.save("m1", n - 1, {"n": n}, [{"e": n}])
+            assert client.xlen("{match:m1}:events") < redis_store.compact_every
+        assert [e.data for e in redis_store.events("m1")] == [{"e": n} for n in range(40)]
+        assert client.hget("{match:m1}:doc", "k") == b"34"  # 2, then 16 and 16 more
+        assert client.strlen("{match:m1}:log") > 0
+        # the next events go to the Stream after the ids trimmed from it
+        redis_store.save("m1", 39, {"n": 40}, [{"e": 40}])
+        assert client.xrange("{match:m1}:events")[-1][0] == b"41-0"
+    finally:
+        client.close()
+
+
+def test_a_match_stored_before_the_log_and_plain_documents_still_work(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    client = redis_server.client()
+    try:  # the layout of the earlier store: no log, no k, the document as plain JSON text
+        client.hset("{match:old}:doc", mapping={"v": 3, "d": '{"n":3}', "s": 20, "c": "x"})
+        for seq in range(1, 21):
+            client.xadd("{match:old}:events", {"d": f'{{"e":{seq}}}'}, id=f"{seq}-0")
+        assert redis_store.load("old").document == {"n": 3}
+        assert [e.seq for e in redis_store.events("old", after=18)] == [19, 20]
+        redis_store.save("old", 3, {"n": 4}, [{"e": 21}])  # 21 in the Stream: compacted now
+        assert client.hget("{match:old}:doc", "k") == b"21" and client.xlen("{match:old}:events") == 0
+        assert [e.data for e in redis_store.events("old")] == [{"e": seq} for seq in range(1, 22)]
+        assert redis_store.load("old").document == {"n": 4}
+    finally:
+        client.close()
+
+
+def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    redis_store.create("m1", {"n": 0}, [{"e": 0}])
+    redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    client = redis_server.client()
+    try:
+        log = client.get("{match:m1}:log")
+        # compacted seq 0 expected, but it is 1 already: refused, nothing written
+        assert redis_store._compact_script(keys=keys, args=[0, 3, b"junk", 60_000]) == 0
+        assert client.get("{match:m1}:log") == log and client.xlen("{match:m1}:events") == 2
+        redis_store._compact("m1")
+        redis_store._compact("m1")  # nothing left to move: a no-op
+        assert client.xlen("{match:m1}:events") == 0 and client.hget("{match:m1}:doc", "k") == b"3"
+        assert [e.data for e in redis_store.events("m1")] == [{"e": 0}, {"e": 1}, {"e": 2}]
+    finally:
+        client.close()
