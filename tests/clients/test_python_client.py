@@ -107,3 +107,19 @@ def test_the_stream_is_followed(base_url: str) -> None:
     player.act(played)
     seen = next(e for e in events if e.event == "action")
     assert seen.id is not None and seen.data["action"]["card"] == played.card
+
+
+def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) -> None:
+    """``pip install ./clients/python`` (here uv's pip, into a target folder): the installed package, not
+    the source tree, plays the Boerenbridge example."""
+    target = tmp_path / "site"
+    uv = Path(sys.executable).with_name("uv")
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--no-deps", "--python", sys.executable,
+                    "--target", str(target), str(PYTHON_CLIENT)], check=True, timeout=180)
+    script = PYTHON_CLIENT / "examples" / "boerenbridge_table.py"
+    code = ("import runpy, sys, trick_referee_client; assert trick_referee_client.__file__.startswith(sys.argv[2]);"
+            "sys.argv = [sys.argv[1], sys.argv[3]]; runpy.run_path(sys.argv[0], run_name='__main__')")
+    out = subprocess.run([sys.executable, "-c", code, str(script), str(target), base_url], cwd=tmp_path,
+                         env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "([33, 35, 51, 20], [2])"
