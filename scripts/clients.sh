@@ -3,6 +3,7 @@
 #   clients/python/trick_referee_api/   by openapi-python-client (pinned in the dev extra)
 #   clients/typescript/src/schema.d.ts  by openapi-typescript (pinned in clients/typescript/package.json)
 # Usage: bash scripts/clients.sh [python|typescript|all] [OUTDIR]
+# OPENAPI_TS names another openapi-typescript binary (the tests use the one they installed).
 # With OUTDIR the files are written there (the drift tests compare them with the committed ones).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ if [ "$which" = python ] || [ "$which" = all ]; then
 fi
 if [ "$which" = typescript ] || [ "$which" = all ]; then
   mkdir -p "$out/typescript/src"
-  [ -x clients/typescript/node_modules/.bin/openapi-typescript ] || (cd clients/typescript && npm ci --no-audit --no-fund >/dev/null)
-  clients/typescript/node_modules/.bin/openapi-typescript openapi.yaml -o "$out/typescript/src/schema.d.ts" >/dev/null 2>&1
+  tool="${OPENAPI_TS:-clients/typescript/node_modules/.bin/openapi-typescript}"
+  [ -x "$tool" ] || (cd clients/typescript && npm ci --no-audit --no-fund >/dev/null)
+  "$tool" openapi.yaml -o "$out/typescript/src/schema.d.ts" >/dev/null
 fi
