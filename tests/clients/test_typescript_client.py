@@ -15,7 +15,7 @@ import pytest
 from tests.clients.conftest import ROOT
 
 TS_CLIENT = ROOT / "clients" / "typescript"
-COPIED = ["package.json", "package-lock.json", "tsconfig.json", "src", "examples"]
+COPIED = [".npmrc", "package.json", "package-lock.json", "tsconfig.json", "src", "examples"]
 
 
 @pytest.fixture(scope="module")
