@@ -1,6 +1,6 @@
 /**
- * Example: a dealt Forty-Fives match through the client. A seat reads its dealt view and plays a legal
- * card from its legal_actions; the next seat's first answer is lost (a timeout after the server applied
+ * Example: a dealt Forty-Fives match through the client. The seat to lead reads its dealt view and plays
+ * a legal card from its legal_actions; the next seat's first answer is lost (a timeout after the server applied
  * the play), the helper retries with the same Idempotency-Key, and the play is applied once; the
  * referee's stream opens on the current view. Prints a JSON summary. Usage: node dealt_match.js BASE_URL
  */
@@ -12,10 +12,16 @@ async function main(baseUrl: string): Promise<void> {
     mode: "dealt",
     players: ["Ann", "Bob", "Cy"],
   });
-  const table = await referee.view();
-  const first = new Match(baseUrl, created.id, created.seats[table.to_act[0]].token);
+  // A rob or decline of the turned-up card comes before the first lead when the deal calls for one.
+  let first: Match | null = null;
+  while (first === null) {
+    const seat = new Match(baseUrl, created.id, created.seats[(await referee.view()).to_act[0]].token);
+    const legal = (await seat.view()).legal_actions;
+    if (legal.some((a) => a.type === "play")) first = seat;
+    else await seat.act(legal[0]);
+  }
   const dealt = await first.view();
-  const card = dealt.legal_actions[0];
+  const card = dealt.legal_actions.find((a) => a.type === "play")!;
   const afterFirst = await first.act(card);
 
   const keys: string[] = [];
@@ -30,7 +36,7 @@ async function main(baseUrl: string): Promise<void> {
   const nextSeat = afterFirst.to_act[0];
   const second = new Match(baseUrl, created.id, created.seats[nextSeat].token, { fetch: losesFirstAnswer });
   const before = await second.view();
-  const afterRetry = await second.act(before.legal_actions[0]);
+  const afterRetry = await second.act(before.legal_actions.find((a) => a.type === "play")!);
   const final = await referee.view();
 
   const events = referee.stream(0);
@@ -40,7 +46,7 @@ async function main(baseUrl: string): Promise<void> {
   console.log(JSON.stringify({
     hand: dealt.hand,
     played: card.card,
-    legal: dealt.legal_actions.map((a) => a.card),
+    legal: dealt.legal_actions.filter((a) => a.type === "play").map((a) => a.card),
     versions: [dealt.version, afterFirst.version, before.version, afterRetry.version, final.version],
     keys,
     streamFirst: { event: opened.event, version: (opened.data as { version: number }).version },
