@@ -21,6 +21,6 @@ if str(PYTHON_CLIENT) not in sys.path:
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    app = create_app(Settings(stream_max_seconds=2, stream_heartbeat_seconds=0.5))
+    app = create_app(Settings(stream_max_seconds=3, stream_heartbeat_seconds=0.5))
     with live_server(app) as url:
         yield url

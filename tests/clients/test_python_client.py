@@ -167,7 +167,7 @@ def test_a_retry_after_an_unknown_outcome_reuses_the_key_and_applies_once(base_u
 
 
 def test_the_stream_is_followed_across_a_server_timeout(base_url: str) -> None:
-    """The live server ends each stream after 2 s (``end: timeout``); the helper reconnects with
+    """The live server ends each stream after 3 s (``end: timeout``); the helper reconnects with
     Last-Event-ID and the play made after the reconnect still arrives."""
     _referee, player = _seat_to_lead(base_url)
     events = player.stream(reconnects=1)
