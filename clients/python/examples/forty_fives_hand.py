@@ -1,0 +1,33 @@
+"""A dealt Forty-Fives hand through the client: each seat plays a legal card from its own view until the
+first hand is over; a seat's stream shows every play."""
+
+from __future__ import annotations
+
+import sys
+
+from trick_referee_client import Match, create_match
+
+MAX_ACTIONS = 200
+
+
+def main(base_url: str) -> int:
+    """Plays the first hand of a three-seat match; returns the number of cards played (a rob of the
+    turned-up card, when the deal calls for one, is an action but no play)."""
+    created, referee = create_match(base_url, {"ruleset": "forty_fives", "mode": "dealt",
+                                               "players": ["Ann", "Bob", "Cy"]})
+    seats = [Match(base_url, created.id, s.token) for s in created.seats]
+    with referee:
+        plays = 0
+        for _ in range(MAX_ACTIONS):
+            table = referee.view()
+            if table.status != "in_progress" or table.additional_properties.get("round", 1) > 1:
+                return plays
+            seat = seats[table.to_act[0]]
+            action = seat.view().legal_actions[0]
+            seat.act(action)
+            plays += action.type_ == "play"
+    raise AssertionError("the hand did not end")
+
+
+if __name__ == "__main__":
+    print(main(sys.argv[1]))

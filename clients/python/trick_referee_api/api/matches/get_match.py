@@ -1,0 +1,262 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.match_view import MatchView
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    match_id: str,
+    *,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/matches/{match_id}".format(match_id=quote(str(match_id), safe=""),),
+        "params": params,
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | MatchView | Problem:
+    if response.status_code == 200:
+        response_200 = MatchView.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | MatchView | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Response[Any | MatchView | Problem]:
+    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | MatchView | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+lang=lang,
+if_none_match=if_none_match,
+accept_language=accept_language,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Any | MatchView | Problem | None:
+    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | MatchView | Problem
+     """
+
+
+    return sync_detailed(
+        match_id=match_id,
+client=client,
+lang=lang,
+if_none_match=if_none_match,
+accept_language=accept_language,
+
+    ).parsed
+
+async def asyncio_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Response[Any | MatchView | Problem]:
+    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | MatchView | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+lang=lang,
+if_none_match=if_none_match,
+accept_language=accept_language,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Any | MatchView | Problem | None:
+    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | MatchView | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        match_id=match_id,
+client=client,
+lang=lang,
+if_none_match=if_none_match,
+accept_language=accept_language,
+
+    )).parsed

@@ -1,0 +1,246 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.rounds import Rounds
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    match_id: str,
+    *,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/matches/{match_id}/rounds".format(match_id=quote(str(match_id), safe=""),),
+        "params": params,
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Rounds:
+    if response.status_code == 200:
+        response_200 = Rounds.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Rounds]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Response[Problem | Rounds]:
+    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    holds the last one only, so that views stay the same size however long a match runs.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Rounds]
+     """
+
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+lang=lang,
+accept_language=accept_language,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Problem | Rounds | None:
+    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    holds the last one only, so that views stay the same size however long a match runs.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Rounds
+     """
+
+
+    return sync_detailed(
+        match_id=match_id,
+client=client,
+lang=lang,
+accept_language=accept_language,
+
+    ).parsed
+
+async def asyncio_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Response[Problem | Rounds]:
+    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    holds the last one only, so that views stay the same size however long a match runs.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Rounds]
+     """
+
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+lang=lang,
+accept_language=accept_language,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+
+) -> Problem | Rounds | None:
+    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    holds the last one only, so that views stay the same size however long a match runs.
+
+    Args:
+        match_id (str):
+        lang (str | Unset):  Example: id.
+        accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Rounds
+     """
+
+
+    return (await asyncio_detailed(
+        match_id=match_id,
+client=client,
+lang=lang,
+accept_language=accept_language,
+
+    )).parsed

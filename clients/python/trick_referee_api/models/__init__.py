@@ -1,0 +1,109 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .action import Action
+from .action_result import ActionResult
+from .create_match import CreateMatch
+from .create_match_mode import CreateMatchMode
+from .create_match_options import CreateMatchOptions
+from .event import Event
+from .event_action import EventAction
+from .event_kind import EventKind
+from .event_round import EventRound
+from .events import Events
+from .get_record_format import GetRecordFormat
+from .health import Health
+from .legal_plays_answer import LegalPlaysAnswer
+from .legal_plays_request import LegalPlaysRequest
+from .legal_plays_request_options import LegalPlaysRequestOptions
+from .legal_plays_request_trick_item_type_1 import LegalPlaysRequestTrickItemType1
+from .match_created import MatchCreated
+from .match_view import MatchView
+from .match_view_mode import MatchViewMode
+from .match_view_status import MatchViewStatus
+from .option import Option
+from .option_type import OptionType
+from .pagination_metadata import PaginationMetadata
+from .players import Players
+from .problem import Problem
+from .problem_errors import ProblemErrors
+from .reason import Reason
+from .record import Record
+from .record_actions_item import RecordActionsItem
+from .record_deals_item import RecordDealsItem
+from .record_first_dealer import RecordFirstDealer
+from .record_options import RecordOptions
+from .record_rounds_item import RecordRoundsItem
+from .rounds import Rounds
+from .rounds_rounds_item import RoundsRoundsItem
+from .ruleset import Ruleset
+from .ruleset_detail import RulesetDetail
+from .ruleset_detail_options_schema import RulesetDetailOptionsSchema
+from .ruleset_detail_ranking_tables import RulesetDetailRankingTables
+from .ruleset_list import RulesetList
+from .score_answer import ScoreAnswer
+from .score_request import ScoreRequest
+from .score_request_options import ScoreRequestOptions
+from .seat_token import SeatToken
+from .stream_match_response_200 import StreamMatchResponse200
+from .stream_match_response_200_event import StreamMatchResponse200Event
+from .trick_answer import TrickAnswer
+from .trick_request import TrickRequest
+from .trick_request_options import TrickRequestOptions
+from .trick_request_plays_item_type_1 import TrickRequestPlaysItemType1
+from .viewer import Viewer
+from .viewer_role import ViewerRole
+
+__all__ = (
+    "Action",
+    "ActionResult",
+    "CreateMatch",
+    "CreateMatchMode",
+    "CreateMatchOptions",
+    "Event",
+    "EventAction",
+    "EventKind",
+    "EventRound",
+    "Events",
+    "GetRecordFormat",
+    "Health",
+    "LegalPlaysAnswer",
+    "LegalPlaysRequest",
+    "LegalPlaysRequestOptions",
+    "LegalPlaysRequestTrickItemType1",
+    "MatchCreated",
+    "MatchView",
+    "MatchViewMode",
+    "MatchViewStatus",
+    "Option",
+    "OptionType",
+    "PaginationMetadata",
+    "Players",
+    "Problem",
+    "ProblemErrors",
+    "Reason",
+    "Record",
+    "RecordActionsItem",
+    "RecordDealsItem",
+    "RecordFirstDealer",
+    "RecordOptions",
+    "RecordRoundsItem",
+    "Rounds",
+    "RoundsRoundsItem",
+    "Ruleset",
+    "RulesetDetail",
+    "RulesetDetailOptionsSchema",
+    "RulesetDetailRankingTables",
+    "RulesetList",
+    "ScoreAnswer",
+    "ScoreRequest",
+    "ScoreRequestOptions",
+    "SeatToken",
+    "StreamMatchResponse200",
+    "StreamMatchResponse200Event",
+    "TrickAnswer",
+    "TrickRequest",
+    "TrickRequestOptions",
+    "TrickRequestPlaysItemType1",
+    "Viewer",
+    "ViewerRole",
+)

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.create_match_mode import CreateMatchMode
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.create_match_options import CreateMatchOptions
+
+
+
+
+
+T = TypeVar("T", bound="CreateMatch")
+
+
+
+@_attrs_define
+class CreateMatch:
+    """ 
+        Attributes:
+            mode (CreateMatchMode): dealt: the service shuffles, deals and keeps hands secret; table: people play with real
+                cards and the referee reports what happens
+            players (list[str]): The players' names, in seat order (seat 0 first) Example: ['Ann', 'Bob', 'Cy'].
+            ruleset (str):  Example: boerenbridge.
+            dealer (int | None | Unset): The first dealer's seat; absent or null: chosen by the ruleset's method (or at
+                random)
+            options (CreateMatchOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for each
+                ruleset's options, types and defaults); absent options take their defaults.
+     """
+
+    mode: CreateMatchMode
+    players: list[str]
+    ruleset: str
+    dealer: int | None | Unset = UNSET
+    options: CreateMatchOptions | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.create_match_options import CreateMatchOptions # noqa: PLC0415
+        mode = self.mode.value
+
+        players = self.players
+
+
+
+        ruleset = self.ruleset
+
+        dealer: int | None | Unset
+        if isinstance(self.dealer, Unset):
+            dealer = UNSET
+        else:
+            dealer = self.dealer
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "mode": mode,
+            "players": players,
+            "ruleset": ruleset,
+        })
+        if dealer is not UNSET:
+            field_dict["dealer"] = dealer
+        if options is not UNSET:
+            field_dict["options"] = options
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_match_options import CreateMatchOptions # noqa: PLC0415
+        d = dict(src_dict)
+        mode = CreateMatchMode(d.pop("mode"))
+
+
+
+
+        players = cast(list[str], d.pop("players"))
+
+
+        ruleset = d.pop("ruleset")
+
+        def _parse_dealer(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        dealer = _parse_dealer(d.pop("dealer", UNSET))
+
+
+        _options = d.pop("options", UNSET)
+        options: CreateMatchOptions | Unset
+        if isinstance(_options,  Unset):
+            options = UNSET
+        else:
+            options = CreateMatchOptions.from_dict(_options)
+
+
+
+
+        create_match = cls(
+            mode=mode,
+            players=players,
+            ruleset=ruleset,
+            dealer=dealer,
+            options=options,
+        )
+
+        return create_match
+

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class EventKind(StrEnum):
+    ACTION = "action"
+    CREATE = "create"
+    DEAL = "deal"
+    ROUND = "round"
+    UNDO = "undo"
+
+    def __str__(self) -> str:
+        return str(self.value)

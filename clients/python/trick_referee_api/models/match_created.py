@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.match_view import MatchView
+  from ..models.seat_token import SeatToken
+
+
+
+
+
+T = TypeVar("T", bound="MatchCreated")
+
+
+
+@_attrs_define
+class MatchCreated:
+    """ 
+        Attributes:
+            id (str):
+            referee_token (str): Sees everything; undoes and deletes; acts for any seat in table mode
+            seats (list[SeatToken]):
+            spectator_token (None | str): Read-only, for a shared screen: the view (public facts only: no hand, no legal
+                actions), the events and the stream; any write with it is 403 spectator_read_only. Null only when a create made
+                before spectators is answered again
+            version (int):
+            view (MatchView):
+     """
+
+    id: str
+    referee_token: str
+    seats: list[SeatToken]
+    spectator_token: None | str
+    version: int
+    view: MatchView
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.match_view import MatchView # noqa: PLC0415
+        from ..models.seat_token import SeatToken # noqa: PLC0415
+        id = self.id
+
+        referee_token = self.referee_token
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+
+
+        spectator_token: None | str
+        spectator_token = self.spectator_token
+
+        version = self.version
+
+        view = self.view.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "id": id,
+            "referee_token": referee_token,
+            "seats": seats,
+            "spectator_token": spectator_token,
+            "version": version,
+            "view": view,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.match_view import MatchView # noqa: PLC0415
+        from ..models.seat_token import SeatToken # noqa: PLC0415
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        referee_token = d.pop("referee_token")
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in (_seats):
+            seats_item = SeatToken.from_dict(seats_item_data)
+
+
+
+            seats.append(seats_item)
+
+
+        def _parse_spectator_token(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        spectator_token = _parse_spectator_token(d.pop("spectator_token"))
+
+
+        version = d.pop("version")
+
+        view = MatchView.from_dict(d.pop("view"))
+
+
+
+
+        match_created = cls(
+            id=id,
+            referee_token=referee_token,
+            seats=seats,
+            spectator_token=spectator_token,
+            version=version,
+            view=view,
+        )
+
+        return match_created
+

@@ -1,0 +1,254 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.match_view_mode import MatchViewMode
+from ..models.match_view_status import MatchViewStatus
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.action import Action
+  from ..models.viewer import Viewer
+
+
+
+
+
+T = TypeVar("T", bound="MatchView")
+
+
+
+@_attrs_define
+class MatchView:
+    """ 
+        Attributes:
+            dealer (int | None):
+            id (str):
+            legal_actions (list[Action]): Every action this token may post now, each postable as is
+            mode (MatchViewMode):
+            names (list[str]):
+            phase (str):
+            ruleset (str):
+            scores (Any): Per seat or per team, as the ruleset keeps them
+            status (MatchViewStatus):
+            to_act (list[int]):
+            version (int): The match version (also the ETag)
+            viewer (Viewer):
+            winners (list[int]):
+            hand (list[str] | None | Unset): The seat's own hand
+     """
+
+    dealer: int | None
+    id: str
+    legal_actions: list[Action]
+    mode: MatchViewMode
+    names: list[str]
+    phase: str
+    ruleset: str
+    scores: Any
+    status: MatchViewStatus
+    to_act: list[int]
+    version: int
+    viewer: Viewer
+    winners: list[int]
+    hand: list[str] | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.action import Action # noqa: PLC0415
+        from ..models.viewer import Viewer # noqa: PLC0415
+        dealer: int | None
+        dealer = self.dealer
+
+        id = self.id
+
+        legal_actions = []
+        for legal_actions_item_data in self.legal_actions:
+            legal_actions_item = legal_actions_item_data.to_dict()
+            legal_actions.append(legal_actions_item)
+
+
+
+        mode = self.mode.value
+
+        names = self.names
+
+
+
+        phase = self.phase
+
+        ruleset = self.ruleset
+
+        scores = self.scores
+
+        status = self.status.value
+
+        to_act = self.to_act
+
+
+
+        version = self.version
+
+        viewer = self.viewer.to_dict()
+
+        winners = self.winners
+
+
+
+        hand: list[str] | None | Unset
+        if isinstance(self.hand, Unset):
+            hand = UNSET
+        elif isinstance(self.hand, list):
+            hand = self.hand
+
+
+        else:
+            hand = self.hand
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "dealer": dealer,
+            "id": id,
+            "legal_actions": legal_actions,
+            "mode": mode,
+            "names": names,
+            "phase": phase,
+            "ruleset": ruleset,
+            "scores": scores,
+            "status": status,
+            "to_act": to_act,
+            "version": version,
+            "viewer": viewer,
+            "winners": winners,
+        })
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.action import Action # noqa: PLC0415
+        from ..models.viewer import Viewer # noqa: PLC0415
+        d = dict(src_dict)
+        def _parse_dealer(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        dealer = _parse_dealer(d.pop("dealer"))
+
+
+        id = d.pop("id")
+
+        legal_actions = []
+        _legal_actions = d.pop("legal_actions")
+        for legal_actions_item_data in (_legal_actions):
+            legal_actions_item = Action.from_dict(legal_actions_item_data)
+
+
+
+            legal_actions.append(legal_actions_item)
+
+
+        mode = MatchViewMode(d.pop("mode"))
+
+
+
+
+        names = cast(list[str], d.pop("names"))
+
+
+        phase = d.pop("phase")
+
+        ruleset = d.pop("ruleset")
+
+        scores = d.pop("scores")
+
+        status = MatchViewStatus(d.pop("status"))
+
+
+
+
+        to_act = cast(list[int], d.pop("to_act"))
+
+
+        version = d.pop("version")
+
+        viewer = Viewer.from_dict(d.pop("viewer"))
+
+
+
+
+        winners = cast(list[int], d.pop("winners"))
+
+
+        def _parse_hand(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                hand_type_0 = cast(list[str], data)
+
+                return hand_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        hand = _parse_hand(d.pop("hand", UNSET))
+
+
+        match_view = cls(
+            dealer=dealer,
+            id=id,
+            legal_actions=legal_actions,
+            mode=mode,
+            names=names,
+            phase=phase,
+            ruleset=ruleset,
+            scores=scores,
+            status=status,
+            to_act=to_act,
+            version=version,
+            viewer=viewer,
+            winners=winners,
+            hand=hand,
+        )
+
+
+        match_view.additional_properties = d
+        return match_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,270 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.record_actions_item import RecordActionsItem
+  from ..models.record_deals_item import RecordDealsItem
+  from ..models.record_first_dealer import RecordFirstDealer
+  from ..models.record_options import RecordOptions
+  from ..models.record_rounds_item import RecordRoundsItem
+
+
+
+
+
+T = TypeVar("T", bound="Record")
+
+
+
+@_attrs_define
+class Record:
+    """ 
+        Attributes:
+            actions (list[RecordActionsItem]): Each action posted: seq, version, by (referee or seat), action, deal, undone
+            complete (bool): True when the record holds every deal and action so far (else: the finished rounds)
+            deals (list[RecordDealsItem]): Each deal: index, commitment (hex SHA-256 of its seed); once its round is over,
+                seed (hex), deck (top first) and hands (per seat, as dealt)
+            first_dealer (RecordFirstDealer): The first dealer and how it was chosen
+            language (str): The language of the record's texts
+            match_version (int):
+            mode (str):
+            options (RecordOptions):
+            players (list[str]):
+            record_version (int): The record's format (1)
+            rounds (list[RecordRoundsItem]): Each finished round's record
+            ruleset (str):
+            scores (list[int]):
+            status (str):
+            winners (list[int]):
+            match_seed (str | Unset): Once the match is over: the seed every deal came from
+     """
+
+    actions: list[RecordActionsItem]
+    complete: bool
+    deals: list[RecordDealsItem]
+    first_dealer: RecordFirstDealer
+    language: str
+    match_version: int
+    mode: str
+    options: RecordOptions
+    players: list[str]
+    record_version: int
+    rounds: list[RecordRoundsItem]
+    ruleset: str
+    scores: list[int]
+    status: str
+    winners: list[int]
+    match_seed: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.record_actions_item import RecordActionsItem # noqa: PLC0415
+        from ..models.record_deals_item import RecordDealsItem # noqa: PLC0415
+        from ..models.record_first_dealer import RecordFirstDealer # noqa: PLC0415
+        from ..models.record_options import RecordOptions # noqa: PLC0415
+        from ..models.record_rounds_item import RecordRoundsItem # noqa: PLC0415
+        actions = []
+        for actions_item_data in self.actions:
+            actions_item = actions_item_data.to_dict()
+            actions.append(actions_item)
+
+
+
+        complete = self.complete
+
+        deals = []
+        for deals_item_data in self.deals:
+            deals_item = deals_item_data.to_dict()
+            deals.append(deals_item)
+
+
+
+        first_dealer = self.first_dealer.to_dict()
+
+        language = self.language
+
+        match_version = self.match_version
+
+        mode = self.mode
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+
+
+        record_version = self.record_version
+
+        rounds = []
+        for rounds_item_data in self.rounds:
+            rounds_item = rounds_item_data.to_dict()
+            rounds.append(rounds_item)
+
+
+
+        ruleset = self.ruleset
+
+        scores = self.scores
+
+
+
+        status = self.status
+
+        winners = self.winners
+
+
+
+        match_seed = self.match_seed
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "actions": actions,
+            "complete": complete,
+            "deals": deals,
+            "first_dealer": first_dealer,
+            "language": language,
+            "match_version": match_version,
+            "mode": mode,
+            "options": options,
+            "players": players,
+            "record_version": record_version,
+            "rounds": rounds,
+            "ruleset": ruleset,
+            "scores": scores,
+            "status": status,
+            "winners": winners,
+        })
+        if match_seed is not UNSET:
+            field_dict["match_seed"] = match_seed
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.record_actions_item import RecordActionsItem # noqa: PLC0415
+        from ..models.record_deals_item import RecordDealsItem # noqa: PLC0415
+        from ..models.record_first_dealer import RecordFirstDealer # noqa: PLC0415
+        from ..models.record_options import RecordOptions # noqa: PLC0415
+        from ..models.record_rounds_item import RecordRoundsItem # noqa: PLC0415
+        d = dict(src_dict)
+        actions = []
+        _actions = d.pop("actions")
+        for actions_item_data in (_actions):
+            actions_item = RecordActionsItem.from_dict(actions_item_data)
+
+
+
+            actions.append(actions_item)
+
+
+        complete = d.pop("complete")
+
+        deals = []
+        _deals = d.pop("deals")
+        for deals_item_data in (_deals):
+            deals_item = RecordDealsItem.from_dict(deals_item_data)
+
+
+
+            deals.append(deals_item)
+
+
+        first_dealer = RecordFirstDealer.from_dict(d.pop("first_dealer"))
+
+
+
+
+        language = d.pop("language")
+
+        match_version = d.pop("match_version")
+
+        mode = d.pop("mode")
+
+        options = RecordOptions.from_dict(d.pop("options"))
+
+
+
+
+        players = cast(list[str], d.pop("players"))
+
+
+        record_version = d.pop("record_version")
+
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in (_rounds):
+            rounds_item = RecordRoundsItem.from_dict(rounds_item_data)
+
+
+
+            rounds.append(rounds_item)
+
+
+        ruleset = d.pop("ruleset")
+
+        scores = cast(list[int], d.pop("scores"))
+
+
+        status = d.pop("status")
+
+        winners = cast(list[int], d.pop("winners"))
+
+
+        match_seed = d.pop("match_seed", UNSET)
+
+        record = cls(
+            actions=actions,
+            complete=complete,
+            deals=deals,
+            first_dealer=first_dealer,
+            language=language,
+            match_version=match_version,
+            mode=mode,
+            options=options,
+            players=players,
+            record_version=record_version,
+            rounds=rounds,
+            ruleset=ruleset,
+            scores=scores,
+            status=status,
+            winners=winners,
+            match_seed=match_seed,
+        )
+
+
+        record.additional_properties = d
+        return record
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

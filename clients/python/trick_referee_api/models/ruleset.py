@@ -1,0 +1,147 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.option import Option
+  from ..models.players import Players
+
+
+
+
+
+T = TypeVar("T", bound="Ruleset")
+
+
+
+@_attrs_define
+class Ruleset:
+    """ 
+        Attributes:
+            description (str):
+            id (str):  Example: forty_fives.
+            name (str):
+            options (list[Option]):
+            players (Players):
+            teams (None | str): Partnerships, if any
+     """
+
+    description: str
+    id: str
+    name: str
+    options: list[Option]
+    players: Players
+    teams: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.option import Option # noqa: PLC0415
+        from ..models.players import Players # noqa: PLC0415
+        description = self.description
+
+        id = self.id
+
+        name = self.name
+
+        options = []
+        for options_item_data in self.options:
+            options_item = options_item_data.to_dict()
+            options.append(options_item)
+
+
+
+        players = self.players.to_dict()
+
+        teams: None | str
+        teams = self.teams
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "description": description,
+            "id": id,
+            "name": name,
+            "options": options,
+            "players": players,
+            "teams": teams,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.option import Option # noqa: PLC0415
+        from ..models.players import Players # noqa: PLC0415
+        d = dict(src_dict)
+        description = d.pop("description")
+
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        options = []
+        _options = d.pop("options")
+        for options_item_data in (_options):
+            options_item = Option.from_dict(options_item_data)
+
+
+
+            options.append(options_item)
+
+
+        players = Players.from_dict(d.pop("players"))
+
+
+
+
+        def _parse_teams(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        teams = _parse_teams(d.pop("teams"))
+
+
+        ruleset = cls(
+            description=description,
+            id=id,
+            name=name,
+            options=options,
+            players=players,
+            teams=teams,
+        )
+
+
+        ruleset.additional_properties = d
+        return ruleset
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,164 @@
+"""The ``Match`` helper: one token's handle on one match, over the generated ``trick_referee_api``.
+
+It keeps the match's ETag and sends it as ``If-Match`` with every action, gives each action a fresh
+``Idempotency-Key`` and reuses that key when it retries after a timeout or a 503 whose outcome is
+unknown (``store_outcome_unknown``: the service then applies the action at most once), raises a
+``ProblemError`` (``code``, ``detail``, ``legal``) for every problem answer, and follows the live
+stream (``GET /v1/matches/{id}/stream``, Server-Sent Events with the bearer token), reconnecting with
+``Last-Event-ID`` when the server ends it on ``timeout``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from trick_referee_api.api.matches import create_match as _create
+from trick_referee_api.api.matches import get_match as _get
+from trick_referee_api.api.matches import post_action as _post
+from trick_referee_api.client import AuthenticatedClient, Client
+from trick_referee_api.models import Action, CreateMatch, MatchCreated, MatchView
+from trick_referee_api.types import Response
+
+from trick_referee_client.errors import OutcomeUnknown, ProblemError, problem_from
+
+DEFAULT_TIMEOUT = 10.0
+DEFAULT_RETRIES = 3
+RETRY_PAUSE = 0.2
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """One Server-Sent Event: ``event`` (action, view, end), its ``id`` (an action's seq) and JSON ``data``."""
+
+    event: str
+    id: str | None
+    data: Any
+
+
+def _checked(answer: Response[Any]) -> Any:
+    """The parsed answer of a 2xx; a ``ProblemError`` for anything else."""
+    if answer.status_code >= 400:
+        try:
+            body = json.loads(answer.content)
+        except ValueError:
+            body = answer.content.decode("utf-8", "replace")
+        raise problem_from(int(answer.status_code), body)
+    return answer.parsed
+
+
+def create_match(
+    base_url: str, body: Mapping[str, Any], *, timeout: float = DEFAULT_TIMEOUT, idempotency_key: str | None = None
+) -> tuple[MatchCreated, Match]:
+    """Start a match; returns what the service answered (every token) and the referee's ``Match``."""
+    key = idempotency_key or uuid.uuid4().hex
+    with Client(base_url=base_url, timeout=httpx.Timeout(timeout)) as client:
+        answer = _create.sync_detailed(client=client, body=CreateMatch.from_dict(dict(body)), idempotency_key=key)
+    created = _checked(answer)
+    assert isinstance(created, MatchCreated)
+    match = Match(base_url, created.id, created.referee_token, timeout=timeout)
+    match.etag = answer.headers.get("ETag")
+    return created, match
+
+
+class Match:
+    """One token's handle on one match (the referee's, a seat's or the spectator's)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        match_id: str,
+        token: str,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = DEFAULT_RETRIES,
+    ) -> None:
+        self.base_url = base_url
+        self.id = match_id
+        self.retries = retries
+        self.etag: str | None = None
+        self._client = AuthenticatedClient(base_url=base_url, token=token, timeout=httpx.Timeout(timeout))
+
+    def close(self) -> None:
+        self._client.get_httpx_client().close()
+
+    def __enter__(self) -> Match:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def view(self) -> MatchView:
+        """This token's view of the match; keeps its ETag for the next action."""
+        answer = _get.sync_detailed(self.id, client=self._client)
+        view = _checked(answer)
+        self.etag = answer.headers.get("ETag")
+        return view
+
+    def act(self, action: Action | Mapping[str, Any]) -> MatchView:
+        """Post one action on the kept ETag; retried with the same Idempotency-Key while its outcome is unknown."""
+        body = action if isinstance(action, Action) else Action.from_dict(dict(action))
+        if self.etag is None:
+            self.view()
+        key = uuid.uuid4().hex
+        last: Exception | None = None
+        for attempt in range(self.retries + 1):
+            if attempt:
+                time.sleep(RETRY_PAUSE * attempt)
+            try:
+                answer = _post.sync_detailed(
+                    self.id, client=self._client, body=body, if_match=self.etag or "", idempotency_key=key
+                )
+                view = _checked(answer)
+            except (httpx.TimeoutException, OutcomeUnknown) as err:
+                last = err
+                continue
+            self.etag = answer.headers.get("ETag")
+            return view
+        if isinstance(last, ProblemError):
+            raise last
+        raise OutcomeUnknown(0, {"code": "timeout", "detail": str(last)}) from last
+
+    def stream(self, *, after: int | None = None, reconnects: int = 3) -> Iterator[StreamEvent]:
+        """The match's live events; reconnects with Last-Event-ID on ``end: timeout`` or ``unavailable``."""
+        last_id: str | None = None
+        for _ in range(reconnects + 1):
+            headers = {"Accept": "text/event-stream"}
+            params: dict[str, Any] = {}
+            if last_id is not None:
+                headers["Last-Event-ID"] = last_id
+            elif after is not None:
+                params["after"] = after
+            reason = None
+            for event in self._one_stream(headers, params):
+                if event.id is not None:
+                    last_id = event.id
+                yield event
+                if event.event == "end":
+                    reason = (event.data or {}).get("reason")
+            if reason not in ("timeout", "unavailable"):
+                return
+
+    def _one_stream(self, headers: dict[str, str], params: dict[str, Any]) -> Iterator[StreamEvent]:
+        http = self._client.get_httpx_client()
+        url = f"/v1/matches/{self.id}/stream"
+        with http.stream("GET", url, headers=headers, params=params) as answer:
+            if answer.status_code >= 400:
+                answer.read()
+                raise problem_from(answer.status_code, answer.json())
+            fields: dict[str, str] = {}
+            for line in answer.iter_lines():
+                if line == "":
+                    if "event" in fields or "data" in fields:
+                        data = json.loads(fields["data"]) if fields.get("data") else None
+                        yield StreamEvent(fields.get("event", "message"), fields.get("id"), data)
+                    fields = {}
+                elif not line.startswith(":"):
+                    name, _, value = line.partition(":")
+                    value = value[1:] if value.startswith(" ") else value
+                    fields[name] = fields[name] + "\n" + value if name == "data" and name in fields else value

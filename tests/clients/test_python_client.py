@@ -1,0 +1,180 @@
+"""The Python client (clients/python): regenerated without drift, and its Match helper and examples
+run against a live server of the app."""
+
+from __future__ import annotations
+
+import filecmp
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.clients.conftest import PYTHON_CLIENT, ROOT
+
+sys.path.insert(0, str(PYTHON_CLIENT / "examples"))
+
+import boerenbridge_table
+import forty_fives_hand
+from trick_referee_client import Match, ProblemError, create_match
+
+
+def _differences(a: Path, b: Path) -> list[str]:
+    cmp = filecmp.dircmp(a, b, ignore=["__pycache__"])
+    out = [f"{a.name}/{n}" for n in cmp.left_only + cmp.right_only + cmp.diff_files + cmp.funny_files]
+    for name, sub in cmp.subdirs.items():
+        out += [f"{a.name}/{d}" for d in _differences(a / name, b / name)] if sub else []
+    return out
+
+
+def _seat_to_lead(base_url: str) -> tuple[Match, Match]:
+    """A new dealt Forty-Fives match's referee and the seat to lead, once any rob or decline of the
+    turned-up card (which comes before the first lead when the deal calls for one) is done."""
+    created, referee = create_match(base_url, {"ruleset": "forty_fives", "mode": "dealt", "players": ["A", "B", "C"]})
+    for _ in range(6):
+        seat = created.seats[referee.view().to_act[0]]
+        player = Match(base_url, created.id, seat.token)
+        legal = player.view().legal_actions
+        if any(a.type_ == "play" for a in legal):
+            return referee, player
+        player.act(legal[0])
+    raise AssertionError("nobody came to lead")
+
+
+def test_the_committed_client_is_what_the_generator_makes(tmp_path: Path) -> None:
+    subprocess.run(["bash", "scripts/clients.sh", "python", str(tmp_path)], cwd=ROOT, check=True, timeout=120,
+                   env={"PATH": "/usr/bin:/bin", "PYTHON": sys.executable})
+    drift = _differences(PYTHON_CLIENT / "trick_referee_api", tmp_path / "python" / "trick_referee_api")
+    assert not drift, f"clients/python is stale (bash scripts/clients.sh python): {drift}"
+
+
+def test_a_whole_boerenbridge_table_match(base_url: str) -> None:
+    assert boerenbridge_table.main(base_url) == ([33, 35, 51, 20], [2])
+
+
+def test_a_dealt_forty_fives_hand(base_url: str) -> None:
+    assert forty_fives_hand.main(base_url) == 15  # five tricks of three cards, whatever the deal
+
+
+def test_a_problem_is_a_typed_exception(base_url: str) -> None:
+    _referee, player = _seat_to_lead(base_url)
+    view = player.view()
+    legal = view.legal_actions
+    deck = [rank + suit for suit in "CDHS" for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA"]]
+    not_held = next(c for c in deck if c not in (view.hand or []))
+    with pytest.raises(ProblemError) as stale:
+        player.etag = '"999"'
+        player.act(legal[0])
+    assert stale.value.status == 412 and stale.value.code and stale.value.detail
+    player.view()
+    with pytest.raises(ProblemError) as illegal:
+        player.act({"type": "play", "card": not_held})
+    assert illegal.value.status == 422 and illegal.value.code and illegal.value.detail
+    assert set(illegal.value.legal) == {a.card for a in legal}
+    other = Match(base_url, player.id, "not-a-token")
+    with pytest.raises(ProblemError) as unauthorised:
+        other.view()
+    assert unauthorised.value.status == 401 and unauthorised.value.code == "invalid_token"
+
+
+class _TimeOutOnce(httpx.HTTPTransport):
+    """Sends the first action to the server, then tells the client it timed out (the answer is lost)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        answer = super().handle_request(request)
+        if request.url.path.endswith("/actions"):
+            self.keys.append(request.headers["Idempotency-Key"])
+            if len(self.keys) == 1:
+                answer.read()
+                raise httpx.ReadTimeout("lost answer", request=request)
+        return answer
+
+
+def test_a_retry_after_a_timeout_reuses_the_key_and_applies_once(base_url: str) -> None:
+    referee, player = _seat_to_lead(base_url)
+    transport = _TimeOutOnce()
+    player._client.set_httpx_client(httpx.Client(base_url=base_url, transport=transport,
+                                                 headers={"Authorization": f"Bearer {player._client.token}"}))
+    before = player.view()
+    after = player.act(before.legal_actions[0])
+    assert len(transport.keys) == 2 and transport.keys[0] == transport.keys[1]
+    assert after.version == before.version + 1 and referee.view().version == before.version + 1
+
+
+def test_the_stream_is_followed(base_url: str) -> None:
+    _referee, player = _seat_to_lead(base_url)
+    current = player.view().version
+    events = player.stream(reconnects=0)
+    first = next(events)
+    assert first.event == "view" and first.data["version"] == current
+    played = player.view().legal_actions[0]
+    player.act(played)
+    seen = next(e for e in events if e.event == "action")
+    assert seen.id is not None and seen.data["action"]["card"] == played.card
+
+
+def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) -> None:
+    """``pip install ./clients/python`` (here uv's pip, into a target folder): the installed package, not
+    the source tree, plays the Boerenbridge example."""
+    target = tmp_path / "site"
+    uv = Path(sys.executable).with_name("uv")
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--no-deps", "--python", sys.executable,
+                    "--target", str(target), str(PYTHON_CLIENT)], check=True, timeout=180)
+    script = PYTHON_CLIENT / "examples" / "boerenbridge_table.py"
+    code = ("import runpy, sys, trick_referee_client; assert trick_referee_client.__file__.startswith(sys.argv[2]);"
+            "sys.argv = [sys.argv[1], sys.argv[3]]; runpy.run_path(sys.argv[0], run_name='__main__')")
+    out = subprocess.run([sys.executable, "-c", code, str(script), str(target), base_url], cwd=tmp_path,
+                         env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "([33, 35, 51, 20], [2])"
+
+
+class _OutcomeUnknownOnce(httpx.HTTPTransport):
+    """Sends the first action to the server, then answers it as the service does when the store's reply
+    was lost: 503 ``store_outcome_unknown`` (the action may or may not have been applied)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        answer = super().handle_request(request)
+        if request.url.path.endswith("/actions"):
+            self.keys.append(request.headers["Idempotency-Key"])
+            if len(self.keys) == 1:
+                answer.read()
+                problem = {"type": "about:blank", "title": "Service Unavailable", "status": 503,
+                           "code": "store_outcome_unknown", "detail": "the outcome is unknown"}
+                return httpx.Response(503, json=problem, headers={"Content-Type": "application/problem+json"})
+        return answer
+
+
+def test_a_retry_after_an_unknown_outcome_reuses_the_key_and_applies_once(base_url: str) -> None:
+    referee, player = _seat_to_lead(base_url)
+    token = player._client.token
+    transport = _OutcomeUnknownOnce()
+    player._client.set_httpx_client(httpx.Client(base_url=base_url, transport=transport,
+                                                 headers={"Authorization": f"Bearer {token}"}))
+    before = player.view()
+    after = player.act(before.legal_actions[0])
+    assert len(transport.keys) == 2 and transport.keys[0] == transport.keys[1]
+    assert after.version == before.version + 1 and referee.view().version == before.version + 1
+
+
+def test_the_stream_is_followed_across_a_server_timeout(base_url: str) -> None:
+    """The live server ends each stream after 3 s (``end: timeout``); the helper reconnects with
+    Last-Event-ID and the play made after the reconnect still arrives."""
+    _referee, player = _seat_to_lead(base_url)
+    events = player.stream(reconnects=1)
+    assert next(events).event == "view"
+    assert next(e for e in events if e.event == "end").data == {"reason": "timeout"}
+    assert next(events).event == "view"
+    played = player.view().legal_actions[0]
+    player.act(played)
+    seen = next(e for e in events if e.event == "action")
+    assert seen.data["action"]["card"] == played.card
