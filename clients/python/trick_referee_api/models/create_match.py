@@ -35,6 +35,10 @@ class CreateMatch:
                 random)
             options (CreateMatchOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for each
                 ruleset's options, types and defaults); absent options take their defaults.
+            referee_sees_hands (bool | Unset): Dealt mode: whether the referee token sees every hand (a referee who does not
+                play). Default false: the referee of a dealt match sees what the spectator token sees (public cards, scores,
+                whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the
+                other players' cards. Table mode: the referee reports every card and sees them all. Default: False.
      """
 
     mode: CreateMatchMode
@@ -42,6 +46,7 @@ class CreateMatch:
     ruleset: str
     dealer: int | None | Unset = UNSET
     options: CreateMatchOptions | Unset = UNSET
+    referee_sees_hands: bool | Unset = False
 
 
 
@@ -67,6 +72,8 @@ class CreateMatch:
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
+        referee_sees_hands = self.referee_sees_hands
+
 
         field_dict: dict[str, Any] = {}
 
@@ -79,6 +86,8 @@ class CreateMatch:
             field_dict["dealer"] = dealer
         if options is not UNSET:
             field_dict["options"] = options
+        if referee_sees_hands is not UNSET:
+            field_dict["referee_sees_hands"] = referee_sees_hands
 
         return field_dict
 
@@ -118,12 +127,15 @@ class CreateMatch:
 
 
 
+        referee_sees_hands = d.pop("referee_sees_hands", UNSET)
+
         create_match = cls(
             mode=mode,
             players=players,
             ruleset=ruleset,
             dealer=dealer,
             options=options,
+            referee_sees_hands=referee_sees_hands,
         )
 
         return create_match
