@@ -100,18 +100,21 @@ return existed
 # log ('' when every event asked for is in the stream), the stream's entries after both}.
 EVENTS = """#!lua flags=no-writes
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-local k = tonumber(redis.call('HGET', KEYS[1], 'k') or 0)
+local kept = redis.call('HGET', KEYS[1], 'k') or '0'
+local k = tonumber(kept)
 local after = tonumber(ARGV[1])
 local log = ''
 if after < k then log = redis.call('GET', KEYS[3]) or '' end
-local first = math.max(after, k) + 1
+-- the entries after both, exclusive of the larger: its text as given, never a Lua number written
+-- back (a number past 10^14 would be written as 9.0071992547409e+15, no stream id)
+local start = '(' .. (after < k and kept or ARGV[1]) .. '-0'
 local entries
 if ARGV[2] == '' then
-  entries = redis.call('XRANGE', KEYS[2], first .. '-0', '+')
+  entries = redis.call('XRANGE', KEYS[2], start, '+')
 elseif ARGV[2] == '0' then
   entries = {}
 else
-  entries = redis.call('XRANGE', KEYS[2], first .. '-0', '+', 'COUNT', ARGV[2])
+  entries = redis.call('XRANGE', KEYS[2], start, '+', 'COUNT', ARGV[2])
 end
 return {k, log, entries}
 """

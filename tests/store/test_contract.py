@@ -239,6 +239,9 @@ def test_events_after_a_sequence_number_with_a_limit(store: Store) -> None:
     assert [e.seq for e in store.events("m1", limit=1)] == [1]
     assert store.events("m1", after=5) == []
     assert store.events("m1", after=99) == []
+    # the largest 'after' the API takes (2**53 - 1), and below it (Redis: no Lua number in a stream id)
+    for after in (2**53 - 1, 2**53 - 2, 10**15 + 1):
+        assert store.events("m1", after=after) == [] and store.events("m1", after=after, limit=1) == []
     assert store.events("m1", after=1, limit=0) == []
     assert [e.seq for e in store.events("m1", after=-4)] == [1, 2, 3, 4, 5]
     assert store.events("m1", after=3, limit=1) == [Event(seq=4, data={"e": 4})]
