@@ -1152,72 +1152,42 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6t5BhVj-tuH5ke8GpyRm2g",
-                     *       "referee_token": "DWtBF1Pdw01jPBr73U495VaL4EV2vfmWMiPIvOrkweg",
+                     *       "id": "mqfzong6jyX53IxML9QHbg",
+                     *       "referee_token": "g4qhgxiTj-1_LRlV-E2QN_KcPiBM8DhqD-u6XJ5aXS4",
                      *       "seats": [
                      *         {
                      *           "name": "Ann",
                      *           "seat": 0,
-                     *           "token": "B5naTjfiU2s8JDDupIZdY17zBhLmqs9icWq5Pu8BUgw"
+                     *           "token": "d_aL6rkZTXMOQcFip42kSj9bqdWq-YxhnIg48zeBqkA"
                      *         },
                      *         {
                      *           "name": "Bob",
                      *           "seat": 1,
-                     *           "token": "ZnAPSiDEIwgVsunkU17v0xwUgUVDt_FHAUC--BljoNg"
+                     *           "token": "uVlfF4zWtDE5qJ5OIpBTTWh8gqZh5di_4KU2hX9WOqg"
                      *         },
                      *         {
                      *           "name": "Cy",
                      *           "seat": 2,
-                     *           "token": "p5CQwCYLNZtvBb92Fl5X1CD3tKDJCkf2Qn9XxjSW_Mk"
+                     *           "token": "L7O4PVuZFp2dYgbXgTAweZ1qW50bA_2SY9K5aNNJZug"
                      *         }
                      *       ],
-                     *       "spectator_token": "kq3VJm1xQdC2bPz8Ry6tWn0eLs4oHuGfA9iYcXvT5aE",
+                     *       "spectator_token": "JYkp2JuHCTTGgOxLinDlG_pLZzeAbWCgNVYVIcmfTWI",
                      *       "version": 1,
                      *       "view": {
                      *         "ace_announced_by": null,
-                     *         "ace_holder": null,
-                     *         "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
-                     *         "dealer": 2,
+                     *         "deal_commitment": "f0892fe69e8f8a6408f654bdaa39bfdeafeb8d1366e244a8e01130e97700db34",
+                     *         "dealer": 1,
                      *         "dealer_turned_ace": null,
                      *         "demoted_ace": null,
-                     *         "discards": {
-                     *           "0": [],
-                     *           "1": [],
-                     *           "2": []
-                     *         },
-                     *         "expires_at": "2026-12-08T13:32:02Z",
+                     *         "expires_at": "2026-12-08T15:44:28Z",
                      *         "hand": null,
                      *         "hand_sizes": [
                      *           5,
                      *           5,
                      *           5
                      *         ],
-                     *         "hands": {
-                     *           "0": [
-                     *             "QC",
-                     *             "QD",
-                     *             "AH",
-                     *             "2S",
-                     *             "9S"
-                     *           ],
-                     *           "1": [
-                     *             "4C",
-                     *             "7C",
-                     *             "10C",
-                     *             "7H",
-                     *             "4S"
-                     *           ],
-                     *           "2": [
-                     *             "KC",
-                     *             "7D",
-                     *             "6H",
-                     *             "JD",
-                     *             "JS"
-                     *           ]
-                     *         },
                      *         "history": [],
-                     *         "id": "6t5BhVj-tuH5ke8GpyRm2g",
-                     *         "kitty": [],
+                     *         "id": "mqfzong6jyX53IxML9QHbg",
                      *         "legal_actions": [],
                      *         "mode": "dealt",
                      *         "names": [
@@ -1249,50 +1219,12 @@ export interface operations {
                      *           0
                      *         ],
                      *         "status": "in_progress",
-                     *         "stock": [
-                     *           "8S",
-                     *           "JH",
-                     *           "AC",
-                     *           "6S",
-                     *           "7S",
-                     *           "5S",
-                     *           "4D",
-                     *           "2D",
-                     *           "8D",
-                     *           "KH",
-                     *           "9D",
-                     *           "AD",
-                     *           "8C",
-                     *           "5H",
-                     *           "QH",
-                     *           "4H",
-                     *           "KD",
-                     *           "10S",
-                     *           "3C",
-                     *           "9H",
-                     *           "AS",
-                     *           "3D",
-                     *           "10H",
-                     *           "2C",
-                     *           "6D",
-                     *           "3H",
-                     *           "3S",
-                     *           "5C",
-                     *           "8H",
-                     *           "6C",
-                     *           "KS",
-                     *           "10D",
-                     *           "2H",
-                     *           "QS",
-                     *           "JC",
-                     *           "5D"
-                     *         ],
                      *         "stock_size": 36,
                      *         "to_act": [
-                     *           0
+                     *           2
                      *         ],
                      *         "trick": {
-                     *           "leader": 0,
+                     *           "leader": 2,
                      *           "plays": []
                      *         },
                      *         "tricks": [],
@@ -1301,8 +1233,8 @@ export interface operations {
                      *           0,
                      *           0
                      *         ],
-                     *         "trump": "C",
-                     *         "turn_up": "9C",
+                     *         "trump": "H",
+                     *         "turn_up": "10H",
                      *         "turn_up_taken_by": null,
                      *         "version": 1,
                      *         "viewer": {
