@@ -45,9 +45,8 @@ class CreateMatchSchema(ma.Schema):
         },
     )
     referee_sees_hands = ma.fields.Boolean(
-        load_default=False,
         metadata={"description": "Dealt mode: whether the referee token sees every hand (a referee who does not "
-                  "play). Default false: the referee of a dealt match sees what the spectator token sees (public "
+                  "play). Absent or false: the referee of a dealt match sees what the spectator token sees (public "
                   "cards, scores, whose turn), in its view, events, stream and record, so that the person who "
                   "created the match cannot look at the other players' cards. Table mode: the referee reports "
                   "every card and sees them all."},

@@ -137,6 +137,8 @@ class Match:
 
 
 def create(http: Http, ruleset: str, mode: str, players: int, **extra: Any) -> tuple[Match, Answer]:
+    """A new match with players P0, P1 ... (``extra``: more of the create body; an audit that reads
+    every action through the referee of a dealt match passes ``referee_sees_hands=True``)."""
     body = {"ruleset": ruleset, "mode": mode, "players": [f"P{i}" for i in range(players)], **extra}
     answer = http.post("/v1/matches", body)
     assert answer.status == 201, answer.body

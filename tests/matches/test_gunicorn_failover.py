@@ -105,7 +105,9 @@ def test_a_master_killed_mid_match_loses_no_action_that_got_a_2xx(served: tuple[
     server, group = served
     setup = WireHttp("127.0.0.1", server.port)
     clients = [
-        Client(n, create(setup, "forty_fives", "dealt", 3, options={"target_score": 1000})[0]) for n in range(CLIENTS)
+        Client(n, create(setup, "forty_fives", "dealt", 3, options={"target_score": 1000},
+                         referee_sees_hands=True)[0])  # the audit reads every action as the referee
+        for n in range(CLIENTS)
     ]
     stop = threading.Event()
     threads = [threading.Thread(target=c.run, args=(server.port, stop)) for c in clients]

@@ -38,7 +38,7 @@ def test_a_save_sent_just_before_redis_stalls_is_outcome_unknown_and_runs_when_i
     server, proxy, redis = served
     http = WireHttp("127.0.0.1", server.port)
     try:
-        match, _ = create(http, "forty_fives", "dealt", 3, options={"target_score": 1000})
+        match, _ = create(http, "forty_fives", "dealt", 3, options={"target_score": 1000}, referee_sees_hands=True)
         rng = random.Random(3)
         for _ in range(4):
             assert step(http, match, rng) is not None

@@ -108,7 +108,7 @@ def _contend(port: int, match: Match, client: int, attempts: list[Attempt], lock
 def test_32_clients_on_one_match(served: tuple[Gunicorn, RedisServer]) -> None:
     server, _redis = served
     setup = WireHttp("127.0.0.1", server.port)
-    match, _ = create(setup, RULESET, "dealt", RULESETS[RULESET].default_players, **LONG_MATCH)
+    match, _ = create(setup, RULESET, "dealt", RULESETS[RULESET].default_players, **LONG_MATCH, referee_sees_hands=True)
     attempts: list[Attempt] = []
     lock = threading.Lock()
     threads = [
@@ -163,7 +163,7 @@ def _counted_posts(port: int) -> float:
 def test_redis_restart_mid_match(served: tuple[Gunicorn, RedisServer]) -> None:
     server, redis = served
     http = WireHttp("127.0.0.1", server.port)
-    match, _ = create(http, RULESET, "dealt", RULESETS[RULESET].default_players, **LONG_MATCH)
+    match, _ = create(http, RULESET, "dealt", RULESETS[RULESET].default_players, **LONG_MATCH, referee_sees_hands=True)
     rng = random.Random(5)
     accepted: list[tuple[int, dict[str, Any]]] = []
 

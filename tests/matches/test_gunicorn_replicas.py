@@ -102,7 +102,9 @@ def test_replicas_serve_one_set_of_matches_losing_nothing_and_applying_nothing_t
     instances: list[Gunicorn],
 ) -> None:
     setup = WireHttp("127.0.0.1", instances[0].port)
-    matches = [create(setup, "forty_fives", "dealt", 3, options={"target_score": 1000})[0] for _ in range(MATCHES)]
+    # the audit reads every action as the referee, who sees the discards
+    matches = [create(setup, "forty_fives", "dealt", 3, options={"target_score": 1000}, referee_sees_hands=True)[0]
+               for _ in range(MATCHES)]
     posted: list[Posted] = []
     lock = threading.Lock()
     threads = [threading.Thread(target=_client, args=(instances, matches, n, posted, lock)) for n in range(CLIENTS)]

@@ -84,7 +84,8 @@ def test_sigterm_loses_no_accepted_action(restartable_redis_server: RedisServer)
     server.start()
     try:
         setup = WireHttp("127.0.0.1", server.port)
-        clients = [Client(create(setup, "forty_fives", "dealt", 3, **LONG_MATCH)[0]) for _ in range(CLIENTS)]
+        clients = [Client(create(setup, "forty_fives", "dealt", 3, **LONG_MATCH, referee_sees_hands=True)[0])
+                   for _ in range(CLIENTS)]  # the audit reads every action as the referee
         setup.close()
         stop = threading.Event()
         threads = [threading.Thread(target=_play, args=(server.port, c, stop, i)) for i, c in enumerate(clients)]

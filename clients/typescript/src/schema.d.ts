@@ -431,11 +431,8 @@ export interface components {
              *     ]
              */
             players: string[];
-            /**
-             * @description Dealt mode: whether the referee token sees every hand (a referee who does not play). Default false: the referee of a dealt match sees what the spectator token sees (public cards, scores, whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the other players' cards. Table mode: the referee reports every card and sees them all.
-             * @default false
-             */
-            referee_sees_hands: boolean;
+            /** @description Dealt mode: whether the referee token sees every hand (a referee who does not play). Absent or false: the referee of a dealt match sees what the spectator token sees (public cards, scores, whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the other players' cards. Table mode: the referee reports every card and sees them all. */
+            referee_sees_hands?: boolean;
             /** @example boerenbridge */
             ruleset: string;
         };

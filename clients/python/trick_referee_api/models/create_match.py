@@ -36,9 +36,9 @@ class CreateMatch:
             options (CreateMatchOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for each
                 ruleset's options, types and defaults); absent options take their defaults.
             referee_sees_hands (bool | Unset): Dealt mode: whether the referee token sees every hand (a referee who does not
-                play). Default false: the referee of a dealt match sees what the spectator token sees (public cards, scores,
+                play). Absent or false: the referee of a dealt match sees what the spectator token sees (public cards, scores,
                 whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the
-                other players' cards. Table mode: the referee reports every card and sees them all. Default: False.
+                other players' cards. Table mode: the referee reports every card and sees them all.
      """
 
     mode: CreateMatchMode
@@ -46,7 +46,7 @@ class CreateMatch:
     ruleset: str
     dealer: int | None | Unset = UNSET
     options: CreateMatchOptions | Unset = UNSET
-    referee_sees_hands: bool | Unset = False
+    referee_sees_hands: bool | Unset = UNSET
 
 
 
