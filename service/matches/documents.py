@@ -386,10 +386,15 @@ def deals_in(events: Iterable[Event]) -> int:
     return sum(1 for e in events if e.data.get("kind") == "deal")
 
 
-def replay(ruleset: Ruleset[Any], events: Sequence[Event], seed: bytes | None = None) -> Any:
+def replay(
+    ruleset: Ruleset[Any], events: Sequence[Event], seed: bytes | None = None,
+    on_deal: Callable[[int, Sequence[Card] | None, Any], None] | None = None,
+) -> Any:
     """The rules state that the given (effective) events produce, from the create event on; a deal
-    without a logged deck comes from the match ``seed`` and its index (table mode: no deck)."""
+    without a logged deck comes from the match ``seed`` and its index (table mode: no deck).
+    ``on_deal(index, deck, state)`` is told of each deal, with the state it made."""
     state: Any = None
+    dealt = 0
     for e in events:
         data = e.data
         kind = data.get("kind")
@@ -397,14 +402,18 @@ def replay(ruleset: Ruleset[Any], events: Sequence[Event], seed: bytes | None = 
             options = ruleset.validate_options(data["options"], len(data["players"]))
             state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
         elif kind == "deal":
+            index = data.get("index", dealt)  # a deal logged with its deck, before seeds, has none
             deck = data.get("deck")
             if deck is not None:
                 cards: Sequence[Card] | None = [Card.parse(c) for c in deck]
             elif seed is not None:
-                cards = shuffled(ruleset.deck(), deal_seed(seed, data["index"]))
+                cards = shuffled(ruleset.deck(), deal_seed(seed, index))
             else:
                 cards = None
             state = ruleset.deal(state, cards)
+            dealt += 1
+            if on_deal is not None:
+                on_deal(index, cards, state)
         elif kind == "action":
             state = ruleset.apply(state, Action.from_json(data["action"]))
     if state is None:

@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.matches.deals import commitment, deal_seed, shuffled
-from service.matches.documents import MatchDocument, effective, round_records, undone_seqs
-from service.rules.actions import Action
+from service.matches.deals import commitment, deal_seed
+from service.matches.documents import MatchDocument, effective, replay, round_records, undone_seqs
 from service.rules.cards import Card
 from service.rules.ruleset import FINISHED
 from service.store.base import Event
@@ -71,27 +70,13 @@ def build_record(doc: MatchDocument, events: Sequence[Event], version: int, *, s
 
 def _deals(doc: MatchDocument, live: Sequence[Event]) -> list[dict[str, Any]]:
     """Each deal of the effective history with its deck and the hands it gave (by replaying it)."""
-    ruleset = doc.ruleset
-    state: Any = None
     out: list[dict[str, Any]] = []
-    for e in live:
-        data = e.data
-        kind = data.get("kind")
-        if kind == "create":
-            options = ruleset.validate_options(data["options"], len(data["players"]))
-            state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
-        elif kind == "deal":
-            index = data.get("index", len(out))
-            deck: list[Card] | None = None
-            if data.get("deck") is not None:
-                deck = [Card.parse(c) for c in data["deck"]]
-            elif doc.seed is not None:
-                deck = shuffled(ruleset.deck(), deal_seed(doc.seed, index))
-            state = ruleset.deal(state, deck)
-            hands = [ruleset.view(state, seat).get("hand") for seat in range(len(doc.players))]
-            out.append({"index": index, "deck": deck, "hands": hands})
-        elif kind == "action":
-            state = ruleset.apply(state, Action.from_json(data["action"]))
+
+    def dealt(index: int, deck: Sequence[Card] | None, state: Any) -> None:
+        hands = [doc.ruleset.view(state, seat).get("hand") for seat in range(len(doc.players))]
+        out.append({"index": index, "deck": None if deck is None else list(deck), "hands": hands})
+
+    replay(doc.ruleset, live, doc.seed, on_deal=dealt)
     return out
 
 
