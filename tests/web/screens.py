@@ -34,7 +34,11 @@ def view(base: str, match_id: str, token: str) -> dict:
     return api(base, "GET", f"/v1/matches/{match_id}", token)
 
 
-def enabled_cards(page: Page, kind: str = "play") -> list[str]:
+def enabled_cards(page: Page, kind: str = "play", timeout: float | None = None) -> list[str]:
+    """The cards the page lets its user enter now; with a timeout (ms), first waits until there is
+    at least one (a phone learns that its turn came from the stream, a moment after the play)."""
+    if timeout is not None:
+        expect(page.locator(f'button[data-type="{kind}"]:not([disabled])').first).to_be_visible(timeout=timeout)
     return page.locator(f'button[data-type="{kind}"]:not([disabled])').evaluate_all(
         "els => els.map(e => e.dataset.card)"
     )
