@@ -69,8 +69,11 @@ def hv_case(row: dict[str, str]) -> tuple[str, dict[str, Any], dict[str, Any] | 
         return rid, options, None
     won = [int(x) for x in row["tricks won (seats 0/1/2)"].split("/")]
     seat = row["highest trump seat"]
-    facts: dict[str, Any] = {"players": 3, "tricks_won": won,
-                             "highest_trump_seat": int(seat) if seat.isdigit() else None}
+    facts: dict[str, Any] = {
+        "players": 3,
+        "tricks_won": won,
+        "highest_trump_seat": int(seat) if seat.isdigit() else None,
+    }
     before = re.search(r"totals before ([\d/]+)", opts)
     if before:
         facts["scores"] = [int(x) for x in before.group(1).split("/")]
@@ -115,9 +118,21 @@ def test_trick_and_bonus_values(row: dict[str, str]) -> None:
 
 def test_the_explanation_names_the_amounts() -> None:
     options = FORTY_FIVES.validate_options({"trick_value": 10, "highest_trump_bonus_value": 7})
-    out = FORTY_FIVES.score_round({"trump": "S", "leader": 0, "players": 3, "tricks": [
-        ["KH", "JH", "8H"], ["7S", "6S", "2S"], ["9C", "QC", "3C"], ["2D", "4D", "KD"], ["5S", "10H", "AH"]]},
-        options)
+    out = FORTY_FIVES.score_round(
+        {
+            "trump": "S",
+            "leader": 0,
+            "players": 3,
+            "tricks": [
+                ["KH", "JH", "8H"],
+                ["7S", "6S", "2S"],
+                ["9C", "QC", "3C"],
+                ["2D", "4D", "KD"],
+                ["5S", "10H", "AH"],
+            ],
+        },
+        options,
+    )
     lines = [english(m) for m in out.explanation]
     assert any("x 10 = " in line for line in lines)
     assert any("worth 17: +7" in line for line in lines)
@@ -136,7 +151,7 @@ def me_options(row_id: str) -> tuple[str, dict[str, Any]]:
     base = re.match(r"as (ME-\d+)", cell)
     if base:
         rid, options = me_options(base.group(1))
-        return rid, {**options, **named_options(cell[base.end():].split(";")[0])}
+        return rid, {**options, **named_options(cell[base.end() :].split(";")[0])}
     rid = "auction_forty_fives" if cell.startswith("auction") else "forty_fives"
     options = named_options(cell)
     if "auction turn-up" in cell:
@@ -187,8 +202,9 @@ def test_fixed_length_vectors(row: dict[str, str]) -> None:
     valid = ruleset.validate_options(options)
     if row["after hand"] == "—":  # ME-15: accepted, and the target still ends the match
         assert ruleset.config(valid).fixed_hands is None
-        out = ruleset.score_round({"players": 3, "tricks_won": [5, 0, 0], "highest_trump_seat": 0,
-                                   "scores": [20, 0, 0]}, valid)
+        out = ruleset.score_round(
+            {"players": 3, "tricks_won": [5, 0, 0], "highest_trump_seat": 0, "scores": [20, 0, 0]}, valid
+        )
         assert out.match_over and list(out.winners) == [0]
         return
     scored = re.search(r"\((\d+) scored hands", expected)
@@ -219,8 +235,10 @@ def test_score_needs_the_hand_number_in_a_fixed_match() -> None:
     with pytest.raises(InvalidInput):
         FORTY_FIVES.score_round({"tricks_won": [5, 0, 0], "highest_trump_seat": 0, "hand_number": 0}, options)
     # under "target" the number is read and has no effect
-    plain = FORTY_FIVES.score_round({"tricks_won": [5, 0, 0], "highest_trump_seat": 0, "hand_number": 9,
-                                     "scores": [20, 0, 0]}, FORTY_FIVES.validate_options({}))
+    plain = FORTY_FIVES.score_round(
+        {"tricks_won": [5, 0, 0], "highest_trump_seat": 0, "hand_number": 9, "scores": [20, 0, 0]},
+        FORTY_FIVES.validate_options({}),
+    )
     assert plain.match_over
 
 
@@ -236,12 +254,34 @@ def test_the_explanation_says_how_many_hands() -> None:
 
 MATCHES = [
     ("forty_fives", "dealt", {"players": 3, "match_end": "fixed_hands", "match_length": 4}),
-    ("forty_fives", "dealt", {"players": 2, "match_end": "fixed_deal_turns", "match_length": 2,
-                              "tie_at_target": "shared", "trick_value": 1, "highest_trump_bonus_value": 0}),
-    ("auction_forty_fives", "dealt", {"players": 4, "match_end": "fixed_deal_turns", "match_length": 1,
-                                      "dealer_turned_ace": "may_decline"}),
-    ("auction_forty_fives", "dealt", {"players": 4, "trump_selection": "bidding", "all_pass": "redeal",
-                                      "match_end": "fixed_hands", "match_length": 4}),
+    (
+        "forty_fives",
+        "dealt",
+        {
+            "players": 2,
+            "match_end": "fixed_deal_turns",
+            "match_length": 2,
+            "tie_at_target": "shared",
+            "trick_value": 1,
+            "highest_trump_bonus_value": 0,
+        },
+    ),
+    (
+        "auction_forty_fives",
+        "dealt",
+        {"players": 4, "match_end": "fixed_deal_turns", "match_length": 1, "dealer_turned_ace": "may_decline"},
+    ),
+    (
+        "auction_forty_fives",
+        "dealt",
+        {
+            "players": 4,
+            "trump_selection": "bidding",
+            "all_pass": "redeal",
+            "match_end": "fixed_hands",
+            "match_length": 4,
+        },
+    ),
 ]
 
 

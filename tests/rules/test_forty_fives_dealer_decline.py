@@ -170,8 +170,9 @@ def test_da07_table_mode_reports_the_decline() -> None:
     _deck, n, dealer, _hands, up = _setup()
     text = row["action / event"]
     assert f"turn_up {up.text}" in text and f"dealer seat {dealer}" in text
-    state = FORTY_FIVES.new_match(FORTY_FIVES.validate_options({"players": n, "dealer_turned_ace": "may_decline"}),
-                                  n, dealer, "table")
+    state = FORTY_FIVES.new_match(
+        FORTY_FIVES.validate_options({"players": n, "dealer_turned_ace": "may_decline"}), n, dealer, "table"
+    )
     state = FORTY_FIVES.deal(state, None)
     state = FORTY_FIVES.apply(state, Action("turn_up", dealer, up))
     assert state.phase == DEALER_ROB
@@ -184,9 +185,13 @@ def test_da07_table_mode_reports_the_decline() -> None:
     state = FORTY_FIVES.apply(state, Action("play", leader, card("KH")))
     assert state.current == (card("KH"),)
     # the rob is reported too, with or without the discard
-    robbed = FORTY_FIVES.apply(FORTY_FIVES.apply(FORTY_FIVES.deal(
-        FORTY_FIVES.new_match(state.match.options, n, dealer, "table"), None), Action("turn_up", dealer, up)),
-        Action("rob", dealer))
+    robbed = FORTY_FIVES.apply(
+        FORTY_FIVES.apply(
+            FORTY_FIVES.deal(FORTY_FIVES.new_match(state.match.options, n, dealer, "table"), None),
+            Action("turn_up", dealer, up),
+        ),
+        Action("rob", dealer),
+    )
     assert robbed.phase == PLAY and robbed.round is not None and robbed.round.robbed_by == dealer
 
 
@@ -197,10 +202,12 @@ def test_da08_auction_turn_up_dealer_declines(seed: int) -> None:
     n = int(re.search(r"(\d) players", opts).group(1))  # type: ignore[union-attr]
     dealer = int(re.search(r"dealer seat (\d)", opts).group(1))  # type: ignore[union-attr]
     up = card("AD")
-    options = AUCTION_FORTY_FIVES.validate_options({"players": n, "dealer_turned_ace": "may_decline",
-                                                   "unrobbed_trump_ace": "lowest_unless_announced"})
-    state = AUCTION_FORTY_FIVES.deal(AUCTION_FORTY_FIVES.new_match(options, n, dealer, "dealt"),
-                                     deck_dealing(n, dealer, {}, up))
+    options = AUCTION_FORTY_FIVES.validate_options(
+        {"players": n, "dealer_turned_ace": "may_decline", "unrobbed_trump_ace": "lowest_unless_announced"}
+    )
+    state = AUCTION_FORTY_FIVES.deal(
+        AUCTION_FORTY_FIVES.new_match(options, n, dealer, "dealt"), deck_dealing(n, dealer, {}, up)
+    )
     assert state.phase == DEALER_ROB and AUCTION_FORTY_FIVES.to_act(state) == (dealer,)
     state = AUCTION_FORTY_FIVES.apply(state, Action("decline", dealer))
     assert state.phase == PLAY and state.round is not None and state.round.dealer_ace == ACE_DECLINED

@@ -202,7 +202,8 @@ FORTY_FIVES_SCORE_EXAMPLE: dict[str, Any] = {
         "scores": [0, 0, 0],
     },
 }
-FORTY_FIVES_SCORE_FACTS = "trump, leader, players, tricks (each in play order from its own leader), scores"
+FORTY_FIVES_SCORE_FACTS = ("trump, leader, players, tricks (each in play order from its own leader), scores "
+                           "(and hand_number in a fixed-length match)")
 
 AUCTION_SCORE_EXAMPLE: dict[str, Any] = {
     "summary": "Auction Forty-Fives, bidding mode: the tricks, the bid, the team scores",
@@ -223,4 +224,4 @@ AUCTION_SCORE_EXAMPLE: dict[str, Any] = {
     },
 }
 AUCTION_SCORE_FACTS = ("trump, leader, players, tricks (each in play order from its own leader), scores "
-                       "(and bid in bidding mode)")
+                       "(and bid in bidding mode, hand_number in a fixed-length match)")
