@@ -148,6 +148,14 @@ _FORTY_FIVES = Profile(
             "target_score": 30}, BATTERY, ends=False, max_rounds=3),
         Setup("ff_six", 6, "table", {"players": 6, "ace_of_hearts_lead": "trump_lead"}, BATTERY, ends=False,
               max_rounds=3),
+        # issue 21 (§9.2-9.4): a turned ace the dealer may decline, other amounts, fixed-length matches
+        Setup("ff_decline_values_fixed", 3, "dealt", {
+            "dealer_turned_ace": "may_decline", "trick_value": 10, "highest_trump_bonus_value": 10,
+            "match_end": "fixed_hands", "match_length": 3}, ARCHIVE | LEAKS | {"battery"}, matches=40),
+        Setup("ff_table_decline_turns", 3, "table", {
+            "dealer_turned_ace": "may_decline", "match_end": "fixed_deal_turns", "match_length": 1,
+            "tie_at_target": "shared", "trick_value": 3, "highest_trump_bonus_value": 0},
+              frozenset({"battery", "table_views"})),
     ),
 )
 
@@ -183,6 +191,12 @@ _AUCTION_FORTY_FIVES = Profile(
             "dealer_robs_pack": True, "bidder_must_hold_trump": True, "first_lead_after_bidding": "bidder",
             "bid_30_made_value": 30, "bid_30_requires": "30_points", "defender_out_rule": "locked_from_100",
             "simultaneous_target": "highest_score", "min_keep_six_players": 1}, BATTERY, ends=False, max_rounds=3),
+        Setup("af_decline_fixed_turns", 4, "dealt", {
+            "dealer_turned_ace": "may_decline", "match_end": "fixed_deal_turns", "match_length": 1},
+              ARCHIVE | LEAKS | {"battery"}, matches=40),
+        Setup("af_bidding_fixed_table", 4, "table", {
+            "trump_selection": "bidding", "all_pass": "redeal", "match_end": "fixed_hands", "match_length": 3},
+              frozenset({"battery"})),
         Setup("af_bidding_kitty", 4, "table", {
             "trump_selection": "bidding", "kitty_size": 5, "discard_and_draw": False, "dealer_hold": "off",
             "first_lead_after_bidding": "left_of_dealer", "defender_out_rule": "capped_below_target",

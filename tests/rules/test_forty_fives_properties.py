@@ -60,6 +60,22 @@ PROFILES: dict[str, tuple[str, dict[str, Any]]] = {
         "bid_30_made_value": 30, "bid_30_requires": "30_points", "defender_out_rule": "locked_from_100",
         "simultaneous_target": "highest_score", "min_keep_six_players": 1,
     }),
+    # issue 21 §9.2-9.4: the dealer may decline a turned ace; other trick and bonus amounts; fixed lengths
+    "ff_decline_values_fixed": ("forty_fives", {
+        "players": 4, "dealer_turned_ace": "may_decline", "trick_value": 7, "highest_trump_bonus_value": 3,
+        "match_end": "fixed_hands", "match_length": 3,
+    }),
+    "ff_fixed_turns_shared": ("forty_fives", {
+        "players": 3, "match_end": "fixed_deal_turns", "match_length": 1, "tie_at_target": "shared",
+        "trick_value": 1, "highest_trump_bonus_value": 0,
+    }),
+    "af_turn_up_decline_fixed": ("auction_forty_fives", {
+        "dealer_turned_ace": "may_decline", "unrobbed_trump_ace": "lowest_unless_announced",
+        "match_end": "fixed_deal_turns", "match_length": 1,
+    }),
+    "af_bidding_fixed": ("auction_forty_fives", {
+        "trump_selection": "bidding", "all_pass": "redeal", "match_end": "fixed_hands", "match_length": 2,
+    }),
     "af_bidding_kitty": ("auction_forty_fives", {
         "trump_selection": "bidding", "kitty_size": 5, "discard_and_draw": False, "dealer_hold": "off",
         "first_lead_after_bidding": "left_of_dealer", "defender_out_rule": "capped_below_target",
@@ -146,7 +162,8 @@ def check_trick_winners(ruleset: Any, state: FortyFivesState, record: RoundRecor
 
 def check_round_score(ruleset: Any, before_scores: tuple[int, ...], state: FortyFivesState, record: RoundRecord,
                       hands_dealt: Any) -> None:
-    """Hand points and scores follow from the tricks; totals of 25/30 where the spec says so."""
+    """Hand points and scores follow from the tricks; totals of 25/30 where the spec says so (in
+    ``forty_fives`` 5 x ``trick_value``, plus ``highest_trump_bonus_value`` with the bonus, §9.3)."""
     cfg = ruleset.config(state.match.options)
     n = state.match.players
     if record.void:
@@ -165,8 +182,9 @@ def check_round_score(ruleset: Any, before_scores: tuple[int, ...], state: Forty
         assert (record.bonus_seat is not None) == bool(trumps_played)
     bonus = record.bonus_seat
     if cfg.game == "forty_fives":
-        assert record.points == tuple(5 * t + (5 if s == bonus else 0) for s, t in enumerate(record.tricks_won))
-        assert sum(record.points) == (30 if bonus is not None else 25)
+        value, extra = cfg.trick_value, cfg.bonus_value
+        assert record.points == tuple(value * t + (extra if s == bonus else 0) for s, t in enumerate(record.tricks_won))
+        assert sum(record.points) == 5 * value + (extra if bonus is not None else 0)
         assert all(p >= 0 for p in record.scores)
     elif cfg.bidding:
         team_points = [sum(5 * record.tricks_won[s] for s in range(t, n, 2)) for t in (0, 1)]
@@ -195,12 +213,29 @@ def check_round_score(ruleset: Any, before_scores: tuple[int, ...], state: Forty
         facts["demoted_ace"] = record.demoted.text
     if record.contract is not None:
         facts["bid"] = {"team": record.contract.team, "amount": record.contract.amount}
+    if cfg.fixed_hands is not None:
+        facts["hand_number"] = state.match.scored
     out = ruleset.score_round(facts, state.match.options)
     assert out.points == record.points and out.scores == record.scores
     assert out.extra["trick_winners"] == [t.winner for t in record.tricks]
     assert out.match_over == (state.match.status == FINISHED)
     assert out.winners == state.match.winners
     assert hands_dealt is not None
+    check_match_end(cfg, state)
+
+
+def check_match_end(cfg: Any, state: FortyFivesState) -> None:
+    """§9.4: a fixed-length match is over exactly when its counted hands are done and one total is
+    highest (or, with ``tie_at_target = "shared"``, whatever the tie); the target is never tested."""
+    m = state.match
+    if cfg.fixed_hands is None:
+        return
+    top = max(m.scores)
+    leaders = tuple(u for u, v in enumerate(m.scores) if v == top)
+    done = m.scored >= cfg.fixed_hands and (len(leaders) == 1 or cfg.tie_shared)
+    assert (m.status == FINISHED) == done, (m.scored, m.scores)
+    assert m.winners == (leaders if done else ())
+    assert m.scored <= m.rounds_done
 
 
 # ------------------------------------------------------------------------------------------------

@@ -1183,6 +1183,7 @@ export interface operations {
                      *           5,
                      *           5
                      *         ],
+                     *         "hands_scored": 0,
                      *         "history": [],
                      *         "id": "mqfzong6jyX53IxML9QHbg",
                      *         "legal_actions": [],
@@ -1197,6 +1198,9 @@ export interface operations {
                      *           "deal_pattern": "3-2",
                      *           "dealer_turned_ace": "must_rob_before_first_lead",
                      *           "highest_trump_bonus": "highest_trump_played",
+                     *           "highest_trump_bonus_value": 5,
+                     *           "match_end": "target",
+                     *           "match_length": null,
                      *           "plain_ace_rank": "traditional",
                      *           "plain_lead_rule": "follow_or_trump",
                      *           "players": 3,
@@ -1204,6 +1208,7 @@ export interface operations {
                      *           "renege_reference": "led_card",
                      *           "target_score": 45,
                      *           "tie_at_target": "play_another_hand",
+                     *           "trick_value": 5,
                      *           "unrobbed_trump_ace": "keeps_rank"
                      *         },
                      *         "phase": "play",
@@ -1303,6 +1308,7 @@ export interface operations {
                      *         5,
                      *         5
                      *       ],
+                     *       "hands_scored": 0,
                      *       "history": [],
                      *       "id": "6t5BhVj-tuH5ke8GpyRm2g",
                      *       "legal_actions": [
@@ -1343,6 +1349,9 @@ export interface operations {
                      *         "deal_pattern": "3-2",
                      *         "dealer_turned_ace": "must_rob_before_first_lead",
                      *         "highest_trump_bonus": "highest_trump_played",
+                     *         "highest_trump_bonus_value": 5,
+                     *         "match_end": "target",
+                     *         "match_length": null,
                      *         "plain_ace_rank": "traditional",
                      *         "plain_lead_rule": "follow_or_trump",
                      *         "players": 3,
@@ -1350,6 +1359,7 @@ export interface operations {
                      *         "renege_reference": "led_card",
                      *         "target_score": 45,
                      *         "tie_at_target": "play_another_hand",
+                     *         "trick_value": 5,
                      *         "unrobbed_trump_ace": "keeps_rank"
                      *       },
                      *       "phase": "play",
@@ -1498,6 +1508,7 @@ export interface operations {
                      *         5,
                      *         5
                      *       ],
+                     *       "hands_scored": 0,
                      *       "history": [],
                      *       "id": "6t5BhVj-tuH5ke8GpyRm2g",
                      *       "legal_actions": [],
@@ -1512,6 +1523,9 @@ export interface operations {
                      *         "deal_pattern": "3-2",
                      *         "dealer_turned_ace": "must_rob_before_first_lead",
                      *         "highest_trump_bonus": "highest_trump_played",
+                     *         "highest_trump_bonus_value": 5,
+                     *         "match_end": "target",
+                     *         "match_length": null,
                      *         "plain_ace_rank": "traditional",
                      *         "plain_lead_rule": "follow_or_trump",
                      *         "players": 3,
@@ -1519,6 +1533,7 @@ export interface operations {
                      *         "renege_reference": "led_card",
                      *         "target_score": 45,
                      *         "tie_at_target": "play_another_hand",
+                     *         "trick_value": 5,
                      *         "unrobbed_trump_ace": "keeps_rank"
                      *       },
                      *       "phase": "play",
@@ -1951,7 +1966,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The facts of one round in the ruleset's own terms, plus 'options'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores. */
+        /** @description The facts of one round in the ruleset's own terms, plus 'options'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreRequest"];

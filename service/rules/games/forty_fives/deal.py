@@ -14,7 +14,9 @@ from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
 from service.rules.games.forty_fives.ranking import ace_of
 from service.rules.games.forty_fives.state import (
     ACE_AFTER_TRICK,
+    ACE_BEFORE_LEAD,
     ACE_CHOOSE,
+    ACE_MAY_DECLINE,
     ACE_MUST_ROB,
     ACE_NONE,
     AUCTION,
@@ -106,13 +108,13 @@ def _turn_up_round(cfg: Config, m: MatchInfo, number: int, hands: tuple[int, ...
     duty = dealer_duty(cfg, turn_up)
     rnd = make_round(number, d, turn_up, turn_up.suit, stock, (), ((),) * n, holder, None, None, duty, None, None,
                      None, (), 0, (), ())
-    if duty in (ACE_MUST_ROB, ACE_CHOOSE):
+    if duty in ACE_BEFORE_LEAD:
         return make_state(m, DEALER_ROB, d, rnd, hands, first, (), ())
     return make_state(m, PLAY, first, rnd, hands, first, (), ())
 
 
 _DUTIES = {"must_rob_before_first_lead": ACE_MUST_ROB, "may_rob_discard_before_first_lead": ACE_CHOOSE,
-           "may_rob_after_first_trick": ACE_AFTER_TRICK}
+           "may_rob_after_first_trick": ACE_AFTER_TRICK, "may_decline": ACE_MAY_DECLINE}
 
 
 def dealer_duty(cfg: Config, turn_up: Card) -> str:

@@ -13,12 +13,16 @@ Round facts, one of two forms (plus ``scores``, the totals before the round, and
   the highest trump of the hand (``null`` when no trump was played). Under
   ``highest_trump_bonus = "five_of_trumps_only"`` add ``"highest_trump": "5S"`` (the card) so
   the bonus can be judged; ``trump`` and ``players`` are optional.
+
+Either form takes ``hand_number``: the hand's number among the match's scored hands (1 for the
+first; a void hand does not count), required when ``match_end`` is not ``"target"`` (§9.4: the
+match ends after its last counted hand), ignored otherwise.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from service.rules.cards import Card, Rank, Suit, check_distinct
@@ -28,8 +32,9 @@ from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
 from service.rules.games.forty_fives.state import TRICKS_PER_HAND
 from service.rules.messages import Msg
 
-FULL_KEYS = ("trump", "leader", "players", "tricks", "scores", "demoted_ace", "bid")
-SUMMARY_KEYS = ("trump", "players", "tricks_won", "highest_trump_seat", "highest_trump", "scores", "bid")
+FULL_KEYS = ("trump", "leader", "players", "tricks", "scores", "demoted_ace", "bid", "hand_number")
+SUMMARY_KEYS = ("trump", "players", "tricks_won", "highest_trump_seat", "highest_trump", "scores", "bid",
+                "hand_number")
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class RoundFacts:
     highest_card: Card | None
     scores: tuple[int, ...]
     bid: tuple[int, int] | None
+    hand: int | None = None  # ``hand_number`` (§9.4)
 
 
 def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundFacts:
@@ -86,9 +92,13 @@ def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[in
             raise InvalidFacts(Msg("forty_fives.facts.negative_scores"))
         scores = tuple(raw)
     bid = _read_bid(cfg, facts)
-    if full:
-        return _read_full(cfg, facts, n, trump, scores, bid)
-    return _read_summary(cfg, facts, n, trump, scores, bid)
+    read = _read_full(cfg, facts, n, trump, scores, bid) if full else _read_summary(cfg, facts, n, trump, scores, bid)
+    hand = None
+    if facts.get("hand_number") is not None:
+        hand = int_fact(facts, "hand_number", 1, None, Msg("forty_fives.facts.hand_number_what"))
+    elif cfg.fixed_hands is not None:
+        raise InvalidInput(Msg("forty_fives.facts.needs_hand_number", hands=cfg.fixed_hands))
+    return replace(read, hand=hand) if hand is not None else read
 
 
 def _read_bid(cfg: Config, facts: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -192,7 +202,8 @@ FORTY_FIVES_SCORE_EXAMPLE: dict[str, Any] = {
         "scores": [0, 0, 0],
     },
 }
-FORTY_FIVES_SCORE_FACTS = "trump, leader, players, tricks (each in play order from its own leader), scores"
+FORTY_FIVES_SCORE_FACTS = ("trump, leader, players, tricks (each in play order from its own leader), scores "
+                           "(and hand_number in a fixed-length match)")
 
 AUCTION_SCORE_EXAMPLE: dict[str, Any] = {
     "summary": "Auction Forty-Fives, bidding mode: the tricks, the bid, the team scores",
@@ -213,4 +224,4 @@ AUCTION_SCORE_EXAMPLE: dict[str, Any] = {
     },
 }
 AUCTION_SCORE_FACTS = ("trump, leader, players, tricks (each in play order from its own leader), scores "
-                       "(and bid in bidding mode)")
+                       "(and bid in bidding mode, hand_number in a fixed-length match)")

@@ -68,7 +68,7 @@ def close_round(
         winners: tuple[int, ...] = ()
         tricks_won: tuple[int, ...] = (0,) * n
     else:
-        s = settle(cfg, n, m.scores, tally, bid, explain=False)
+        s = settle(cfg, n, m.scores, tally, bid, explain=False, hand=m.scored + 1)
         points, after, over, winners, made = s.points, s.scores, s.over, s.winners, s.made
         tricks_won = tally.tricks_won
     highest = tally.highest_trump if tally is not None else None
@@ -81,10 +81,11 @@ def close_round(
         record = make_record(number or m.rounds_done + 1, m.dealer, trump, None, None, None, None, contract, tricks,
                              tricks_won, highest, bonus, points, after, tally is None, reported, revokes, made)
     history = (*summarised(m.history), record)
+    scored = m.scored + (tally is not None)
     if over:
-        info = make_match(m.options, n, m.mode, m.dealer, after, history, FINISHED, winners, m.archived)
+        info = make_match(m.options, n, m.mode, m.dealer, after, history, FINISHED, winners, m.archived, scored)
         return make_state(info, OVER, -1, None, None, -1, (), ())
-    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, history, m.status, (), m.archived)
+    info = make_match(m.options, n, m.mode, (m.dealer + 1) % n, after, history, m.status, (), m.archived, scored)
     return make_state(info, DEAL, -1, None, None, -1, (), ())
 
 

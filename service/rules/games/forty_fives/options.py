@@ -92,8 +92,18 @@ PLAIN_ACE_RANK = _enum(
     Msg("forty_fives.option.plain_ace_rank"),
 )
 UNROBBED = ("keeps_rank", "lowest_unless_announced", "lowest")
-DEALER_ACE = ("must_rob_before_first_lead", "may_rob_after_first_trick", "may_rob_discard_before_first_lead")
+DEALER_ACE = ("must_rob_before_first_lead", "may_rob_after_first_trick", "may_rob_discard_before_first_lead",
+              "may_decline")
 BONUS = ("highest_trump_played", "five_of_trumps_only", "none")
+
+# §9.3 (forty_fives only) and §9.4 (both games): the amounts of a trick and of the bonus, the match's end
+MATCH_ENDS = ("target", "fixed_hands", "fixed_deal_turns")
+TRICK_VALUE = OptionSpec("trick_value", "int", 5, Msg("forty_fives.option.trick_value"), minimum=1, maximum=50)
+BONUS_VALUE = OptionSpec("highest_trump_bonus_value", "int", 5, Msg("forty_fives.option.highest_trump_bonus_value"),
+                         minimum=0, maximum=50)
+MATCH_END = _enum("match_end", "target", MATCH_ENDS, Msg("forty_fives.option.match_end"))
+MATCH_LENGTH = OptionSpec("match_length", "nullable_int", None, Msg("forty_fives.option.match_length"),
+                          minimum=1, maximum=100)
 
 FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("players", "int", 3, Msg("forty_fives.option.players"), minimum=2, maximum=6),
@@ -114,6 +124,10 @@ FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
                minimum=5),
     _enum("tie_at_target", "play_another_hand", ("play_another_hand", "shared"),
           Msg("forty_fives.option.tie_at_target")),
+    TRICK_VALUE,
+    BONUS_VALUE,
+    MATCH_END,
+    MATCH_LENGTH,
 )
 
 AUCTION_SPECS: tuple[OptionSpec, ...] = (
@@ -169,6 +183,8 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
           Msg("forty_fives.auction.option.defender_out_rule")),
     _enum("simultaneous_target", "bidder_wins", ("bidder_wins", "highest_score"),
           Msg("forty_fives.auction.option.simultaneous_target")),
+    MATCH_END,
+    MATCH_LENGTH,
 )
 
 
@@ -180,7 +196,11 @@ def auction_derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def check_options(options: Mapping[str, Any]) -> None:
-    """Cross-option checks (``Ruleset.check_options``): a floor that no bid value reaches."""
+    """Cross-option checks (``Ruleset.check_options``): a fixed-length match without its length
+    (§9.1), a floor that no bid value reaches."""
+    if options.get("match_end", "target") != "target" and options.get("match_length") is None:
+        raise InvalidOption(Msg("forty_fives.check.match_length_needed", match_end=options["match_end"]),
+                            option="match_length", allowed=Msg("core.allowed.int_from_to", lo=1, hi=100))
     floor = options.get("min_bid_at_100")
     values = options.get("bid_values")
     if floor is not None and values and max(values) < floor:
@@ -224,6 +244,11 @@ class Config:
     bid30_all_tricks: bool
     defender_rule: str
     bidder_wins: bool
+    # §9.3, §9.4
+    trick_value: int
+    bonus_value: int
+    #: the scored hands a fixed-length match lasts (None: the target ends it)
+    fixed_hands: int | None
     #: trump suit -> (its table, its table with the ace of trumps demoted), filled on first use
     tables: dict[Any, tuple[Any, Any]] = field(default_factory=dict, repr=False)
 
@@ -270,7 +295,17 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         bid30_all_tricks=(get("bid_30_requires") == "all_five_tricks") if bidding else True,
         defender_rule=get("defender_out_rule") if bidding else "none",
         bidder_wins=(get("simultaneous_target") == "bidder_wins") if bidding else True,
+        trick_value=get("trick_value") if game == FORTY_FIVES_ID else 5,
+        bonus_value=get("highest_trump_bonus_value") if game == FORTY_FIVES_ID else 5,
+        fixed_hands=_fixed_hands(get("match_end"), get("match_length"), get("players")),
     )
+
+
+def _fixed_hands(match_end: str, length: int | None, players: int) -> int | None:
+    """§9.4: ``match_length`` hands, or ``match_length`` turns of the deal round the table."""
+    if match_end == "target" or length is None:
+        return None
+    return length * players if match_end == "fixed_deal_turns" else length
 
 
 def _defaults(specs: tuple[OptionSpec, ...], derived: Callable[[Mapping[str, Any]], dict[str, Any]],

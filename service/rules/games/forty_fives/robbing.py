@@ -32,6 +32,7 @@ from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.ranking import ace_of
 from service.rules.games.forty_fives.state import (
     ACE_AFTER_TRICK,
+    ACE_BEFORE_LEAD,
     ACE_CHOOSE,
     ACE_DECLINED,
     ACE_MUST_ROB,
@@ -237,6 +238,6 @@ def apply_turn_up(cfg: Config, state: FortyFivesState, action: Action) -> FortyF
     first = (rnd.dealer + 1) % state.match.players
     duty = dealer_duty(cfg, card)
     rnd = evolve(rnd, turn_up=card, trump=card.suit, dealer_ace=duty)
-    if duty in (ACE_MUST_ROB, ACE_CHOOSE):
+    if duty in ACE_BEFORE_LEAD:
         return FortyFivesState(state.match, DEALER_ROB, rnd.dealer, rnd, None, first)
     return FortyFivesState(state.match, PLAY, first, rnd, None, first)

@@ -60,7 +60,7 @@ def _with_known(cfg: Config, state: FortyFivesState, facts: dict[str, Any]) -> d
     m = state.match
     rnd = state.round
     assert rnd is not None
-    known: dict[str, Any] = {"players": m.players, "scores": list(m.scores)}
+    known: dict[str, Any] = {"players": m.players, "scores": list(m.scores), "hand_number": m.scored + 1}
     if rnd.trump is not None:
         known["trump"] = rnd.trump.value
     if rnd.contract is not None:

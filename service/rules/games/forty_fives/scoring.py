@@ -109,30 +109,40 @@ def settle(
     tally: Tally,
     bid: tuple[int, int] | None,
     explain: bool = True,
+    hand: int | None = None,
 ) -> Settlement:
-    """Score one hand and apply the end-of-hand test. ``bid`` = (team, amount) in bidding mode."""
+    """Score one hand and apply the end-of-hand test. ``bid`` = (team, amount) in bidding mode;
+    ``hand``: the hand's number among the match's scored hands, which a fixed-length match ends by
+    (§9.4; the facts' ``hand_number``)."""
     if cfg.game == FORTY_FIVES_ID:
-        return _settle_forty_fives(cfg, n, before, tally, explain)
+        return _settle_forty_fives(cfg, n, before, tally, explain, hand)
     if cfg.bidding:
         if bid is None:
             raise InvalidFacts(Msg("forty_fives.needs_bid"))
-        return _settle_bidding(cfg, n, before, tally, bid, explain)
-    return _settle_turn_up(cfg, n, before, tally, explain)
+        return _settle_bidding(cfg, n, before, tally, bid, explain, hand)
+    return _settle_turn_up(cfg, n, before, tally, explain, hand)
 
 
-def _settle_forty_fives(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool) -> Settlement:
-    points = [5 * t for t in tally.tricks_won]
+def _settle_forty_fives(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool,
+                        hand: int | None) -> Settlement:
+    """§2.7 with the amounts of §9.3: ``trick_value`` a trick, ``highest_trump_bonus_value`` more for
+    the bonus trick."""
+    value = cfg.trick_value
+    points = [value * t for t in tally.tricks_won]
     lines: list[Msg] = []
     if tally.bonus_seat is not None:
-        points[tally.bonus_seat] += 5
+        points[tally.bonus_seat] += cfg.bonus_value
     if explain:
         lines = [Msg("forty_fives.score.seat_tricks_one" if t == 1 else "forty_fives.score.seat_tricks", seat=s,
-                     tricks=t, points=5 * t) for s, t in enumerate(tally.tricks_won)]
+                     tricks=t, value=value, points=value * t) for s, t in enumerate(tally.tricks_won)]
         lines.append(_bonus_line(cfg, tally, Msg("forty_fives.seat", seat=tally.bonus_seat)))
         key = "forty_fives.score.hand_total_bonus" if tally.bonus_seat is not None else "forty_fives.score.hand_total"
         lines.append(Msg(key, total=sum(points)))
     after = tuple(map(add, before, points))
-    over, winners, end_lines = forty_fives_end(cfg, after, explain)
+    if cfg.fixed_hands is not None:
+        over, winners, end_lines = fixed_end(cfg, after, hand, cfg.tie_shared, explain, seats=True)
+    else:
+        over, winners, end_lines = forty_fives_end(cfg, after, explain)
     if explain:
         lines += [Msg("forty_fives.score.seat_total", seat=s, before=b, points=p, after=a)
                   for s, (b, p, a) in enumerate(zip(before, points, after, strict=True))]
@@ -158,6 +168,30 @@ def forty_fives_end(cfg: Config, after: Sequence[int], explain: bool = True) -> 
                            target=target)] if explain else []
 
 
+def fixed_end(cfg: Config, after: Sequence[int], hand: int | None, shared: bool, explain: bool, seats: bool
+              ) -> tuple[bool, tuple[int, ...], list[Msg]]:
+    """§9.4: a fixed-length match ends after its last counted hand (``hand`` of ``cfg.fixed_hands``)
+    with the highest total; a tie at the top shares the win (``shared``) or plays another hand, and
+    the test is repeated after each. The target is not tested. ``seats``: totals per seat, else per
+    team."""
+    hands = cfg.fixed_hands
+    assert hands is not None and hand is not None  # the facts require the hand's number (``read_facts``)
+    kind = "seat" if seats else "team"
+    if hand < hands:
+        return False, (), [Msg("forty_fives.end.fixed_goes_on", hand=hand, hands=hands)] if explain else []
+    top = max(after)
+    leaders = tuple(u for u, v in enumerate(after) if v == top)
+    if len(leaders) == 1:
+        return True, leaders, [Msg(f"forty_fives.end.fixed_{kind}_wins", hand=hand, hands=hands, top=top,
+                                   **{kind: leaders[0]})] if explain else []
+    who = ", ".join(map(str, leaders))
+    if shared:
+        return True, leaders, [Msg("forty_fives.end.fixed_tie_shared", seats=who, top=top, hand=hand,
+                                   hands=hands)] if explain else []
+    return False, (), [Msg(f"forty_fives.end.fixed_{kind}s_tie", who=who, top=top, hand=hand,
+                           hands=hands)] if explain else []
+
+
 def _bonus_line(cfg: Config, tally: Tally, who: Msg) -> Msg:
     if cfg.bonus == "none":
         return Msg("forty_fives.bonus.off")
@@ -167,8 +201,10 @@ def _bonus_line(cfg: Config, tally: Tally, who: Msg) -> Msg:
         high = tally.highest_trump.text if tally.highest_trump else "?"
         return Msg("forty_fives.bonus.not_five", card=high)
     if tally.highest_trump is None:
-        return Msg("forty_fives.bonus.unknown_card", who=who)
-    return Msg("forty_fives.bonus.trick", card=tally.highest_trump, who=who)
+        return Msg("forty_fives.bonus.unknown_card", who=who, worth=cfg.trick_value + cfg.bonus_value,
+                   bonus=cfg.bonus_value)
+    return Msg("forty_fives.bonus.trick", card=tally.highest_trump, who=who, worth=cfg.trick_value + cfg.bonus_value,
+               bonus=cfg.bonus_value)
 
 
 def _team_tricks(n: int, tricks_won: Sequence[int]) -> tuple[int, int]:
@@ -176,7 +212,8 @@ def _team_tricks(n: int, tricks_won: Sequence[int]) -> tuple[int, int]:
     return a, sum(tricks_won) - a
 
 
-def _settle_turn_up(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool) -> Settlement:
+def _settle_turn_up(cfg: Config, n: int, before: Sequence[int], tally: Tally, explain: bool,
+                    hand: int | None) -> Settlement:
     tt = _team_tricks(n, tally.tricks_won)
     winner = 0 if tt[0] > tt[1] else 1
     loser = 1 - winner
@@ -200,7 +237,10 @@ def _settle_turn_up(cfg: Config, n: int, before: Sequence[int], tally: Tally, ex
         if explain:
             lines.append(_bonus_line(cfg, tally, Msg("forty_fives.team", team=bt)))
     after = (before[0] + points[0], before[1] + points[1])
-    over, winners, end = _highest_reaching(cfg, after, explain)
+    if cfg.fixed_hands is not None:
+        over, winners, end = fixed_end(cfg, after, hand, False, explain, seats=False)
+    else:
+        over, winners, end = _highest_reaching(cfg, after, explain)
     if explain:
         lines += [Msg("forty_fives.score.team_total", team=t, before=before[t], points=points[t], after=after[t])
                   for t in (0, 1)] + end
@@ -220,7 +260,8 @@ def _highest_reaching(cfg: Config, after: Sequence[int], explain: bool) -> tuple
 
 
 def _settle_bidding(
-    cfg: Config, n: int, before: Sequence[int], tally: Tally, bid: tuple[int, int], explain: bool
+    cfg: Config, n: int, before: Sequence[int], tally: Tally, bid: tuple[int, int], explain: bool,
+    number: int | None,
 ) -> Settlement:
     team, amount = bid
     tt = _team_tricks(n, tally.tricks_won)
@@ -247,7 +288,11 @@ def _settle_bidding(
     defenders = 1 - team
     points[defenders], d_line = _defender_points(cfg, defenders, before[defenders], hand[defenders])
     after = (before[0] + points[0], before[1] + points[1])
-    over, winners, end = _bidding_end(cfg, team, after)
+    if cfg.fixed_hands is not None:
+        over, winners, ends = fixed_end(cfg, after, number, False, True, seats=False)
+        end = ends[0]
+    else:
+        over, winners, end = _bidding_end(cfg, team, after)
     if explain:
         verdict = (Msg("forty_fives.score.made", need=need, gain=gain) if made
                    else Msg("forty_fives.score.set", need=need, amount=amount))
@@ -320,7 +365,7 @@ def tally_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[i
 def score_round(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundScore:
     """The score of one round from its facts (``Ruleset.score_round``)."""
     f, tally, lines = tally_facts(cfg, facts, player_counts)
-    s = settle(cfg, f.players, f.scores, tally, f.bid)
+    s = settle(cfg, f.players, f.scores, tally, f.bid, hand=f.hand)
     return RoundScore(s.points, s.scores, s.over, s.winners, (*lines, *s.explanation),
                       _score_extra(cfg, f.players, tally, s, f.bid))
 

@@ -46,6 +46,9 @@ ACE_PENDING = "pending"  # discarded before the lead; takes the ace when trick 1
 ACE_ROBBED = "robbed"
 ACE_DECLINED = "declined"
 ACE_TAKEN_LATE = "taken_after_trick"  # the dealer took a turned-up ace after trick 1
+ACE_MAY_DECLINE = "may_decline"  # takes it or declines it (announced) before the first lead (§9.2)
+#: the duties that open the phase ``dealer_rob`` before the first lead
+ACE_BEFORE_LEAD = (ACE_MUST_ROB, ACE_CHOOSE, ACE_MAY_DECLINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +149,7 @@ class MatchInfo:
     status: str = "in_progress"
     winners: tuple[int, ...] = ()
     archived: int = 0  # finished rounds taken out of ``history`` by ``Ruleset.archive``
+    scored: int = 0  # finished rounds that were scored (void ones not counted: §9.4)
 
     @property
     def rounds_done(self) -> int:
@@ -180,7 +184,7 @@ make_round = slot_maker(Round)
 #: RoundRecord(number, dealer, trump, turn_up, robbed_by, announced_by, demoted, contract, tricks,
 #: tricks_won, highest_trump, bonus_seat, points, scores, void, reported, revokes, made)
 make_record = slot_maker(RoundRecord)
-#: MatchInfo(options, players, mode, dealer, scores, history, status, winners, archived)
+#: MatchInfo(options, players, mode, dealer, scores, history, status, winners, archived, scored)
 make_match = slot_maker(MatchInfo)
 
 

@@ -83,6 +83,7 @@ def game_view(state: FortyFivesState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "round": rnd.number if rnd is not None else m.rounds_done + (0 if state.phase == OVER else 1),
         "hand": texts_of(hands[seat]) if seat is not None and seat != SPECTATOR and hands is not None else None,
+        "hands_scored": m.scored,  # the finished rounds that were scored (a fixed-length match counts them, §9.4)
     }
     if rnd is not None:
         out.update(round_view(state, rnd, seat))
