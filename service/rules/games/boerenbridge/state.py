@@ -104,7 +104,9 @@ class RoundSetup:
     ``active``: who bids (§6.1); ``hook``: the hook player (§6.2) or None; ``hook_rule``: whether
     §6.3 restricts him (``hook_min_hand_size``); ``reviser``: who may change his bid until the opening
     lead (§6.5); ``trump_chooser``: the highest bidder under ``highest_bidder_chooses``; ``revokes``
-    (table mode): the failures to follow suit that the plays so far prove, updated at each play.
+    (table mode): the failures to follow suit that the plays so far prove, updated at each play;
+    ``lowest_bid``: the lowest bid an active bidder may make (0, or 1 under ``zero_bid_allowed =
+    false``, §15.4; a state stored before the option existed decodes with 0).
     """
 
     number: int
@@ -118,6 +120,7 @@ class RoundSetup:
     trump: Suit | None
     trump_chooser: int | None = None
     revokes: tuple[Revoke, ...] = ()  # table mode: the revokes proven by the plays so far
+    lowest_bid: int = 0
 
 
 @dataclass(frozen=True, slots=True)
