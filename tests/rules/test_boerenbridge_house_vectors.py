@@ -83,8 +83,11 @@ def test_round_points_under_the_new_systems(row: dict[str, str]) -> None:
     assert round_points(b, t, config(opts)) == expected
     # the same through the score endpoint's facts: seat 0 is the player, seat 1 takes the other tricks
     other_bid = 0 if (b or 0) != 13 else 1
-    facts = {"bids": [b, other_bid, None, None], "tricks": [t, 13 - t, 0, 0],
-             "scores": [0 if active else 80, 0, 80, 80]}
+    facts = {
+        "bids": [b, other_bid, None, None],
+        "tricks": [t, 13 - t, 0, 0],
+        "scores": [0 if active else 80, 0, 80, 80],
+    }
     out = B.score_round(facts, opts)
     assert out.points[0] == expected
     line = next(english(m) for m in out.explanation if english(m).startswith("seat 0:"))
@@ -174,8 +177,13 @@ def test_z06_z07_one_card_and_one_bidder(vid: str) -> None:
     assert after.phase == "play" and after.bids[2] == only
     assert B.view(state, None)["bidding"]["forbidden_bid"] == (None if vid == "BB-Z06" else 1)
     assert B.to_act(after) == (0,)  # no revision is left to make: the dealer's left leads
-    facts = {"bids": [None, None, only, None], "tricks": [0, 0, 1, 0], "scores": [85, 90, 40, 95],
-             "hand_size": 1, "dealer": DEALER}
+    facts = {
+        "bids": [None, None, only, None],
+        "tricks": [0, 0, 1, 0],
+        "scores": [85, 90, 40, 95],
+        "hand_size": 1,
+        "dealer": DEALER,
+    }
     assert B.score_round(facts, state.match.options).points[2] == (11 if only == 1 else 1)
 
 
@@ -243,8 +251,9 @@ def test_15_1_defaults_keep_the_seed() -> None:
     assert err.value.option == "zero_bid_allowed"
 
 
-@pytest.mark.parametrize("system", ["seed", "oh_hell", "nl_10_2", "vlaams_10_3", "nederlands_10_3", "basis",
-                                    "blackout"])
+@pytest.mark.parametrize(
+    "system", ["seed", "oh_hell", "nl_10_2", "vlaams_10_3", "nederlands_10_3", "basis", "blackout"]
+)
 def test_15_2_nil_made_score_replaces_the_made_zero_under_every_system(system: str) -> None:
     derived = options(scoring_system=system)["nil_made_score"]
     assert derived == (20 if system == "seed" else 10)

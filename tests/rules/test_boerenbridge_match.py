@@ -421,7 +421,8 @@ def test_options_are_checked() -> None:
     with pytest.raises(UnknownOption):
         options(overshoot="cap")
     for bad in ({"overshoot_rule": "wrap"}, {"nil_made_score": 51}, {"nil_made_score": -1},
-                {"nil_made_score": 15.5}, {"nil_made_score": "15"}, {"nil_made_score": True}, {"hand_size_schedule": [0]},
+                {"nil_made_score": 15.5}, {"nil_made_score": "15"}, {"nil_made_score": True},
+                {"hand_size_schedule": [0]},
                 {"hand_size_schedule": "pyramid"}, {"max_rounds": 0}, {"no_bid_threshold": "80"},
                 {"miss_penalty": "minus_1_per_trick_off", "scoring_system": "nl_10_2"},
                 {"match_end": "fixed_rounds_highest"},
