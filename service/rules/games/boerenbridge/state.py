@@ -20,6 +20,7 @@ from service.rules.games.boerenbridge.options import MAX_SEATS
 from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.slots import slot_maker
+from service.rules.tricks import TrickDone
 
 DEAL = "deal"
 TURN_UP = "turn_up"
@@ -31,15 +32,6 @@ FINISHED_PHASE = "finished"
 #: ALONE[seat] is ``(seat,)``, made once: ``to_act`` returns one at nearly every step of a match, and
 #: reading the tuple costs about 150 instructions less than building it (callgrind, a loop of calls)
 ALONE = tuple((s,) for s in range(MAX_SEATS))
-
-
-@dataclass(frozen=True, slots=True)
-class TrickDone:
-    """A completed trick of the current round: cards in play order from ``leader``."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
 
 
 @dataclass(frozen=True, slots=True)
