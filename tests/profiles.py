@@ -96,11 +96,19 @@ def forty_fives_round(view: Mapping[str, Any], rng: random.Random) -> dict[str, 
 
 
 def boerenbridge_round(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Boerenbridge: bids (none for a seat that does not bid; all zero, so the hook rule holds) and
+    """Boerenbridge: bids (none for a seat that does not bid; all zero, so the hook rule holds; with
+    ``zero_bid_allowed = false`` all one, the hook player bidding 2 where 1 is forbidden him) and
     tricks."""
     n = _seats(view)
     size = view["hand_size"]
-    bids = [0 if active else None for active in view["bidding"]["active"]]
+    bidding = view["bidding"]
+    low = 1 if view["options"].get("zero_bid_allowed") is False else 0
+    bids: list[int | None] = [low if active else None for active in bidding["active"]]
+    hook = bidding["hook_player"]
+    if low and hook is not None and bidding["hook_rule"] and size > 1:
+        others = sum(b for s, b in enumerate(bids) if b is not None and s != hook)
+        if size - others == 1:
+            bids[hook] = 2
     return {"bids": bids, "tricks": split(rng, size, n)}
 
 
@@ -259,6 +267,16 @@ _BOERENBRIDGE = Profile(
             "hand_size_schedule": [13, 5, 1, 9], "nil_made_score": 30, "miss_penalty": "minus_1_per_trick_off",
             "overshoot_rule": "bust", "no_bid_threshold": 60, "trump_mode": "turn_up"}, BATTERY, ends=False,
               max_rounds=4),
+        Setup("bb_basis_no_zero", 4, "dealt", {
+            "scoring_system": "basis", "zero_bid_allowed": False, "hand_size_schedule": [3, 1, 2]}, BATTERY | LEAKS,
+              ends=False, max_rounds=4),
+        Setup("bb_table_blackout_no_zero", 4, "table", {
+            "scoring_system": "blackout", "zero_bid_allowed": False, "hand_size_schedule": [2, 1],
+            "match_end": "fixed_rounds_highest", "max_rounds": 4}, ARCHIVE | {"battery", "table_views"},
+              matches=30, max_rounds=6),
+        Setup("bb_nil_15_one_card", 4, "dealt", {
+            "nil_made_score": 15, "hand_size_schedule": [1], "no_bid_threshold": 12}, BATTERY, ends=False,
+              max_rounds=6),
     ),
 )
 

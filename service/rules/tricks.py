@@ -1,8 +1,9 @@
 """Tricks as values, and the trick machinery every game shares.
 
 ``Play``, ``TrickContext``, ``TrickOutcome`` and ``PlayVerdict`` are the facts and answers of the
-stateless questions (who wins this trick, which cards may be played); ``highest``, ``in_hand_order``
-and ``plays_json`` are the small pieces each game's trick rules are built from.
+stateless questions (who wins this trick, which cards may be played); ``TrickDone`` is a completed
+trick as a match state keeps it (Boerenbridge, Forty-Fives); ``highest``, ``in_hand_order`` and
+``plays_json`` are the small pieces each game's trick rules are built from.
 """
 
 from __future__ import annotations
@@ -26,6 +27,19 @@ class Play:
         if self.face_down:
             return {"card": self.card.text, "face_down": True}
         return self.card.text
+
+
+@dataclass(frozen=True, slots=True)
+class TrickDone:
+    """A completed trick: the leader's seat, the cards in play order from the leader, the winning seat.
+
+    The one value of a finished trick for the games whose tricks are plain cards (Boerenbridge's
+    ``BoerenbridgeState.done``, Forty-Fives' ``Trick``); Avinas keeps face-down plays, signals and
+    card points with its tricks and has its own."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
 
 
 @dataclass(frozen=True, slots=True)

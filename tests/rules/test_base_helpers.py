@@ -202,3 +202,14 @@ def test_find_revokes_asks_the_judge_it_is_given() -> None:
     assert revokes_after_play(ruleset, before, records, options, last, round_complete=False, judge=judge) == \
         reference_revokes(ruleset, records, options, round_complete=False)
     assert len(asked) == len(records)  # one play per trick by that seat
+
+
+def test_a_completed_trick_is_one_value_for_the_plain_card_games() -> None:
+    """Boerenbridge's and Forty-Fives' finished tricks are ``tricks.TrickDone`` (one idea, one value)."""
+    from service.rules.games.boerenbridge import state as bb_state
+    from service.rules.games.forty_fives import state as ff_state
+    from service.rules.tricks import TrickDone
+
+    assert bb_state.TrickDone is ff_state.Trick is TrickDone
+    done = TrickDone(1, (Card.parse("KH"), Card.parse("2C")), 2)
+    assert (done.leader, done.cards, done.winner) == (1, (Card.parse("KH"), Card.parse("2C")), 2)

@@ -420,13 +420,22 @@ def test_abandon_and_unknown_actions() -> None:
 def test_options_are_checked() -> None:
     with pytest.raises(UnknownOption):
         options(overshoot="cap")
-    for bad in ({"overshoot_rule": "wrap"}, {"nil_made_score": 15}, {"hand_size_schedule": [0]},
+    for bad in ({"overshoot_rule": "wrap"}, {"nil_made_score": 51}, {"nil_made_score": -1},
+                {"nil_made_score": 15.5}, {"nil_made_score": "15"}, {"nil_made_score": True},
+                {"hand_size_schedule": [0]},
                 {"hand_size_schedule": "pyramid"}, {"max_rounds": 0}, {"no_bid_threshold": "80"},
                 {"miss_penalty": "minus_1_per_trick_off", "scoring_system": "nl_10_2"},
                 {"match_end": "fixed_rounds_highest"},
                 {"simultaneous_100": "play_on"}):
         with pytest.raises(InvalidOption):
             options(**bad)
+    for value in (0, 5, 15, 50):  # §15.2: any integer 0-50 (once only 20, 10, 30)
+        assert options(nil_made_score=value)["nil_made_score"] == value
+    for value in (51, -1, 15.5):
+        with pytest.raises(InvalidOption) as err:
+            options(nil_made_score=value)
+        assert err.value.option == "nil_made_score" and "0" in english(err.value.message)
+        assert "50" in english(err.value.message)
     assert options(simultaneous_100="play_on", max_rounds=30)["simultaneous_100"] == "play_on"
     assert options(hand_size_schedule=[1, 2, 3])["hand_size_schedule"] == (1, 2, 3)
     with pytest.raises(InvalidPlayerCount):

@@ -34,6 +34,8 @@ PROFILES: list[tuple[int, dict[str, Any]]] = [
          "scoring_system": "vlaams_10_3", "no_bid_comparison": "gt", "match_end": "fixed_rounds_highest"}),
     (4, {"miss_penalty": "minus_1_per_trick_off", "overshoot_rule": "bust", "simultaneous_100": "play_on",
          "max_rounds": 30, "max_rounds_outcome": "closest_to_100", "hand_size_schedule": [13, 5, 1]}),
+    (4, {"zero_bid_allowed": False, "scoring_system": "basis", "nil_made_score": 15, "hand_size_schedule": [2, 1]}),
+    (4, {"scoring_system": "blackout", "nil_made_score": 0, "hand_size_schedule": [3]}),
 ]
 
 
@@ -133,7 +135,8 @@ def test_every_refusal_and_explanation_of_a_match_is_a_catalogued_message(mode: 
             with pytest.raises(RuleError) as refused:
                 B.apply(state, action)
             check_error(refused.value, seen)
-    assert {"boerenbridge.bid.out_of_range", "boerenbridge.play.needs_card", "boerenbridge.match_over"} <= seen
+    assert {"boerenbridge.bid.out_of_range", "boerenbridge.play.needs_card", "boerenbridge.match_over",
+            "boerenbridge.bid.zero_not_allowed"} <= seen
 
 
 def test_every_answer_of_the_stateless_questions_is_a_catalogued_message() -> None:
@@ -166,7 +169,7 @@ def test_every_answer_of_the_stateless_questions_is_a_catalogued_message() -> No
                 for line in score.explanation:
                     check_message(line, seen)
     assert {"boerenbridge.trick.highest_of_led", "boerenbridge.rule.must_follow", "boerenbridge.points.exact",
-            "boerenbridge.outcome.goes_on"} <= seen
+            "boerenbridge.outcome.goes_on", "boerenbridge.facts.zero_bid", "boerenbridge.points.missed_nothing"} <= seen
 
 
 def test_the_catalogue_and_option_refusals_are_catalogued_messages() -> None:
@@ -180,7 +183,8 @@ def test_the_catalogue_and_option_refusals_are_catalogued_messages() -> None:
             check_message(table["rule"], seen)
     for bad in ({"overshoot_rule": "wrap"}, {"hand_size_schedule": [0]}, {"hand_size_schedule": "x"},
                 {"miss_penalty": "minus_1_per_trick_off", "scoring_system": "nl_10_2"},
-                {"match_end": "fixed_rounds_highest"}, {"simultaneous_100": "play_on"}):
+                {"match_end": "fixed_rounds_highest"}, {"simultaneous_100": "play_on"}, {"nil_made_score": 51},
+                {"zero_bid_allowed": 0}, {"scoring_system": "basis", "miss_penalty": "minus_1_per_trick_off"}):
         with pytest.raises(RuleError) as refused:
             B.validate_options(bad)
         check_error(refused.value, seen)

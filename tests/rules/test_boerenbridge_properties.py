@@ -48,6 +48,15 @@ PROFILES: dict[str, tuple[int, str, dict[str, Any]]] = {
                                        "miss_penalty": "minus_1_per_trick_off", "overshoot_rule": "bust",
                                        "no_bid_threshold": 60, "trump_mode": "turn_up"}),
     "table_turn_up": (4, "table", {"hand_size_schedule": "up_down", "trump_mode": "turn_up"}),
+    # §15.1-§15.4: the new systems, nil values and bids from 1; one card each and a threshold of 12, so
+    # that rounds with a single active bidder (the hook giving way, §15.4 item 3) come up often
+    "basis_nil_15": (4, "dealt", {"scoring_system": "basis", "nil_made_score": 15, "hand_size_schedule": "down_up"}),
+    "blackout_no_zero_5p": (5, "dealt", {"scoring_system": "blackout", "zero_bid_allowed": False,
+                                         "hand_size_schedule": "up_down", "bidding_mode": "sequential"}),
+    "one_card_no_zero": (4, "dealt", {"hand_size_schedule": [1], "zero_bid_allowed": False, "no_bid_threshold": 12,
+                                      "nil_made_score": 0}),
+    "table_no_zero_nil_50": (4, "table", {"hand_size_schedule": [1, 2, 3], "zero_bid_allowed": False,
+                                          "nil_made_score": 50, "scoring_system": "basis"}),
 }
 
 CARD_TEXT = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
@@ -68,7 +77,8 @@ def winner_seat(leader: int, cards: tuple[Card, ...], trump: Any, n: int) -> int
 def expected_points(bid: int | None, tricks: int, o: Mapping[str, Any]) -> int:
     if bid is None:
         return tricks
-    rates = {"seed": (1, 0), "oh_hell": (1, 0), "nl_10_2": (2, 2), "vlaams_10_3": (3, 0), "nederlands_10_3": (3, 3)}
+    rates = {"seed": (1, 0), "oh_hell": (1, 0), "nl_10_2": (2, 2), "vlaams_10_3": (3, 0), "nederlands_10_3": (3, 3),
+             "basis": (2, 0), "blackout": (1, 0)}
     per_trick, off = rates[o["scoring_system"]]
     if tricks == bid:
         return int(o["nil_made_score"]) if bid == 0 else 10 + per_trick * tricks
@@ -94,6 +104,7 @@ class Checker:
         self.views = views
         self.rounds = 0
         self.dealt: int = 0
+        self.gave_way = 0  # rounds whose bids add up to the tricks because the hook gave way (§15.4)
 
     def deal_check(self, state: BoerenbridgeState) -> None:
         r = state.round
@@ -140,13 +151,19 @@ class Checker:
         active = r.active
         bids = state.bids
         assert all(b is None for b, a in zip(bids, active, strict=True) if not a)  # non-bidders never bid
+        if not self.o["zero_bid_allowed"]:
+            assert 0 not in bids  # §15.4: bids from 1
         if any(a and b is None for a, b in zip(active, bids, strict=True)):
             return
         dealer_bids = active[r.dealer]
         hooked = (dealer_bids or (self.o["hook_fallback"] == "last_active_bidder" and any(active))) and (
             r.hand_size >= self.o["hook_min_hand_size"])
-        if hooked:
+        # §15.4 item 3: one card, bids from 1 and a lone bidder: the hook gives way to the only bid
+        gives_way = not self.o["zero_bid_allowed"] and r.hand_size == 1 and sum(active) == 1
+        if hooked and not gives_way:
             assert sum(b for b in bids if b is not None) != r.hand_size
+        elif hooked and state.phase == "play" and not state.done and not state.trick:
+            self.gave_way += 1
 
     def round_end(self, before: BoerenbridgeState, action: Action, after: BoerenbridgeState) -> None:
         r = before.round
@@ -275,6 +292,13 @@ def test_random_rounds(profile: str, seed: int) -> None:
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_views_never_show_hidden_cards_or_sealed_bids(profile: str) -> None:
     play_rounds(profile, 7, 12, views=True)
+
+
+def test_the_hook_gives_way_in_random_play() -> None:
+    """§15.4 item 3 is reached by random play, not only by the spec's vector: a lone bidder with one
+    card and bids from 1 bids 1 (``Checker.hook_check`` allows only that sum of the tricks)."""
+    checker = play_rounds("one_card_no_zero", 11, 300)
+    assert checker.gave_way > 0
 
 
 def test_matches_under_the_defaults_always_end() -> None:

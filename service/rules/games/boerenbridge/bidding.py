@@ -3,11 +3,13 @@ the hook rule, the hook player's revision right, and the ``bid`` action.
 
 * §6.1: a player whose match score at the start of the round reaches ``no_bid_threshold`` (80 or
   more, or with ``no_bid_comparison = "gt"`` more than 80) does not bid; the others bid 0 to the
-  hand size.
+  hand size (with ``zero_bid_allowed = false``, §15.4: 1 to the hand size; ``lowest_bid``).
 * §6.2: the hook player is the dealer if he bids; else the last active bidder clockwise from the
   dealer's left (``hook_fallback = "last_active_bidder"``), or nobody (``"none"``).
 * §6.3, the hook rule: the hook player may not bid so that the active bids add up to the hand size
-  (the number of tricks). It applies when at least ``hook_min_hand_size`` cards are dealt. This
+  (the number of tricks). It applies when at least ``hook_min_hand_size`` cards are dealt. When it
+  would forbid the only bid left (zero not allowed, one card, the hook player bidding alone: §15.4
+  item 3) it gives way. This
   module is the one place that knows it, and ``forbidden_bid`` is the rule itself: ``forbidden_for``
   gives a match's forbidden bid (the legal bids, the refusal of a bid, whether a revision is
   possible; ``hook_forbidden``: the view's ``forbidden_bid``) and ``check_hook`` checks a round's
@@ -104,11 +106,20 @@ def hook_applies(hand_size: int, cfg: Config) -> bool:
     return hand_size >= cfg.hook_min_hand_size
 
 
-def forbidden_bid(hand_size: int, others: int) -> int | None:
+def lowest_bid(cfg: Config) -> int:
+    """The lowest bid (§6.1): 0, or 1 under ``zero_bid_allowed = false`` (§15.4)."""
+    return 0 if cfg.zero_bid_allowed else 1
+
+
+def forbidden_bid(hand_size: int, others: int, lowest: int = 0) -> int | None:
     """§6.3, the hook rule: the hook player may not bid ``hand_size - others`` (``others``: the
-    other active bids) when that is a possible bid, so that the bids never add up to the tricks."""
+    other active bids) when that is a possible bid (``lowest`` to ``hand_size``), so that the bids
+    never add up to the tricks. When it is the only possible bid, the hook gives way (§15.4 item 3:
+    every active bidder must bid)."""
     f = hand_size - others
-    return f if 0 <= f <= hand_size else None
+    if not lowest <= f <= hand_size or lowest == hand_size:
+        return None
+    return f
 
 
 def others_bid(bids: Sequence[int | None], seat: int) -> int:
@@ -133,7 +144,7 @@ def forbidden_for(r: RoundSetup, bids: Bids, seat: int) -> int | None:
     ``seat`` is the hook player and the rule applies."""
     if seat != r.hook or not r.hook_rule:
         return None
-    return forbidden_bid(r.hand_size, others_bid(bids, seat))
+    return forbidden_bid(r.hand_size, others_bid(bids, seat), r.lowest_bid)
 
 
 def hook_forbidden(r: RoundSetup, bids: Bids) -> int | None:
@@ -160,9 +171,20 @@ def check_hook(
     else:
         hooks = tuple(s for s, a in enumerate(active) if a)
         message = Msg("boerenbridge.hook.facts", size=size)
-    if not any(bids[s] == forbidden_bid(size, others_bid(bids, s)) for s in hooks):
+    low = lowest_bid(cfg)
+    if not any(bids[s] == forbidden_bid(size, others_bid(bids, s), low) for s in hooks):
         return
     raise InvalidFacts(message, code="bid_forbidden_by_hook")
+
+
+def check_zero_bids(bids: Sequence[int | None], cfg: Config) -> None:
+    """A round's facts: raise InvalidFacts when an active bidder bid 0 under ``zero_bid_allowed =
+    false`` (§15.4 item 4)."""
+    if cfg.zero_bid_allowed:
+        return
+    for seat, b in enumerate(bids):
+        if b == 0:
+            raise InvalidFacts(Msg("boerenbridge.facts.zero_bid", index=seat), code="zero_bid_not_allowed")
 
 
 def can_revise(r: RoundSetup, bids: Bids) -> bool:
@@ -171,10 +193,11 @@ def can_revise(r: RoundSetup, bids: Bids) -> bool:
     seat = r.reviser
     if seat is None:
         return False
-    if r.hand_size > 1:
+    low = r.lowest_bid
+    if r.hand_size - low > 1:
         return True
     banned = forbidden_for(r, bids, seat)
-    return any(a != banned and a != bids[seat] for a in range(r.hand_size + 1))
+    return any(a != banned and a != bids[seat] for a in range(low, r.hand_size + 1))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -209,25 +232,30 @@ def revealed(r: RoundSetup, bids: Bids, sequential: bool) -> bool:
 
 
 def bid_actions(r: RoundSetup, bids: Bids, seat: int) -> list[Action]:
-    """The bids ``seat`` may make now: 0 to the hand size, but his current bid (a revision) and the
-    one the hook rule forbids."""
-    out = list(_BID_ACTIONS[seat][: r.hand_size + 1])
+    """The bids ``seat`` may make now: the lowest bid (0, or 1) to the hand size, but his current bid
+    (a revision) and the one the hook rule forbids."""
+    low = r.lowest_bid
+    out = list(_BID_ACTIONS[seat][low: r.hand_size + 1])
     banned = forbidden_for(r, bids, seat)
     current = bids[seat]
     if current is not None:
-        del out[current]
+        del out[current - low]
         if banned is not None and banned != current:
-            del out[banned if banned < current else banned - 1]
+            del out[(banned if banned < current else banned - 1) - low]
     elif banned is not None:
-        del out[banned]
+        del out[banned - low]
     return out
 
 
 def check_amount(r: RoundSetup, bids: Bids, seat: int, amount: int) -> None:
-    """Refuse a bid out of range, or the one the hook rule forbids (§6.3)."""
+    """Refuse a bid out of range, a zero bid where zero is not allowed (§15.4), or the one the hook
+    rule forbids (§6.3)."""
     if not 0 <= amount <= r.hand_size:
-        raise IllegalBid(Msg("boerenbridge.bid.out_of_range", size=r.hand_size, amount=amount),
+        raise IllegalBid(Msg("boerenbridge.bid.out_of_range", low=r.lowest_bid, size=r.hand_size, amount=amount),
                          code="bid_out_of_range", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+    if amount < r.lowest_bid:
+        raise IllegalBid(Msg("boerenbridge.bid.zero_not_allowed", size=r.hand_size),
+                         code="zero_bid_not_allowed", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
     if amount == forbidden_for(r, bids, seat):
         others = others_bid(bids, seat)
         raise IllegalBid(Msg("boerenbridge.hook.forbidden", amount=amount, others=others, size=r.hand_size),

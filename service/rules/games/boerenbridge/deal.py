@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from service.rules.cards import Card
 from service.rules.errors import InvalidInput, MatchOver, wrong_phase
-from service.rules.games.boerenbridge.bidding import after_bidding, round_bidders
+from service.rules.games.boerenbridge.bidding import after_bidding, lowest_bid, round_bidders
 from service.rules.games.boerenbridge.options import PACK_SIZE, config, hand_size_for
 from service.rules.games.boerenbridge.state import (
     BIDDING,
@@ -59,7 +59,8 @@ def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeS
             turn_up = pack[n * size]
     elif deck is not None:
         raise InvalidInput(Msg("boerenbridge.deal.table_no_deck"))
-    setup = RoundSetup(number, dealer, size, active, hook, hook_rule, reviser, turn_up, round_trump(o, turn_up))
+    setup = RoundSetup(number, dealer, size, active, hook, hook_rule, reviser, turn_up, round_trump(o, turn_up),
+                       lowest_bid=lowest_bid(o))
     shown = 0 if turn_up is None else BIT[turn_up.index]
     no_bids = (None,) * n
     phase = TURN_UP if m.mode == "table" and turns_up else BIDDING

@@ -6,7 +6,8 @@ The checks of the bids (§6.1, and the hook rule §6.3) are ``bidding``'s (``act
 
 Round facts (``parse_facts``), one entry per seat:
 
-* ``bids``: an integer ``0..hand_size``, or ``null`` for a non-bidder (§6.1);
+* ``bids``: an integer ``0..hand_size`` (``1..hand_size`` under ``zero_bid_allowed = false``,
+  §15.4), or ``null`` for a non-bidder (§6.1);
 * ``tricks``: tricks won, adding up to the hand size;
 * ``scores``: match scores before the round (optional; default all 0). They decide who was a
   non-bidder: a seat at or over ``no_bid_threshold`` must have a ``null`` bid and the others a number;
@@ -27,7 +28,7 @@ from typing import Any
 
 from service.rules.errors import InvalidFacts, InvalidInput
 from service.rules.facts import int_fact, int_list_fact
-from service.rules.games.boerenbridge.bidding import active_bidders, check_hook, threshold_text
+from service.rules.games.boerenbridge.bidding import active_bidders, check_hook, check_zero_bids, threshold_text
 from service.rules.games.boerenbridge.options import (
     PLAYER_COUNTS,
     TARGET,
@@ -179,8 +180,9 @@ def _hand_size(
 def _check_bids(
     bids: tuple[int | None, ...], scores: tuple[int, ...], size: int, dealer: int | None, cfg: Config
 ) -> None:
-    """A bid from each active bidder and none from the others (§6.1), each 0 to the hand size, and
-    the hook rule (§6.3, ``bidding.check_hook``)."""
+    """A bid from each active bidder and none from the others (§6.1), each 0 to the hand size, none
+    0 under ``zero_bid_allowed = false`` (§15.4, ``bidding.check_zero_bids``), and the hook rule
+    (§6.3, ``bidding.check_hook``)."""
     active = active_bidders(scores, cfg)
     for i, b in enumerate(bids):
         if b is None and active[i]:
@@ -192,4 +194,5 @@ def _check_bids(
         if b is not None and not 0 <= b <= size:
             raise InvalidFacts(Msg("boerenbridge.facts.bid_out_of_range", index=i, bid=b, size=size),
                                code="bid_out_of_range")
+    check_zero_bids(bids, cfg)
     check_hook(bids, active, size, dealer, cfg)

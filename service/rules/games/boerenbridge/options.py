@@ -11,7 +11,8 @@ Derived defaults (``derived_defaults``):
 
 * ``nil_made_score``: 20 under ``scoring_system = "seed"`` (the seed: a made zero bid "gets 20
   points"); 10 under every other system (what its exact-bid formula gives for 0 tricks: Oh Hell's
-  0 + 10, the Dutch systems' 10 + k * 0). An explicit value applies under any system.
+  0 + 10, the Dutch systems' and ``basis``/``blackout``'s 10 + k * 0). An explicit value, any
+  integer from 0 to 50 (§15.2), applies under any system.
 * ``no_bid_threshold``: null (everyone always bids) under ``match_end = "fixed_rounds_highest"``,
   the standard Dutch game of §11; 80 otherwise.
 
@@ -38,8 +39,10 @@ MAX_HAND_SIZE = PACK_SIZE // min(PLAYER_COUNTS)  # 17 with three players
 MAX_SEATS = max(PLAYER_COUNTS)
 
 SCHEDULE_NAMES: tuple[str, ...] = ("fixed_13", "up_down", "down_up", "up", "down")
-SCORING_SYSTEMS: tuple[str, ...] = ("seed", "oh_hell", "nl_10_2", "vlaams_10_3", "nederlands_10_3")
-NIL_MADE_SCORES: tuple[int, ...] = (20, 10, 30)
+SCORING_SYSTEMS: tuple[str, ...] = ("seed", "oh_hell", "nl_10_2", "vlaams_10_3", "nederlands_10_3", "basis",
+                                    "blackout")
+#: ``nil_made_score``: any integer in this range (§15.2; the former set {20, 10, 30} is in it)
+NIL_MADE_RANGE = (0, 50)
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,6 @@ class ScheduleOption(OptionSpec):
         return out
 
 
-def _nil_check(value: Any) -> Msg | None:
-    return None if value in NIL_MADE_SCORES else Msg("boerenbridge.option.nil_made_score_values", value=value)
-
-
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("first_dealer_method", "enum", "high_card_draw", Msg("boerenbridge.option.first_dealer_method"),
                allowed=("high_card_draw", "random", "fixed")),
@@ -99,7 +98,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("scoring_system", "enum", "seed", Msg("boerenbridge.option.scoring_system"),
                allowed=SCORING_SYSTEMS),
     OptionSpec("nil_made_score", "int", 20, Msg("boerenbridge.option.nil_made_score"),
-               allowed=NIL_MADE_SCORES, minimum=10, maximum=30, check=_nil_check),
+               minimum=NIL_MADE_RANGE[0], maximum=NIL_MADE_RANGE[1]),
+    OptionSpec("zero_bid_allowed", "bool", True, Msg("boerenbridge.option.zero_bid_allowed")),
     OptionSpec("miss_penalty", "enum", "none", Msg("boerenbridge.option.miss_penalty"),
                allowed=("none", "minus_1_per_trick_off")),
     OptionSpec("overshoot_rule", "enum", "cap", Msg("boerenbridge.option.overshoot_rule"),
@@ -167,6 +167,8 @@ class Config:
     no_bid_at_threshold: bool
     scoring_system: str
     nil_made_score: int
+    #: ``zero_bid_allowed`` (§15.4): false makes every bid at least 1
+    zero_bid_allowed: bool
     #: ``miss_penalty = "minus_1_per_trick_off"``
     miss_penalty: bool
     overshoot_rule: Overshoot
@@ -204,6 +206,7 @@ def _make_config(options: Mapping[str, Any]) -> Config:
         no_bid_at_threshold=o["no_bid_comparison"] == "gte",
         scoring_system=o["scoring_system"],
         nil_made_score=o["nil_made_score"],
+        zero_bid_allowed=o["zero_bid_allowed"],
         miss_penalty=o["miss_penalty"] != "none",
         overshoot_rule=o["overshoot_rule"],
         joint_win=o["simultaneous_100"] == "joint_win",

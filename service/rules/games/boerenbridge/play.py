@@ -29,7 +29,7 @@ from service.rules.errors import (
 )
 from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, config
 from service.rules.games.boerenbridge.scoring import finish_round
-from service.rules.games.boerenbridge.state import PLAY, BoerenbridgeState, TrickDone, make_state
+from service.rules.games.boerenbridge.state import PLAY, BoerenbridgeState, make_state
 from service.rules.games.boerenbridge.table import record_revokes, round_revokes
 from service.rules.games.boerenbridge.trump import facts_trump
 from service.rules.games.boerenbridge.turns import to_act
@@ -37,7 +37,7 @@ from service.rules.handmask import BIT, FULL_PACK, INDICES, SUIT_BITS, SUIT_FIEL
 from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.ruleset import Ruleset
-from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
+from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickDone, TrickOutcome
 
 #: the rules of a verdict, one message each, made once (``verdict`` runs at every table-mode play)
 _LEADING = Msg("boerenbridge.rule.leading")

@@ -1,8 +1,9 @@
 """Boerenbridge round scoring, the overshoot rule and the end of the match (docs/rules/boerenbridge.md
 §8-§11, vectors §13.4-§13.6).
 
-* §8: 1 point per trick, +10 for an exact bid, 20 for a made zero bid (``nil_made_score``); the
-  other scoring systems of §11 (``scoring_system``, ``miss_penalty``).
+* §8: 1 point per trick, +10 for an exact bid, 20 for a made zero bid (``nil_made_score``, any
+  integer 0-50, §15.2); the other scoring systems of §11 and §15.3 (``scoring_system``: ``basis``
+  exact 10 + 2 per trick, ``blackout`` exact 10 + 1 per trick, a miss 0 under both; ``miss_penalty``).
 * §9: a total above 100 is capped at 100 by default (``overshoot_rule``: also bounce, subtract from
   the previous score, or bust), under ``match_end = "exact_100"`` only.
 * §10: the match ends when one player has exactly 100 (several: joint winners, or play on), or
@@ -39,8 +40,10 @@ from service.rules.slots import evolve
 # Points, overshoot, end of match
 # ------------------------------------------------------------------------------------------------
 
+#: (points per trick of an exact bid, points lost per trick off a missed bid) of each system (§11, §15.3;
+#: under seed and oh_hell a missed bid scores its tricks, or with ``miss_penalty`` 1 per trick off)
 _SYSTEM_RATES = {"seed": (1, 1), "oh_hell": (1, 1), "nl_10_2": (2, 2), "vlaams_10_3": (3, 0),
-                 "nederlands_10_3": (3, 3)}
+                 "nederlands_10_3": (3, 3), "basis": (2, 0), "blackout": (1, 0)}
 
 
 def round_points(bid: int | None, tricks: int, cfg: Config) -> int:

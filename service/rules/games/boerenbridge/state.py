@@ -20,6 +20,7 @@ from service.rules.games.boerenbridge.options import MAX_SEATS
 from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.slots import slot_maker
+from service.rules.tricks import TrickDone
 
 DEAL = "deal"
 TURN_UP = "turn_up"
@@ -31,15 +32,6 @@ FINISHED_PHASE = "finished"
 #: ALONE[seat] is ``(seat,)``, made once: ``to_act`` returns one at nearly every step of a match, and
 #: reading the tuple costs about 150 instructions less than building it (callgrind, a loop of calls)
 ALONE = tuple((s,) for s in range(MAX_SEATS))
-
-
-@dataclass(frozen=True, slots=True)
-class TrickDone:
-    """A completed trick of the current round: cards in play order from ``leader``."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +96,9 @@ class RoundSetup:
     ``active``: who bids (§6.1); ``hook``: the hook player (§6.2) or None; ``hook_rule``: whether
     §6.3 restricts him (``hook_min_hand_size``); ``reviser``: who may change his bid until the opening
     lead (§6.5); ``trump_chooser``: the highest bidder under ``highest_bidder_chooses``; ``revokes``
-    (table mode): the failures to follow suit that the plays so far prove, updated at each play.
+    (table mode): the failures to follow suit that the plays so far prove, updated at each play;
+    ``lowest_bid``: the lowest bid an active bidder may make (0, or 1 under ``zero_bid_allowed =
+    false``, §15.4; a state stored before the option existed decodes with 0).
     """
 
     number: int
@@ -118,6 +112,7 @@ class RoundSetup:
     trump: Suit | None
     trump_chooser: int | None = None
     revokes: tuple[Revoke, ...] = ()  # table mode: the revokes proven by the plays so far
+    lowest_bid: int = 0
 
 
 @dataclass(frozen=True, slots=True)

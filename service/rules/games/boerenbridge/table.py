@@ -23,13 +23,13 @@ from service.rules.errors import InvalidAction, InvalidFacts, wrong_phase
 from service.rules.games.boerenbridge.facts import parse_facts
 from service.rules.games.boerenbridge.options import PLAYER_COUNTS
 from service.rules.games.boerenbridge.scoring import finish_round
-from service.rules.games.boerenbridge.state import BoerenbridgeState, MatchInfo, RoundSetup, TrickDone
+from service.rules.games.boerenbridge.state import BoerenbridgeState, MatchInfo, RoundSetup
 from service.rules.games.boerenbridge.turns import phase_types
 from service.rules.messages import Msg
 from service.rules.revokes import Judge, Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.ruleset import Ruleset
 from service.rules.slots import evolve
-from service.rules.tricks import Play, TrickContext
+from service.rules.tricks import Play, TrickContext, TrickDone
 
 # ``records`` runs at every table-mode play, over every trick of the round so far; reading the seats
 # and plays from these tables instead of building them (``TrickRecord.clockwise``) takes a post's

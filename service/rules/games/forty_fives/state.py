@@ -23,6 +23,7 @@ from service.rules.cards import Card, Suit
 from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.slots import slot_maker
+from service.rules.tricks import TrickDone
 
 TRICKS_PER_HAND = 5
 
@@ -51,13 +52,9 @@ ACE_MAY_DECLINE = "may_decline"  # takes it or declines it (announced) before th
 ACE_BEFORE_LEAD = (ACE_MUST_ROB, ACE_CHOOSE, ACE_MAY_DECLINE)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: the leader's seat, the cards in play order, the winning seat."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
+#: A completed trick: the leader's seat, the cards in play order, the winning seat (the value every
+#: game with plain-card tricks shares, ``service.rules.tricks.TrickDone``)
+Trick = TrickDone
 
 
 @dataclass(frozen=True, slots=True)
