@@ -88,7 +88,7 @@ def test_rams_by_exposed_sevens_over_http(client: FlaskClient, row: dict[str, st
     rams = [0, 0]
     if m := re.match(r"before A (\d+), B (\d+);\s*", result):
         rams = [int(m.group(1)), int(m.group(2))]
-        result = result[m.end():]
+        result = result[m.end() :]
     body: dict[str, Any] = {"game": "sevens", "rams": rams, **_facts(result, 0), "options": {"rams_rule": "sevens"}}
     if row["sevens exposed"] != "missing":
         body["sevens_exposed"] = int(row["sevens exposed"])
@@ -164,8 +164,10 @@ def test_a_table_match_knows_the_exposed_sevens(http: FlaskHttp) -> None:
     """AV-S02 at the table: two sevens exposed (7S, then 7D: declarer seat 0), the hand reported
     whole without ``sevens_exposed``: A is due 2 x 2 rams; a count that differs is refused."""
     match, _ = create(http, "avinas", "table", 4, options={"rams_rule": "sevens"}, dealer=0)
-    early = {"type": "round_result", "result": {"game": "sevens", "declarer": 0, "declarer_points": 50,
-                                                "declarer_tricks": 3}}
+    early = {
+        "type": "round_result",
+        "result": {"game": "sevens", "declarer": 0, "declarer_points": 50, "declarer_tricks": 3},
+    }
     refused = http.post(f"{match.path}/actions", early, match.referee)
     assert refused.status == 400 and refused.body["code"] == "invalid_input", refused.body
     for seat, cards in ((1, ["9C"]), (2, []), (3, ["7S"]), (0, ["7D"]), (1, ["KC"]), (2, []), (3, ["AC"]), (0, [])):
@@ -173,8 +175,9 @@ def test_a_table_match_knows_the_exposed_sevens(http: FlaskHttp) -> None:
         assert answer.status == 200, answer.body
     assert answer.body["declarer"] == 0 and answer.body["trump"] == "D"
     facts = {"game": "sevens", "declarer": 0, "declarer_points": 50, "declarer_tricks": 3}
-    wrong = http.post(f"{match.path}/actions", {"type": "round_result", "result": {**facts, "sevens_exposed": 3}},
-                      match.referee)
+    wrong = http.post(
+        f"{match.path}/actions", {"type": "round_result", "result": {**facts, "sevens_exposed": 3}}, match.referee
+    )
     assert wrong.status == 422 and wrong.body["code"] == "invalid_facts", wrong.body
     answer = http.post(f"{match.path}/actions", {"type": "round_result", "result": facts}, match.referee)
     assert answer.status == 200, answer.body

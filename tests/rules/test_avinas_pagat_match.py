@@ -210,7 +210,8 @@ def test_the_declarers_partner_may_stop_a_defender_never() -> None:
     stopped = act(state, "stop", 3)
     assert stopped.history[-1].stopped_by == 3 and stopped.history[-1].stopped_after == 1
     assert english_json(AVINAS.view(stopped, None)["last_hand_explanation"])[0].startswith(
-        "the declarer's partner, seat 3, stopped play after trick 1")
+        "the declarer's partner, seat 3, stopped play after trick 1"
+    )
 
 
 def test_by_default_only_the_declarer_stops() -> None:

@@ -97,8 +97,8 @@ def hand_record(
         declarer=f.declarer, trump=hand.trump, declared=hand.declared, knocks=f.knocks,
         declarers_knocked=f.declarers_knocked, card_points=(pts[0], pts[1]), tricks_won=(won[0], won[1]),
         stopped_after=stopped_after, stopped_by=stopped_by, lied=f.lied, declarer_won=result.declarer_won,
-        loser=result.loser, tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams, pips=result.pips,
-        revokes=revokes, cancelled=result.cancelled, sevens_exposed=f.sevens_exposed,
+        loser=result.loser, tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams,
+        pips=result.pips, revokes=revokes, cancelled=result.cancelled, sevens_exposed=f.sevens_exposed,
     )
 
 
