@@ -113,11 +113,21 @@ def boerenbridge_round(view: Mapping[str, Any], rng: random.Random) -> dict[str,
 
 
 def avinas_round(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Avinas: a sevens game, a random declarer, its card points and tricks, no knock."""
+    """Avinas: a sevens game, a random declarer, its card points and tricks, no knock; under
+    ``rams_rule = "sevens"`` the number of sevens exposed (nothing is exposed at the round's start)."""
     tricks = rng.randint(0, 8)
-    return {"game": "sevens", "declarer": rng.randrange(4), "knocks": 0,
-            "declarer_points": min(120, 15 * tricks), "declarer_tricks": tricks, "lied": False}
+    facts = {"game": "sevens", "declarer": rng.randrange(4), "knocks": 0,
+             "declarer_points": min(120, 15 * tricks), "declarer_tricks": tricks, "lied": False}
+    if view["options"].get("rams_rule") == "sevens":
+        facts["sevens_exposed"] = rng.randint(1, 4)
+    return facts
 
+
+#: the full pagat rules of Avinas (docs/rules/avinas.md §16.2)
+AVINAS_PAGAT: Mapping[str, Any] = {
+    "rams_rule": "sevens", "pips_defender_tiers": [1, 2, 3], "tier_basis": "points", "lie_penalty": "match",
+    "stop_remainder_to": "nobody", "stop_by": "declaring_side",
+}  # fmt: skip
 
 ARCHIVE = frozenset({"archive"})
 BATTERY = frozenset({"battery"})
@@ -310,6 +320,12 @@ _AVINAS = Profile(
         Setup("av_stops_and_tiers", 4, "dealt", {
             "stop_remainder_to": "nobody", "stop_in_sevens_game": True, "rams_tiers": [2, 3, 5],
             "pips_tiers": [1, 2, 3], "pips_to_end": 6, "max_hands": 4}, BATTERY),
+        Setup("av_pagat", 4, "dealt", {**AVINAS_PAGAT, "max_hands": 4}, BATTERY | LEAKS),
+        Setup("av_pagat_table", 4, "table", {**AVINAS_PAGAT, "stop_in_sevens_game": True, "max_hands": 4},
+              BATTERY | LEAKS),
+        Setup("av_sides_stop_by_points", 4, "dealt", {
+            "stop_by": "declaring_side", "tier_basis": "points", "pips_defender_tiers": [0, 1, 7],
+            "stop_in_sevens_game": True, "max_hands": 4}, BATTERY),
     ),
 )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from service.rules.errors import InvalidInput
 from service.rules.messages import Msg
-from service.rules.options import Options, OptionSpec
+from service.rules.options import NULLABLE_TYPES, Options, OptionSpec
 from service.rules.ruleset import Ruleset
 
 
@@ -27,7 +27,7 @@ def validated_options(ruleset: Ruleset[Any], raw: Any) -> Options:
 def option_json_schema(spec: OptionSpec) -> dict[str, Any]:
     """One option as a JSON Schema (draft 2020-12) property."""
     prop: dict[str, Any]
-    nullable = spec.type in ("nullable_enum", "nullable_int")
+    nullable = spec.type in NULLABLE_TYPES
     if spec.type in ("enum", "nullable_enum"):
         prop = {"type": "string", "enum": list(spec.allowed or ())}
         if nullable:
@@ -36,7 +36,7 @@ def option_json_schema(spec: OptionSpec) -> dict[str, Any]:
         prop = {"type": "boolean"}
     elif spec.type in ("int", "nullable_int"):
         prop = {"type": "integer", **_bounds(spec)}
-    else:  # int_list
+    else:  # int_list, nullable_int_list
         prop = {"type": "array", "minItems": 1, "items": {"type": "integer", **_bounds(spec)}}
     if nullable:
         prop["type"] = [prop["type"], "null"]

@@ -160,7 +160,9 @@ class OptionSchema(ma.Schema):
     name = ma.fields.String(required=True)
     type = ma.fields.String(
         required=True,
-        validate=ma.validate.OneOf(["enum", "int", "bool", "int_list", "nullable_int", "nullable_enum"]),
+        validate=ma.validate.OneOf(
+            ["enum", "int", "bool", "int_list", "nullable_int", "nullable_enum", "nullable_int_list"]
+        ),
     )
     default = ma.fields.Raw(required=True, allow_none=True)
     description = ma.fields.String(required=True)

@@ -23,7 +23,9 @@ from service.rules.errors import InvalidOption
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 
-OptionType = Literal["enum", "int", "bool", "int_list", "nullable_int", "nullable_enum"]
+OptionType = Literal["enum", "int", "bool", "int_list", "nullable_int", "nullable_enum", "nullable_int_list"]
+#: the option types whose value may also be null
+NULLABLE_TYPES = ("nullable_enum", "nullable_int", "nullable_int_list")
 _T = TypeVar("_T")
 
 
@@ -37,7 +39,8 @@ class OptionSpec:
       * ``"int"``: an integer in ``[minimum, maximum]`` (either bound may be None);
       * ``"nullable_int"``: as ``"int"``, or null;
       * ``"bool"``: true or false;
-      * ``"int_list"``: a list of integers, each in ``[minimum, maximum]``; ``check`` may add rules.
+      * ``"int_list"``: a list of integers, each in ``[minimum, maximum]``; ``check`` may add rules;
+      * ``"nullable_int_list"``: as ``"int_list"``, or null.
     ``check``: an extra validation returning what is wrong (a message), or None when the value is fine.
     ``description``: the message describing the option in the catalogue.
     """
@@ -68,7 +71,7 @@ class OptionSpec:
 
     def allowed_text(self) -> Msg | str:
         """What a value of this option may be, as a message ("one of 'a', 'b'", "an integer from 1 to 9")."""
-        nullable = self.type in ("nullable_enum", "nullable_int")
+        nullable = self.type in NULLABLE_TYPES
         if self.type in ("enum", "nullable_enum"):
             values = ", ".join(repr(a) for a in (self.allowed or ()))
             return Msg("core.allowed.one_of_or_null" if nullable else "core.allowed.one_of", values=values)
@@ -77,7 +80,9 @@ class OptionSpec:
         if self.type in ("int", "nullable_int") and self.allowed is not None:
             values = ", ".join(str(a) for a in self.allowed)
             return Msg("core.allowed.one_of_or_null" if nullable else "core.allowed.one_of", values=values)
-        kind = {"int": "int", "nullable_int": "int_or_null"}.get(self.type, "int_list")
+        kind = {"int": "int", "nullable_int": "int_or_null", "nullable_int_list": "int_list_or_null"}.get(
+            self.type, "int_list"
+        )
         lo, hi = self.minimum, self.maximum
         if lo is not None and hi is not None:
             return Msg(f"core.allowed.{kind}_from_to", lo=lo, hi=hi)
@@ -90,7 +95,7 @@ class OptionSpec:
     def validate(self, value: Any) -> Any:
         """Return the value in its canonical form, or raise InvalidOption naming the option."""
         t = self.type
-        if value is None and t in ("nullable_int", "nullable_enum"):
+        if value is None and t in NULLABLE_TYPES:
             return None
         if t in ("enum", "nullable_enum"):
             if not isinstance(value, str) or value not in (self.allowed or ()):
@@ -103,7 +108,7 @@ class OptionSpec:
                 raise self.refusal(value)
             if self.allowed is not None and value not in self.allowed:
                 raise self.refusal(value)
-        elif t == "int_list":
+        elif t in ("int_list", "nullable_int_list"):
             if not isinstance(value, (list, tuple)) or not value:
                 raise self.refusal(value)
             if not all(is_json_int(v) and _in_bounds(v, self.minimum, self.maximum) for v in value):
@@ -128,7 +133,7 @@ class OptionSpec:
     def allowed_json(self) -> Any:
         """The ``allowed`` of a refusal: the values, or (for a range) what a value may be."""
         if self.allowed is not None:
-            return list(self.allowed) + ([None] if self.type in ("nullable_enum", "nullable_int") else [])
+            return list(self.allowed) + ([None] if self.type in NULLABLE_TYPES else [])
         return self.allowed_text()
 
 

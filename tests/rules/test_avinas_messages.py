@@ -28,6 +28,7 @@ from service.rules.messages import Msg
 from service.rules.ruleset import FINISHED, SPECTATOR
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
+from tests.profiles import AVINAS_PAGAT
 
 LOCALE = locale_dir_of(AVINAS)
 
@@ -47,6 +48,8 @@ PROFILES: list[dict[str, Any]] = [
      "lie_penalty": "max", "knock_fail_scoring": "full_stake", "no_trump_followed_winner": "highest_of_led_suit",
      "stop_remainder_to": "nobody", "declaration_count": "suit_cards", "pips_to_end": 4},
     {"max_hands": 3, "max_hands_outcome": "fewer_penalties", "min_declaration": 3},
+    dict(AVINAS_PAGAT),
+    {"rams_rule": "sevens", "stop_by": "declaring_side", "pips_defender_tiers": [1, 2, 3], "tier_basis": "points"},
 ]
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result", "bid")
 
@@ -141,6 +144,7 @@ def random_facts(rng: random.Random) -> dict[str, Any]:
         "pips": lambda: rng.choice([[0, 0], [3, 0], [12, 0], [1, 2]]),
         "defender_points": lambda: rng.randrange(0, 121), "defender_tricks": lambda: rng.randrange(0, 9),
         "declarers_knocked": lambda: rng.choice([True, False]), "bogus": lambda: 1,
+        "sevens_exposed": lambda: rng.choice([1, 2, 3, 4, 5]),
     }
     for key, make in extra.items():
         if rng.random() < (0.03 if key == "bogus" else 0.25):

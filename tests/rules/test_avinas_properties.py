@@ -37,6 +37,7 @@ from service.rules.games.avinas.state import AvinasState, HandState
 from service.rules.games.avinas.table import revokes
 from service.rules.ruleset import FINISHED
 from service.rules.tricks import Play, TrickContext
+from tests.profiles import AVINAS_PAGAT
 from tests.rules.test_avinas_support import arrange, cards_in, may_see
 from tests.spec_tables import RULES_DIR, vectors
 
@@ -109,7 +110,7 @@ def choose(state: AvinasState, rng: random.Random) -> Action:
     stops = [a for a in actions if a.type == "stop"]
     others = [a for a in actions if a.type != "stop"]
     if stops and (not others or rng.random() < STOP_CHANCE):
-        return stops[0]
+        return stops[0] if len(stops) == 1 else rng.choice(stops)
     return rng.choice(others)
 
 
@@ -188,6 +189,15 @@ def finish_hand_checks(
     record = after.history[-1]
     assert record.number == before.number
     assert min(after.rams) == 0, f"both teams hold rams: {after.rams}"
+    if last.type == "stop":  # the declarer, or his partner under stop_by = "declaring_side" (§16.6)
+        stoppers = {before.declarer, (before.declarer + 2) % 4}  # type: ignore[operator]
+        assert last.seat == before.declarer or (opts["stop_by"] == "declaring_side" and last.seat in stoppers)
+        assert record.stopped_by == last.seat
+    if record.outcome == "scored" and record.game == "sevens" and opts["rams_rule"] == "sevens":
+        dealt_sevens = sum(1 for s in range(4) for p in (3, 7) if before.dealt is not None  # §16.3
+                           and before.dealt[s][p].rank.value == 7)
+        assert record.sevens_exposed == dealt_sevens
+        assert record.due == (1 if record.declarer_won else 2) * dealt_sevens * 2**record.knocks
     if record.outcome == "thrown_in":
         assert not plays and before.game == "no_seven"
         return "thrown_in"
@@ -231,7 +241,10 @@ def run_hands(opts: dict[str, Any], per_type: int, seed: int, full_view_hands: i
     while min(tally.hands["sevens"], tally.hands["no_seven"]) < per_type:
         if AVINAS.status(state) == FINISHED:
             over, winners, _ = match_end(state.rams, state.pips, opts)
-            if over:
+            last = state.history[-1]
+            if last.lied and opts["lie_penalty"] == "match":  # §16.5: the liar's team lost the match
+                assert (state.winners, state.result, last.due) == ((1 - last.loser,), "won", 0)  # type: ignore[operator]
+            elif over:
                 assert (state.winners, state.result) == (winners, "won")
             else:
                 assert state.hands_played == opts["max_hands"]
@@ -311,6 +324,9 @@ PROFILES = [
      "pips_to_end": 6},
     {"max_hands": 5, "max_hands_outcome": "fewer_penalties"},
     {"max_hands": 3},
+    dict(AVINAS_PAGAT),
+    {"stop_by": "declaring_side", "tier_basis": "points", "pips_defender_tiers": [0, 1, 7], "rams_rule": "sevens",
+     "stop_in_sevens_game": True, "lie_penalty": "max"},
 ]
 
 

@@ -221,6 +221,25 @@ def test_avinas_hand_result_at_once(phones: Contexts, server: str) -> None:
     assert rounds[0]["card_points"] == [75, 45] and rounds[0]["source"] == "round_result"
 
 
+def test_avinas_pagat_rules_from_the_form_and_a_hand_by_exposed_sevens(phones: Contexts, server: str) -> None:
+    """The start screen's house rules: the defenders' pips left empty stay null, the sevens rule is
+    chosen; the hand entered at once then asks for the sevens exposed (docs/rules/avinas.md §16.3)."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "avinas", NAMES, options={"rams_rule": "sevens"})
+    options = view(server, match_id, token)["options"]
+    assert options["rams_rule"] == "sevens" and options["pips_defender_tiers"] is None
+    page.locator("#enter-round").click()
+    page.locator("#rr-game").select_option("sevens")
+    page.locator("#rr-declarer").select_option("0")
+    page.locator("#rr-points").fill("50")
+    page.locator("#rr-dtricks").fill("3")
+    page.locator("#rr-sevens").fill("2")
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#score-sheet tbody tr").first).to_contain_text("rams 4")
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert rounds[0]["sevens_exposed"] == 2 and rounds[0]["due"] == 4
+
+
 def test_auction_forty_fives_bidding(phones: Contexts, server: str) -> None:
     page = phones.page()
     match_id, token = start_match(page, server, "auction_forty_fives", NAMES, options={"trump_selection": "bidding"})

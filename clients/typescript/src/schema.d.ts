@@ -565,7 +565,7 @@ export interface components {
             minimum?: number;
             name: string;
             /** @enum {string} */
-            type: "enum" | "int" | "bool" | "int_list" | "nullable_int" | "nullable_enum";
+            type: "enum" | "int" | "bool" | "int_list" | "nullable_int" | "nullable_enum" | "nullable_int_list";
         };
         PaginationMetadata: {
             /** @description First available page number. */

@@ -7,6 +7,7 @@ class OptionType(StrEnum):
     INT_LIST = "int_list"
     NULLABLE_ENUM = "nullable_enum"
     NULLABLE_INT = "nullable_int"
+    NULLABLE_INT_LIST = "nullable_int_list"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -10,6 +10,8 @@ default [0, 0]) may be left out. Optional: ``defender_points`` / ``defender_tric
 ``stop_remainder_to = "nobody"``) and ``declarers_knocked`` (default ``knocks >= 1``; false with
 ``knocks = 1`` means only a defender knocked, possible only when
 ``defenders_knock_requires_knock`` is false: the stake doubles but the target stays 61).
+``sevens_exposed`` (1-4, the sevens exposed in the deal, §16.3) is required in a sevens hand under
+``rams_rule = "sevens"``, optional in one under ``"tiers"`` and refused in a no-seven hand.
 
 A declarer's stop (§7.4) is scored from the captured points and tricks: with
 ``stop_remainder_to = "defenders"`` (default) the defenders are credited with everything unplayed,
@@ -35,7 +37,7 @@ from service.rules.messages import Msg
 GAMES = ("sevens", "no_seven")
 FACT_FIELDS = (
     "game", "declarer", "knocks", "declarer_points", "declarer_tricks", "lied", "rams", "pips",
-    "defender_points", "defender_tricks", "declarers_knocked",
+    "defender_points", "defender_tricks", "declarers_knocked", "sevens_exposed",
 )  # fmt: skip
 REQUIRED_FACTS = ("game", "declarer", "declarer_points", "declarer_tricks")
 #: the ``/score`` body documented for the API (``Ruleset.score_example``, ``score_facts``)
@@ -70,6 +72,7 @@ class HandFacts:
     defender_tricks: int
     lied: bool
     stopped: bool = False
+    sevens_exposed: int = 0  # the sevens exposed in the deal (§16.3): 1-4 in a sevens hand where known
 
 
 def _bool(facts: Mapping[str, Any], key: str) -> bool:
@@ -118,11 +121,12 @@ def parse_facts(
     _check_knocks(game, knocks, d_knocked, options)
     if lied and game != "no_seven":
         raise InvalidFacts(Msg("avinas.facts.lie_in_sevens"))
+    sevens = _sevens_exposed(facts, game, options)
     o_pts, o_tr, stopped = _defenders(facts, game, d_pts, d_tr, options)
     for who, pts, tr in (("declarer", d_pts, d_tr), ("defender", o_pts, o_tr)):
         if pts > max_points(tr):
             raise InvalidFacts(Msg(f"avinas.facts.{who}_points_impossible", points=pts, tricks=tr, most=max_points(tr)))
-    hand = HandFacts(game, declarer, knocks, d_knocked, d_pts, d_tr, o_pts, o_tr, lied, stopped)
+    hand = HandFacts(game, declarer, knocks, d_knocked, d_pts, d_tr, o_pts, o_tr, lied, stopped, sevens)
     return hand, rams, pips
 
 
@@ -138,6 +142,18 @@ def _check_fields(facts: Any) -> None:
     missing = [k for k in REQUIRED_FACTS if k not in facts]
     if missing:
         raise InvalidInput(Msg("avinas.facts.missing", missing=", ".join(map(repr, missing))))
+
+
+def _sevens_exposed(facts: Mapping[str, Any], game: str, options: Mapping[str, Any]) -> int:
+    """The sevens exposed in the deal (§16.3): required in a sevens hand under ``rams_rule =
+    "sevens"``, 1 to 4; none in a no-seven hand (0 when not given)."""
+    if "sevens_exposed" not in facts:
+        if game == "sevens" and config(options).rams_by_sevens:
+            raise InvalidInput(Msg("avinas.facts.sevens_exposed_missing"))
+        return 0
+    if game != "sevens":
+        raise InvalidFacts(Msg("avinas.facts.sevens_exposed_in_no_seven"))
+    return int_fact(facts, "sevens_exposed", 1, 4, Msg("avinas.facts.sevens_exposed"))
 
 
 def _check_knocks(game: str, knocks: int, d_knocked: bool, options: Mapping[str, Any]) -> None:

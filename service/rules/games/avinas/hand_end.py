@@ -9,7 +9,8 @@ the next dealer and the end of the match (docs/rules/avinas.md §5.2, §7.4, §8
   declarer's cards seen so far are known, and a lie is proven only when even the unseen ones could
   not make up the number.
 * After every hand, thrown-in ones included, the deal passes to the left (§3, §5.2); the match ends
-  when the score says so, or at ``max_hands`` (§10).
+  when the score says so, or at ``max_hands`` (§10), or at once on a proven lie under
+  ``lie_penalty = "match"`` (§16.5).
 """
 
 from __future__ import annotations
@@ -20,8 +21,16 @@ from typing import Any
 from service.rules.games.avinas.facts import HandFacts
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import PACK_POINTS, count_for_declaration
-from service.rules.games.avinas.scoring import HandResult, match_end, max_hands_end, score_hand, team_of
-from service.rules.games.avinas.state import END_BY_MAX_HANDS, END_BY_SCORE, AvinasState, HandRecord, HandState
+from service.rules.games.avinas.scoring import TEAM_NAMES, HandResult, match_end, max_hands_end, score_hand, team_of
+from service.rules.games.avinas.state import (
+    END_BY_LIE,
+    END_BY_MAX_HANDS,
+    END_BY_SCORE,
+    AvinasState,
+    HandRecord,
+    HandState,
+    sevens_exposed,
+)
 from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED
@@ -42,8 +51,10 @@ def lied(hand: HandState, opts: Mapping[str, Any]) -> bool:
     return count_for_declaration(tuple(known), hand.trump, how) + (8 - len(known)) < hand.declared
 
 
-def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasState:
-    """Score a hand played to its last trick or stopped by the declarer, and close it."""
+def finish_played(state: AvinasState, hand: HandState, stopped_by: int | None = None) -> AvinasState:
+    """Score a hand played to its last trick, or stopped by ``stopped_by`` (the declarer, or his
+    partner with ``stop_by = "declaring_side"``), and close it."""
+    stopped = stopped_by is not None
     opts = state.options
     decl = hand.declarer
     assert decl is not None
@@ -62,16 +73,17 @@ def finish_played(state: AvinasState, hand: HandState, stopped: bool) -> AvinasS
     revokes = hand.revokes  # in table mode, judged whole at the hand's last play (``tricks.apply``)
     facts = HandFacts(
         hand.game or "sevens", decl, len(knocked), declarers_knocked, pts[d], won[d], pts[o], won[o],
-        lied(hand, opts), stopped,
+        lied(hand, opts), stopped, sevens_exposed(hand) if hand.game == "sevens" else 0,
     )
     result = score_hand(facts, state.rams, state.pips, opts)
-    record = hand_record(hand, result, "play", stopped_after=played if stopped else None, revokes=revokes)
+    record = hand_record(hand, result, "play", stopped_after=played if stopped else None, revokes=revokes,
+                         stopped_by=stopped_by)
     return close_hand(state, record, result)
 
 
 def hand_record(
     hand: HandState, result: HandResult, source: str, stopped_after: int | None = None,
-    revokes: tuple[Revoke, ...] = (),
+    revokes: tuple[Revoke, ...] = (), stopped_by: int | None = None,
 ) -> HandRecord:
     """The history's record of a scored hand (everything its explanation is made from again)."""
     f = result.facts
@@ -84,9 +96,9 @@ def hand_record(
         number=hand.number, dealer=hand.dealer, outcome="scored", source=source, game=f.game,
         declarer=f.declarer, trump=hand.trump, declared=hand.declared, knocks=f.knocks,
         declarers_knocked=f.declarers_knocked, card_points=(pts[0], pts[1]), tricks_won=(won[0], won[1]),
-        stopped_after=stopped_after, lied=f.lied, declarer_won=result.declarer_won, loser=result.loser,
-        tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams, pips=result.pips,
-        revokes=revokes, cancelled=result.cancelled,
+        stopped_after=stopped_after, stopped_by=stopped_by, lied=f.lied, declarer_won=result.declarer_won,
+        loser=result.loser, tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams,
+        pips=result.pips, revokes=revokes, cancelled=result.cancelled, sevens_exposed=f.sevens_exposed,
     )
 
 
@@ -110,7 +122,8 @@ def close_hand(state: AvinasState, record: HandRecord, result: HandResult | None
         dealer=(record.dealer + 1) % 4,
     )
     if result is not None and result.match_over:
-        return evolve(new, status=FINISHED, winners=result.winners, result=result.result, end_reason=END_BY_SCORE)
+        why = END_BY_LIE if result.ended_by_lie else END_BY_SCORE
+        return evolve(new, status=FINISHED, winners=result.winners, result=result.result, end_reason=why)
     limit = config(opts).max_hands
     if limit is not None and played >= limit:
         winners, word, _ = max_hands_end(rams, pips, opts)
@@ -132,7 +145,7 @@ def explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | s
     pts, won = record.card_points, record.tricks_won
     stopped = record.stopped_after is not None or sum(pts) < PACK_POINTS or sum(won) < 8
     facts = HandFacts(record.game or "sevens", record.declarer, record.knocks, record.declarers_knocked, pts[d],
-                      won[d], pts[1 - d], won[1 - d], record.lied, stopped)
+                      won[d], pts[1 - d], won[1 - d], record.lied, stopped, record.sevens_exposed)
     rams, pips = list(record.rams), list(record.pips)
     loser = record.loser if record.loser is not None else 1 - d
     if record.unit == "rams":
@@ -142,6 +155,8 @@ def explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | s
         pips[loser] -= record.due
     lines = score_hand(facts, (rams[0], rams[1]), (pips[0], pips[1]), options).explanation
     if record.stopped_after is not None:
+        if record.stopped_by is not None and record.stopped_by != record.declarer:
+            return (Msg("avinas.score.stopped_by_partner", number=record.stopped_after, seat=record.stopped_by), *lines)
         return (Msg("avinas.score.stopped", number=record.stopped_after), *lines)
     return lines
 
@@ -152,4 +167,7 @@ def end_reason(state: AvinasState) -> Msg | str | None:
         return match_end(state.rams, state.pips, state.options)[2]
     if state.end_reason == END_BY_MAX_HANDS:
         return max_hands_end(state.rams, state.pips, state.options)[2]
+    if state.end_reason == END_BY_LIE and state.winners:
+        winner = state.winners[0]
+        return Msg("avinas.end.lie", team=TEAM_NAMES[1 - winner], winner=TEAM_NAMES[winner])
     return state.end_reason  # None, or the English of a state stored before

@@ -1,4 +1,4 @@
-"""Avinas options: every house rule of docs/rules/avinas.md §12 with its default, checks and
+"""Avinas options: every house rule of docs/rules/avinas.md §12 and §16.1 with its default, checks and
 description (``avinas.option.<name>`` in the catalogs), and
 ``Config``, the typed, frozen form the game logic reads.
 
@@ -33,7 +33,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     _spec("auction_rounds", "enum", "single", allowed=("single", "continuous")),
     _spec("min_declaration", "int", 1, minimum=1, maximum=8),
     _spec("declaration_count", "enum", "trumps", allowed=("trumps", "suit_cards")),
-    _spec("lie_penalty", "enum", "loss_tier", allowed=("loss_tier", "max")),
+    _spec("lie_penalty", "enum", "loss_tier", allowed=("loss_tier", "max", "match")),
     _spec("defenders_knock_requires_knock", "bool", True),
     _spec("knock_in_pips_game", "bool", False),
     _spec("knock_fail_scoring", "enum", "doubled_tier", allowed=("doubled_tier", "full_stake")),
@@ -42,8 +42,12 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     _spec("facedown_signal", "bool", False),
     _spec("stop_remainder_to", "enum", "defenders", allowed=("defenders", "nobody")),
     _spec("stop_in_sevens_game", "bool", False),
+    _spec("stop_by", "enum", "declarer", allowed=("declarer", "declaring_side")),
+    _spec("rams_rule", "enum", "tiers", allowed=("tiers", "sevens")),
     _spec("rams_tiers", "int_list", (1, 2, 3), minimum=0, check=_tiers_check),
     _spec("pips_tiers", "int_list", (2, 4, 6), minimum=0, check=_tiers_check),
+    _spec("pips_defender_tiers", "nullable_int_list", None, minimum=0, check=_tiers_check),
+    _spec("tier_basis", "enum", "tricks", allowed=("tricks", "points")),
     _spec("pips_to_end", "int", 12, minimum=1),
     _spec("max_hands", "nullable_int", None, minimum=1),
     _spec("max_hands_outcome", "enum", "no_result", allowed=("no_result", "fewer_penalties")),
@@ -59,7 +63,7 @@ class Config:
     continuous_auction: bool  # auction_rounds = "continuous"
     min_declaration: int
     declaration_count: Literal["trumps", "suit_cards"]
-    lie_penalty: Literal["loss_tier", "max"]
+    lie_penalty: Literal["loss_tier", "max", "match"]
     defenders_knock_requires_knock: bool
     knock_in_pips_game: bool
     failed_knock_costs_top_tier: bool  # knock_fail_scoring = "full_stake"
@@ -68,16 +72,27 @@ class Config:
     facedown_signal: bool
     stop_remainder_to_nobody: bool  # stop_remainder_to = "nobody"
     stop_in_sevens_game: bool
+    stop_by_declaring_side: bool  # stop_by = "declaring_side"
+    rams_by_sevens: bool  # rams_rule = "sevens"
     rams_tiers: tuple[int, int, int]
     pips_tiers: tuple[int, int, int]
+    pips_defender_tiers: tuple[int, int, int] | None  # None: the defenders use pips_tiers
+    tier_by_points: bool  # tier_basis = "points"
     pips_to_end: int
     max_hands: int | None
     max_hands_fewer_penalties: bool  # max_hands_outcome = "fewer_penalties"
 
 
+#: each option's default, for the options of §16.1 missing from a match stored before they existed
+_DEFAULTS = {spec.name: spec.default for spec in OPTION_SPECS}
+
+
 def make_config(options: Mapping[str, Any]) -> Config:
-    """The ``Config`` of validated options (every option present)."""
+    """The ``Config`` of validated options (every option present, but those of §16.1 in a match
+    stored before them, which take their defaults: the rules the match was played under)."""
     rams, pips = options["rams_tiers"], options["pips_tiers"]
+    opt = {**_DEFAULTS, **options}
+    defenders = opt["pips_defender_tiers"]
     return Config(
         continuous_auction=options["auction_rounds"] == "continuous",
         min_declaration=options["min_declaration"],
@@ -91,8 +106,12 @@ def make_config(options: Mapping[str, Any]) -> Config:
         facedown_signal=options["facedown_signal"],
         stop_remainder_to_nobody=options["stop_remainder_to"] == "nobody",
         stop_in_sevens_game=options["stop_in_sevens_game"],
+        stop_by_declaring_side=opt["stop_by"] == "declaring_side",
+        rams_by_sevens=opt["rams_rule"] == "sevens",
         rams_tiers=(rams[0], rams[1], rams[2]),
         pips_tiers=(pips[0], pips[1], pips[2]),
+        pips_defender_tiers=None if defenders is None else (defenders[0], defenders[1], defenders[2]),
+        tier_by_points=opt["tier_basis"] == "points",
         pips_to_end=options["pips_to_end"],
         max_hands=options["max_hands"],
         max_hands_fewer_penalties=options["max_hands_outcome"] == "fewer_penalties",

@@ -65,17 +65,19 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     return [a.to_json() for a in actions(state, seat, seat)]
 
 
-#: what a phase takes, and who may act: the message naming one of them, and the one naming two
+#: what a phase takes, and who may act: the message naming one of them, two, and (the seats: one to
+#: play and two who may stop, ``stop_by = "declaring_side"``, §16.6) three
 _PHASE_TAKES = ("avinas.phase_takes_one", "avinas.phase_takes_two")
-_WAITING_FOR = ("avinas.waiting_for_one", "avinas.waiting_for_two")
+_WAITING_FOR = ("avinas.waiting_for_one", "avinas.waiting_for_two", "avinas.waiting_for_three")
+_CHOICE_NAMES = ("first", "second", "third")
 
 
-def alternatives(keys: tuple[str, str], choices: Sequence[Any], **params: Any) -> Msg:
-    """The first of ``keys`` naming one of ``choices`` (the action types a phase takes, the seats
-    that may act) as ``first``, or the second naming two, as ``first`` and ``second``."""
-    if len(choices) == 1:
-        return Msg(keys[0], first=choices[0], **params)
-    return Msg(keys[1], first=choices[0], second=choices[1], **params)
+def alternatives(keys: tuple[str, ...], choices: Sequence[Any], **params: Any) -> Msg:
+    """The message of ``keys`` naming as many of ``choices`` (the action types a phase takes, the
+    seats that may act) as ``first``, ``second`` and ``third``: the first key names one, the
+    second two, the third three."""
+    named = dict(zip(_CHOICE_NAMES, choices, strict=False))
+    return Msg(keys[len(named) - 1], **named, **params)
 
 
 def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> AvinasState:
@@ -103,7 +105,7 @@ def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> 
     seats = to_act(state)
     if seat not in seats:
         raise not_your_turn(alternatives(_WAITING_FOR, seats, seat=seat), seats)
-    if action.type == "play" and seat != seats[0]:  # the declarer, who may stop, is listed second
+    if action.type == "play" and seat != seats[0]:  # those who may stop are listed after the seat to play
         raise not_your_turn(Msg("avinas.declarer_may_stop", first=seats[0], seat=seat), seats)
     if hand.phase == PLAY:
         return tricks.apply(ruleset, state, hand, action)

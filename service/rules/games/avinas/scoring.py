@@ -1,20 +1,24 @@
 """Avinas scoring: the result of a hand, rams with cancellation, pips, the end of the match.
 
-Rules (docs/rules/avinas.md §8-§10):
+Rules (docs/rules/avinas.md §8-§10, §16.3-§16.5):
 
 * Without a knock the declaring side (the declarer's team; team 0 = seats 0 and 2) wins with
   61 card points or more (60-60 is a loss); after a knock by the declaring side it wins only by
   taking all 8 tricks (§8.2). A proven lie in the no-seven game loses whatever the points (§8.3).
 * The losing side's tier (§9.1): 1 with 31 card points or more, 2 with 30 or fewer and at least
-  one trick ("schneider"), 3 with no trick ("schwarz").
+  one trick ("schneider"), 3 with no trick ("schwarz"; with ``tier_basis = "points"``, with no card
+  points, §16.4).
 * Sevens game (§9.2): the loser is due ``rams_tiers[tier] x 2^k`` rams (``k`` knocks). A knocked
   hand that fails costs the declaring side its own tier (``knock_fail_scoring = "doubled_tier"``)
-  or the top tier (``"full_stake"``). Rams are recorded by first crossing out the other team's
+  or the top tier (``"full_stake"``). With ``rams_rule = "sevens"`` (§16.3) the amount is the number
+  ``s`` of exposed sevens instead: ``s x 2^k`` to the defenders when the declaring side wins,
+  ``2s x 2^k`` to the declaring side when it loses. Rams are recorded by first crossing out the other team's
   rams, then marking the rest against the loser, so at most one team ever holds rams.
 * No-seven game (§9.3): the loser gets ``pips_tiers[tier]`` pips (times ``2^k`` where
-  ``knock_in_pips_game`` allows knocks), added to a running total, never cancelled. A lie costs
-  the tier of the declaring side's points (``lie_penalty = "loss_tier"``) or the top tier
-  (``"max"``).
+  ``knock_in_pips_game`` allows knocks), added to a running total, never cancelled; the defenders'
+  amounts are ``pips_defender_tiers`` where set (§16.4). A lie costs the tier of the declaring
+  side's points (``lie_penalty = "loss_tier"``) or the top tier (``"max"``), or loses the match at
+  once, nothing recorded (``"match"``, §16.5).
 * End (§10): when a team has ``pips_to_end`` (12) pips or more. If the other team has no pips,
   the team with pips loses; otherwise fewer rams wins; with no rams, fewer pips wins.
   ``max_hands`` (a safety limit) ends a match with no result or, with
@@ -36,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.rules.games.avinas.facts import HandFacts
-from service.rules.games.avinas.options import config
+from service.rules.games.avinas.options import Config, config
 from service.rules.messages import Msg
 from service.rules.scores import RoundScore
 
@@ -75,6 +79,7 @@ class HandResult:
     winners: tuple[int, ...]
     result: str | None
     explanation: tuple[Msg, ...]
+    ended_by_lie: bool = False  # a lie lost the match (``lie_penalty = "match"``, §16.5)
 
     def round_score(self) -> RoundScore:
         f = self.facts
@@ -118,9 +123,10 @@ class HandResult:
 # ------------------------------------------------------------------------------------------------
 
 
-def tier_of(points: int, tricks: int) -> int:
-    """The losing side's tier (§9.1)."""
-    if tricks == 0:
+def tier_of(points: int, tricks: int, by_points: bool = False) -> int:
+    """The losing side's tier (§9.1): tier 3 is no trick, or no card points with ``by_points``
+    (``tier_basis = "points"``, §16.4)."""
+    if (points if by_points else tricks) == 0:
         return 3
     if points <= 30:
         return 2
@@ -184,6 +190,7 @@ def score_hand(
     f: HandFacts, rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
 ) -> HandResult:
     """Score one hand from its facts and the totals before it."""
+    cfg = config(options)
     d = team_of(f.declarer)
     why: list[Msg] = [
         Msg("avinas.score.declarer", game=GAME_NAMES[f.game], seat=f.declarer, team=team_text(d)),
@@ -193,14 +200,15 @@ def score_hand(
     ]
     won = declarer_wins(f, why)
     loser = 1 - d if won else d
-    tier, charged = _tiers(f, won, loser, options, why)
-    k = f.knocks
     unit = "rams" if f.game == "sevens" else "pips"
-    table = config(options).rams_tiers if unit == "rams" else config(options).pips_tiers
+    by_sevens = unit == "rams" and cfg.rams_by_sevens
+    lie_ends_match = f.lied and cfg.lie_penalty == "match"
+    tier, charged = _tiers(f, won, loser, cfg, why, explain=not (by_sevens or lie_ends_match))
+    if lie_ends_match:
+        return _lost_match(f, d, tier, rams, pips, why)
+    k = f.knocks
     multiplier = 2**k
-    due = table[charged - 1] * multiplier
-    why.append(Msg(f"avinas.score.{unit}_due_knocked" if k else f"avinas.score.{unit}_due", tier=charged,
-                   value=table[charged - 1], knocks=k, due=due, team=TEAM_NAMES[loser]))
+    due = _due(f, won, loser, charged, cfg, unit, why)
     new_rams, new_pips, cancelled = _record_due(unit, rams, pips, loser, due, why)
     over, winners, end_why = match_end(new_rams, new_pips, options)
     why.append(end_why)
@@ -224,6 +232,44 @@ def score_hand(
     )
 
 
+def _due(f: HandFacts, won: bool, loser: int, charged: int, cfg: Config, unit: str, why: list[Msg]) -> int:
+    """What the loser is due (§9.2, §9.3, §16.3, §16.4), with the reason added to ``why``: rams by
+    the charged tier (``rams_tiers``) or by the exposed sevens (``rams_rule = "sevens"``), pips by
+    the charged tier (``pips_tiers``; the defenders' ``pips_defender_tiers`` where set); times
+    ``2^k`` for ``k`` knocks."""
+    k = f.knocks
+    if unit == "rams" and cfg.rams_by_sevens:
+        value = f.sevens_exposed * (1 if won else 2)
+        side = "defenders" if won else "declarers"
+        due = value * 2**k
+        why.append(Msg(f"avinas.score.rams_by_sevens_{side}_knocked" if k else f"avinas.score.rams_by_sevens_{side}",
+                       sevens=f.sevens_exposed, value=value, knocks=k, due=due, team=TEAM_NAMES[loser]))
+        return due
+    if unit == "rams":
+        table, name = cfg.rams_tiers, "rams"
+    elif won and cfg.pips_defender_tiers is not None:  # the defenders lose a no-seven hand
+        table, name = cfg.pips_defender_tiers, "pips_defenders"
+    else:
+        table, name = cfg.pips_tiers, "pips"
+    due = table[charged - 1] * 2**k
+    why.append(Msg(f"avinas.score.{name}_due_knocked" if k else f"avinas.score.{name}_due", tier=charged,
+                   value=table[charged - 1], knocks=k, due=due, team=TEAM_NAMES[loser]))
+    return due
+
+
+def _lost_match(
+    f: HandFacts, d: int, tier: int, rams: tuple[int, int], pips: tuple[int, int], why: list[Msg]
+) -> HandResult:
+    """A proven lie under ``lie_penalty = "match"`` (§16.5): the declarer's team has lost the match,
+    the other team wins it; nothing is recorded for the hand."""
+    why.append(Msg("avinas.score.lie_loses_match", team=TEAM_NAMES[d], winner=TEAM_NAMES[1 - d]))
+    return HandResult(
+        facts=f, declaring_team=d, declarer_won=False, loser=d, tier=tier, charged_tier=tier, multiplier=1,
+        due=0, unit="pips", rams=rams, pips=pips, cancelled=0, match_over=True, winners=(1 - d,), result="won",
+        explanation=tuple(why), ended_by_lie=True,
+    )
+
+
 def declarer_wins(f: HandFacts, why: list[Msg]) -> bool:
     """Whether the declaring side wins the hand (§8.2, §8.3), with the reason added to ``why``."""
     if f.lied:
@@ -243,17 +289,23 @@ def declarer_wins(f: HandFacts, why: list[Msg]) -> bool:
 _TIER_KEYS = {1: "avinas.score.tier_1", 2: "avinas.score.tier_2", 3: "avinas.score.tier_3"}
 
 
-def _tiers(f: HandFacts, won: bool, loser: int, options: Mapping[str, Any], why: list[Msg]) -> tuple[int, int]:
-    """The loser's tier (§9.1) and the tier charged: the top one for a lie under ``lie_penalty =
-    max`` or a failed knock under ``knock_fail_scoring = full_stake`` (§8.3, §9.2)."""
+def _tiers(
+    f: HandFacts, won: bool, loser: int, cfg: Config, why: list[Msg], explain: bool = True
+) -> tuple[int, int]:
+    """The loser's tier (§9.1, on ``tier_basis``, §16.4) and the tier charged: the top one for a lie
+    under ``lie_penalty = max`` or a failed knock under ``knock_fail_scoring = full_stake`` (§8.3,
+    §9.2). ``explain``: add why to ``why`` (not where the tier costs nothing: rams by the exposed
+    sevens, §16.3, or a lie that loses the match, §16.5)."""
     p_l, t_l = (f.defender_points, f.defender_tricks) if won else (f.declarer_points, f.declarer_tricks)
-    tier = tier_of(p_l, t_l)
-    tier_text = Msg(_TIER_KEYS[tier], points=p_l, tricks=t_l)
-    why.append(Msg("avinas.score.loser_tier", team=team_text(loser), why=tier_text, tier=tier))
-    if f.lied and config(options).lie_penalty == "max":
+    tier = tier_of(p_l, t_l, cfg.tier_by_points)
+    if not explain:
+        return tier, tier
+    key = "avinas.score.tier_3_points" if tier == 3 and cfg.tier_by_points else _TIER_KEYS[tier]
+    why.append(Msg("avinas.score.loser_tier", team=team_text(loser), why=Msg(key, points=p_l, tricks=t_l), tier=tier))
+    if f.lied and cfg.lie_penalty == "max":
         why.append(Msg("avinas.score.lie_top_tier"))
         return tier, 3
-    if not won and f.declarers_knocked and config(options).failed_knock_costs_top_tier:
+    if not won and f.declarers_knocked and cfg.failed_knock_costs_top_tier:
         why.append(Msg("avinas.score.knock_top_tier"))
         return tier, 3
     return tier, tier

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.cards import Card, Suit
+from service.rules.cards import Card, Rank, Suit
 from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.ruleset import IN_PROGRESS
@@ -36,9 +36,11 @@ from service.rules.tricks import Play
 #: the id the ruleset is registered under (``Avinas.id``), which every view names
 RULESET_ID = "avinas"
 
-#: why a match ended (``AvinasState.end_reason``): the score (§10), or the ``max_hands`` limit
+#: why a match ended (``AvinasState.end_reason``): the score (§10), the ``max_hands`` limit, or a
+#: proven lie under ``lie_penalty = "match"`` (§16.5)
 END_BY_SCORE = "score"
 END_BY_MAX_HANDS = "max_hands"
+END_BY_LIE = "lie"
 
 EXPOSE = "expose"
 KNOCK = "knock"
@@ -130,6 +132,7 @@ class HandRecord:
     card_points: tuple[int, int] = (0, 0)
     tricks_won: tuple[int, int] = (0, 0)
     stopped_after: int | None = None
+    stopped_by: int | None = None  # the seat that stopped play (the declarer, or with stop_by, his partner)
     lied: bool = False
     declarer_won: bool | None = None
     loser: int | None = None
@@ -140,6 +143,7 @@ class HandRecord:
     pips: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
     cancelled: int = 0  # rams of the other team crossed out by this hand's (§9.2)
+    sevens_exposed: int = 0  # the sevens exposed in the deal (§16.3), 0 where not known
     explanation: tuple[str, ...] = ()  # only in a state stored before the texts became messages
 
 
@@ -159,7 +163,12 @@ class AvinasState:
     status: str = IN_PROGRESS
     winners: tuple[int, ...] = ()
     result: str | None = None
-    end_reason: str | None = None  # END_BY_SCORE, END_BY_MAX_HANDS (or the English of an older state)
+    end_reason: str | None = None  # END_BY_SCORE, END_BY_MAX_HANDS, END_BY_LIE (or an older state's English)
+
+
+def sevens_exposed(hand: HandState) -> int:
+    """The sevens exposed so far in this hand (§4.2, §5; all of them once the 8 exposures are in)."""
+    return sum(1 for e in hand.exposures if e.public and e.card is not None and e.card.rank is Rank.SEVEN)
 
 
 def opponent_of_dealer(seat: int, dealer: int) -> bool:

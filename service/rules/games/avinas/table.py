@@ -33,7 +33,14 @@ from service.rules.games.avinas.facts import HandFacts, parse_facts
 from service.rules.games.avinas.hand_end import close_hand, hand_record
 from service.rules.games.avinas.play import judge
 from service.rules.games.avinas.scoring import GAME_NAMES, score_hand
-from service.rules.games.avinas.state import PLAY, AvinasState, HandState, cards_reported, played_cards
+from service.rules.games.avinas.state import (
+    PLAY,
+    AvinasState,
+    HandState,
+    cards_reported,
+    played_cards,
+    sevens_exposed,
+)
 from service.rules.messages import Msg
 from service.rules.revokes import Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.ruleset import Ruleset
@@ -150,6 +157,8 @@ def round_result(state: AvinasState, hand: HandState, action: Action) -> AvinasS
             raise InvalidFacts(Msg("avinas.table.totals_differ", key=key, have=str(list(have)), given=facts[key]))
     full = dict(facts)
     full["rams"], full["pips"] = list(state.rams), list(state.pips)
+    if hand.game == "sevens" and full.get("game") == "sevens" and "sevens_exposed" not in full:
+        full["sevens_exposed"] = sevens_exposed(hand)  # the table reported them (§16.3)
     f, rams, pips = parse_facts(full, state.options)
     check_against_table(hand, f)
     result = score_hand(f, rams, pips, state.options)
@@ -161,6 +170,9 @@ def check_against_table(hand: HandState, f: HandFacts) -> None:
     """A round_result must agree with what the table already reported for this hand."""
     if hand.game is not None and f.game != hand.game:
         raise InvalidFacts(Msg("avinas.table.other_game", game=GAME_NAMES[hand.game], given=f.game))
+    seen = sevens_exposed(hand)
+    if f.sevens_exposed and (f.sevens_exposed < seen or (hand.game is not None and f.sevens_exposed != seen)):
+        raise InvalidFacts(Msg("avinas.table.other_sevens", seen=seen, given=f.sevens_exposed))
     if hand.declarer is not None and f.declarer != hand.declarer:
         raise InvalidFacts(Msg("avinas.table.other_declarer", declarer=hand.declarer, given=f.declarer))
     passed = {c.seat for c in hand.calls if c.amount is None}

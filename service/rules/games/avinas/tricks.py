@@ -7,8 +7,9 @@ tricks, and the declarer's stop (docs/rules/avinas.md §7).
   option ``facedown_signal`` a public, unverified hint, ``amount`` 1 = valuable, 0 = worthless). A
   face-down lead is seen by its leader only until the fourth card of the trick is down (``view``).
 * §7.4 the declarer's ``stop`` between tricks, after the first and before the last (the no-seven
-  game; also the sevens game with option ``stop_in_sevens_game``): the declarer is then listed to
-  act beside the seat to play, and the hand ends (``hand_end.finish_played``).
+  game; also the sevens game with option ``stop_in_sevens_game``); with ``stop_by =
+  "declaring_side"`` (§16.6) his partner's too, never a defender's: they are then listed to act
+  beside the seat to play, and the hand ends (``hand_end.finish_played``).
 * Table mode: any card not seen elsewhere may be reported (``table``), every trump counted as
   possible, and the revokes are updated after every play.
 """
@@ -43,13 +44,22 @@ def may_stop(hand: HandState, opts: Mapping[str, Any]) -> bool:
     return hand.game == "no_seven" or config(opts).stop_in_sevens_game
 
 
+def stoppers(hand: HandState, opts: Mapping[str, Any]) -> tuple[int, ...]:
+    """The seats that may stop play (§7.4, §16.6): the declarer, and his partner with ``stop_by =
+    "declaring_side"``."""
+    decl = hand.declarer
+    if decl is None:
+        return ()
+    return (decl, (decl + 2) % 4) if config(opts).stop_by_declaring_side else (decl,)
+
+
 def to_act(hand: HandState, opts: Mapping[str, Any]) -> tuple[int, ...]:
-    """The seat to play, and the declarer second where he may stop instead."""
+    """The seat to play, and after it those who may stop instead (``stoppers``)."""
     cur = hand.current
     assert cur is not None
     nxt = cur.seat_of(len(cur.plays))
-    if hand.declarer is not None and hand.declarer != nxt and may_stop(hand, opts):
-        return (nxt, hand.declarer)
+    if hand.declarer is not None and may_stop(hand, opts):
+        return (nxt, *(s for s in stoppers(hand, opts) if s != nxt))
     return (nxt,)
 
 
@@ -61,7 +71,7 @@ def actions(state: AvinasState, hand: HandState, seat: int, viewer: int | None) 
     assert cur is not None
     if cur.seat_of(len(cur.plays)) == seat:
         out.extend(play_actions(state, hand, cur, seat, viewer))
-    if seat == hand.declarer and may_stop(hand, state.options):
+    if may_stop(hand, state.options) and seat in stoppers(hand, state.options):
         out.append(STOP[seat])
     return out
 
@@ -103,23 +113,25 @@ def apply(ruleset: Ruleset[AvinasState], state: AvinasState, hand: HandState, ac
     """A play or the declarer's stop by a seat to act; the hand ends after the 8th trick or a stop.
     In table mode each play updates the revokes (``table.revokes``, which passes ``ruleset`` on)."""
     if action.type == "stop":
-        return finish_played(state, hand, stopped=True)
+        return finish_played(state, hand, stopped_by=action.seat)
     new_hand = apply_play(state, hand, action)
     if new_hand.hands is None:
         complete = new_hand.current is None
         found = revokes(ruleset, new_hand, state.options, complete, None if complete else action.seat)
         new_hand = evolve(new_hand, revokes=found)
     if new_hand.current is None:
-        return finish_played(state, new_hand, stopped=False)
+        return finish_played(state, new_hand)
     return evolve(state, hand=new_hand)
 
 
 def check_stop(state: AvinasState, hand: HandState, seat: int) -> None:
-    """Refuse a stop by anyone but the declarer, outside the games that allow it, or mid-trick."""
+    """Refuse a stop by anyone but the declarer (or, with ``stop_by = "declaring_side"``, his
+    partner), outside the games that allow it, or mid-trick."""
     opts = state.options
     legal = [a.to_json() for a in actions(state, hand, seat, seat)]
-    if seat != hand.declarer:
-        raise IllegalAction(Msg("avinas.stop.not_declarer"), code="stop_not_allowed", legal=legal)
+    if seat not in stoppers(hand, opts):
+        key = "avinas.stop.not_declaring_side" if config(opts).stop_by_declaring_side else "avinas.stop.not_declarer"
+        raise IllegalAction(Msg(key), code="stop_not_allowed", legal=legal)
     if hand.game == "sevens" and not config(opts).stop_in_sevens_game:
         raise IllegalAction(Msg("avinas.stop.not_in_sevens"), code="stop_not_allowed", legal=legal)
     if not may_stop(hand, opts):

@@ -170,6 +170,7 @@ def record_json(record: HandRecord) -> dict[str, Any]:
         "card_points": list(record.card_points),
         "tricks_won": list(record.tricks_won),
         "stopped_after": record.stopped_after,
+        "stopped_by": record.stopped_by,
         "lied": record.lied,
         "declarer_won": record.declarer_won,
         "loser": record.loser,
@@ -179,6 +180,7 @@ def record_json(record: HandRecord) -> dict[str, Any]:
         "rams": list(record.rams),
         "pips": list(record.pips),
         "revokes": [r.to_json() for r in record.revokes],
+        "sevens_exposed": record.sevens_exposed,
     }
 
 

@@ -1,7 +1,8 @@
 // A form for a ruleset's house rules, generated from its options JSON Schema (GET
 // /v1/rulesets/{id} -> options_schema): a select for an enum, a number box for an integer (empty
 // for "none" where null is allowed), a checkbox for a boolean, a comma-separated list for an array
-// of integers. Defaults are filled in, each option's description is shown beside it.
+// of integers (empty for "none" where null is allowed). Defaults are filled in, each option's
+// description is shown beside it.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -30,7 +31,7 @@ function field(name, prop) {
     return h("div", { class: "field" }, h("label", { for: id }, input, " ", humanize(name)), hint);
   } else if (types(prop).includes("array")) {
     input = h("input", { id, name, type: "text", inputmode: "numeric", value: (prop.default || []).join(", "),
-      "aria-describedby": `${id}-hint` });
+      placeholder: types(prop).includes("null") ? t("options.none") : undefined, "aria-describedby": `${id}-hint` });
   } else {
     input = h("input", { id, name, type: "number", inputmode: "numeric", min: prop.minimum, max: prop.maximum,
       value: prop.default ?? "", placeholder: types(prop).includes("null") ? t("options.none") : undefined,
@@ -55,7 +56,8 @@ export function readOptions(container, schema) {
     if (input.type === "checkbox") value = input.checked;
     else if (prop.enum) value = prop.enum.find((v) => String(v) === input.value);
     else if (types(prop).includes("array")) {
-      value = input.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+      const items = input.value.split(/[\s,;]+/).filter(Boolean);
+      value = !items.length && types(prop).includes("null") ? null : items.map(Number);
     } else if (input.value.trim() === "") value = types(prop).includes("null") ? null : prop.default;
     else value = Number(input.value);
     if (JSON.stringify(value) !== JSON.stringify(prop.default)) out[name] = value;

@@ -1,7 +1,8 @@
 // Table mode: a whole round entered at once, as a round_result action whose result is the round's
 // facts in the ruleset's own terms (those POST /v1/rulesets/{id}/score reads): Boerenbridge the
 // bids and tricks of each seat; Forty-Fives and Auction Forty-Fives the tricks each seat took and
-// the seat whose trick held the highest trump.
+// the seat whose trick held the highest trump; Avinas the game, declarer, knocks, card points and
+// tricks, the lie, and under rams_rule = "sevens" the sevens exposed (docs/rules/avinas.md §16.3).
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { currentTrick, seatName } from "./board.js";
@@ -73,14 +74,25 @@ function avinasFields(view) {
     numberInput("rr-dtricks", t("result.declarer_tricks"), "", AVINAS_TRICKS),
     h("div", { class: "field" }, h("label", { for: "rr-lied" }, h("input", { id: "rr-lied", type: "checkbox" }), " ", t("result.lied"))),
   ];
-  const read = (form) => ({
-    game: form.querySelector("#rr-game").value,
-    declarer: Number(form.querySelector("#rr-declarer").value),
-    knocks: Number(form.querySelector("#rr-knocks").value),
-    declarer_points: Number(form.querySelector("#rr-points").value),
-    declarer_tricks: Number(form.querySelector("#rr-dtricks").value),
-    lied: form.querySelector("#rr-lied").checked,
-  });
+  const bySevens = view.options?.rams_rule === "sevens";
+  if (bySevens) {
+    const shown = (view.exposures || []).filter((e) => e.face_up && String(e.card || "").startsWith("7")).length;
+    fields.push(h("div", { class: "field" }, h("label", { for: "rr-sevens" }, t("result.sevens_exposed")),
+      h("input", { id: "rr-sevens", type: "number", inputmode: "numeric", min: 1, max: 4, value: shown || "" })));
+  }
+  const read = (form) => {
+    const result = {
+      game: form.querySelector("#rr-game").value,
+      declarer: Number(form.querySelector("#rr-declarer").value),
+      knocks: Number(form.querySelector("#rr-knocks").value),
+      declarer_points: Number(form.querySelector("#rr-points").value),
+      declarer_tricks: Number(form.querySelector("#rr-dtricks").value),
+      lied: form.querySelector("#rr-lied").checked,
+    };
+    const sevens = bySevens ? form.querySelector("#rr-sevens").value.trim() : "";
+    if (result.game === "sevens" && sevens !== "") result.sevens_exposed = Number(sevens);
+    return result;
+  };
   return { fields, read };
 }
 
