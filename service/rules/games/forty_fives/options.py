@@ -116,6 +116,17 @@ FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
           Msg("forty_fives.option.tie_at_target")),
 )
 
+#: the Newfoundland "120s" house rules of the auction (§9.5-§9.8)
+AUCTION_HOUSE_SPECS: tuple[OptionSpec, ...] = (
+    _enum("auction_rounds", "continuous", ("continuous", "single"),
+          Msg("forty_fives.auction.option.auction_rounds")),
+    OptionSpec("hold_minimum", "nullable_int", None, Msg("forty_fives.auction.option.hold_minimum"),
+               minimum=5, maximum=30, check=_multiple_of_5),
+    _enum("kitty_bid", "off", ("off", "keep_one", "whole_hand"), Msg("forty_fives.auction.option.kitty_bid")),
+    OptionSpec("bid_30_trump_lead", "bool", False, Msg("forty_fives.auction.option.bid_30_trump_lead")),
+    OptionSpec("cap_waived_in_hole", "bool", False, Msg("forty_fives.auction.option.cap_waived_in_hole")),
+)
+
 AUCTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("players", "int", 4, Msg("forty_fives.auction.option.players"),
                minimum=4, maximum=6, allowed=(4, 6)),
@@ -141,7 +152,7 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("bid_values", "int_list", (15, 20, 25, 30),
                Msg("forty_fives.auction.option.bid_values"),
                minimum=5, maximum=30, check=_check_bid_values),
-    _enum("dealer_hold", "reopen", ("reopen", "duel", "off"),
+    _enum("dealer_hold", "reopen", ("reopen", "duel", "off", "final"),
           Msg("forty_fives.auction.option.dealer_hold")),
     _enum("all_pass", "dealer_forced", ("dealer_forced", "redeal"),
           Msg("forty_fives.auction.option.all_pass")),
@@ -165,10 +176,12 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
                allowed=(60, 30)),
     _enum("bid_30_requires", "all_five_tricks", ("all_five_tricks", "30_points"),
           Msg("forty_fives.auction.option.bid_30_requires")),
-    _enum("defender_out_rule", "none", ("none", "locked_from_100", "capped_below_target"),
+    _enum("defender_out_rule", "none",
+          ("none", "locked_from_100", "capped_below_target", "locked_from_100_when_made"),
           Msg("forty_fives.auction.option.defender_out_rule")),
     _enum("simultaneous_target", "bidder_wins", ("bidder_wins", "highest_score"),
           Msg("forty_fives.auction.option.simultaneous_target")),
+    *AUCTION_HOUSE_SPECS,
 )
 
 
@@ -224,6 +237,11 @@ class Config:
     bid30_all_tricks: bool
     defender_rule: str
     bidder_wins: bool
+    single_round: bool = False  # auction_rounds == "single" (§9.5)
+    hold_minimum: int | None = None
+    kitty_bid: str = "off"  # "off" unless there is a kitty
+    bid30_lead: bool = False  # bid_30_trump_lead, with 30 a bid value (§9.7)
+    cap_waived_in_hole: bool = False
     #: trump suit -> (its table, its table with the ace of trumps demoted), filled on first use
     tables: dict[Any, tuple[Any, Any]] = field(default_factory=dict, repr=False)
 
@@ -270,7 +288,21 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         bid30_all_tricks=(get("bid_30_requires") == "all_five_tricks") if bidding else True,
         defender_rule=get("defender_out_rule") if bidding else "none",
         bidder_wins=(get("simultaneous_target") == "bidder_wins") if bidding else True,
+        **_house_config(bidding, get),
     )
+
+
+def _house_config(bidding: bool, get: Callable[[str], Any]) -> dict[str, Any]:
+    """The §9.5-§9.8 fields of ``Config``; an option that cannot matter has no effect (§9.1)."""
+    if not bidding:
+        return {}
+    return {
+        "single_round": get("auction_rounds") == "single",
+        "hold_minimum": get("hold_minimum"),
+        "kitty_bid": get("kitty_bid") if get("kitty_size") else "off",
+        "bid30_lead": bool(get("bid_30_trump_lead")) and 30 in get("bid_values"),
+        "cap_waived_in_hole": bool(get("cap_waived_in_hole")),
+    }
 
 
 def _defaults(specs: tuple[OptionSpec, ...], derived: Callable[[Mapping[str, Any]], dict[str, Any]],

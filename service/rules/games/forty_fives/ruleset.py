@@ -134,7 +134,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         out = super().public_action(action, viewer)
-        if viewer is not None and action.seat != viewer and action.type == "draw":
+        if viewer is not None and action.seat != viewer and action.type in ("draw", "kitty_bid"):
             out.pop("card", None)
         return out
 
@@ -161,6 +161,8 @@ class AuctionFortyFives(FortyFivesFamily):
     action_types = AUCTION_TYPES
     score_example = AUCTION_SCORE_EXAMPLE
     score_facts = AUCTION_SCORE_FACTS
+    #: ``/legal-plays``: the opening lead of a defender against a bid of 30 (§9.7, with ``trick_number`` 1)
+    context_keys = (play.DEFENDING_30,)
 
     def teams_description(self) -> Msg | None:
         return Msg("forty_fives.auction.teams")
