@@ -57,6 +57,6 @@ def apply_kitty_bid(cfg: Config, state: FortyFivesState, action: Action) -> Fort
         if not hand & kept:
             raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=texts_of(hand))
     given_up = tuple(cards_of(hand & ~kept))
-    discards = (*rnd.discards[:seat], rnd.discards[seat] + given_up, *rnd.discards[seat + 1:])
-    hands = (*hands[:seat], kept | mask_of(rnd.kitty), *hands[seat + 1:])
+    discards = (*rnd.discards[:seat], rnd.discards[seat] + given_up, *rnd.discards[seat + 1 :])
+    hands = (*hands[:seat], kept | mask_of(rnd.kitty), *hands[seat + 1 :])
     return evolve(state, round=evolve(rnd, kitty=(), discards=discards), hands=hands)
