@@ -6,8 +6,14 @@ who have passed, until a high bid stands and every other player has passed. A ho
 takes the bid at the same amount) reopens it for everyone still in (``"reopen"``), or leaves only
 the displaced bidder to answer (``"duel"``). A side with 100 or more may not bid or hold below
 ``min_bid_at_100``. When all the others pass without a bid, the dealer must bid
-(``"dealer_forced"``) or may pass too, and the hand is void (``"redeal"``). The discard and draw
-that follow are in ``discard``.
+(``"dealer_forced"``) or may pass too, and the hand is void (``"redeal"``).
+
+The 120s house rules (§9.5): ``dealer_hold = "final"`` ends the auction at the hold;
+``hold_minimum`` keeps the dealer from holding a lower bid; ``auction_rounds = "single"`` has each
+player speak once, from the dealer's left to the dealer, whose pass or raise ends it and whose hold
+ends it (``"final"``), leaves the displaced bidder to answer (``"duel"``, found from the calls) or
+opens another round for those who have not passed (``"reopen"``). The bid on the kitty that may
+follow the auction is in ``kitty``; the discard and draw in ``discard``.
 """
 
 from __future__ import annotations

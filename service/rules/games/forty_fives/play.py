@@ -5,6 +5,9 @@ the stateless rules endpoints.
   unless every trump held is a protected 5/J/A♥ that outranks the led card; the A♥-lead clause of
   §4.3), returning the legal cards of a hand and the reason (an ``R_*`` code that ``verdict_text``
   turns into a machine code and a sentence).
+* ``lead_against_30``: §9.7, the opening lead of a defender against a bid of 30 under
+  ``bid_30_trump_lead`` (a trump if held); the stateless questions apply it when the context says
+  ``defending_a_30_bid`` with ``trick_number`` 1.
 * ``winner_position``: §4.4, the highest trump, else the highest card of the suit led; ``win_reason``
   says why in words.
 * ``trick_winner`` / ``legal_plays``: the same rules asked about bare facts (a ``TrickContext`` with

@@ -14,8 +14,9 @@ rules. The modules of this package:
   applies).
 * ``deal`` (§2.3, §3.3: five cards each in batches, the turn-up fixing trump) → ``robbing`` (§2.5,
   §3.4: the ace holder's rob or announcement, the dealer's turned-up ace; table mode's turn-up
-  report) or ``auction`` (bidding mode, §3.6: the auction with the dealer's hold, naming trump) and
-  ``discard`` (§3.7: the kitty, discard and draw, the first lead) → ``tricks`` (dealt play, §4) or
+  report) or ``auction`` (bidding mode, §3.6, §9.5: the auction with the dealer's hold, naming trump),
+  ``kitty`` (§9.6: the bid on the kitty) and ``discard`` (§3.7: the kitty, discard and draw, the
+  first lead) → ``tricks`` (dealt play, §4) or
   ``table`` (table mode: reported cards and their revokes; ``round_result``: a whole round
   reported) → ``hand_end`` (the hand scored, its record, the next deal; the archive), scored by
   ``scoring`` (§2.7-2.8, §3.8-3.9) from the facts ``facts`` reads. ``phases`` says whose turn it is
