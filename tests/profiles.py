@@ -220,6 +220,23 @@ _AUCTION_FORTY_FIVES = Profile(
             "first_lead_after_bidding": "left_of_dealer", "defender_out_rule": "capped_below_target",
             "bid_values": [20, 25, 30], "min_bid_at_100": None, "plain_lead_rule": "must_follow"}, BATTERY,
               ends=False, max_rounds=3),
+        # the Newfoundland "120s" house rules (forty-fives.md §9.5-§9.8)
+        Setup("af_120s_single_duel", 4, "dealt", {
+            "trump_selection": "bidding", "auction_rounds": "single", "dealer_hold": "duel", "hold_minimum": 20,
+            "kitty_size": 3, "kitty_bid": "keep_one", "bid_30_trump_lead": True,
+            "defender_out_rule": "locked_from_100_when_made", "target_score": 60}, LEAKS | BATTERY | ARCHIVE,
+              ends=False, matches=30, max_rounds=5),
+        Setup("af_120s_single_final_table", 4, "table", {
+            "trump_selection": "bidding", "auction_rounds": "single", "dealer_hold": "final", "kitty_size": 4,
+            "kitty_bid": "whole_hand", "bid_30_trump_lead": True, "defender_out_rule": "capped_below_target",
+            "cap_waived_in_hole": True, "target_score": 60}, BATTERY | {"revokes"}, ends=False, max_rounds=4),
+        Setup("af_120s_single_reopen_6", 6, "dealt", {
+            "trump_selection": "bidding", "auction_rounds": "single", "all_pass": "redeal", "kitty_size": 3,
+            "kitty_bid": "whole_hand", "discard_and_draw": False, "bid_values": [20, 25, 30],
+            "bid_30_trump_lead": True}, LEAKS | BATTERY, ends=False, max_rounds=3),
+        Setup("af_120s_final_continuous", 4, "dealt", {
+            "trump_selection": "bidding", "dealer_hold": "final", "kitty_size": 5, "kitty_bid": "keep_one",
+            "bid_30_trump_lead": True, "cap_waived_in_hole": True}, BATTERY, ends=False, max_rounds=3),
     ),
 )
 

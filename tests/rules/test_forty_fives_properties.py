@@ -81,6 +81,17 @@ PROFILES: dict[str, tuple[str, dict[str, Any]]] = {
         "first_lead_after_bidding": "left_of_dealer", "defender_out_rule": "capped_below_target",
         "bid_values": [20, 25, 30], "min_bid_at_100": None, "plain_lead_rule": "must_follow",
     }),
+    # the Newfoundland "120s" house rules (§9.5-§9.8)
+    "af_120s_single_duel": ("auction_forty_fives", {
+        "trump_selection": "bidding", "auction_rounds": "single", "dealer_hold": "duel", "hold_minimum": 20,
+        "kitty_size": 3, "kitty_bid": "keep_one", "bid_30_trump_lead": True,
+        "defender_out_rule": "locked_from_100_when_made",
+    }),
+    "af_120s_final_6": ("auction_forty_fives", {
+        "trump_selection": "bidding", "players": 6, "auction_rounds": "single", "dealer_hold": "final",
+        "kitty_size": 4, "kitty_bid": "whole_hand", "bid_30_trump_lead": True,
+        "defender_out_rule": "capped_below_target", "cap_waived_in_hole": True,
+    }),
 }
 
 HANDS_PER_EXAMPLE = 20

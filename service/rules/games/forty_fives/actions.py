@@ -3,7 +3,8 @@ checks every phase makes of an action (its seat, its turn, its phase) with the r
 
 Actions: ``play`` (card), ``rob`` (card = the discard; no card in table mode), ``decline`` (announce
 holding the ace of trumps, or refuse a turned-up ace), ``turn_up`` (table mode: the card turned),
-``bid`` (amount), ``pass``, ``hold``, ``name_trump`` (suit), ``discard`` (cards; in table mode the
+``bid`` (amount), ``pass``, ``hold``, ``name_trump`` (suit), ``kitty_bid`` (card = the one card kept
+under ``kitty_bid = "keep_one"``, §9.6), ``discard`` (cards; in table mode the
 ``amount`` discarded), ``draw`` (card, the dealer picking from the stock under ``dealer_robs_pack``)
 and, in table mode, ``round_result`` (result = the round facts).
 """
@@ -34,8 +35,8 @@ from service.rules.tricks import Play
 MAX_SEATS = 6
 
 FORTY_FIVES_TYPES = ("play", "rob", "decline", "turn_up", "round_result")
-AUCTION_TYPES = ("play", "rob", "decline", "turn_up", "bid", "pass", "hold", "name_trump", "discard", "draw",
-                 "round_result")
+AUCTION_TYPES = ("play", "rob", "decline", "turn_up", "bid", "pass", "hold", "name_trump", "kitty_bid", "discard",
+                 "draw", "round_result")
 
 #: ``Action(type, seat, card, cards, amount, suit, face_down, result)`` with the slots set directly
 #: (``service.rules.slots``): a hand's discards list up to 32 actions
@@ -117,6 +118,8 @@ def phase_types(cfg: Config, state: FortyFivesState) -> list[str]:
         types.remove("decline")
     elif state.phase == AUCTION and cfg.dealer_hold == "off":
         types.remove("hold")
+    elif state.phase == NAME_TRUMP and cfg.kitty_bid != "off" and not rnd.kitty_bid:
+        types.append("kitty_bid")
     elif (state.phase == PLAY and not cfg.bidding and rnd.dealer_ace == ACE_NONE and rnd.robbed_by is None
           and rnd.announced_by is None and not state.tricks and rnd.trump is not None
           and ace_of(rnd.trump) not in state.current):

@@ -6,8 +6,14 @@ who have passed, until a high bid stands and every other player has passed. A ho
 takes the bid at the same amount) reopens it for everyone still in (``"reopen"``), or leaves only
 the displaced bidder to answer (``"duel"``). A side with 100 or more may not bid or hold below
 ``min_bid_at_100``. When all the others pass without a bid, the dealer must bid
-(``"dealer_forced"``) or may pass too, and the hand is void (``"redeal"``). The discard and draw
-that follow are in ``discard``.
+(``"dealer_forced"``) or may pass too, and the hand is void (``"redeal"``).
+
+The 120s house rules (§9.5): ``dealer_hold = "final"`` ends the auction at the hold;
+``hold_minimum`` keeps the dealer from holding a lower bid; ``auction_rounds = "single"`` has each
+player speak once, from the dealer's left to the dealer, whose pass or raise ends it and whose hold
+ends it (``"final"``), leaves the displaced bidder to answer (``"duel"``, found from the calls) or
+opens another round for those who have not passed (``"reopen"``). The bid on the kitty that may
+follow the auction is in ``kitty``; the discard and draw in ``discard``.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ def call_options(cfg: Config, state: FortyFivesState, seat: int) -> tuple[bool, 
     dealer = seat == rnd.dealer
     can_hold = (
         dealer and a.high is not None and a.high_seat != seat and cfg.dealer_hold != "off" and a.high >= floor
+        and a.high >= (cfg.hold_minimum or 0)
     )
     forced = dealer and a.high is None and not cfg.all_pass_redeal and bool(bids)
     return not forced, bids, can_hold
@@ -104,9 +111,13 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
         displaced = high_seat
         high_seat = seat
         call = Call(seat, "hold", high)
-        if cfg.dealer_hold == "duel":
+        if cfg.dealer_hold == "duel" and not cfg.single_round:
             passed = [p or (s != seat and s != displaced) for s, p in enumerate(passed)]
     auction = Auction((*a.calls, call), high, high_seat, tuple(passed))
+    if cfg.single_round:
+        return _after_single_round_call(cfg, state, seat, auction, kind)
+    if kind == "hold" and cfg.dealer_hold == "final":
+        return _auction_won(state, auction)
     return _after_call(cfg, state, seat, auction)
 
 
@@ -130,6 +141,8 @@ def _hold_refusal(cfg: Config, state: FortyFivesState, seat: int, high: int | No
         return Msg("forty_fives.hold_no_bid"), "nothing_to_hold"
     if high_seat == seat:
         return Msg("forty_fives.hold_already"), "nothing_to_hold"
+    if cfg.hold_minimum is not None and high < cfg.hold_minimum:
+        return Msg("forty_fives.hold_below_minimum", minimum=cfg.hold_minimum, high=high), "hold_below_minimum"
     return Msg("forty_fives.hold_below_floor", floor=floor_for(cfg, state, seat)), "bid_below_floor"
 
 
@@ -137,11 +150,9 @@ def _after_call(cfg: Config, state: FortyFivesState, seat: int, auction: Auction
     """The auction after ``seat``'s call: won (naming trump next), void (all passed), or the next to speak."""
     rnd = evolve(current_round(state), auction=auction)
     n = state.match.players
-    passed, high, high_seat = auction.passed, auction.high, auction.high_seat
+    passed, high_seat = auction.passed, auction.high_seat
     if high_seat is not None and all(passed[s] for s in range(n) if s != high_seat):
-        assert high is not None
-        contract = Contract(high_seat, team_of(high_seat), high)
-        return evolve(state, phase=NAME_TRUMP, turn=high_seat, round=evolve(rnd, contract=contract))
+        return _auction_won(state, auction)
     if high_seat is None and all(passed):
         return hand_end.close_round(cfg, state.match, rnd, (), None, (), reported=False)
     nxt = seat
@@ -152,17 +163,67 @@ def _after_call(cfg: Config, state: FortyFivesState, seat: int, auction: Auction
     return evolve(state, turn=nxt, round=rnd)
 
 
+def _auction_won(state: FortyFivesState, auction: Auction) -> FortyFivesState:
+    """The high bidder wins the contract and names trump next."""
+    seat, amount = auction.high_seat, auction.high
+    assert seat is not None and amount is not None
+    rnd = evolve(current_round(state), auction=auction, contract=Contract(seat, team_of(seat), amount))
+    return evolve(state, phase=NAME_TRUMP, turn=seat, round=rnd)
+
+
+def duel_partner(auction: Auction) -> int | None:
+    """In a single-round duel (§9.5): the bidder the dealer's first hold displaced (None before it)."""
+    high_seat = None
+    for call in auction.calls:
+        if call.call == "hold":
+            return high_seat
+        if call.call == "bid":
+            high_seat = call.seat
+    return None
+
+
+def _after_single_round_call(cfg: Config, state: FortyFivesState, seat: int, auction: Auction,
+                             kind: str) -> FortyFivesState:
+    """``auction_rounds = "single"`` (§9.5): each speaks once from the dealer's left to the dealer; the
+    dealer's pass or raise ends it; a hold ends it (``"final"``), leaves the displaced bidder to answer
+    (``"duel"``), or opens another round for those who have not passed (``"reopen"``)."""
+    rnd = evolve(current_round(state), auction=auction)
+    state = evolve(state, round=rnd)
+    n, d = state.match.players, rnd.dealer
+    duel = duel_partner(auction) if cfg.dealer_hold == "duel" else None
+    if seat == d:
+        if kind == "pass" and auction.high_seat is None:
+            return hand_end.close_round(cfg, state.match, rnd, (), None, (), reported=False)
+        if kind == "pass" or (kind == "bid" and duel is None) or (kind == "hold" and cfg.dealer_hold == "final"):
+            return _auction_won(state, auction)
+        if duel is not None:
+            return evolve(state, turn=duel)
+        seat = d  # "reopen": another round, from the dealer's left
+    elif duel is not None:
+        if kind == "pass":
+            return _auction_won(state, auction)
+        return evolve(state, turn=d)
+    nxt = next((s for s in ((seat + k) % n for k in range(1, n)) if s != d and not auction.passed[s]
+                and (s - d) % n > (seat - d) % n), None)
+    if nxt is not None:
+        return evolve(state, turn=nxt)
+    if auction.high_seat == d:  # nobody bid in the reopened round: the hold stands
+        return _auction_won(state, auction)
+    return evolve(state, turn=d)
+
+
 # ------------------------------------------------------------------------------------------------
 # Naming trump
 # ------------------------------------------------------------------------------------------------
 
 
 def name_trump_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]:
-    """The suits the winning bidder may name (``bidder_must_hold_trump``: the suits it holds)."""
+    """The suits the winning bidder may name (``bidder_must_hold_trump``: the suits it holds; after a
+    bid on the whole kitty, the suits the kitty holds, §9.6)."""
     if seat != state.turn:
         return []
     acts = NAME_ACTS[seat]
-    if cfg.must_hold_trump and state.hands is not None:
+    if (cfg.must_hold_trump or current_round(state).kitty_bid == "whole_hand") and state.hands is not None:
         hand = cards_of(state.hands[seat])
         return [a for a in acts if any(c.suit is a.suit for c in hand)]
     return list(acts)
@@ -176,6 +237,9 @@ def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> For
         raise InvalidAction(Msg("forty_fives.name_trump_needs_suit"))
     legal = name_trump_actions(cfg, state, seat)
     if all(a.suit is not suit for a in legal):
+        if current_round(state).kitty_bid == "whole_hand":
+            raise IllegalAction(Msg("forty_fives.trump_not_in_kitty", suit=suit.value), code="trump_not_in_kitty",
+                                legal=[a.to_json() for a in legal])
         raise IllegalAction(Msg("forty_fives.must_hold_trump", suit=suit.value), code="must_hold_trump",
                             legal=[a.to_json() for a in legal])
     rnd = evolve(current_round(state), trump=suit)

@@ -46,7 +46,9 @@ def _hand_size(cfg: Config, state: FortyFivesState, seat: int) -> int:
     if state.hands is not None:
         return state.hands[seat].bit_count()
     bidder = rnd.contract.seat if rnd.contract is not None else None
-    return 5 + (cfg.kitty if seat == bidder else 0)
+    if seat != bidder:
+        return 5
+    return {"keep_one": 1, "whole_hand": 0}.get(rnd.kitty_bid, 5) + cfg.kitty
 
 
 def stock_count(cfg: Config, state: FortyFivesState) -> int:

@@ -130,6 +130,17 @@ FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
     MATCH_LENGTH,
 )
 
+#: the Newfoundland "120s" house rules of the auction (§9.5-§9.8)
+AUCTION_HOUSE_SPECS: tuple[OptionSpec, ...] = (
+    _enum("auction_rounds", "continuous", ("continuous", "single"),
+          Msg("forty_fives.auction.option.auction_rounds")),
+    OptionSpec("hold_minimum", "nullable_int", None, Msg("forty_fives.auction.option.hold_minimum"),
+               minimum=5, maximum=30, check=_multiple_of_5),
+    _enum("kitty_bid", "off", ("off", "keep_one", "whole_hand"), Msg("forty_fives.auction.option.kitty_bid")),
+    OptionSpec("bid_30_trump_lead", "bool", False, Msg("forty_fives.auction.option.bid_30_trump_lead")),
+    OptionSpec("cap_waived_in_hole", "bool", False, Msg("forty_fives.auction.option.cap_waived_in_hole")),
+)
+
 AUCTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("players", "int", 4, Msg("forty_fives.auction.option.players"),
                minimum=4, maximum=6, allowed=(4, 6)),
@@ -155,7 +166,7 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("bid_values", "int_list", (15, 20, 25, 30),
                Msg("forty_fives.auction.option.bid_values"),
                minimum=5, maximum=30, check=_check_bid_values),
-    _enum("dealer_hold", "reopen", ("reopen", "duel", "off"),
+    _enum("dealer_hold", "reopen", ("reopen", "duel", "off", "final"),
           Msg("forty_fives.auction.option.dealer_hold")),
     _enum("all_pass", "dealer_forced", ("dealer_forced", "redeal"),
           Msg("forty_fives.auction.option.all_pass")),
@@ -179,12 +190,14 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
                allowed=(60, 30)),
     _enum("bid_30_requires", "all_five_tricks", ("all_five_tricks", "30_points"),
           Msg("forty_fives.auction.option.bid_30_requires")),
-    _enum("defender_out_rule", "none", ("none", "locked_from_100", "capped_below_target"),
+    _enum("defender_out_rule", "none",
+          ("none", "locked_from_100", "capped_below_target", "locked_from_100_when_made"),
           Msg("forty_fives.auction.option.defender_out_rule")),
     _enum("simultaneous_target", "bidder_wins", ("bidder_wins", "highest_score"),
           Msg("forty_fives.auction.option.simultaneous_target")),
     MATCH_END,
     MATCH_LENGTH,
+    *AUCTION_HOUSE_SPECS,
 )
 
 
@@ -249,6 +262,11 @@ class Config:
     bonus_value: int
     #: the scored hands a fixed-length match lasts (None: the target ends it)
     fixed_hands: int | None
+    single_round: bool = False  # auction_rounds == "single" (§9.5)
+    hold_minimum: int | None = None
+    kitty_bid: str = "off"  # "off" unless there is a kitty
+    bid30_lead: bool = False  # bid_30_trump_lead, with 30 a bid value (§9.7)
+    cap_waived_in_hole: bool = False
     #: trump suit -> (its table, its table with the ace of trumps demoted), filled on first use
     tables: dict[Any, tuple[Any, Any]] = field(default_factory=dict, repr=False)
 
@@ -298,6 +316,7 @@ def make_config(game: str, options: Mapping[str, Any], defaults: Mapping[str, An
         trick_value=get("trick_value") if game == FORTY_FIVES_ID else 5,
         bonus_value=get("highest_trump_bonus_value") if game == FORTY_FIVES_ID else 5,
         fixed_hands=_fixed_hands(get("match_end"), get("match_length"), get("players")),
+        **_house_config(bidding, get),
     )
 
 
@@ -306,6 +325,19 @@ def _fixed_hands(match_end: str, length: int | None, players: int) -> int | None
     if match_end == "target" or length is None:
         return None
     return length * players if match_end == "fixed_deal_turns" else length
+
+
+def _house_config(bidding: bool, get: Callable[[str], Any]) -> dict[str, Any]:
+    """The §9.5-§9.8 fields of ``Config``; an option that cannot matter has no effect (§9.1)."""
+    if not bidding:
+        return {}
+    return {
+        "single_round": get("auction_rounds") == "single",
+        "hold_minimum": get("hold_minimum"),
+        "kitty_bid": get("kitty_bid") if get("kitty_size") else "off",
+        "bid30_lead": bool(get("bid_30_trump_lead")) and 30 in get("bid_values"),
+        "cap_waived_in_hole": bool(get("cap_waived_in_hole")),
+    }
 
 
 def _defaults(specs: tuple[OptionSpec, ...], derived: Callable[[Mapping[str, Any]], dict[str, Any]],

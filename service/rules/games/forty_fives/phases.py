@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, MatchOver, wrong_phase
-from service.rules.games.forty_fives import auction, discard, robbing, round_result, table, tricks
+from service.rules.games.forty_fives import auction, discard, kitty, robbing, round_result, table, tricks
 from service.rules.games.forty_fives.actions import SEAT_TUPLES, need_phase, need_turn, phase_types, seat_of
 from service.rules.games.forty_fives.options import CONFIG_MAKERS, config_of
 from service.rules.games.forty_fives.state import (
@@ -63,7 +63,7 @@ def legal_actions(ruleset: FortyFivesFamily, state: FortyFivesState, seat: int) 
     if phase == AUCTION:
         return auction.auction_actions(cfg, state, seat)
     if phase == NAME_TRUMP:
-        return auction.name_trump_actions(cfg, state, seat)
+        return auction.name_trump_actions(cfg, state, seat) + kitty.kitty_bid_actions(cfg, state, seat)
     if phase == DISCARD:
         return discard.discard_actions(cfg, state, seat)
     if phase == DEALER_DRAW:
@@ -106,11 +106,13 @@ def _apply_other(ruleset: FortyFivesFamily, state: FortyFivesState, action: Acti
         return table.table_play(ruleset, cfg, state, seat, action.card)
     if kind == "round_result":
         return round_result.apply_round_result(ruleset, cfg, state, action)
-    if kind in ("bid", "pass", "hold") or kind in ("name_trump", "discard", "draw"):
+    if kind in ("bid", "pass", "hold") or kind in ("name_trump", "kitty_bid", "discard", "draw"):
         if not cfg.bidding:
             raise wrong_phase(Msg("forty_fives.bidding_only", type=kind, phase=state.phase), phase_types(cfg, state))
         if kind == "name_trump":
             return auction.apply_name_trump(cfg, state, action)
+        if kind == "kitty_bid":
+            return kitty.apply_kitty_bid(cfg, state, action)
         if kind == "discard":
             return discard.apply_discard(cfg, state, action)
         if kind == "draw":

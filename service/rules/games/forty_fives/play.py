@@ -5,6 +5,9 @@ the stateless rules endpoints.
   unless every trump held is a protected 5/J/A♥ that outranks the led card; the A♥-lead clause of
   §4.3), returning the legal cards of a hand and the reason (an ``R_*`` code that ``verdict_text``
   turns into a machine code and a sentence).
+* ``lead_against_30``: §9.7, the opening lead of a defender against a bid of 30 under
+  ``bid_30_trump_lead`` (a trump if held); the stateless questions apply it when the context says
+  ``defending_a_30_bid`` with ``trick_number`` 1.
 * ``winner_position``: §4.4, the highest trump, else the highest card of the suit led; ``win_reason``
   says why in words.
 * ``trick_winner`` / ``legal_plays``: the same rules asked about bare facts (a ``TrickContext`` with
@@ -49,6 +52,10 @@ R_AH_NO_RENEGE = 8
 R_MUST_TRUMP = 9
 R_RENEGE = 10
 R_RENEGE_OR_HEART = 11
+R_LEAD_TRUMP_30 = 12
+
+#: the context key of the stateless questions that says the leader defends a bid of 30 (§9.7)
+DEFENDING_30 = "defending_a_30_bid"
 
 
 def reference_index(table: RankTable, trick: Sequence[Card], ref_highest: bool) -> int:
@@ -63,6 +70,13 @@ def reference_index(table: RankTable, trick: Sequence[Card], ref_highest: bool) 
         if strength[i] > strength[best] and table.eff[i] == table.trump_i:
             best = i
     return best
+
+
+def lead_against_30(table: RankTable, hand: int) -> tuple[int, int]:
+    """The opening lead of a defender against a bid of 30 under ``bid_30_trump_lead`` (§9.7): a trump
+    (any, the A♥ included) if the leader holds one, else any card."""
+    trumps = hand & table.trump_mask
+    return (trumps, R_LEAD_TRUMP_30) if trumps else (hand, R_LEAD)
 
 
 def legal_mask(rules: PlayRules, table: RankTable, hand: int, trick: Sequence[Card]) -> tuple[int, int]:
@@ -117,6 +131,7 @@ _CODES = {
     R_MUST_TRUMP: "must_play_trump",
     R_RENEGE: "no_constraint",
     R_RENEGE_OR_HEART: "must_play_trump_or_heart",
+    R_LEAD_TRUMP_30: "must_lead_trump_against_30",
 }
 
 
@@ -131,6 +146,8 @@ def verdict_text(
     code = _CODES[reason]
     if reason == R_LEAD:
         return code, Msg("forty_fives.rule.lead")
+    if reason == R_LEAD_TRUMP_30:
+        return code, Msg("forty_fives.rule.lead_trump_against_30", trumps=_names(cards_of(hand & table.trump_mask)))
     led = trick[0]
     suit = SUITS[table.eff[led.index]]
     if reason == R_VOID:
@@ -265,6 +282,18 @@ def legal_plays(
     if hmask.bit_count() != len(hand) or hmask & mask_of(cards):
         check_distinct([*hand, *cards], Msg("core.where.hand_and_trick"))
     table = context_table(cfg, ctx)
-    legal, reason = legal_mask(cfg.rules, table, hmask, cards)
+    if not cards and _defends_30(cfg, ctx):
+        legal, reason = lead_against_30(table, hmask)
+    else:
+        legal, reason = legal_mask(cfg.rules, table, hmask, cards)
     code, rule = verdict_text(reason, cfg.rules, table, hmask, cards)
     return PlayVerdict(tuple(c for c in hand if legal >> c.index & 1), code, rule)
+
+
+def _defends_30(cfg: Config, ctx: TrickContext) -> bool:
+    """Whether the context is the opening lead of a defender against 30 with the forced trump lead on
+    (§9.7: ``defending_a_30_bid`` true and ``trick_number`` 1)."""
+    flag = ctx.get(DEFENDING_30)
+    if flag is not None and not isinstance(flag, bool):
+        raise InvalidFacts(Msg("forty_fives.defending_30_not_bool", key=DEFENDING_30))
+    return bool(flag) and cfg.bid30_lead and ctx.trick_number == 1

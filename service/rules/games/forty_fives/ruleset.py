@@ -14,8 +14,9 @@ rules. The modules of this package:
   applies).
 * ``deal`` (§2.3, §3.3: five cards each in batches, the turn-up fixing trump) → ``robbing`` (§2.5,
   §3.4: the ace holder's rob or announcement, the dealer's turned-up ace; table mode's turn-up
-  report) or ``auction`` (bidding mode, §3.6: the auction with the dealer's hold, naming trump) and
-  ``discard`` (§3.7: the kitty, discard and draw, the first lead) → ``tricks`` (dealt play, §4) or
+  report) or ``auction`` (bidding mode, §3.6, §9.5: the auction with the dealer's hold, naming trump),
+  ``kitty`` (§9.6: the bid on the kitty) and ``discard`` (§3.7: the kitty, discard and draw, the
+  first lead) → ``tricks`` (dealt play, §4) or
   ``table`` (table mode: reported cards and their revokes; ``round_result``: a whole round
   reported) → ``hand_end`` (the hand scored, its record, the next deal; the archive), scored by
   ``scoring`` (§2.7-2.8, §3.8-3.9) from the facts ``facts`` reads. ``phases`` says whose turn it is
@@ -134,7 +135,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         out = super().public_action(action, viewer)
-        if viewer is not None and action.seat != viewer and action.type == "draw":
+        if viewer is not None and action.seat != viewer and action.type in ("draw", "kitty_bid"):
             out.pop("card", None)
         return out
 
@@ -161,6 +162,8 @@ class AuctionFortyFives(FortyFivesFamily):
     action_types = AUCTION_TYPES
     score_example = AUCTION_SCORE_EXAMPLE
     score_facts = AUCTION_SCORE_FACTS
+    #: ``/legal-plays``: the opening lead of a defender against a bid of 30 (§9.7, with ``trick_number`` 1)
+    context_keys = (play.DEFENDING_30,)
 
     def teams_description(self) -> Msg | None:
         return Msg("forty_fives.auction.teams")

@@ -286,7 +286,8 @@ def _settle_bidding(
     points = [0, 0]
     points[team] = gain
     defenders = 1 - team
-    points[defenders], d_line = _defender_points(cfg, defenders, before[defenders], hand[defenders])
+    points[defenders], d_line = _defender_points(cfg, defenders, before[defenders], hand[defenders], made,
+                                                 before[team] + gain)
     after = (before[0] + points[0], before[1] + points[1])
     if cfg.fixed_hands is not None:
         over, winners, ends = fixed_end(cfg, after, number, False, True, seats=False)
@@ -304,12 +305,19 @@ def _settle_bidding(
     return Settlement(tuple(points), after, over, winners, tuple(lines), made, tuple(hand))
 
 
-def _defender_points(cfg: Config, defenders: int, before: int, hand_points: int) -> tuple[int, Msg]:
-    """What the defending team scores (``defender_out_rule``), and the line saying so."""
+def _defender_points(cfg: Config, defenders: int, before: int, hand_points: int, made: bool,
+                     bidders_after: int) -> tuple[int, Msg]:
+    """What the defending team scores (``defender_out_rule``; §9.8: the lock only when the bid is made,
+    the cap waived while the bidders are in the hole after the hand), and the line saying so."""
     d_line = Msg("forty_fives.defence.scores", team=defenders, points=hand_points)
-    if cfg.defender_rule == "locked_from_100" and before >= 100:
-        return 0, Msg("forty_fives.defence.locked", team=defenders, before=before)
-    if cfg.defender_rule == "capped_below_target":
+    rule = cfg.defender_rule
+    if before >= 100 and (rule == "locked_from_100" or (rule == "locked_from_100_when_made" and made)):
+        key = "forty_fives.defence.locked_made" if rule == "locked_from_100_when_made" else "forty_fives.defence.locked"
+        return 0, Msg(key, team=defenders, before=before)
+    if rule == "capped_below_target" and cfg.cap_waived_in_hole and bidders_after < 0:
+        return hand_points, Msg("forty_fives.defence.cap_waived", team=defenders, points=hand_points,
+                                bidders=1 - defenders, total=bidders_after)
+    if rule == "capped_below_target":
         cap = cfg.target - 5
         capped = max(before, min(before + hand_points, cap))
         if capped != before + hand_points:

@@ -107,6 +107,7 @@ class Round:
     to_draw: int = 0  # dealer_robs_pack: replacements the dealer still has to pick
     out: tuple[Card, ...] = ()  # table mode: cards reported as discarded (out of play)
     revokes: tuple[Revoke, ...] = ()  # table mode
+    kitty_bid: str = ""  # the bidder bid on the kitty (§9.6): "keep_one" or "whole_hand"; "" not
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +177,7 @@ make_state = slot_maker(FortyFivesState)
 #: Trick(leader, cards, winner)
 make_trick = slot_maker(Trick)
 #: Round(number, dealer, turn_up, trump, stock, kitty, discards, ace_holder, robbed_by, announced_by,
-#: dealer_ace, demoted, auction, contract, drawn, to_draw, out, revokes)
+#: dealer_ace, demoted, auction, contract, drawn, to_draw, out, revokes, kitty_bid)
 make_round = slot_maker(Round)
 #: RoundRecord(number, dealer, trump, turn_up, robbed_by, announced_by, demoted, contract, tricks,
 #: tricks_won, highest_trump, bonus_seat, points, scores, void, reported, revokes, made)

@@ -20,7 +20,13 @@ from service.rules.errors import CardAlreadyPlayed, IllegalPlay
 from service.rules.games.forty_fives import hand_end
 from service.rules.games.forty_fives.actions import CLOCKWISE, PLAY_ACTS, PLAYS
 from service.rules.games.forty_fives.options import AH_FALLBACK, Config
-from service.rules.games.forty_fives.play import legal_mask, verdict_text, winner_position
+from service.rules.games.forty_fives.play import (
+    DEFENDING_30,
+    lead_against_30,
+    legal_mask,
+    verdict_text,
+    winner_position,
+)
 from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS, ace_of, table_for
 from service.rules.games.forty_fives.robbing import rob_actions
 from service.rules.games.forty_fives.scoring import TRICKS_PER_HAND
@@ -37,7 +43,7 @@ from service.rules.games.forty_fives.state import (
     played_cards,
     plays_by,
 )
-from service.rules.games.forty_fives.tricks import after_first_trick
+from service.rules.games.forty_fives.tricks import after_first_trick, defends_30
 from service.rules.handmask import BIT, FULL_PACK, mask_of, pick
 from service.rules.messages import Msg
 from service.rules.revokes import Judge, Revoke, TrickRecord, find_revokes, revokes_after_play
@@ -200,7 +206,7 @@ def revokes(
     seats, by_card = CLOCKWISE[state.match.players], PLAYS  # TrickRecord.clockwise, from tables made once
     records = [
         TrickRecord(seats[ld][:len(cards)], tuple([by_card[c.index] for c in cards]),
-                    TrickContext(trump, i, ctx_demoted))
+                    TrickContext(trump, i, ctx_demoted, _lead_context(cfg, rnd, i, ld)))
         for i, (ld, cards) in enumerate(plays, 1)
     ]
     fallback = cfg.rules.ah_rule == AH_FALLBACK and trump is not Suit.HEARTS
@@ -217,6 +223,15 @@ def revokes(
         return tuple(revokes_after_play(ruleset, before, records, options, seat, round_complete=False,
                                         monotone=monotone, judge=judge))
     return tuple(find_revokes(ruleset, records, options, round_complete=complete, monotone=monotone, judge=judge))
+
+
+_AGAINST_30 = {DEFENDING_30: True}
+_NO_CONTEXT: dict[str, bool] = {}
+
+
+def _lead_context(cfg: Config, rnd: Round, number: int, leader: int) -> dict[str, bool]:
+    """The context of trick ``number`` led by ``leader``: the forced trump lead against 30 (§9.7)."""
+    return _AGAINST_30 if number == 1 and cfg.bid30_lead and defends_30(rnd, leader) else _NO_CONTEXT
 
 
 def _late_ace_revokes(
@@ -264,7 +279,10 @@ def _judge(cfg: Config) -> Judge:
         hmask = 0
         for c in hand:
             hmask |= BIT[c.index]
-        legal, reason = legal_mask(rules, table, hmask, cards)
+        if not cards and ctx.trick_number == 1 and ctx.get(DEFENDING_30):
+            legal, reason = lead_against_30(table, hmask)
+        else:
+            legal, reason = legal_mask(rules, table, hmask, cards)
         code, rule = verdict_text(reason, rules, table, hmask, cards)
         return PlayVerdict(tuple(c for c in hand if legal >> c.index & 1), code, rule)
 

@@ -13,7 +13,7 @@ from service.rules.errors import CardNotInHand, IllegalPlay
 from service.rules.games.forty_fives import hand_end
 from service.rules.games.forty_fives.actions import PLAY_ACTS
 from service.rules.games.forty_fives.options import Config
-from service.rules.games.forty_fives.play import legal_mask, verdict_text, winner_position
+from service.rules.games.forty_fives.play import lead_against_30, legal_mask, verdict_text, winner_position
 from service.rules.games.forty_fives.ranking import RankTable, ace_of, table_for
 from service.rules.games.forty_fives.robbing import demotes_now, rob_actions
 from service.rules.games.forty_fives.scoring import TRICKS_PER_HAND
@@ -51,13 +51,23 @@ def _seat_table(cfg: Config, state: FortyFivesState, rnd: Round, seat: int) -> R
     return round_table(cfg, rnd)
 
 
+def defends_30(rnd: Round, seat: int) -> bool:
+    """Whether ``seat`` defends a contract of 30 (§9.7: its opening lead must then be a trump)."""
+    contract = rnd.contract
+    return contract is not None and contract.amount == 30 and contract.team != seat % 2
+
+
 def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]:
     """The dealt-mode actions of the seat to play: its legal cards, and rob/announce in the window."""
     rnd = state.round
     hands = state.hands
     if TYPE_CHECKING:
         assert rnd is not None and hands is not None
-    legal, _reason = legal_mask(cfg.rules, _seat_table(cfg, state, rnd, seat), hands[seat], state.current)
+    table = _seat_table(cfg, state, rnd, seat)
+    if cfg.bid30_lead and not state.tricks and not state.current and defends_30(rnd, seat):
+        legal, _reason = lead_against_30(table, hands[seat])
+    else:
+        legal, _reason = legal_mask(cfg.rules, table, hands[seat], state.current)
     out = pick(legal, PLAY_ACTS[seat])
     if seat == rnd.ace_holder:
         out.extend(rob_actions(cfg, state, seat))
@@ -75,7 +85,10 @@ def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> Fo
     if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
         rnd = evolve(rnd, demoted=ace_of(rnd.trump))
     table = round_table(cfg, rnd)
-    legal, reason = legal_mask(cfg.rules, table, hand, state.current)
+    if cfg.bid30_lead and not state.tricks and not state.current and defends_30(rnd, seat):
+        legal, reason = lead_against_30(table, hand)
+    else:
+        legal, reason = legal_mask(cfg.rules, table, hand, state.current)
     if not legal & bit:
         legal_texts = texts_of(legal)
         if not hand & bit:

@@ -137,6 +137,7 @@ def round_view(state: FortyFivesState, rnd: Round, seat: int | None) -> dict[str
         out["contract"] = _contract(rnd.contract)
         out["drawn"] = list(rnd.drawn)
         out["kitty_size"] = len(rnd.kitty)
+        out["kitty_bid"] = rnd.kitty_bid or None
     if m.mode == "table":
         out["revokes"] = [r.to_json() for r in rnd.revokes]
         out["reported_discards"] = format_cards(rnd.out)
