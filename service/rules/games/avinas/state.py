@@ -140,6 +140,7 @@ class HandRecord:
     pips: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
     cancelled: int = 0  # rams of the other team crossed out by this hand's (§9.2)
+    void: bool = False  # a revoke ruled void (revoke_penalty, §16.7): nothing due, the hand counts for nothing
     explanation: tuple[str, ...] = ()  # only in a state stored before the texts became messages
 
 
@@ -160,6 +161,7 @@ class AvinasState:
     winners: tuple[int, ...] = ()
     result: str | None = None
     end_reason: str | None = None  # END_BY_SCORE, END_BY_MAX_HANDS (or the English of an older state)
+    voided: int = 0  # finished hands made void by a revoke (§16.7): not counted for ``max_hands``
 
 
 def opponent_of_dealer(seat: int, dealer: int) -> bool:

@@ -179,6 +179,7 @@ def record_json(record: HandRecord) -> dict[str, Any]:
         "rams": list(record.rams),
         "pips": list(record.pips),
         "revokes": [r.to_json() for r in record.revokes],
+        "void": record.void,
     }
 
 

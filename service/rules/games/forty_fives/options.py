@@ -22,6 +22,7 @@ from typing import Any
 from service.rules.errors import InvalidOption
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
+from service.rules.settlement import REVOKE_PENALTY_SPEC
 
 # ------------------------------------------------------------------------------------------------
 # The play rules' option values (§4.2, §4.3), as ``play.legal_mask`` reads them
@@ -114,6 +115,7 @@ FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
                minimum=5),
     _enum("tie_at_target", "play_another_hand", ("play_another_hand", "shared"),
           Msg("forty_fives.option.tie_at_target")),
+    REVOKE_PENALTY_SPEC,
 )
 
 AUCTION_SPECS: tuple[OptionSpec, ...] = (
@@ -169,6 +171,7 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
           Msg("forty_fives.auction.option.defender_out_rule")),
     _enum("simultaneous_target", "bidder_wins", ("bidder_wins", "highest_score"),
           Msg("forty_fives.auction.option.simultaneous_target")),
+    REVOKE_PENALTY_SPEC,
 )
 
 
