@@ -104,17 +104,23 @@ def settle_revoke(ruleset: Ruleset[Any], state: Any, action: Action) -> Any:
     closed, revokes = found
     index = next((i for i, r in enumerate(revokes) if (r.seat, r.trick) == (action.seat, action.trick)), None)
     if index is None:
-        raise RevokeRefused(Msg("core.settle.no_such_revoke", seat=action.seat, trick=action.trick),
-                            legal=settle_actions(revokes))
+        raise RevokeRefused(
+            Msg("core.settle.no_such_revoke", seat=action.seat, trick=action.trick), legal=settle_actions(revokes)
+        )
     revoke = revokes[index]
     if revoke.ruling is not None:
-        raise RevokeRefused(Msg("core.settle.already_settled", seat=revoke.seat, trick=revoke.trick,
-                                ruling=revoke.ruling), code="already_settled", legal=settle_actions(revokes))
+        raise RevokeRefused(
+            Msg("core.settle.already_settled", seat=revoke.seat, trick=revoke.trick, ruling=revoke.ruling),
+            code="already_settled",
+            legal=settle_actions(revokes),
+        )
     if ruling == APPLIED and penalty_of(ruleset.table(state).options) == FLAG_ONLY:
-        raise RevokeRefused(Msg("core.settle.penalty_off", option=REVOKE_PENALTY, value=FLAG_ONLY),
-                            code="revoke_penalty_off", legal=[a for a in settle_actions(revokes)
-                                                              if a["ruling"] == "waive"])
-    settled = (*revokes[:index], replace(revoke, ruling=ruling), *revokes[index + 1:])
+        raise RevokeRefused(
+            Msg("core.settle.penalty_off", option=REVOKE_PENALTY, value=FLAG_ONLY),
+            code="revoke_penalty_off",
+            legal=[a for a in settle_actions(revokes) if a["ruling"] == "waive"],
+        )
+    settled = (*revokes[:index], replace(revoke, ruling=ruling), *revokes[index + 1 :])
     return ruleset.rescored(closed, settled)
 
 
@@ -129,13 +135,19 @@ def revokes_applied(
     rest = {k: v for k, v in facts.items() if k != REVOKES_APPLIED}
     given = facts[REVOKES_APPLIED]
     last = None if n_players is None else n_players - 1
-    if (not isinstance(given, list) or not all(is_json_int(s) and s >= 0 for s in given)
-            or len(set(given)) != len(given) or (last is not None and any(s > last for s in given))):
-        raise InvalidInput(Msg("core.settle.bad_revokes_applied", fact=REVOKES_APPLIED,
-                               last=last if last is not None else "?"))
+    if (
+        not isinstance(given, list)
+        or not all(is_json_int(s) and s >= 0 for s in given)
+        or len(set(given)) != len(given)
+        or (last is not None and any(s > last for s in given))
+    ):
+        raise InvalidInput(
+            Msg("core.settle.bad_revokes_applied", fact=REVOKES_APPLIED, last=last if last is not None else "?")
+        )
     if penalty_of(options) == FLAG_ONLY:
-        raise RevokeRefused(Msg("core.settle.penalty_off", option=REVOKE_PENALTY, value=FLAG_ONLY),
-                            code="revoke_penalty_off")
+        raise RevokeRefused(
+            Msg("core.settle.penalty_off", option=REVOKE_PENALTY, value=FLAG_ONLY), code="revoke_penalty_off"
+        )
     return rest, tuple(sorted(given))
 
 

@@ -53,8 +53,13 @@ def settle(seat: int, trick: int, ruling: str) -> dict[str, Any]:
     return {"type": "settle_revoke", "seat": seat, "trick": trick, "ruling": ruling}
 
 
-def play_tricks(http: FlaskHttp, match: Match, tricks: list[tuple[int, str]], n: int,
-                during: Callable[[int, dict[str, Any]], None] = lambda _t, _v: None) -> dict[str, Any]:
+def play_tricks(
+    http: FlaskHttp,
+    match: Match,
+    tricks: list[tuple[int, str]],
+    n: int,
+    during: Callable[[int, dict[str, Any]], None] = lambda _t, _v: None,
+) -> dict[str, Any]:
     view: dict[str, Any] = {}
     for number, (leader, cards) in enumerate(tricks, 1):
         for i, card in enumerate(cards.split()):
@@ -63,8 +68,12 @@ def play_tricks(http: FlaskHttp, match: Match, tricks: list[tuple[int, str]], n:
     return view
 
 
-def ff_match(http: FlaskHttp, options: dict[str, Any], totals: tuple[int, int, int] = (0, 0, 0),
-             during: Callable[[int, dict[str, Any]], None] = lambda _t, _v: None) -> tuple[Match, dict[str, Any]]:
+def ff_match(
+    http: FlaskHttp,
+    options: dict[str, Any],
+    totals: tuple[int, int, int] = (0, 0, 0),
+    during: Callable[[int, dict[str, Any]], None] = lambda _t, _v: None,
+) -> tuple[Match, dict[str, Any]]:
     """The hand of §9.12.9 reported card by card, after hands reported as results that bring the
     totals to ``totals`` (each a multiple of 5 with no bonus: 4 hands, so the first dealer is 1)."""
     if totals == (0, 0, 0):
@@ -152,21 +161,33 @@ def test_sr01_the_revoke_is_listed_while_trick_3_is_played_and_changes_nothing(h
     row = _sr("SR-01")
     assert row["actions after the round"] == "none"
     seen: list[list[dict[str, Any]]] = []
-    match, view = ff_match(http, _options(row["options and totals before the round"]),
-                           during=lambda number, v: seen.append(v["revokes"]) if number == 3 else None)
+    match, view = ff_match(
+        http,
+        _options(row["options and totals before the round"]),
+        during=lambda number, v: seen.append(v["revokes"]) if number == 3 else None,
+    )
     listed = re.search(r"revokes \[\{seat (\d), trick (\d), card (\w+), code (\w+)\}\]", row["expected"])
     assert listed
     seat, trick, card, code = listed.groups()
-    assert seen[-1] == [{"seat": int(seat), "trick": int(trick), "card": card, "code": code,
-                         "rule": seen[-1][0]["rule"], "ruling": None}]
+    assert seen[-1] == [
+        {
+            "seat": int(seat),
+            "trick": int(trick),
+            "card": card,
+            "code": code,
+            "rule": seen[-1][0]["rule"],
+            "ruling": None,
+        }
+    ]
     check_expected(row, view, rounds_of(http, match))
 
 
 @pytest.mark.parametrize("row_id", ["SR-02", "SR-03", "SR-04"])
 def test_a_settlement_rescores_the_round(http: FlaskHttp, row_id: str) -> None:
     row = _sr(row_id)
-    seat, trick, ruling = re.fullmatch(r"settle_revoke \{seat (\d), trick (\d), (apply|waive)\}",
-                                       row["actions after the round"]).groups()  # type: ignore[union-attr]
+    seat, trick, ruling = re.fullmatch(
+        r"settle_revoke \{seat (\d), trick (\d), (apply|waive)\}", row["actions after the round"]
+    ).groups()  # type: ignore[union-attr]
     match, before = ff_match(http, _options(row["options and totals before the round"]))
     view = ok(act(http, match, settle(int(seat), int(trick), ruling)))
     check_expected(row, view, rounds_of(http, match))
@@ -188,8 +209,7 @@ def test_sr05_undo_takes_a_settlement_back(http: FlaskHttp) -> None:
     match, before = ff_match(http, _options(row["options and totals before the round"]))
     ok(act(http, match, settle(1, 2, "apply")))
     view = ok(http.post(f"{match.path}/undo", None, match.referee))
-    check_expected({**row, "expected": _sr("SR-01")["expected"] + "; " + row["expected"]}, view,
-                   rounds_of(http, match))
+    check_expected({**row, "expected": _sr("SR-01")["expected"] + "; " + row["expected"]}, view, rounds_of(http, match))
     assert _same(view, before)
     # and the undone ruling may be made again
     assert ok(act(http, match, settle(1, 2, "apply")))["scores"] == [5, 0, 20]
@@ -227,8 +247,9 @@ def test_sr07_apply_is_refused_under_flag_only_and_waive_is_recorded(http: Flask
 
 def test_sr08_no_such_revoke_lists_the_settleable_actions(http: FlaskHttp) -> None:
     row = _sr("SR-08")
-    seat, trick, ruling = re.fullmatch(r"settle_revoke \{seat (\d), trick (\d), (apply)\}",
-                                       row["actions after the round"]).groups()  # type: ignore[union-attr]
+    seat, trick, ruling = re.fullmatch(
+        r"settle_revoke \{seat (\d), trick (\d), (apply)\}", row["actions after the round"]
+    ).groups()  # type: ignore[union-attr]
     match, _ = ff_match(http, _options(row["options and totals before the round"]))
     body = refusal(act(http, match, settle(int(seat), int(trick), ruling)), "no_such_revoke")
     assert re.search(r"legal = the apply and waive actions for seat 1, trick 2", row["expected"])
@@ -296,9 +317,11 @@ def test_only_the_referee_settles(http: FlaskHttp) -> None:
     for token in match.seats:
         answer = act(http, match, settle(1, 2, "apply"), token)
         assert answer.status == 403 and answer.body["code"] == "referee_only", answer.body
-    for bad in ({"type": "settle_revoke", "seat": 1, "trick": 2, "ruling": "maybe"},
-                {"type": "settle_revoke", "seat": 1, "ruling": "apply"},
-                {"type": "settle_revoke", "seat": 1, "trick": 0, "ruling": "apply"}):
+    for bad in (
+        {"type": "settle_revoke", "seat": 1, "trick": 2, "ruling": "maybe"},
+        {"type": "settle_revoke", "seat": 1, "ruling": "apply"},
+        {"type": "settle_revoke", "seat": 1, "trick": 0, "ruling": "apply"},
+    ):
         answer = act(http, match, bad)
         assert answer.status == 400 and answer.body["code"], answer.body
     assert _same(ok(http.get(match.path, match.referee)), before)
@@ -338,7 +361,8 @@ def test_bs01_the_revoke_is_listed_and_changes_nothing(http: FlaskHttp) -> None:
     seat, trick, card, code = listed.groups()
     revoke = view["history"][-1]["revokes"]
     assert [{k: r[k] for k in ("seat", "trick", "card", "code", "ruling")} for r in revoke] == [
-        {"seat": int(seat), "trick": int(trick), "card": card, "code": code, "ruling": None}]
+        {"seat": int(seat), "trick": int(trick), "card": card, "code": code, "ruling": None}
+    ]
     check_expected(row, view, rounds_of(http, match))
 
 

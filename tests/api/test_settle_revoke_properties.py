@@ -108,8 +108,11 @@ def settle_at_random(http: FlaskHttp, match: Match, rng: random.Random, penalty:
         assert answer.status == 200, (action, answer.body)
         settled = answer.body
         check_totals(ruleset_id, settled, http.get(f"{match.path}/rounds", match.referee).body["rounds"])
-        ruling_now = [r["ruling"] for r in settled["history"][-1]["revokes"]
-                      if (r["seat"], r["trick"]) == (revoke["seat"], revoke["trick"])]
+        ruling_now = [
+            r["ruling"]
+            for r in settled["history"][-1]["revokes"]
+            if (r["seat"], r["trick"]) == (revoke["seat"], revoke["trick"])
+        ]
         assert ruling_now == [{"apply": "applied", "waive": "waived"}[ruling]]
         undone = http.post(f"{match.path}/undo", None, match.referee)
         assert undone.status == 200 and _same(undone.body, view), "undo restores the view before the settlement"
@@ -122,8 +125,11 @@ def settle_at_random(http: FlaskHttp, match: Match, rng: random.Random, penalty:
 
 
 @pytest.mark.parametrize("seed", range(2))
-@pytest.mark.parametrize(("ruleset_id", "n", "options"), GAMES,
-                         ids=[f"{g[0]}{'-bidding' if g[2].get('trump_selection') else ''}" for g in GAMES])
+@pytest.mark.parametrize(
+    ("ruleset_id", "n", "options"),
+    GAMES,
+    ids=[f"{g[0]}{'-bidding' if g[2].get('trump_selection') else ''}" for g in GAMES],
+)
 def test_random_table_matches_with_random_settlements_keep_the_invariants(
     http: FlaskHttp, ruleset_id: str, n: int, options: dict[str, Any], seed: int
 ) -> None:

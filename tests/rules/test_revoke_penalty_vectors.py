@@ -120,7 +120,9 @@ def test_forty_fives_revoke_penalties_stateless(row: dict[str, str]) -> None:
     answer = _score(ruleset_id, body, options)
     assert answer["void"] is ("void" in expected), (row, answer)
     head = expected.split("(as played")[0].split("totals stay")[0]
-    pattern = rf"({NUMBER})/({NUMBER})/({NUMBER})" if ruleset_id == "forty_fives" else rf"A ({NUMBER})[^,]*, B ({NUMBER})"
+    pattern = (
+        rf"({NUMBER})/({NUMBER})/({NUMBER})" if ruleset_id == "forty_fives" else rf"A ({NUMBER})[^,]*, B ({NUMBER})"
+    )
     found = re.search(pattern, head)
     assert found or answer["void"], row
     points = [_int(p) for p in found.groups()] if found else [0, 0]
@@ -159,9 +161,10 @@ def test_revokes_applied_must_name_distinct_seats_of_the_table() -> None:
     for bad in ([3], [0, 0], "0", [-1], [True]):
         with pytest.raises(InvalidInput):
             _score("forty_fives", {**facts, "revokes_applied": bad}, options)
-    for ruleset_id, body in (("boerenbridge", {"bids": [3, 0, 5, 4], "tricks": [3, 0, 6, 4]}),
-                             ("avinas", {"game": "sevens", "declarer": 1, "declarer_points": 75,
-                                         "declarer_tricks": 5})):
+    for ruleset_id, body in (
+        ("boerenbridge", {"bids": [3, 0, 5, 4], "tricks": [3, 0, 6, 4]}),
+        ("avinas", {"game": "sevens", "declarer": 1, "declarer_points": 75, "declarer_tricks": 5}),
+    ):
         with pytest.raises(InvalidInput):
             _score(ruleset_id, {**body, "revokes_applied": [4]}, options)
     # an empty list applies nothing: the round as played
@@ -171,8 +174,13 @@ def test_revokes_applied_must_name_distinct_seats_of_the_table() -> None:
 # --- Boerenbridge -----------------------------------------------------------------------------------
 
 
-_BB_VALUE_OF = {"nl_10_2": "scoring_system", "nederlands_10_3": "scoring_system", "basis": "scoring_system",
-                "blackout": "scoring_system", **{p: "revoke_penalty" for p in PENALTIES}}
+_BB_VALUE_OF = {
+    "nl_10_2": "scoring_system",
+    "nederlands_10_3": "scoring_system",
+    "basis": "scoring_system",
+    "blackout": "scoring_system",
+    **{p: "revoke_penalty" for p in PENALTIES},
+}
 
 
 def _bb_case(row: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:

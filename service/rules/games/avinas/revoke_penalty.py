@@ -34,14 +34,39 @@ def rescored(state: AvinasState, revokes: tuple[Revoke, ...]) -> AvinasState:
     rec = state.history[-1]
     rams, pips = totals_before(rec)
     result = scored_with_revokes(record_facts(rec), revokes, rams, pips, state.options)
-    base = evolve(state, hand=None, history=state.history[:-1], rams=rams, pips=pips,
-                  hands_played=state.hands_played - 1, voided=state.voided - rec.void, status=IN_PROGRESS,
-                  winners=(), result=None, end_reason=None)
+    base = evolve(
+        state,
+        hand=None,
+        history=state.history[:-1],
+        rams=rams,
+        pips=pips,
+        hands_played=state.hands_played - 1,
+        voided=state.voided - rec.void,
+        status=IN_PROGRESS,
+        winners=(),
+        result=None,
+        end_reason=None,
+    )
     if result is None:
         record = evolve(rec, revokes=revokes, void=True, due=0, cancelled=0, rams=rams, pips=pips)
-        return evolve(base, history=(*base.history, record), hands_played=state.hands_played,
-                      voided=base.voided + 1, dealer=rec.dealer)
-    record = evolve(rec, revokes=revokes, void=False, declarer_won=result.declarer_won, loser=result.loser,
-                    tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams, pips=result.pips,
-                    cancelled=result.cancelled)
+        return evolve(
+            base,
+            history=(*base.history, record),
+            hands_played=state.hands_played,
+            voided=base.voided + 1,
+            dealer=rec.dealer,
+        )
+    record = evolve(
+        rec,
+        revokes=revokes,
+        void=False,
+        declarer_won=result.declarer_won,
+        loser=result.loser,
+        tier=result.charged_tier,
+        due=result.due,
+        unit=result.unit,
+        rams=result.rams,
+        pips=result.pips,
+        cancelled=result.cancelled,
+    )
     return close_hand(base, record, result)

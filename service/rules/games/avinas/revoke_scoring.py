@@ -21,8 +21,9 @@ from service.rules.scores import RoundScore
 from service.rules.settlement import HAND_VOID, applied_seats, penalty_of
 
 
-def scored_for(f: HandFacts, offenders: Sequence[int], rams: tuple[int, int], pips: tuple[int, int],
-               options: Mapping[str, Any]) -> HandResult | None:
+def scored_for(
+    f: HandFacts, offenders: Sequence[int], rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
+) -> HandResult | None:
     """The hand scored with the revokes of ``offenders`` applied; None when that makes it void."""
     if not offenders:
         return score_hand(f, rams, pips, options)
@@ -33,13 +34,15 @@ def scored_for(f: HandFacts, offenders: Sequence[int], rams: tuple[int, int], pi
     if won:
         f = dataclasses.replace(f, lied=False)
         if f.declarers_knocked:  # as if the declaring side had taken all 8 tricks
-            f = dataclasses.replace(f, declarer_points=PACK_POINTS, declarer_tricks=8, defender_points=0,
-                                    defender_tricks=0)
+            f = dataclasses.replace(
+                f, declarer_points=PACK_POINTS, declarer_tricks=8, defender_points=0, defender_tricks=0
+            )
     return score_hand(f, rams, pips, options, decided=won)
 
 
-def scored_with_revokes(f: HandFacts, revokes: Sequence[Revoke], rams: tuple[int, int], pips: tuple[int, int],
-                        options: Mapping[str, Any]) -> HandResult | None:
+def scored_with_revokes(
+    f: HandFacts, revokes: Sequence[Revoke], rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
+) -> HandResult | None:
     """The hand scored with its applied revokes (``scored_for``)."""
     return scored_for(f, applied_seats(revokes), rams, pips, options)
 

@@ -36,13 +36,16 @@ def missed(bid: int | None, tricks: int, cfg: Config) -> int:
     return min(0, round_points(bid, bid + max(1, abs(tricks - bid)), cfg))
 
 
-def penalised_points(bids: Sequence[int | None], tricks: Sequence[int], cfg: Config, offenders: Sequence[int],
-                     void: bool) -> tuple[int, ...]:
+def penalised_points(
+    bids: Sequence[int | None], tricks: Sequence[int], cfg: Config, offenders: Sequence[int], void: bool
+) -> tuple[int, ...]:
     """Every seat's round points with the offenders' revokes applied (all 0 for a void round)."""
     if void:
         return (0,) * len(bids)
-    return tuple(missed(b, t, cfg) if s in offenders else round_points(b, t, cfg)
-                 for s, (b, t) in enumerate(zip(bids, tricks, strict=True)))
+    return tuple(
+        missed(b, t, cfg) if s in offenders else round_points(b, t, cfg)
+        for s, (b, t) in enumerate(zip(bids, tricks, strict=True))
+    )
 
 
 def _why(offenders: Sequence[int], void: bool) -> Msg:
@@ -50,8 +53,9 @@ def _why(offenders: Sequence[int], void: bool) -> Msg:
     return Msg("boerenbridge.revoke.void" if void else "boerenbridge.revoke.lost", seats=seats)
 
 
-def score_round(facts: Mapping[str, Any], options: Mapping[str, Any], offenders: Sequence[int],
-                penalty: str) -> RoundScore:
+def score_round(
+    facts: Mapping[str, Any], options: Mapping[str, Any], offenders: Sequence[int], penalty: str
+) -> RoundScore:
     """``/score`` with ``revokes_applied`` (``offenders``): the round as ``settle_revoke`` would leave it."""
     rf = parse_facts(facts, options)
     check_seats(offenders, len(rf.bids))
@@ -104,6 +108,7 @@ def rescored(state: BoerenbridgeState, revokes: tuple[Revoke, ...], penalty: str
     result, winners = (None, ()) if void else match_outcome(scores, cfg, m.rounds_done - voided, n)
     record = evolve(rec, points=points, scores=scores, revokes=revokes, void=void, before=before)
     dealer = rec.dealer if void else (rec.dealer + 1) % n
-    info = MatchInfo(m.options, n, m.mode, scores, dealer, (*m.history[:-1], record), result, winners, m.archived,
-                     voided)
+    info = MatchInfo(
+        m.options, n, m.mode, scores, dealer, (*m.history[:-1], record), result, winners, m.archived, voided
+    )
     return BoerenbridgeState(info, DEAL if result is None else FINISHED_PHASE)

@@ -48,8 +48,14 @@ from service.rules.slots import evolve
 
 
 def penalised(
-    cfg: Config, n: int, before: Sequence[int], tally: Tally, bid: tuple[int, int] | None,
-    offenders: Sequence[int], penalty: str, explain: bool = True,
+    cfg: Config,
+    n: int,
+    before: Sequence[int],
+    tally: Tally,
+    bid: tuple[int, int] | None,
+    offenders: Sequence[int],
+    penalty: str,
+    explain: bool = True,
 ) -> tuple[Settlement, bool]:
     """The hand scored with the revokes of ``offenders`` applied, and whether it is void."""
     teams = {team_of(s) for s in offenders}
@@ -82,8 +88,9 @@ def penalised(
     return Settlement(tuple(points), after, over, winners, why if explain else (), made, played.hand_points), False
 
 
-def _end(cfg: Config, bid: tuple[int, int] | None, after: Sequence[int], explain: bool
-         ) -> tuple[bool, tuple[int, ...], list[Msg]]:
+def _end(
+    cfg: Config, bid: tuple[int, int] | None, after: Sequence[int], explain: bool
+) -> tuple[bool, tuple[int, ...], list[Msg]]:
     if cfg.game == FORTY_FIVES_ID:
         return forty_fives_end(cfg, after, explain)
     if not cfg.bidding:
@@ -97,8 +104,9 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(map(str, seats))
 
 
-def score_round(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int], offenders: Sequence[int],
-                penalty: str) -> RoundScore:
+def score_round(
+    cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int], offenders: Sequence[int], penalty: str
+) -> RoundScore:
     """``/score`` with ``revokes_applied`` (``offenders``): the round as ``settle_revoke`` would leave it."""
     f, tally, lines = tally_facts(cfg, facts, player_counts)
     check_seats(offenders, f.players)

@@ -102,8 +102,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
         facts, offenders = revokes_applied(facts, options, None)
         if offenders:
-            return revoke_penalty.score_round(self.config(options), facts, self.player_counts, offenders,
-                                              penalty_of(options))
+            return revoke_penalty.score_round(
+                self.config(options), facts, self.player_counts, offenders, penalty_of(options)
+            )
         return scoring.score_round(self.config(options), facts, self.player_counts)
 
     # --- matches ----------------------------------------------------------------------------------
