@@ -416,3 +416,16 @@ def test_bs_a_void_round_keeps_the_hand_size_schedule(http: FlaskHttp) -> None:
     assert view["hand_size"] == 2 and view["dealer"] == 3 and view["round"] == 2 and view["status"] == "in_progress"
     numbers = [r["round"] for r in rounds_of(http, match)]
     assert numbers == [1]
+
+
+def test_a_seats_record_shows_the_rounds_finished_after_a_settlement(http: FlaskHttp) -> None:
+    """A settlement deals the next round again; the record still counts the rounds that are over
+    (a deal followed by another is over), so a seat sees the actions of every finished round."""
+    match, _ = ff_match(http, {"revoke_penalty": "hand_lost"})
+    ok(act(http, match, settle(1, 2, "apply")))
+    view = ok(act(http, match, {"type": "round_result", "result": {"tricks_won": [1, 2, 2], "highest_trump_seat": 0}}))
+    assert view["scores"] == [15, 10, 30]
+    record = ok(http.get(f"{match.path}/record", match.seats[0]))
+    assert [r["round"] for r in record["rounds"]] == [1, 2]
+    shown = [a["action"]["type"] for a in record["actions"]]
+    assert shown.count("settle_revoke") == 1 and shown.count("round_result") == 1 and shown.count("play") == 15
