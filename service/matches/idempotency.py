@@ -5,9 +5,12 @@
 * an action or an undo under the match, the caller (the referee, or seat N) and the key's hash:
   seat 2 may use a key that seat 1 used, and neither can reach the other's records;
 * a create (whose caller has no token yet) under an HMAC, keyed by the server's secret, of the key
-  *and the request's fingerprint*. Only a client that knows both the key and the exact body it sent
-  finds the record; the same key with another body is simply another create (there is no answer
-  that would tell a guesser that a key is in use). A create's key is a secret of its client: use a
+  *and the request's fingerprint*, filed in the slot of the match it makes, whose id is another
+  HMAC of the same two (``create_match_id``): the retry computes the same id and finds the record
+  there, and the match and its record are written in one atomic step on every Redis topology.
+  Only a client that knows both the key and the exact body it sent finds the record; the same
+  key with another body is simply another create (there is no answer that would tell a guesser
+  that a key is in use). A create's key is a secret of its client: use a
   fresh random one (a UUID) per create.
 
 Each record keeps a **fingerprint** of the request (the operation, the match, the caller and the
@@ -93,10 +96,26 @@ class Idempotency:
         digest = hashlib.sha256(f"{identity}\x00{key}".encode()).hexdigest()
         return idempotency_scope(match_id, digest)
 
-    def create_scope(self, key: str, fp: str) -> str:
-        """Where the record of a create under ``key`` with fingerprint ``fp`` is filed."""
-        digest = hmac.new(self._secret, f"create\x00{key}\x00{fp}".encode(), hashlib.sha256).hexdigest()
-        return idempotency_scope(None, digest)
+    def create_match_id(self, key: str, fp: str) -> str:
+        """The id of the match a create under ``key`` with fingerprint ``fp`` makes: an HMAC of both
+        under the server's secret (128 bits, as a random id has), so that a retry finds the record
+        in the new match's own slot (see ``create_scope``) and nobody can tell the key from the id."""
+        mac = hmac.new(self._secret, f"create-id\x00{key}\x00{fp}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac[:16]).rstrip(b"=").decode("ascii")
+
+    def create_scope(self, match_id: str, key: str, fp: str) -> str:
+        """Where the record of a create under ``key`` with fingerprint ``fp`` is filed: under the
+        match it makes (``create_match_id``), so the create writes match and record in one step."""
+        return idempotency_scope(match_id, self._create_digest(key, fp))
+
+    def legacy_create_scope(self, key: str, fp: str) -> str:
+        """Where records of creates were filed before they moved into the match's slot (global,
+        ``create:<digest>``): read, never written, so that a retry across the upgrade still finds its
+        first answer; none is left once the idempotency TTL has passed since the upgrade."""
+        return f"create:{self._create_digest(key, fp)}"
+
+    def _create_digest(self, key: str, fp: str) -> str:
+        return hmac.new(self._secret, f"create\x00{key}\x00{fp}".encode(), hashlib.sha256).hexdigest()
 
     def _aead(self, key: str) -> AESGCM:
         hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,

@@ -124,11 +124,13 @@ class Matches:
     def create(self, body: Any, *, idempotency_key: str | None = None) -> Created:
         key = idem.check_key(idempotency_key)
         fp = idem.fingerprint("create", None, None, body)
-        scope = None if key is None else self.idempotency.create_scope(key, fp)
-        if key is not None and scope is not None:
-            prior = self._prior(None, scope, fp)
-            if prior is not None:
-                return self._created_again(key, scope, prior)
+        derived = None if key is None else self.idempotency.create_match_id(key, fp)
+        if key is not None and derived is not None:
+            filed_at = (self.idempotency.create_scope(derived, key, fp), self.idempotency.legacy_create_scope(key, fp))
+            for filed in filed_at:
+                prior = self._prior(None, filed, fp)
+                if prior is not None:
+                    return self._created_again(key, filed, prior)
         ruleset, mode, players, options, dealer = self._read_create(body)
         sees_hands = _referee_sees_hands(body, mode)
         first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
@@ -157,11 +159,13 @@ class Matches:
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
         commit = secrets.token_hex(8)
-        for _attempt in range(3):
-            match_id = secrets.token_urlsafe(16)
+        # the id a retry finds (see ``idempotency``), then random ones; a derived id already taken
+        # with no record under it is a match whose record expired: this create is a new one
+        for match_id in (derived or secrets.token_urlsafe(16), secrets.token_urlsafe(16), secrets.token_urlsafe(16)):
             view = self._view(doc, match_id, 1, Caller(None))
-            record = None
-            if key is not None and scope is not None:
+            record = scope = None
+            if key is not None:
+                scope = self.idempotency.create_scope(match_id, key, fp)
                 tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator_token}
                 sealed = self.idempotency.seal(key, scope, tokens)
                 public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
@@ -169,16 +173,17 @@ class Matches:
             try:
                 with self._guard(match_id):
                     self.store.create(match_id, doc.to_json(commit), events, record)
-            except store_base.MatchExists:
-                continue
-            except store_base.IdempotencyConflict:  # the same create raced past the first check
-                assert key is not None and scope is not None
-                prior = self._prior(None, scope, fp)
-                if prior is None:
+            except (store_base.MatchExists, store_base.IdempotencyConflict) as taken:
+                if key is None or scope is None:
+                    continue
+                prior = self._prior(None, scope, fp)  # the same create, raced past the first check
+                if prior is not None:
+                    return self._created_again(key, scope, prior)
+                if isinstance(taken, store_base.IdempotencyConflict):
                     raise VersionConflict(Msg("matches.create_in_flight")) from None
-                return self._created_again(key, scope, prior)
+                continue
             return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator_token)
-        raise RuntimeError("three random match ids in a row were taken")
+        raise RuntimeError("three match ids in a row were taken")
 
     def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:
         if not isinstance(body, Mapping):

@@ -137,7 +137,8 @@ class Store(Protocol):
     ) -> int:
         """Store a new match at version 1 with its first events; raise MatchExists if taken.
         ``idempotency`` is ``(scope_key, record)`` stored in the same atomic step, where the
-        scope key was built by ``idempotency_scope``; IdempotencyConflict if that key is taken."""
+        scope key was built by ``idempotency_scope`` for this match (ValueError otherwise);
+        IdempotencyConflict if that key is taken."""
         ...
 
     def load(self, match_id: str) -> Loaded:
@@ -209,11 +210,16 @@ class Feed(Protocol):
 FEED_BATCH = 100
 
 
-def idempotency_scope(match_id: str | None, key: str) -> str:
-    """The key idempotency records are stored under: per match, or global for match creation.
+def idempotency_scope(match_id: str, key: str) -> str:
+    """The key an idempotency record of ``match_id`` (a create's record included) is stored under.
 
-    For a match it carries the match's hash tag (``{match:<id>}``) so the record sits in the
-    match's slot and a save can write it atomically."""
-    if match_id is None:
-        return f"create:{key}"
+    It carries the match's hash tag (``{match:<id>}``), so the record sits in the match's slot and
+    a create or a save writes it atomically with the match."""
     return f"{{match:{match_id}}}:idem:{key}"
+
+
+def require_record_of(match_id: str, idempotency: tuple[str, IdempotencyRecord] | None) -> None:
+    """ValueError unless an idempotency record written with ``match_id`` is filed under that
+    match's hash tag (``idempotency_scope``), so it shares the match's slot."""
+    if idempotency is not None and not idempotency[0].startswith(f"{{match:{match_id}}}:"):
+        raise ValueError(f"an idempotency record of match {match_id!r} must be filed under its hash tag")

@@ -26,6 +26,7 @@ from service.store.base import (
     MatchExists,
     MatchNotFound,
     VersionConflict,
+    require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads
 from service.store.keys import is_valid_match_id, require_valid_match_id
@@ -83,6 +84,7 @@ class MemoryStore:
         idempotency: tuple[str, IdempotencyRecord] | None = None,
     ) -> int:
         require_valid_match_id(match_id)
+        require_record_of(match_id, idempotency)
         doc_text, event_texts, record = self._encode(document, events, idempotency)
         with self._lock:
             now = self._clock()
@@ -109,6 +111,7 @@ class MemoryStore:
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
     ) -> int:
+        require_record_of(match_id, idempotency)
         doc_text, event_texts, record = self._encode(document, events, idempotency)
         with self._lock:
             now = self._clock()

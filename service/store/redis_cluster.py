@@ -16,8 +16,8 @@ A master that is down makes its slots answer 503 (connection refused: nothing ch
 back; with ``cluster-require-full-coverage yes`` (Redis's default) the other masters refuse every
 slot (``CLUSTERDOWN``) once the cluster has marked it failed, and take them back when it returns.
 
-The create record (``create:<key>``, global) is in a slot of its own, so a create with an
-Idempotency-Key writes it in a second step after the match (``RedisStore._file_create_record``).
+Every key of a match, its idempotency records (a create's included) among them, carries the match's
+hash tag, so each create and commit is one script in one slot.
 
 The cluster client connects lazily, at the first call: a cluster that is down when the service
 starts only makes calls raise StoreUnavailable until it answers. ``ping`` (for /readyz) asks every
@@ -107,9 +107,6 @@ class RedisClusterStore(RedisStore):
         )
 
     # -- routing ------------------------------------------------------------------------------
-
-    def _one_slot(self, *keys: str) -> bool:
-        return len({key_slot(key.encode()) for key in keys}) == 1
 
     def _routed(
         self, key: str, commands: Sequence[Command], attempts: Attempts, write: bool, last_timeout: float | None

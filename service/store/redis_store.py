@@ -44,10 +44,8 @@ The connection pool reconnects by itself, so the same store object works again a
 answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore``
 (``redis_cluster``) is this store on a Redis Cluster.
 
-The idempotency record written with ``create`` (scope ``create:<key>``) is global, not in the new
-match's slot. On one Redis node (standalone, or the master a Sentinel points to) the create script
-writes it atomically with the match; on a cluster it goes to its own slot in a second step
-(``_file_create_record``).
+Every idempotency record, a create's included, is filed under its match's hash tag, so the create
+script writes the match and its record in one atomic step on every topology, a cluster included.
 """
 
 from __future__ import annotations
@@ -81,6 +79,7 @@ from service.store.base import (
     StoreOutcomeUnknown,
     StoreUnavailable,
     VersionConflict,
+    require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
 from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id
@@ -225,8 +224,8 @@ class RedisStore:
         idempotency: tuple[str, IdempotencyRecord] | None = None,
     ) -> int:
         require_valid_match_id(match_id)
-        separate = idempotency is not None and not self._one_slot(doc_key(match_id), idempotency[0])
-        keys, record_args = self._keys_and_record(match_id, None if separate else idempotency)
+        require_record_of(match_id, idempotency)
+        keys, record_args = self._keys_and_record(match_id, idempotency)
         args = [pack_document(document), self._ttl_ms, secrets.token_hex(8), *record_args]
         texts = [dumps(event) for event in events]
         compact = self.compact_every and texts
@@ -241,9 +240,6 @@ class RedisStore:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
         self._require_acks(acks, "the new match")
-        if separate:
-            assert idempotency is not None
-            self._file_create_record(match_id, *idempotency)
         return 1
 
     def load(self, match_id: str) -> Loaded:
@@ -266,6 +262,7 @@ class RedisStore:
     ) -> int:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
+        require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
         args = [int(expected_version), pack_document(document), self._ttl_ms, secrets.token_hex(8), *record_args]
         args.extend(dumps(event) for event in events)
@@ -412,36 +409,6 @@ class RedisStore:
             self._compact(match_id)
         return result[0]
 
-    def _file_create_record(self, match_id: str, scope_key: str, record: IdempotencyRecord) -> None:
-        """The create record, written after the match when it lives in another slot (a cluster).
-
-        The match exists now, and nobody holds its id or tokens but this call. If the record cannot
-        be written (its key is taken, or Redis refused or was not reached), the match is removed
-        again and the call fails as if nothing had happened (a match left behind when that removal
-        fails too is unreachable and expires). If the record's write was sent and its outcome is
-        unknown, the record may exist and name this match: the match stays, and so does the doubt."""
-        attempts = Attempts()
-        command = ("SET", scope_key, dump_record(record), "NX", "PX", self._record_ttl_ms)
-        try:
-            with self._guard():
-                reply, acks = self._write(scope_key, command, attempts)
-        except StoreOutcomeUnknown:
-            raise
-        except StoreUnavailable:
-            self._discard(match_id)
-            raise
-        if reply is None:
-            if attempts.lost:  # perhaps taken by this very call's first attempt
-                raise self._unknown("the create record")
-            self._discard(match_id)
-            raise IdempotencyConflict(scope_key)
-        self._require_acks(acks, "the create record")
-
-    def _discard(self, match_id: str) -> None:
-        """Remove a match this call created and cannot report; best effort (see above)."""
-        with suppress(StoreError):
-            self.delete(match_id)
-
     def _settled(self, attempts: Attempts, refusal: StoreError) -> StoreError:
         """A refusal as the caller may hear it: after an attempt whose reply was lost it may be the
         first attempt's own doing (applied, then built on), so the outcome is unknown."""
@@ -511,10 +478,6 @@ class RedisStore:
         if isinstance(reply, rx.ResponseError):
             raise reply
         return reply
-
-    def _one_slot(self, *keys: str) -> bool:
-        """True when one script may touch all of ``keys``: always, on one Redis node."""
-        return True
 
     def _call(
         self,

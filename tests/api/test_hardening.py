@@ -16,7 +16,7 @@ from flask import Flask
 
 from service.api.app import create_app
 from service.api.config import ConfigError, Settings
-from service.matches.idempotency import Idempotency
+from service.matches.idempotency import Idempotency, fingerprint
 from service.matches.usecases import MAX_SEQ
 from tests.api.match_driver import FlaskHttp, create
 
@@ -74,7 +74,7 @@ def test_the_store_alone_cannot_open_a_sealed_create_answer(match_app: Flask, ht
     body = {"ruleset": "boerenbridge", "mode": "table", "players": ["Ann", "Bob", "Cy", "Di"]}
     first = http.post("/v1/matches", body, Idempotency_Key="k-1")
     store = match_app.extensions["trick_referee.matches"].store
-    scopes = [s for s in store._records if s.startswith("create:")]
+    scopes = [s for s in store._records if s.startswith(f"{{match:{first.body['id']}}}:idem:")]
     assert len(scopes) == 1
     record = store.get_idempotency(scopes[0])
     stored = json.dumps(record.answer)
@@ -88,6 +88,49 @@ def test_the_store_alone_cannot_open_a_sealed_create_answer(match_app: Flask, ht
             wrong.unseal("k-1" if wrong is not ours else "k-2", scopes[0], sealed)
     with pytest.raises(ValueError):  # moved to another record
         ours.unseal("k-1", "create:other", sealed)
+
+
+def test_a_keyed_create_files_its_record_in_the_new_matchs_own_slot(match_app: Flask, http: FlaskHttp) -> None:
+    body = {"ruleset": "forty_fives", "mode": "table", "players": ["Ann", "Bob", "Cy"]}
+    first = http.post("/v1/matches", body, Idempotency_Key="k-slot")
+    store = match_app.extensions["trick_referee.matches"].store
+    assert all(s.startswith("{match:") for s in store._records)  # no global record any more
+    (scope,) = [s for s in store._records if s.startswith(f"{{match:{first.body['id']}}}:idem:")]
+    # the id is an HMAC of the key and the body under the server's secret: the retry finds it again
+    assert first.body["id"] == Idempotency(b"s" * 32).create_match_id("k-slot", _create_fp(body))
+    assert first.body["id"] != Idempotency(b"t" * 32).create_match_id("k-slot", _create_fp(body))
+    assert "k-slot" not in first.body["id"] and len(first.body["id"]) == 22
+    again = http.post("/v1/matches", body, Idempotency_Key="k-slot")
+    assert again.status == 201 and again.body["id"] == first.body["id"]
+    assert again.body["referee_token"] == first.body["referee_token"]
+    # a key reused after its record expired while the match lives on is a new create (a new id)
+    del store._records[scope]
+    later = http.post("/v1/matches", body, Idempotency_Key="k-slot")
+    assert later.status == 201 and "Idempotent-Replayed" not in later.headers
+    assert later.body["id"] != first.body["id"]
+
+
+def test_a_create_record_filed_globally_before_the_upgrade_is_still_found(match_app: Flask, http: FlaskHttp) -> None:
+    body = {"ruleset": "forty_fives", "mode": "table", "players": ["Ann", "Bob", "Cy"]}
+    first = http.post("/v1/matches", body, Idempotency_Key="k-old")
+    store = match_app.extensions["trick_referee.matches"].store
+    ours = Idempotency(b"s" * 32)
+    fp = _create_fp(body)
+    scope = ours.create_scope(first.body["id"], "k-old", fp)
+    record = store.get_idempotency(scope)
+    assert record is not None
+    del store._records[scope]  # filed as the earlier version did: under create:<digest>
+    legacy = ours.legacy_create_scope("k-old", fp)
+    tokens = ours.unseal("k-old", scope, record.answer["sealed"])
+    answer = {**record.answer, "sealed": ours.seal("k-old", legacy, tokens)}
+    assert store.put_idempotency(legacy, type(record)(record.fingerprint, answer)) is True
+    again = http.post("/v1/matches", body, Idempotency_Key="k-old")
+    assert again.status == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.body["id"] == first.body["id"] and again.body["referee_token"] == first.body["referee_token"]
+
+
+def _create_fp(body: dict[str, Any]) -> str:
+    return fingerprint("create", None, None, body)
 
 
 def test_a_short_idempotency_secret_is_refused() -> None:

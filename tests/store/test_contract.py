@@ -281,14 +281,27 @@ def test_a_taken_idempotency_key_blocks_a_second_commit(store: Store) -> None:
 
 
 def test_create_stores_its_idempotency_record_atomically(store: Store) -> None:
-    scope = idempotency_scope(None, "create-key")
+    scope = idempotency_scope("m1", "create-key")
     assert store.create("m1", {"n": 0}, [{"e": 0}], (scope, record("created", 201))) == 1
     assert store.get_idempotency(scope) == record("created", 201)
-    with pytest.raises(IdempotencyConflict):
-        store.create("m2", {"n": 0}, [], (scope, record("again", 201)))
+    assert store.delete("m1") is True  # the record is left to its own expiry
+    with pytest.raises(IdempotencyConflict):  # the id again, under a key that is taken: nothing is created
+        store.create("m1", {"n": 0}, [], (scope, record("again", 201)))
+    with pytest.raises(MatchNotFound):
+        store.load("m1")
+    assert store.get_idempotency(scope) == record("created", 201)
+
+
+def test_a_record_is_filed_under_its_own_matchs_tag(store: Store) -> None:
+    with pytest.raises(ValueError):
+        store.create("m2", {"n": 0}, [], (idempotency_scope("m1", "k"), record()))
     with pytest.raises(MatchNotFound):
         store.load("m2")
-    assert store.get_idempotency(scope) == record("created", 201)
+    store.create("m2", {"n": 0}, [])
+    with pytest.raises(ValueError):
+        store.save("m2", 1, {"n": 1}, [], (idempotency_scope("m1", "k"), record()))
+    assert store.load("m2").version == 1
+    assert store.get_idempotency(idempotency_scope("m1", "k")) is None
 
 
 def test_put_idempotency_stores_once(store: Store) -> None:
@@ -297,7 +310,7 @@ def test_put_idempotency_stores_once(store: Store) -> None:
     assert store.put_idempotency(scope, record("422", 422)) is True
     assert store.put_idempotency(scope, record("other", 200)) is False
     assert store.get_idempotency(scope) == record("422", 422)
-    global_scope = idempotency_scope(None, "rejected-create")
+    global_scope = idempotency_scope("not-created", "rejected-create")  # a record of no match yet
     assert store.put_idempotency(global_scope, record("400", 400)) is True
     assert store.get_idempotency(global_scope) == record("400", 400)
 
@@ -325,7 +338,7 @@ def test_records_of_different_matches_and_keys_are_separate(store: Store) -> Non
 
 
 def test_delete_removes_the_match_and_its_events(store: Store) -> None:
-    create_scope = idempotency_scope(None, "c")
+    create_scope = idempotency_scope("m1", "c")
     store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("created", 201)))
     store.save("m1", 1, {"n": 1}, [{"e": 2}], (idempotency_scope("m1", "k1"), record("k1")))
     store.create("m2", {"other": True}, [{"e": 1}])
@@ -364,7 +377,7 @@ def test_records_left_by_a_deleted_match_expire_on_their_own(clock: FakeClock) -
 
 def test_memory_matches_expire_after_the_idle_time_and_saves_refresh_it(clock: FakeClock) -> None:
     store = MemoryStore(ttl_seconds=100, idempotency_ttl_seconds=30, clock=clock)
-    create_scope = idempotency_scope(None, "c")
+    create_scope = idempotency_scope("m1", "c")
     store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
     clock.advance(99)
     assert store.load("m1").version == 1
@@ -423,7 +436,7 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
     store = RedisStore.from_url(redis_server.url, ttl_seconds=2, idempotency_ttl_seconds=1)
     client = redis_server.client()
     try:
-        create_scope = idempotency_scope(None, "c")
+        create_scope = idempotency_scope("m1", "c")
         store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
         # a match's first events go straight to its compacted log; the Stream starts with the next
         match_keys = [b"{match:m1}:doc", b"{match:m1}:log"]

@@ -76,48 +76,46 @@ def test_a_matchs_keys_share_one_slot_on_one_master_and_matches_spread_over_all(
 ) -> None:
     for n in range(30):
         match_id = f"spread-{n}"
-        cluster_store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(None, f"create-{n}"), REC))
+        cluster_store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(match_id, "create"), REC))
         cluster_store.save(match_id, 1, {"n": 1}, [{"e": 1}], (idempotency_scope(match_id, "save"), REC))
         cluster_store.put_idempotency(idempotency_scope(match_id, "rejected"), REC)
     holders: dict[str, set[int]] = {}
     slots: dict[str, set[int]] = {}
-    creates = 0
     for port, keys in keys_by_node(redis_cluster).items():
-        for key in keys:
-            if key.startswith("create:"):
-                creates += 1
-                continue
+        for key in keys:  # every key, a create's record included
             tag = key[: key.index("}") + 1]
             holders.setdefault(tag, set()).add(port)
             slots.setdefault(tag, set()).add(key_slot(key.encode()))
-    assert creates == 30 and len(holders) == 30
-    assert all(len(ports) == 1 for ports in holders.values())  # doc, events, both records: one master
+    assert len(holders) == 30
+    assert all(len(ports) == 1 for ports in holders.values())  # doc, events, all three records: one master
     assert all(len(found) == 1 for found in slots.values())
     assert len({port for ports in holders.values() for port in ports}) == 3  # every master holds some
     for n in range(30):
         assert cluster_store.load(f"spread-{n}").version == 2
-        assert cluster_store.get_idempotency(idempotency_scope(None, f"create-{n}")) == REC
+        assert cluster_store.get_idempotency(idempotency_scope(f"spread-{n}", "create")) == REC
 
 
-def test_a_create_whose_record_cannot_be_written_leaves_no_match(own_cluster: LocalRedisCluster) -> None:
+def test_a_create_and_its_record_are_one_step_on_the_matchs_master(own_cluster: LocalRedisCluster) -> None:
     store = store_for(own_cluster)
     with contextlib.closing(store):
         match_id = ids_on_distinct_nodes(own_cluster, 1)[0]
+        scope = idempotency_scope(match_id, "create")
         match_node = own_cluster.node_for(f"{{match:{match_id}}}:doc")
-        key = next(f"k{n}" for n in range(1000)
-                   if own_cluster.node_for(idempotency_scope(None, f"k{n}")) is not match_node)
-        record_node = own_cluster.node_for(idempotency_scope(None, key))
+        assert own_cluster.node_for(scope) is match_node
         store.ping()
-        record_node.kill()
+        match_node.kill()
         with pytest.raises(StoreUnavailable) as caught:
-            store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(None, key), REC))
+            store.create(match_id, {"n": 0}, [{"e": 0}], (scope, REC))
         assert type(caught.value) is StoreUnavailable  # nothing the caller could see was changed
+        match_node.start()
+        own_cluster.wait_until_ok()
         with pytest.raises(MatchNotFound):
             store.load(match_id)
-        record_node.start()
-        own_cluster.wait_until_ok()
-        assert store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(None, key), REC)) == 1
-        assert store.get_idempotency(idempotency_scope(None, key)) == REC
+        assert store.get_idempotency(scope) is None
+        assert store.create(match_id, {"n": 0}, [{"e": 0}], (scope, REC)) == 1
+        assert store.get_idempotency(scope) == REC
+        with pytest.raises(ValueError):  # a record filed outside the match's slot is refused
+            store.create("other", {"n": 0}, [], (idempotency_scope(match_id, "k"), REC))
 
 
 def test_a_master_down_makes_its_matches_unavailable_and_they_come_back_with_it(

@@ -71,7 +71,7 @@ def assert_played(store: RedisStore, match_id: str, saves: int) -> None:
 def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_store: RedisStore,
                                                                         redis_server: RedisServer) -> None:
     for match_id in ("alpha", "b-2", "3f2b1c9e-7d4a"):
-        redis_store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(None, f"create-{match_id}"), REC))
+        redis_store.create(match_id, {"n": 0}, [{"e": 0}], (idempotency_scope(match_id, "create"), REC))
         redis_store.save(match_id, 1, {"n": 1}, [{"e": 1}], (idempotency_scope(match_id, "save"), REC))
         redis_store.put_idempotency(idempotency_scope(match_id, "rejected"), REC)
     client = redis_server.client(decode_responses=True)
@@ -80,17 +80,14 @@ def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_sto
     finally:
         client.close()
     per_match: dict[str, list[str]] = {}
-    for key in keys:
-        if key.startswith("create:"):  # creation records are global by design (looked up before an id exists)
-            continue
+    for key in keys:  # every key, a create's record included
         tag = key[: key.index("}") + 1]
         per_match.setdefault(tag, []).append(key)
     assert set(per_match) == {"{match:alpha}", "{match:b-2}", "{match:3f2b1c9e-7d4a}"}
     for tag, match_keys in per_match.items():
-        assert len(match_keys) == 5, match_keys  # doc, events, the compacted log, two idempotency records
+        assert len(match_keys) == 6, match_keys  # doc, events, the compacted log, three idempotency records
         assert all(k.startswith(tag + ":") for k in match_keys)
         assert len({key_slot(k.encode()) for k in match_keys}) == 1
-    assert sum(1 for k in keys if k.startswith("create:")) == 3
 
 
 def test_delete_leaves_idempotency_records_to_their_own_expiry(

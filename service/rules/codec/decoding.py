@@ -1,153 +1,24 @@
-"""JSON encoding of rules-core values (match states, actions) and their decoding by type hints.
-
-``encode`` turns frozen dataclasses, tuples, frozensets, Cards, Suits and plain JSON values into
-JSON-ready data; ``decode(cls, data)`` rebuilds an instance of ``cls`` from it, reading the
-dataclass field types. One codec for every ruleset's state, so a game module only declares its
-state as frozen dataclasses. Cards encode as their canonical text (``"10H"``).
-
-Both run on every request (a stored state is decoded, the new one encoded), so each dataclass gets
-an encoder and a decoder generated for it once, as Python source from its fields (see
-``_dataclass_decoder``). ``decode`` reads JSON data (dicts, lists, strings, numbers, booleans, None,
-as ``json``/``orjson`` give them): its fast path may start reading a value and hand the whole value
-to the general path, which reads it again.
-"""
+"""``decode(tp, data)``: a value of type ``tp`` rebuilt from ``encode``'s output, reading dataclass
+field types; one decoder built per type, with a generated fast path per dataclass for the canonical
+form (see ``_dataclass_decoder``)."""
 
 from __future__ import annotations
 
 import dataclasses
-import sys
 import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
-from functools import cache
 from typing import Any, Union, get_args, get_origin
 
 from service.rules.cards import BY_TEXT, Card, Rank, Suit
+from service.rules.codec.generated import compile_function, fields_of, hints_of, identity
 from service.rules.messages import Msg
 from service.rules.messages import from_json as _msg_from_json
-from service.rules.messages import to_json as _msg_to_json
 from service.rules.options import Options
 from service.rules.slots import slot_maker, slots_set_by_init
 
 _PARSE = Card.parse
-
-
-def encode(value: Any) -> Any:
-    """JSON-ready form of ``value``."""
-    encoder = _ENCODERS.get(type(value))
-    if encoder is not None:
-        return encoder(value)
-    return _encode_other(value)
-
-
-def _identity(value: Any) -> Any:
-    return value
-
-
-def _encode_seq(value: Any) -> list[Any]:
-    # encode(v), with the plain values and the cards (most items) done here
-    return [v if (t := type(v)) in _PLAIN else v.text if t is Card else encode(v) for v in value]
-
-
-def _encode_frozenset(value: frozenset[Any]) -> list[Any]:
-    return sorted((encode(v) for v in value), key=_sort_key)
-
-
-def _encode_mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
-    # {str(k): encode(v)}, with str keys (str(k) is k) and plain values (options, in every view) done here
-    return {
-        k if type(k) is str else str(k): v if type(v) in _PLAIN else encode(v)
-        for k, v in value.items()
-    }
-
-
-def _encode_enum(value: Enum) -> Any:
-    return value.value
-
-
-def _encode_card(value: Card) -> str:
-    return value.text
-
-
-#: exact type -> encoder; filled for dataclasses, enums and mappings as they are first met, so the
-#: type tests run once per type rather than once per value (states are encoded on every request).
-_ENCODERS: dict[type, Any] = {
-    type(None): _identity,
-    bool: _identity,
-    int: _identity,
-    float: _identity,
-    str: _identity,
-    Card: _encode_card,
-    tuple: _encode_seq,
-    list: _encode_seq,
-    frozenset: _encode_frozenset,
-    dict: _encode_mapping,
-    Options: _encode_mapping,
-    Msg: _msg_to_json,
-}
-
-
-def _encode_other(value: Any) -> Any:
-    """Encode a value whose exact type has no encoder yet, registering one where the type decides."""
-    kind = type(value)
-    encoder: Any
-    if isinstance(value, Enum):
-        encoder = _encode_enum
-    elif isinstance(value, (bool, int, float, str)):
-        return value
-    elif isinstance(value, (tuple, list)):
-        encoder = _encode_seq
-    elif isinstance(value, frozenset):
-        encoder = _encode_frozenset
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        encoder = _dataclass_encoder(kind)
-    elif isinstance(value, Mapping):
-        encoder = _encode_mapping
-    else:
-        raise TypeError(f"cannot encode {kind.__name__}")
-    _ENCODERS[kind] = encoder
-    return encoder(value)
-
-
-def _dataclass_encoder(cls: type) -> Any:
-    """``{name: encode(value.name), ...}`` for the fields of ``cls``, as one generated function: a field
-    holding an int, str, bool, float or None (most of them) is copied and a card written as its text
-    without a call to ``encode``."""
-    names = tuple(f.name for f in _fields(cls))
-    items = ", ".join(
-        f"{name!r}: (v if (t := type(v := value.{name})) in plain else v.text if t is Card else encode(v))"
-        for name in names
-    )
-    source = f"def encode_dataclass(value):\n    return {{{items}}}\n"
-    return _compile(source, "encode_dataclass", cls, {"plain": _PLAIN, "encode": encode, "type": type, "Card": Card})
-
-
-#: the types whose values encode as themselves (``_identity`` in ``_ENCODERS``)
-_PLAIN = frozenset((type(None), bool, int, float, str))
-
-
-def _compile(source: str, name: str, cls: type, namespace: dict[str, Any]) -> Any:
-    """The function ``name`` defined by ``source`` (generated here for ``cls``), with ``namespace`` as
-    its globals."""
-    code = compile(source, f"<codec {name} {cls.__module__}.{cls.__qualname__}>", "exec")
-    exec(code, namespace)  # source generated here from field names and fixed text
-    return namespace[name]
-
-
-def _sort_key(v: Any) -> str:
-    return repr(v)
-
-
-@cache
-def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    return tuple(dataclasses.fields(cls))
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    module = sys.modules.get(cls.__module__)
-    return typing.get_type_hints(cls, globalns=vars(module) if module else None)
 
 
 def decode(tp: Any, data: Any) -> Any:
@@ -187,7 +58,7 @@ def _build(tp: Any) -> Any:
     if tp in (Suit, Rank):
         return tp
     if tp in (int, str, bool, float):
-        return _identity
+        return identity
     if tp is type(None):
         return _none
     origin = get_origin(tp)
@@ -197,7 +68,7 @@ def _build(tp: Any) -> Any:
         args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             item = _decoder(args[0])
-            if item is _identity:
+            if item is identity:
                 return tuple
             if item is _PARSE:
                 return _decode_card_tuple
@@ -219,7 +90,7 @@ def _build(tp: Any) -> Any:
             return _decode_plain_mapping
         return lambda data: {k: value(v) for k, v in data.items()}
     if origin is typing.Literal:
-        return _identity
+        return identity
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -244,8 +115,8 @@ def _union_decoder(tp: Any) -> Any:
     members = [a for a in get_args(tp) if a is not type(None)]
     if len(members) == 1:
         only = _decoder(members[0])
-        if only is _identity:  # ``int | None`` and the like: the data is the value
-            return _identity
+        if only is identity:  # ``int | None`` and the like: the data is the value
+            return identity
         return lambda data: None if data is None else only(data)
     options = [_decoder(a) for a in members]
 
@@ -279,11 +150,11 @@ def _dataclass_decoder(cls: type) -> Any:
     itself; it takes the general path until they are all in place (for good, if a field's type
     cannot be decoded: the general path then raises as it always did)."""
     generic = _generic_dataclass_decoder(cls)
-    fields = _fields(cls)
+    fields = fields_of(cls)
     if not fields or any(not f.init or f.kw_only for f in fields):
         return generic
     try:
-        hints = _hints(cls)
+        hints = hints_of(cls)
         shapes = [_shape(hints[f.name]) for f in fields]
     except Exception:  # hints not resolvable now: the general path resolves them on use
         return generic
@@ -314,9 +185,14 @@ def _dataclass_decoder(cls: type) -> Any:
         "    return generic(data)\n"
     )
     # ``fast_type``: the fast path is off (no data is a _Closed) until every field decoder is in place
-    namespace: dict[str, Any] = {"make": make, "generic": generic, "fast_type": _Closed, "cards": _CARDS,
-                                 "card_of": _CARD_BY_TEXT}
-    function = _compile(source, "decode_dataclass", cls, namespace)
+    namespace: dict[str, Any] = {
+        "make": make,
+        "generic": generic,
+        "fast_type": _Closed,
+        "cards": _CARDS,
+        "card_of": _CARD_BY_TEXT,
+    }
+    function = compile_function(source, "decode_dataclass", cls, namespace)
     _DECODERS[cls] = function
     try:
         for i, (f, shape) in enumerate(zip(fields, shapes, strict=True)):
@@ -340,7 +216,7 @@ _PLAIN_FIELD, _CARD_FIELD, _CARD_TUPLE_FIELD, _OPTIONAL_CARD_FIELD, _OPTIONAL_FI
 def _shape(tp: Any) -> int:
     """How the fast path reads a field of type ``tp`` (from the type alone, building no decoder)."""
     if tp in (int, str, bool, float) or get_origin(tp) is typing.Literal:
-        return _PLAIN_FIELD  # _build: _identity
+        return _PLAIN_FIELD  # _build: identity
     if tp is Card:
         return _CARD_FIELD
     if get_origin(tp) is tuple and get_args(tp) == (Card, Ellipsis):
@@ -349,7 +225,7 @@ def _shape(tp: Any) -> int:
     if member is not None:
         inner = _shape(member)
         if inner == _PLAIN_FIELD:
-            return _PLAIN_FIELD  # _union_decoder: _identity
+            return _PLAIN_FIELD  # _union_decoder: identity
         return _OPTIONAL_CARD_FIELD if inner == _CARD_FIELD else _OPTIONAL_FIELD
     return _OTHER_FIELD
 
@@ -388,14 +264,14 @@ def _build_fast(tp: Any) -> Any:
     member = _optional_member(tp)
     if member is not None:
         inner = _fast_decoder(member)
-        if inner is _identity:
-            return _identity
+        if inner is identity:
+            return identity
         return lambda data: None if data is None else inner(data)
     origin = get_origin(tp)
     args = get_args(tp)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = _fast_decoder(args[0])
-        if item is _identity:
+        if item is identity:
             return tuple
         return lambda data: tuple(map(item, data))
     # plain types, dataclasses (their own fast path inside), mappings, Any, fixed tuples, unions ...
@@ -419,8 +295,8 @@ def _generic_dataclass_decoder(cls: type) -> Any:
     def decode_dataclass(data: Any) -> Any:
         plan = built[0]
         if plan is None:
-            hints = _hints(cls)
-            plan = tuple((f.name, _decoder(hints[f.name])) for f in _fields(cls))
+            hints = hints_of(cls)
+            plan = tuple((f.name, _decoder(hints[f.name])) for f in fields_of(cls))
             built[0] = plan  # one assignment: another thread sees no plan or the whole plan
         kwargs = {}
         for name, field_decoder in plan:

@@ -1,0 +1,103 @@
+"""``encode``: rules-core values (frozen dataclasses, tuples, frozensets, Cards, Suits, messages,
+options and plain JSON values) as JSON-ready data, through one encoder per exact type."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from service.rules.cards import Card
+from service.rules.codec.generated import PLAIN, compile_function, fields_of, identity
+from service.rules.messages import Msg
+from service.rules.messages import to_json as _msg_to_json
+from service.rules.options import Options
+
+
+def encode(value: Any) -> Any:
+    """JSON-ready form of ``value``."""
+    encoder = _ENCODERS.get(type(value))
+    if encoder is not None:
+        return encoder(value)
+    return _encode_other(value)
+
+
+def _encode_seq(value: Any) -> list[Any]:
+    # encode(v), with the plain values and the cards (most items) done here
+    return [v if (t := type(v)) in PLAIN else v.text if t is Card else encode(v) for v in value]
+
+
+def _encode_frozenset(value: frozenset[Any]) -> list[Any]:
+    return sorted((encode(v) for v in value), key=_sort_key)
+
+
+def _encode_mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
+    # {str(k): encode(v)}, with str keys (str(k) is k) and plain values (options, in every view) done here
+    return {k if type(k) is str else str(k): v if type(v) in PLAIN else encode(v) for k, v in value.items()}
+
+
+def _encode_enum(value: Enum) -> Any:
+    return value.value
+
+
+def _encode_card(value: Card) -> str:
+    return value.text
+
+
+#: exact type -> encoder; filled for dataclasses, enums and mappings as they are first met, so the
+#: type tests run once per type rather than once per value (states are encoded on every request).
+_ENCODERS: dict[type, Any] = {
+    type(None): identity,
+    bool: identity,
+    int: identity,
+    float: identity,
+    str: identity,
+    Card: _encode_card,
+    tuple: _encode_seq,
+    list: _encode_seq,
+    frozenset: _encode_frozenset,
+    dict: _encode_mapping,
+    Options: _encode_mapping,
+    Msg: _msg_to_json,
+}
+
+
+def _encode_other(value: Any) -> Any:
+    """Encode a value whose exact type has no encoder yet, registering one where the type decides."""
+    kind = type(value)
+    encoder: Any
+    if isinstance(value, Enum):
+        encoder = _encode_enum
+    elif isinstance(value, (bool, int, float, str)):
+        return value
+    elif isinstance(value, (tuple, list)):
+        encoder = _encode_seq
+    elif isinstance(value, frozenset):
+        encoder = _encode_frozenset
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        encoder = _dataclass_encoder(kind)
+    elif isinstance(value, Mapping):
+        encoder = _encode_mapping
+    else:
+        raise TypeError(f"cannot encode {kind.__name__}")
+    _ENCODERS[kind] = encoder
+    return encoder(value)
+
+
+def _dataclass_encoder(cls: type) -> Any:
+    """``{name: encode(value.name), ...}`` for the fields of ``cls``, as one generated function: a field
+    holding an int, str, bool, float or None (most of them) is copied and a card written as its text
+    without a call to ``encode``."""
+    names = tuple(f.name for f in fields_of(cls))
+    items = ", ".join(
+        f"{name!r}: (v if (t := type(v := value.{name})) in plain else v.text if t is Card else encode(v))"
+        for name in names
+    )
+    source = f"def encode_dataclass(value):\n    return {{{items}}}\n"
+    namespace = {"plain": PLAIN, "encode": encode, "type": type, "Card": Card}
+    return compile_function(source, "encode_dataclass", cls, namespace)
+
+
+def _sort_key(v: Any) -> str:
+    return repr(v)
