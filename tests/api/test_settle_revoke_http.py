@@ -429,3 +429,23 @@ def test_a_seats_record_shows_the_rounds_finished_after_a_settlement(http: Flask
     assert [r["round"] for r in record["rounds"]] == [1, 2]
     shown = [a["action"]["type"] for a in record["actions"]]
     assert shown.count("settle_revoke") == 1 and shown.count("round_result") == 1 and shown.count("play") == 15
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "facts"),
+    [
+        ("forty_fives", {"tricks_won": [2, 0, 3], "highest_trump_seat": 2}),
+        ("boerenbridge", {"bids": [3, 0, 5, 4], "tricks": [3, 0, 6, 4]}),
+        ("avinas", {"game": "sevens", "declarer": 1, "declarer_points": 75, "declarer_tricks": 5}),
+    ],
+)
+def test_score_takes_revokes_applied(http: FlaskHttp, ruleset_id: str, facts: dict[str, Any]) -> None:
+    path = f"/v1/rulesets/{ruleset_id}/score"
+    void = ok(http.post(path, {**facts, "revokes_applied": [1], "options": {"revoke_penalty": "hand_void"}}))
+    assert void["void"] is True and not any(void["points"]) and void["revokes_applied"] == [1]
+    lost = ok(http.post(path, {**facts, "revokes_applied": [1], "options": {"revoke_penalty": "hand_lost"}}))
+    assert lost["void"] is False and lost["explanation"]
+    off = http.post(path, {**facts, "revokes_applied": [1]})
+    assert off.status == 422 and off.body["code"] == "revoke_penalty_off" and "revoke_penalty" in off.body["detail"]
+    bad = http.post(path, {**facts, "revokes_applied": [7], "options": {"revoke_penalty": "hand_lost"}})
+    assert bad.status == 400 and bad.body["code"] == "invalid_input"
