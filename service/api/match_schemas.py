@@ -59,7 +59,8 @@ class ActionSchema(ma.Schema):
     type = ma.fields.String(
         required=True,
         metadata={"description": "play, bid, pass, hold, rob, decline, name_trump, discard, knock, declare, "
-                  "stop, turn_up, expose, round_result ... (each ruleset names its own)", "example": "play"},
+                  "stop, turn_up, expose, round_result, settle_revoke ... (each ruleset names its own)",
+                  "example": "play"},
     )
     seat = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=0),
         metadata={"description": "The acting seat; with a seat token it may be left out (the token's seat)"},
@@ -74,6 +75,15 @@ class ActionSchema(ma.Schema):
     result = ma.fields.Dict(
         metadata={"description": "round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score "
                   "reads them"}
+    )
+    trick = ma.fields.Integer(
+        strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=1),
+        metadata={"description": "settle_revoke (table mode, referee): the 1-based trick of the revoke by `seat` "
+                  "in the last finished round"},
+    )
+    ruling = ma.fields.String(
+        validate=OneOf(("apply", "waive")),
+        metadata={"description": "settle_revoke: apply the match's revoke_penalty to the revoke, or waive it"},
     )
 
 

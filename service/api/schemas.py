@@ -150,7 +150,10 @@ def score_description(rulesets: Iterable[Ruleset[Any]]) -> str:
         facts = ruleset.score_facts
         if facts:
             parts.append(f"{ruleset.id}: {facts}.")
-    return "The facts of one round in the ruleset's own terms, plus 'options'. " + " ".join(parts)
+    every = ("Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply "
+             "on those seats' revokes would, under the option revoke_penalty (refused under its default "
+             "'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'.")
+    return "The facts of one round in the ruleset's own terms, plus 'options'. " + " ".join([*parts, every])
 
 
 # --- answers (documentation and conformance; the views write the rules core's JSON) ---------------

@@ -377,8 +377,31 @@ def advance(
 
 
 def round_records(events: Iterable[Event]) -> list[dict[str, Any]]:
-    """The round records that the given (effective) events logged, oldest first."""
-    return [revive(e.data["round"]) for e in events if e.data.get("kind") == "round"]
+    """The round records that the given (effective) events logged, oldest first. A round logged
+    again (its revokes settled, ``service.rules.settlement``) shows as its latest record, in its
+    place: a record is the same round as an earlier one with the same number."""
+    out: list[dict[str, Any]] = []
+    at: dict[Any, int] = {}
+    for e in events:
+        if e.data.get("kind") != "round":
+            continue
+        record = revive(e.data["round"])
+        number = _round_number(record)
+        if number is not None and number in at:
+            out[at[number]] = record
+            continue
+        if number is not None:
+            at[number] = len(out)
+        out.append(record)
+    return out
+
+
+def _round_number(record: Any) -> Any:
+    """A round record's number (``round`` or ``number``, as each game names it), or None."""
+    if not isinstance(record, Mapping):
+        return None
+    number = record.get("round", record.get("number"))
+    return number if isinstance(number, int) else None
 
 
 def deals_in(events: Iterable[Event]) -> int:

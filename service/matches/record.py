@@ -41,8 +41,9 @@ def build_record(doc: MatchDocument, events: Sequence[Event], version: int, *, s
     rounds = round_records(live)
     dealt = _deals(doc, live)
     finished = doc.ruleset.status(doc.state) == FINISHED
-    # deal i is over once its round is logged (one round record per deal), or the match is over
-    over = len(dealt) if finished else len(rounds)
+    # deal i is over once a later deal follows it (its round finished, or a settled revoke dealt its
+    # round again, service.rules.settlement), or the match is over
+    over = len(dealt) if finished else max(len(dealt) - 1, 0)
     shown = len(dealt) if (sees_all or finished) else over
     deals_out = [_deal_json(doc, d, revealed=d["index"] < over) for d in dealt[:shown]]
     actions = [a for a in _actions(upto, undone) if a["deal"] is None or a["deal"] < shown]

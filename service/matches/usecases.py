@@ -84,6 +84,7 @@ from service.rules.facts import is_json_int
 from service.rules.messages import Msg, revive
 from service.rules.registry import RULESETS
 from service.rules.ruleset import MODES, SPECTATOR, Mode, Ruleset
+from service.rules.settlement import SETTLE_REVOKE
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
@@ -337,6 +338,9 @@ class Matches:
         action = Action.from_json(body)
         if action.type == "deal":
             raise InvalidAction(Msg("matches.deal_not_allowed"), code="deal_not_allowed")
+        if action.type == SETTLE_REVOKE:  # the referee's ruling; its seat names the offender
+            _require_referee(caller, Msg("matches.referee_only_settle"))
+            return action
         if caller.seat is None:
             if doc.mode == "dealt":
                 raise Forbidden(Msg("matches.seat_token_required"), code="seat_token_required")

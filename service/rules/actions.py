@@ -11,7 +11,7 @@ from service.rules.errors import InvalidAction
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 
-ACTION_KEYS = ("type", "seat", "card", "cards", "amount", "suit", "face_down", "result")
+ACTION_KEYS = ("type", "seat", "card", "cards", "amount", "suit", "face_down", "result", "trick", "ruling")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +21,9 @@ class Action:
     Fields beyond ``type`` and ``seat`` are set only where the action type uses them:
     ``card`` (play; the discard of a rob; a reported turn-up), ``cards`` (discards; exposures),
     ``amount`` (bids, declarations), ``suit`` (naming trump), ``face_down`` (a face-down lead),
-    ``result`` (the round facts of a table-mode ``round_result``, as ``score_round`` reads them).
+    ``result`` (the round facts of a table-mode ``round_result``, as ``score_round`` reads them),
+    ``trick`` and ``ruling`` (the referee's ``settle_revoke``: the 1-based trick of the revoke by
+    ``seat``, and ``"apply"`` or ``"waive"``).
     ``amount`` may be None for a bid type that needs none.
     """
 
@@ -33,6 +35,8 @@ class Action:
     suit: Suit | None = None
     face_down: bool = False
     result: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)
+    trick: int | None = None
+    ruling: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -50,6 +54,10 @@ class Action:
             out["face_down"] = True
         if self.result is not None:
             out["result"] = dict(self.result)
+        if self.trick is not None:
+            out["trick"] = self.trick
+        if self.ruling is not None:
+            out["ruling"] = self.ruling
         return out
 
     @classmethod
@@ -83,6 +91,12 @@ class Action:
         result = data.get("result")
         if result is not None and not isinstance(result, Mapping):
             raise InvalidAction(Msg("core.action_bad_result"))
+        trick = data.get("trick")
+        if trick is not None and (not is_json_int(trick) or trick < 1):
+            raise InvalidAction(Msg("core.action_bad_trick"))
+        ruling = data.get("ruling")
+        if ruling is not None and not isinstance(ruling, str):
+            raise InvalidAction(Msg("core.action_bad_ruling"))
         return cls(
             type=kind,
             seat=seat,
@@ -92,6 +106,8 @@ class Action:
             suit=Suit.parse(suit) if suit is not None else None,
             face_down=face_down,
             result=result,
+            trick=trick,
+            ruling=ruling,
         )
 
 

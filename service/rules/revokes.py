@@ -46,6 +46,8 @@ class Revoke:
     card: Card
     code: str
     rule: Msg | str
+    #: the referee's ruling once settled (``service.rules.settlement``): "applied", "waived"; None until then
+    ruling: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +56,7 @@ class Revoke:
             "card": self.card.text,
             "code": self.code,
             "rule": self.rule,
+            "ruling": self.ruling,
         }
 
 

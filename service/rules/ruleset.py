@@ -49,6 +49,7 @@ from service.rules.errors import IllegalPlay, InvalidInput, InvalidOption, Inval
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.options import OPTIONS_CACHE, Options, OptionSpec
+from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
@@ -334,6 +335,25 @@ class Ruleset(ABC, Generic[StateT]):
         Archiving twice in a row gives nothing the second time. By default nothing is taken out.
         """
         return state, []
+
+    # --- revokes settled (service.rules.settlement) ----------------------------------------------
+
+    def undealt(self, state: StateT) -> StateT | None:
+        """The state the last finished round left (phase deal), from one where the next round has
+        been opened: ``state`` without the round in progress; None when no round has finished or
+        the match is over. ``settlement`` checks that ``deal(undealt(s), None) == s``."""
+        return None
+
+    def last_round_revokes(self, state: StateT) -> tuple[Revoke, ...] | None:
+        """The revokes of the last finished round, with their rulings, in a state that round left
+        (``undealt``, or the match over); None when no round has finished."""
+        return None
+
+    def rescored(self, state: StateT, revokes: tuple[Revoke, ...]) -> StateT:
+        """The state the last finished round would have left with ``revokes`` (its revokes with the
+        rulings now made): the round scored again with every applied revoke under the match's
+        ``revoke_penalty``, the totals, the end of the match and the next dealer made again."""
+        raise NotImplementedError(f"{type(self).__name__} settles no revokes")
 
     @abstractmethod
     def status(self, state: StateT) -> str:

@@ -524,7 +524,7 @@ def test_table_revokes_in_the_view_and_face_down_hidden() -> None:
             state = act(state, "play", (leader + i) % 4, card=text)
     view = AVINAS.view(state, 0)
     assert view["revokes"] == [{"seat": 1, "trick": 3, "card": "AC", "code": "must_follow_suit",
-                                "rule": view["revokes"][0]["rule"]}]
+                                "rule": view["revokes"][0]["rule"], "ruling": None}]
     assert view["round_result_allowed"] is False
     rejects(state, WrongPhase, "round_result", None, result={"game": "sevens", "declarer": 2,
                                                              "declarer_points": 61, "declarer_tricks": 4})

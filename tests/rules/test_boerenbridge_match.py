@@ -329,7 +329,7 @@ def test_revoke_flagged_as_soon_as_provable() -> None:
         state = play(state, seat, card)
     revokes = B.view(state, None)["revokes"]
     assert english_json(revokes) == [{"seat": 1, "trick": 1, "card": "2C", "code": "must_follow_suit",
-                                      "rule": "must follow hearts, the suit led"}]
+                                      "rule": "must follow hearts, the suit led", "ruling": None}]
     assert B.view(state, 3)["revokes"] == revokes
     for seat, card in ((2, "2S"), (3, "3S")):
         state = play(state, seat, card)

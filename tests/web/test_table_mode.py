@@ -285,7 +285,8 @@ def test_a_proven_revoke_is_shown_where_it_happened(phones: Contexts, server: st
     for seat, card in ((0, "6S"), (1, "7S"), (2, "6H"), (3, "8S")):  # ... and then plays one
         play(seat, card)
     assert view(server, match_id, token)["revokes"][0] == {
-        "seat": 2, "trick": 1, "card": "3C", "code": "must_follow_suit", "rule": "must follow hearts, the suit led"
+        "seat": 2, "trick": 1, "card": "3C", "code": "must_follow_suit", "rule": "must follow hearts, the suit led",
+        "ruling": None,
     }
     first = page.locator("#tricks-done > li").first
     expect(first.locator(".revoke")).to_contain_text("Revoke by Cy in trick 1")

@@ -397,6 +397,11 @@ export interface components {
             result?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description settle_revoke: apply the match's revoke_penalty to the revoke, or waive it
+             * @enum {string}
+             */
+            ruling?: "apply" | "waive";
             /** @description The acting seat; with a seat token it may be left out (the token's seat) */
             seat?: number;
             /**
@@ -404,8 +409,10 @@ export interface components {
              * @example H
              */
             suit?: string;
+            /** @description settle_revoke (table mode, referee): the 1-based trick of the revoke by `seat` in the last finished round */
+            trick?: number;
             /**
-             * @description play, bid, pass, hold, rob, decline, name_trump, discard, knock, declare, stop, turn_up, expose, round_result ... (each ruleset names its own)
+             * @description play, bid, pass, hold, rob, decline, name_trump, discard, knock, declare, stop, turn_up, expose, round_result, settle_revoke ... (each ruleset names its own)
              * @example play
              */
             type: string;
@@ -1966,7 +1973,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The facts of one round in the ruleset's own terms, plus 'options'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). */
+        /** @description The facts of one round in the ruleset's own terms, plus 'options'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreRequest"];

@@ -2,6 +2,7 @@
 
 from .action import Action
 from .action_result import ActionResult
+from .action_ruling import ActionRuling
 from .create_match import CreateMatch
 from .create_match_mode import CreateMatchMode
 from .create_match_options import CreateMatchOptions
@@ -56,6 +57,7 @@ from .viewer_role import ViewerRole
 __all__ = (
     "Action",
     "ActionResult",
+    "ActionRuling",
     "CreateMatch",
     "CreateMatchMode",
     "CreateMatchOptions",

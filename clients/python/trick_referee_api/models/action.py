@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.action_ruling import ActionRuling
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -27,7 +28,7 @@ class Action:
     """ 
         Attributes:
             type_ (str): play, bid, pass, hold, rob, decline, name_trump, discard, knock, declare, stop, turn_up, expose,
-                round_result ... (each ruleset names its own) Example: play.
+                round_result, settle_revoke ... (each ruleset names its own) Example: play.
             amount (int | Unset): A bid or declared amount
             card (str | Unset): A card, rank then suit: ranks 2-10, J, Q, K, A; suits C, D, H, S. Input is lenient (10h, TH,
                 th, 10♥ and 10♥️ are the ten of hearts; a rank and a suit may be written in words, either order, in Indonesian,
@@ -37,8 +38,11 @@ class Action:
             face_down (bool | Unset):
             result (ActionResult | Unset): round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score
                 reads them
+            ruling (ActionRuling | Unset): settle_revoke: apply the match's revoke_penalty to the revoke, or waive it
             seat (int | Unset): The acting seat; with a seat token it may be left out (the token's seat)
             suit (str | Unset): A suit: C, D, H or S (names and symbols are read too) Example: H.
+            trick (int | Unset): settle_revoke (table mode, referee): the 1-based trick of the revoke by `seat` in the last
+                finished round
      """
 
     type_: str
@@ -47,8 +51,10 @@ class Action:
     cards: list[str] | Unset = UNSET
     face_down: bool | Unset = UNSET
     result: ActionResult | Unset = UNSET
+    ruling: ActionRuling | Unset = UNSET
     seat: int | Unset = UNSET
     suit: str | Unset = UNSET
+    trick: int | Unset = UNSET
 
 
 
@@ -74,9 +80,16 @@ class Action:
         if not isinstance(self.result, Unset):
             result = self.result.to_dict()
 
+        ruling: str | Unset = UNSET
+        if not isinstance(self.ruling, Unset):
+            ruling = self.ruling.value
+
+
         seat = self.seat
 
         suit = self.suit
+
+        trick = self.trick
 
 
         field_dict: dict[str, Any] = {}
@@ -94,10 +107,14 @@ class Action:
             field_dict["face_down"] = face_down
         if result is not UNSET:
             field_dict["result"] = result
+        if ruling is not UNSET:
+            field_dict["ruling"] = ruling
         if seat is not UNSET:
             field_dict["seat"] = seat
         if suit is not UNSET:
             field_dict["suit"] = suit
+        if trick is not UNSET:
+            field_dict["trick"] = trick
 
         return field_dict
 
@@ -128,9 +145,21 @@ class Action:
 
 
 
+        _ruling = d.pop("ruling", UNSET)
+        ruling: ActionRuling | Unset
+        if isinstance(_ruling,  Unset):
+            ruling = UNSET
+        else:
+            ruling = ActionRuling(_ruling)
+
+
+
+
         seat = d.pop("seat", UNSET)
 
         suit = d.pop("suit", UNSET)
+
+        trick = d.pop("trick", UNSET)
 
         action = cls(
             type_=type_,
@@ -139,8 +168,10 @@ class Action:
             cards=cards,
             face_down=face_down,
             result=result,
+            ruling=ruling,
             seat=seat,
             suit=suit,
+            trick=trick,
         )
 
         return action

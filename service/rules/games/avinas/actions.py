@@ -18,8 +18,9 @@ from __future__ import annotations
 from service.rules.actions import Action
 from service.rules.cards import DECK_32
 from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, PLAY, AvinasState, HandState, cards_reported
+from service.rules.settlement import SETTLE_REVOKE
 
-ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result")
+ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result", SETTLE_REVOKE)
 PHASE_ACTIONS = {
     EXPOSE: ("expose",),
     KNOCK: ("knock", "pass"),

@@ -21,6 +21,7 @@ from typing import Any
 from service.rules.games.avinas.facts import HandFacts
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import PACK_POINTS, count_for_declaration
+from service.rules.games.avinas.revoke_scoring import scored_with_revokes
 from service.rules.games.avinas.scoring import TEAM_NAMES, HandResult, match_end, max_hands_end, score_hand, team_of
 from service.rules.games.avinas.state import (
     END_BY_LIE,
@@ -125,7 +126,7 @@ def close_hand(state: AvinasState, record: HandRecord, result: HandResult | None
         why = END_BY_LIE if result.ended_by_lie else END_BY_SCORE
         return evolve(new, status=FINISHED, winners=result.winners, result=result.result, end_reason=why)
     limit = config(opts).max_hands
-    if limit is not None and played >= limit:
+    if limit is not None and played - state.voided >= limit:
         winners, word, _ = max_hands_end(rams, pips, opts)
         return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=END_BY_MAX_HANDS)
     return new
@@ -141,24 +142,40 @@ def explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | s
         return record.explanation
     if record.outcome == "thrown_in" or record.declarer is None:
         return _THROWN_IN
-    d = team_of(record.declarer)
-    pts, won = record.card_points, record.tricks_won
-    stopped = record.stopped_after is not None or sum(pts) < PACK_POINTS or sum(won) < 8
-    facts = HandFacts(record.game or "sevens", record.declarer, record.knocks, record.declarers_knocked, pts[d],
-                      won[d], pts[1 - d], won[1 - d], record.lied, stopped, record.sevens_exposed)
-    rams, pips = list(record.rams), list(record.pips)
-    loser = record.loser if record.loser is not None else 1 - d
-    if record.unit == "rams":
-        rams[1 - loser] += record.cancelled
-        rams[loser] -= record.due - record.cancelled
-    else:
-        pips[loser] -= record.due
-    lines = score_hand(facts, (rams[0], rams[1]), (pips[0], pips[1]), options).explanation
+    if record.void:
+        return (Msg("avinas.score.revoke_void"),)
+    rams, pips = totals_before(record)
+    result = scored_with_revokes(record_facts(record), record.revokes, rams, pips, options)
+    assert result is not None
+    lines = result.explanation
     if record.stopped_after is not None:
         if record.stopped_by is not None and record.stopped_by != record.declarer:
             return (Msg("avinas.score.stopped_by_partner", number=record.stopped_after, seat=record.stopped_by), *lines)
         return (Msg("avinas.score.stopped", number=record.stopped_after), *lines)
     return lines
+
+
+def record_facts(record: HandRecord) -> HandFacts:
+    """The facts a scored hand's record was scored from (as played)."""
+    assert record.declarer is not None
+    d = team_of(record.declarer)
+    pts, won = record.card_points, record.tricks_won
+    stopped = record.stopped_after is not None or sum(pts) < PACK_POINTS or sum(won) < 8
+    return HandFacts(record.game or "sevens", record.declarer, record.knocks, record.declarers_knocked, pts[d],
+                     won[d], pts[1 - d], won[1 - d], record.lied, stopped, record.sevens_exposed)
+
+
+def totals_before(record: HandRecord) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The rams and pips before a scored hand, from its record (the totals after it, what it marked)."""
+    rams, pips = list(record.rams), list(record.pips)
+    if record.declarer is not None and not record.void:
+        loser = record.loser if record.loser is not None else 1 - team_of(record.declarer)
+        if record.unit == "rams":
+            rams[1 - loser] += record.cancelled
+            rams[loser] -= record.due - record.cancelled
+        else:
+            pips[loser] -= record.due
+    return (rams[0], rams[1]), (pips[0], pips[1])
 
 
 def end_reason(state: AvinasState) -> Msg | str | None:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec, OptionType
+from service.rules.settlement import REVOKE_PENALTY_SPEC
 
 
 def _tiers_check(value: Any) -> Msg | None:
@@ -51,6 +52,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     _spec("pips_to_end", "int", 12, minimum=1),
     _spec("max_hands", "nullable_int", None, minimum=1),
     _spec("max_hands_outcome", "enum", "no_result", allowed=("no_result", "fewer_penalties")),
+    REVOKE_PENALTY_SPEC,
 )
 
 

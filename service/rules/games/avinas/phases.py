@@ -21,6 +21,7 @@ from service.rules.games.avinas.state import EXPOSE, KNOCK, PLAY, AvinasState
 from service.rules.games.avinas.table import round_result
 from service.rules.messages import Msg
 from service.rules.ruleset import FINISHED, Ruleset
+from service.rules.settlement import SETTLE_REVOKE, settle_revoke
 from service.rules.slots import evolve
 
 
@@ -83,6 +84,8 @@ def alternatives(keys: tuple[str, ...], choices: Sequence[Any], **params: Any) -
 def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> AvinasState:
     """``Ruleset.apply`` of ``ruleset`` (the Avinas ruleset, which table mode's revokes need): the
     action checked against the phase and the turn, then applied by its phase."""
+    if action.type == SETTLE_REVOKE:
+        return settle_revoke(ruleset, state, action)
     if action.type not in ACTION_TYPES:
         raise InvalidAction(
             Msg("avinas.no_such_action", type=action.type, types=", ".join(ACTION_TYPES)),

@@ -30,14 +30,16 @@ from typing import Any
 
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card
-from service.rules.games.avinas import deal, phases, play, ranking, scoring, view
+from service.rules.games.avinas import deal, phases, play, ranking, revoke_penalty, revoke_scoring, scoring, view
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
 from service.rules.games.avinas.state import RULESET_ID, AvinasState
 from service.rules.messages import Msg
 from service.rules.options import Options
+from service.rules.revokes import Revoke
 from service.rules.ruleset import IN_PROGRESS, SPECTATOR, Ruleset, Table
 from service.rules.scores import RoundScore
+from service.rules.settlement import revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 TEAMS = ((0, 2), (1, 3))
@@ -90,6 +92,9 @@ class Avinas(Ruleset[AvinasState]):
 
     def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
         opts = self._options(options)
+        facts, offenders = revokes_applied(facts, opts, 4)
+        if offenders:
+            return revoke_scoring.score_round(facts, opts, offenders)
         hand, rams, pips = parse_facts(facts, opts)
         return scoring.score_hand(hand, rams, pips, opts).round_score()
 
@@ -118,6 +123,15 @@ class Avinas(Ruleset[AvinasState]):
 
     def archive(self, state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
         return view.archive(state)
+
+    def undealt(self, state: AvinasState) -> AvinasState | None:
+        return revoke_penalty.undealt(state)
+
+    def last_round_revokes(self, state: AvinasState) -> tuple[Revoke, ...] | None:
+        return revoke_penalty.last_round_revokes(state)
+
+    def rescored(self, state: AvinasState, revokes: tuple[Revoke, ...]) -> AvinasState:
+        return revoke_penalty.rescored(state, revokes)
 
     def table(self, state: AvinasState) -> Table:
         return view.table(state)

@@ -187,9 +187,11 @@ def max_hands_end(
 
 
 def score_hand(
-    f: HandFacts, rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any]
+    f: HandFacts, rams: tuple[int, int], pips: tuple[int, int], options: Mapping[str, Any],
+    decided: bool | None = None,
 ) -> HandResult:
-    """Score one hand from its facts and the totals before it."""
+    """Score one hand from its facts and the totals before it; ``decided``: whether the declaring side
+    wins, as a revoke's penalty decides it (``revoke_penalty``), instead of by its points."""
     cfg = config(options)
     d = team_of(f.declarer)
     why: list[Msg] = [
@@ -198,7 +200,7 @@ def score_hand(
             declarer_points=f.declarer_points, declarer_tricks=f.declarer_tricks,
             defender_points=f.defender_points, defender_tricks=f.defender_tricks),
     ]
-    won = declarer_wins(f, why)
+    won = declarer_wins(f, why) if decided is None else _decided(decided, why)
     loser = 1 - d if won else d
     unit = "rams" if f.game == "sevens" else "pips"
     by_sevens = unit == "rams" and cfg.rams_by_sevens
@@ -282,6 +284,12 @@ def declarer_wins(f: HandFacts, why: list[Msg]) -> bool:
     won = f.declarer_points >= WIN_POINTS
     why.append(Msg("avinas.score.points_win" if won else "avinas.score.points_lose", need=WIN_POINTS,
                    points=f.declarer_points))
+    return won
+
+
+def _decided(won: bool, why: list[Msg]) -> bool:
+    """The hand decided by a revoke against the offending side (avinas.md §16.7)."""
+    why.append(Msg("avinas.score.revoke_declarers_win" if won else "avinas.score.revoke_declarers_lose"))
     return won
 
 

@@ -144,6 +144,7 @@ class HandRecord:
     revokes: tuple[Revoke, ...] = ()
     cancelled: int = 0  # rams of the other team crossed out by this hand's (§9.2)
     sevens_exposed: int = 0  # the sevens exposed in the deal (§16.3), 0 where not known
+    void: bool = False  # a revoke ruled void (revoke_penalty, §16.7): nothing due, the hand counts for nothing
     explanation: tuple[str, ...] = ()  # only in a state stored before the texts became messages
 
 
@@ -164,6 +165,7 @@ class AvinasState:
     winners: tuple[int, ...] = ()
     result: str | None = None
     end_reason: str | None = None  # END_BY_SCORE, END_BY_MAX_HANDS, END_BY_LIE (or an older state's English)
+    voided: int = 0  # finished hands made void by a revoke (§16.7): not counted for ``max_hands``
 
 
 def sevens_exposed(hand: HandState) -> int:

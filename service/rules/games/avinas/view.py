@@ -181,6 +181,7 @@ def record_json(record: HandRecord) -> dict[str, Any]:
         "pips": list(record.pips),
         "revokes": [r.to_json() for r in record.revokes],
         "sevens_exposed": record.sevens_exposed,
+        "void": record.void,
     }
 
 

@@ -28,8 +28,9 @@ from service.rules.games.boerenbridge.state import (
 from service.rules.games.boerenbridge.turns import phase_types
 from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
+from service.rules.settlement import SETTLE_REVOKE, settle_revoke
 
-ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon")
+ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon", SETTLE_REVOKE)
 
 
 def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:
@@ -63,6 +64,8 @@ def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> Boerenb
     phase = state.phase
     if kind == "play" and phase == PLAY:
         return play.play(ruleset, state, action)
+    if kind == SETTLE_REVOKE:
+        return settle_revoke(ruleset, state, action)
     if kind not in ACTION_TYPES:
         raise InvalidAction(Msg("boerenbridge.no_such_action", kind=kind, actions=", ".join(ACTION_TYPES)),
                             legal=list(ACTION_TYPES))
@@ -71,7 +74,7 @@ def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> Boerenb
     if kind == "abandon":
         m = state.match
         done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", (),
-                         m.archived)
+                         m.archived, m.voided)
         return BoerenbridgeState(done, FINISHED_PHASE)
     if phase == DEAL:
         raise wrong_phase(Msg("boerenbridge.needs_deal"), (), code="needs_deal")

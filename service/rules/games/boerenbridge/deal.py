@@ -42,7 +42,7 @@ def deal(state: BoerenbridgeState, deck: Sequence[Card] | None) -> BoerenbridgeS
     o = config(m.options)
     n = m.players
     number = m.rounds_done + 1
-    size = hand_size_for(o, n, number)
+    size = hand_size_for(o, n, m.rounds_counted + 1)
     dealer = m.next_dealer
     active, hook, hook_rule, reviser = round_bidders(m.scores, dealer, size, o)
     turns_up = has_turn_up(o, n, size)

@@ -29,6 +29,7 @@ from typing import Any, Literal
 from service.rules.errors import InvalidOption, InvalidPlayerCount
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
+from service.rules.settlement import REVOKE_PENALTY_SPEC
 
 #: The score a player races to (§10). Fixed by the seed.
 TARGET = 100
@@ -112,6 +113,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                allowed=("no_winner", "closest_to_100")),
     OptionSpec("match_end", "enum", "exact_100", Msg("boerenbridge.option.match_end"),
                allowed=("exact_100", "fixed_rounds_highest")),
+    REVOKE_PENALTY_SPEC,
 )
 
 def derived_defaults(given: Mapping[str, Any]) -> dict[str, Any]:

@@ -36,13 +36,25 @@ from typing import Any, ClassVar
 
 from service.rules.actions import Action
 from service.rules.cards import Card
-from service.rules.games.boerenbridge import actions, deal, facts, first_dealer, play, scoring, turns, view
+from service.rules.games.boerenbridge import (
+    actions,
+    deal,
+    facts,
+    first_dealer,
+    play,
+    revoke_penalty,
+    scoring,
+    turns,
+    view,
+)
 from service.rules.games.boerenbridge import options as opts
 from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, MatchInfo
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
+from service.rules.revokes import Revoke
 from service.rules.ruleset import Ruleset, Table
 from service.rules.scores import RoundScore
+from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 _SCORE_EXAMPLE = {
@@ -85,6 +97,9 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
         return play.legal_plays(hand, trick, ctx, options)
 
     def score_round(self, facts_: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
+        facts_, offenders = revokes_applied(facts_, options, None)
+        if offenders:
+            return revoke_penalty.score_round(facts_, options, offenders, penalty_of(options))
         return scoring.score_facts(facts.parse_facts(facts_, options), options)
 
     # --- a match ------------------------------------------------------------------------------
@@ -122,6 +137,15 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
 
     def history(self, state: BoerenbridgeState) -> list[dict[str, Any]]:
         return view.history(state)
+
+    def undealt(self, state: BoerenbridgeState) -> BoerenbridgeState | None:
+        return revoke_penalty.undealt(state)
+
+    def last_round_revokes(self, state: BoerenbridgeState) -> tuple[Revoke, ...] | None:
+        return revoke_penalty.last_round_revokes(state)
+
+    def rescored(self, state: BoerenbridgeState, revokes: tuple[Revoke, ...]) -> BoerenbridgeState:
+        return revoke_penalty.rescored(state, revokes, penalty_of(state.match.options))
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         return view.hide_sealed_amount(super().public_action(action, viewer), action, viewer)

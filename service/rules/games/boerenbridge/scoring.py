@@ -163,13 +163,19 @@ def explain_outcome(result: str | None, winners: Sequence[int], scores: Sequence
     return Msg(f"boerenbridge.outcome.{result}", score=max(scores), seats=seat_list(winners))
 
 
-def score_facts(rf: RoundFacts, options: Mapping[str, Any]) -> RoundScore:
-    """Score parsed facts (``Ruleset.score_round``), with the explanation of every number."""
+def score_facts(rf: RoundFacts, options: Mapping[str, Any], points: tuple[int, ...] | None = None,
+                why: Msg | None = None) -> RoundScore:
+    """Score parsed facts (``Ruleset.score_round``), with the explanation of every number; ``points``
+    (and ``why``): the round's points as a revoke's penalty makes them (``revoke_penalty``)."""
     cfg = config(options)
     n = len(rf.bids)
     lines = [Msg("boerenbridge.points.hand_size", size=rf.hand_size)]
-    points = tuple(round_points(b, t, cfg) for b, t in zip(rf.bids, rf.tricks, strict=True))
-    lines.extend(explain_points(i, rf.bids[i], rf.tricks[i], points[i], cfg) for i in range(n))
+    played = tuple(round_points(b, t, cfg) for b, t in zip(rf.bids, rf.tricks, strict=True))
+    lines.extend(explain_points(i, rf.bids[i], rf.tricks[i], played[i], cfg) for i in range(n))
+    if points is None:
+        points = played
+    elif why is not None:
+        lines.append(why)
     after = tuple(apply_overshoot(s, g, cfg) for s, g in zip(rf.scores, points, strict=True))
     lines.extend(explain_overshoot(i, rf.scores[i], points[i], after[i], cfg) for i in range(n))
     result, winners = match_outcome(after, cfg, rf.round_number, n)
@@ -209,10 +215,12 @@ def finish_round(
     n = m.players
     points = tuple(round_points(bids[i], tricks[i], o) for i in range(n))
     scores = tuple(apply_overshoot(m.scores[i], points[i], o) for i in range(n))
-    record = RoundRecord(r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported)
-    result, winners = match_outcome(scores, o, r.number, n)
+    record = RoundRecord(r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported,
+                         m.scores)
+    result, winners = match_outcome(scores, o, m.rounds_counted + 1, n)
     history = (*m.history, record)
-    info = MatchInfo(m.options, n, m.mode, scores, (r.dealer + 1) % n, history, result, winners, m.archived)
+    info = MatchInfo(m.options, n, m.mode, scores, (r.dealer + 1) % n, history, result, winners, m.archived,
+                     m.voided)
     return BoerenbridgeState(info, DEAL if result is None else FINISHED_PHASE)
 
 

@@ -48,6 +48,9 @@ class RoundRecord:
     scores: tuple[int, ...]
     revokes: tuple[Revoke, ...] = ()
     reported: bool = False  # table mode: scored from a round_result instead of the plays
+    #: the totals before the round (for a revoke's settlement; () in a state stored before it)
+    before: tuple[int, ...] = ()
+    void: bool = False  # a revoke ruled under revoke_penalty = "hand_void" (§15.5)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +64,7 @@ class RoundRecord:
             "scores": list(self.scores),
             "revokes": [r.to_json() for r in self.revokes],
             "reported": self.reported,
+            "void": self.void,
         }
 
 
@@ -82,11 +86,17 @@ class MatchInfo:
     result: str | None = None
     winners: tuple[int, ...] = ()
     archived: int = 0  # finished rounds taken out of ``history`` by ``Ruleset.archive``
+    voided: int = 0  # finished rounds made void by a revoke (§15.5): not counted by the schedule or limits
 
     @property
     def rounds_done(self) -> int:
         """The rounds finished so far, archived ones included."""
         return self.archived + len(self.history)
+
+    @property
+    def rounds_counted(self) -> int:
+        """The rounds finished that count (the hand-size schedule, ``max_rounds``): void ones not."""
+        return self.rounds_done - self.voided
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,14 +29,15 @@ from service.rules.games.forty_fives.state import (
     FortyFivesState,
 )
 from service.rules.messages import Msg
+from service.rules.settlement import SETTLE_REVOKE
 from service.rules.slots import slot_maker
 from service.rules.tricks import Play
 
 MAX_SEATS = 6
 
-FORTY_FIVES_TYPES = ("play", "rob", "decline", "turn_up", "round_result")
+FORTY_FIVES_TYPES = ("play", "rob", "decline", "turn_up", "round_result", SETTLE_REVOKE)
 AUCTION_TYPES = ("play", "rob", "decline", "turn_up", "bid", "pass", "hold", "name_trump", "kitty_bid", "discard",
-                 "draw", "round_result")
+                 "draw", "round_result", SETTLE_REVOKE)
 
 #: ``Action(type, seat, card, cards, amount, suit, face_down, result)`` with the slots set directly
 #: (``service.rules.slots``): a hand's discards list up to 32 actions

@@ -22,6 +22,7 @@ from typing import Any
 from service.rules.errors import InvalidOption
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
+from service.rules.settlement import REVOKE_PENALTY_SPEC
 
 # ------------------------------------------------------------------------------------------------
 # The play rules' option values (§4.2, §4.3), as ``play.legal_mask`` reads them
@@ -128,6 +129,7 @@ FORTY_FIVES_SPECS: tuple[OptionSpec, ...] = (
     BONUS_VALUE,
     MATCH_END,
     MATCH_LENGTH,
+    REVOKE_PENALTY_SPEC,
 )
 
 #: the Newfoundland "120s" house rules of the auction (§9.5-§9.8)
@@ -198,6 +200,7 @@ AUCTION_SPECS: tuple[OptionSpec, ...] = (
     MATCH_END,
     MATCH_LENGTH,
     *AUCTION_HOUSE_SPECS,
+    REVOKE_PENALTY_SPEC,
 )
 
 

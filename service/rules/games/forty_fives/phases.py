@@ -31,6 +31,7 @@ from service.rules.games.forty_fives.state import (
 )
 from service.rules.messages import Msg
 from service.rules.ruleset import FINISHED
+from service.rules.settlement import SETTLE_REVOKE, settle_revoke
 
 if TYPE_CHECKING:
     from service.rules.games.forty_fives.ruleset import FortyFivesFamily
@@ -92,6 +93,8 @@ def _apply_other(ruleset: FortyFivesFamily, state: FortyFivesState, action: Acti
         types = ", ".join(ruleset.action_types)
         raise InvalidAction(Msg("forty_fives.unknown_action_type", game=ruleset.name, types=types, type=kind),
                             legal=list(ruleset.action_types))
+    if kind == SETTLE_REVOKE:
+        return settle_revoke(ruleset, state, action)
     if state.match.status == FINISHED:
         raise MatchOver(Msg("forty_fives.match_over"))
     if state.phase == DEAL:

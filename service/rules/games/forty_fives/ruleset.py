@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
-from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
+from service.rules.games.forty_fives import deal, hand_end, phases, play, revoke_penalty, scoring, view
 from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
 from service.rules.games.forty_fives.facts import (
     AUCTION_SCORE_EXAMPLE,
@@ -56,8 +56,10 @@ from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.state import DEAL, FortyFivesState
 from service.rules.messages import Msg
 from service.rules.options import Options
+from service.rules.revokes import Revoke
 from service.rules.ruleset import Ruleset, Table
 from service.rules.scores import RoundScore
+from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 
@@ -99,6 +101,11 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         return play.legal_plays(self.config(options), hand, trick, ctx, self.name, max(self.player_counts))
 
     def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
+        facts, offenders = revokes_applied(facts, options, None)
+        if offenders:
+            return revoke_penalty.score_round(
+                self.config(options), facts, self.player_counts, offenders, penalty_of(options)
+            )
         return scoring.score_round(self.config(options), facts, self.player_counts)
 
     # --- matches ----------------------------------------------------------------------------------
@@ -132,6 +139,16 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def archive(self, state: FortyFivesState) -> tuple[FortyFivesState, list[dict[str, Any]]]:
         return hand_end.archive(state)
+
+    def undealt(self, state: FortyFivesState) -> FortyFivesState | None:
+        return revoke_penalty.undealt(state)
+
+    def last_round_revokes(self, state: FortyFivesState) -> tuple[Revoke, ...] | None:
+        return revoke_penalty.last_round_revokes(state)
+
+    def rescored(self, state: FortyFivesState, revokes: tuple[Revoke, ...]) -> FortyFivesState:
+        options = state.match.options
+        return revoke_penalty.rescored(self.config(options), state, revokes, penalty_of(options))
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         out = super().public_action(action, viewer)
