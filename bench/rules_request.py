@@ -38,10 +38,14 @@ from typing import Any
 
 from service.matches.documents import encode_like
 from service.rules import codec
-from service.rules.actions import Action
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
-from service.rules.ruleset import FINISHED, Ruleset
+
+try:
+    from service.rules.actions import Action
+    from service.rules.ruleset import FINISHED, Ruleset
+except ModuleNotFoundError:  # a --baseline tree from before service/rules/base.py was split (db42f44)
+    from service.rules.base import FINISHED, Action, Ruleset  # type: ignore[no-redef]
 
 DEFAULT_CONFIGS = (
     "forty_fives:3:table",

@@ -44,7 +44,9 @@ from bench.matches.stages import LONG  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
 DEFAULT_STAGES = [
-    "service.api.ops:RequestMetrics.__call__",  # the whole request, as gunicorn calls the app
+    "service.api.logs:RequestLog.__call__",  # the whole request, as gunicorn calls the app
+    "service.api.logs:_CountedBody.close",  # ... and the request's log line, when the answer is sent
+    "service.api.ops:RequestMetrics.__call__",
     "service.api.body:read_json_body",
     "service.matches.usecases:Matches.act",
     "service.matches.usecases:Matches._load",
@@ -52,10 +54,14 @@ DEFAULT_STAGES = [
     "service.matches.usecases:Matches._view",
     "service.matches.usecases:Matches._commit",
     "service.matches.documents:MatchDocument.to_json",
-    "service.store.redis_store:RedisStore._command",
+    "service.store.redis_store:exchange",
+    "service.store.redis_store:pack_document",
+    "service.store.redis_store:unpack_document",
     "service.store.redis_store:dumps",
     "service.store.redis_store:loads",
-    "service.api.matches:_write",
+    "service.store.redis_store:RedisStore._compact",
+    "service.api.metrics:ObservedMatches.act",
+    "service.api.matches:_respond",
 ]
 TOGGLE_SOURCE = "#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_COLLECT; }\n"
 
@@ -67,8 +73,9 @@ def count(stage: str, args: argparse.Namespace, shim: Path) -> int:
         command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}",
                    sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
                    "--posts", str(args.posts), "--warm", str(args.warm)]
-        run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-                             check=False)
+        # metrics in a multiprocess directory and no rate limits, as under gunicorn in run.py
+        env = {**os.environ, "PYTHONHASHSEED": "0", "PROMETHEUS_MULTIPROC_DIR": tmp, "RATELIMIT_ENABLED": "false"}
+        run = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or found is None:
             raise RuntimeError(f"callgrind run for {stage} failed:\n{run.stderr[-2000:]}")

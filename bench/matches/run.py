@@ -52,6 +52,8 @@ from tests.matches.gunicorn_server import Gunicorn  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
 SERVICE_APP = "service.wsgi:app"
+#: seconds a gunicorn may take to answer its first /healthz
+START_TIMEOUT = 180.0
 BARE_APP = "bench.matches.bare_app:app"
 #: options that keep a match going past the history phase's 1,025 actions
 LONG: dict[str, dict[str, Any]] = {
@@ -273,12 +275,18 @@ def main() -> None:
         try:
             env = {"REDIS_URL": redis.url}
             with contextlib.ExitStack() as servers:
-                bare = servers.enter_context(Gunicorn(BARE_APP, workers=args.workers, env=env))
-                service = servers.enter_context(Gunicorn(SERVICE_APP, workers=args.workers, env=env))
+                def started(server: Gunicorn) -> Gunicorn:
+                    """Started, with up to START_TIMEOUT s for five workers to import the app on a
+                    loaded machine; stopped with the stack (``push``: its ``__exit__`` only)."""
+                    servers.push(server.start(START_TIMEOUT))
+                    return server
+
+                bare = started(Gunicorn(BARE_APP, workers=args.workers, env=env))
+                service = started(Gunicorn(SERVICE_APP, workers=args.workers, env=env))
                 phases = [("post_plays", service)]
                 if args.baseline is not None:
                     baseline = Gunicorn(SERVICE_APP, workers=args.workers, env=env, root=args.baseline.resolve())
-                    phases.append(("baseline_post_plays", servers.enter_context(baseline)))
+                    phases.append(("baseline_post_plays", started(baseline)))
                 rounds: list[dict[str, Any]] = []
                 for number in range(args.rounds):  # alternate, so background load hits both alike
                     one: dict[str, Any] = {"bare_get_set": measured(

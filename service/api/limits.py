@@ -135,6 +135,11 @@ def init_app(app: Flask, settings: Settings) -> None:
         key_prefix="referee-limits",
     )
     app.extensions[LIMITER_KEY] = limiter
+    app.register_error_handler(RateLimitExceeded, refused)
+    if not settings.ratelimit_enabled:
+        # no wrapper per view: a disabled limiter's wrappers still ran its per-request bookkeeping
+        # (exemption scopes, the limit evaluation), ~30 us of every match request (bench/README.md)
+        return
     values = _values(settings)
     for endpoint, kinds in _ENDPOINTS.items():
         view: Any = app.view_functions.get(endpoint)
@@ -144,7 +149,6 @@ def init_app(app: Flask, settings: Settings) -> None:
             key = token_key if kind.startswith("match_") else address_key
             view = limiter.shared_limit(values[kind], scope=kind, key_func=key)(view)
         app.view_functions[endpoint] = view
-    app.register_error_handler(RateLimitExceeded, refused)
 
 
 def _values(settings: Settings) -> dict[str, str]:

@@ -310,8 +310,9 @@ class Matches:
         _refuse_spectator(caller)
         fp = "" if key is None else idem.fingerprint("act", match_id, caller.identity, body)
         scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
-        if scope is not None:
-            prior = self._prior(match_id, scope, fp)
+        if key is not None and scope is not None:
+            legacy = self.idempotency.legacy_action_scope(match_id, caller.identity, key)
+            prior = self._prior(match_id, scope, fp, legacy)
             if prior is not None:
                 return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
@@ -367,8 +368,9 @@ class Matches:
         _require_referee(caller, Msg("matches.referee_only_undo"))
         fp = idem.fingerprint("undo", match_id, caller.identity, None)
         scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
-        if scope is not None:
-            prior = self._prior(match_id, scope, fp)
+        if key is not None and scope is not None:
+            legacy = self.idempotency.legacy_action_scope(match_id, caller.identity, key)
+            prior = self._prior(match_id, scope, fp, legacy)
             if prior is not None:
                 return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
@@ -530,10 +532,11 @@ class Matches:
         decks = self._decks(doc.ruleset, doc.mode, doc.seed)
         return replays.rebuilt(viewed, doc, version, view_of, history, decks)
 
-    def _prior(self, match_id: str | None, scope: str, fp: str) -> Mapping[str, Any] | None:
-        """The first answer filed under ``scope``, if any (raises it again when it was a refusal)."""
+    def _prior(self, match_id: str | None, scope: str, fp: str, *older: str) -> Mapping[str, Any] | None:
+        """The first answer filed under ``scope`` (or, before, ``older``), if any (raises it again
+        when it was a refusal)."""
         with self._guard(match_id):
-            record = self.store.get_idempotency(scope)
+            record = self.store.get_idempotency(scope, *older)
         if record is None:
             return None
         if not idem.same_request(record.fingerprint, fp):

@@ -102,7 +102,26 @@ def _value_json(value: Any) -> Any:
 def from_json(data: Mapping[str, Any]) -> Msg:
     """The message ``to_json`` wrote."""
     params = data.get("params") or {}
-    return Msg(str(data[TAG]), **{str(k): _value_from_json(v) for k, v in params.items()})
+    key = str(data[TAG])
+    for value in params.values():
+        if type(value) not in _SHAREABLE:
+            return Msg(key, **{str(k): _value_from_json(v) for k, v in params.items()})
+    # every parameter a str or an int (or none): one shared object per content, since a message is
+    # immutable. A stored state repeats the same few (its revokes' rules, "trick 2"): decoding an
+    # Avinas table-mode state with its revokes took twice as long before (bench/README.md, Avinas)
+    shared = (key, *params.items())
+    found = _SHARED.get(shared)
+    if found is None:
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.clear()
+        found = _SHARED[shared] = Msg(key, **{str(k): v for k, v in params.items()})
+    return found
+
+
+#: parameter types whose values tell their type by equality (``True == 1``: bool is not one of them)
+_SHAREABLE = frozenset({str, int})
+_SHARED: dict[tuple[Any, ...], Msg] = {}
+_SHARED_KEPT = 4096
 
 
 def _value_from_json(value: Any) -> Any:

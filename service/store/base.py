@@ -163,8 +163,9 @@ class Store(Protocol):
         """Events with ``seq > after``, oldest first; raise MatchNotFound."""
         ...
 
-    def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
-        """The record stored under ``scope_key``, if any."""
+    def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
+        """The record stored under ``scope_key``, if any; else the one under the first of ``older``
+        (where the same record was filed before, in the same slot) that holds one: one read."""
         ...
 
     def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:

@@ -137,11 +137,14 @@ class MemoryStore:
             texts = match.events[start:stop]
         return [Event(seq=start + i + 1, data=loads(text)) for i, text in enumerate(texts)]
 
-    def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
+    def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
         with self._lock:
-            record = self._live_record(scope_key, self._clock())
-            text = None if record is None else record.text
-        return None if text is None else load_record(text)
+            now = self._clock()
+            for key in (scope_key, *older):
+                record = self._live_record(key, now)
+                if record is not None:
+                    return load_record(record.text)
+        return None
 
     def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:
         text = dump_record(record)

@@ -309,16 +309,18 @@ class RedisStore:
             args = [int(compacted), last, new_log, self._ttl_ms]
             self._script(self._compact_script, keys, args, Attempts(), wait=False)
 
-    def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
-        with self._guard():
-            text = self._read(scope_key, ("GET", scope_key))
-        if text is None:
+    def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
+        keys = (scope_key, *older)
+        with self._guard():  # the older keys share the slot's hash tag: one MGET, on a cluster too
+            texts = self._read(scope_key, ("MGET", *keys)) if older else [self._read(scope_key, ("GET", scope_key))]
+        found = next(((key, text) for key, text in zip(keys, texts, strict=True) if text is not None), None)
+        if found is None:
             return None
         if self.min_replicas_ack:  # answer from it only once a failover cannot lose it
             with self._guard():
-                _, acks = self._script(self._confirm_script, [scope_key], [], Attempts())
+                _, acks = self._script(self._confirm_script, [found[0]], [], Attempts())
             self._require_acks(acks, "the stored answer")
-        return load_record(text)
+        return load_record(found[1])
 
     def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:
         text = dump_record(record)

@@ -64,8 +64,8 @@ class Mirror:
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         return self.reading.events(match_id, after, limit)
 
-    def get_idempotency(self, scope_key: str) -> IdempotencyRecord | None:
-        return self.reading.get_idempotency(scope_key)
+    def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
+        return self.reading.get_idempotency(scope_key, *older)
 
     def delete(self, match_id: str) -> bool:
         return self.compacting.delete(match_id) and self.plain.delete(match_id)

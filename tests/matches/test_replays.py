@@ -5,6 +5,8 @@ Redis, after its events were compacted), gets exactly its first answer; each rec
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -85,6 +87,36 @@ def _records(store: Store, match_id: str) -> Iterator[Any]:
     assert isinstance(store, RedisStore) and store._client is not None
     for key in store._client.scan_iter(match=f"{{match:{match_id}}}:idem:*", count=1000):
         yield store.get_idempotency(key.decode())
+
+
+def test_a_record_filed_under_the_earlier_hex_scope_still_answers_its_retry(store: Store) -> None:
+    """Records were filed under the whole SHA-256 in hex; now under 22 base64 characters of its first
+    16 bytes (a smaller key). A retry of a request answered before the change finds its record under
+    the old key; new records go under the new one, and callers stay apart."""
+    from service.matches import idempotency as idem
+    from service.store.base import IdempotencyRecord
+
+    uses = Matches(store, RULESETS, rng=random.Random(5))
+    created = uses.create({"ruleset": "forty_fives", "mode": "table", "players": ["a", "b", "c"]})
+    match_id, referee = created.match_id, created.referee_token
+    body = uses.view(match_id, referee).view["legal_actions"][0]
+    new = uses.idempotency.action_scope(match_id, "referee", "k-old")
+    legacy = uses.idempotency.legacy_action_scope(match_id, "referee", "k-old")
+    assert legacy.endswith(hashlib.sha256(b"referee\x00k-old").hexdigest()) and len(legacy) == len(new) + 42
+    short = base64.urlsafe_b64encode(hashlib.sha256(b"referee\x00k-old").digest()[:16]).decode().rstrip("=")
+    assert new.rsplit(":", 1)[1] == short and len(short) == 22
+    first = uses.act(match_id, referee, body)  # answered, and filed the way records were filed before
+    fp = idem.stored_fingerprint(idem.fingerprint("act", match_id, "referee", body))
+    kept = {"viewed": {"v": first.version, "x": first.view["expires_at"]}}
+    assert store.put_idempotency(legacy, IdempotencyRecord(fp, kept))
+    replayed = Matches(store, RULESETS).act(match_id, referee, body, idempotency_key="k-old")
+    assert replayed.replayed and answer(replayed) == answer(first)
+    assert store.get_idempotency(new) is None  # nothing filed again
+    seat = created.seats[uses.view(match_id, referee).view["to_act"][0]]
+    mine = uses.view(match_id, seat.token).view["legal_actions"][0]
+    fresh = uses.act(match_id, seat.token, mine, idempotency_key="k-old")  # another caller, the same key
+    assert not fresh.replayed
+    assert store.get_idempotency(uses.idempotency.action_scope(match_id, f"seat:{seat.seat}", "k-old")) is not None
 
 
 def test_a_record_written_before_keeps_answering_with_its_own_copy(store: Store) -> None:

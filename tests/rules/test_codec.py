@@ -420,6 +420,37 @@ def test_a_decoded_plain_mapping_is_shared_by_content() -> None:
     assert codec.decode(tp, nested) is not codec.decode(tp, nested)
 
 
+def test_decoded_options_are_options_of_their_content() -> None:
+    """Options decoded again are ``Options.of``'s one object for their content, also when found by
+    the decoder's own table (stored alike: the same items, each value of the same type)."""
+    stored = {"target": 100, "strict": True, "bids": [1, 2], "rule": "x"}
+    first = codec.decode(Options, stored)
+    assert first is codec.decode(Options, dict(stored)) is Options.of({**stored, "bids": (1, 2)})
+    for changed in ({"strict": 1}, {"target": 100.0}, {"bids": [True, 2]}, {"target": 120}):
+        variant = {**stored, **changed}
+        frozen = {k: tuple(v) if isinstance(v, list) else v for k, v in variant.items()}
+        assert codec.decode(Options, variant) is Options.of(frozen)
+        assert codec.decode(Options, variant) is codec.decode(Options, json.loads(json.dumps(variant)))
+    assert codec.decode(Options, {**stored, "target": 120}) is not first
+    assert dict(first.items()) == {**stored, "bids": (1, 2)} and list(first.keys()) == list(stored)
+    assert list(first.values()) == [100, True, (1, 2), "x"]
+
+
+def test_decoded_messages_are_shared_and_keep_their_parameter_types() -> None:
+    """A message whose parameters are all strings or integers decodes to one shared object; a bool
+    or a float parameter is never taken for the equal integer; nested messages decode as before."""
+    plain = {"$msg": "core.x", "params": {"n": 1, "word": "w"}}
+    first = messages.from_json(plain)
+    assert first is messages.from_json(json.loads(json.dumps(plain))) and first == Msg("core.x", n=1, word="w")
+    flag = messages.from_json({"$msg": "core.x", "params": {"n": True, "word": "w"}})
+    ratio = messages.from_json({"$msg": "core.x", "params": {"n": 1.0, "word": "w"}})
+    assert type(flag.params["n"]) is bool and type(ratio.params["n"]) is float
+    assert type(messages.from_json(plain).params["n"]) is int
+    nested = {"$msg": "core.y", "params": {"inner": plain, "card": {"$card": "10H"}, "few": [1, 2]}}
+    assert messages.from_json(nested) == Msg("core.y", inner=first, card=card("10H"), few=(1, 2))
+    assert messages.from_json({"$msg": "core.z"}) is messages.from_json({"$msg": "core.z", "params": {}})
+
+
 @dataclass(frozen=True, slots=True)
 class Checked:
     """Slotted, with a check of its own after ``__init__``."""

@@ -334,6 +334,19 @@ def test_records_of_different_matches_and_keys_are_separate(store: Store) -> Non
     assert store.get_idempotency(idempotency_scope("m1", "other")) is None
 
 
+def test_a_record_is_read_under_its_key_else_under_the_first_older_key_that_holds_one(store: Store) -> None:
+    store.create("m1", {}, [])
+    new, old, older = (idempotency_scope("m1", k) for k in ("short", "legacy", "oldest"))
+    assert store.get_idempotency(new, old, older) is None
+    store.put_idempotency(older, record("oldest"))
+    assert store.get_idempotency(new, old, older) == record("oldest")
+    store.put_idempotency(old, record("legacy"))
+    assert store.get_idempotency(new, old, older) == record("legacy")
+    store.save("m1", 1, {}, [], (new, record("short")))
+    assert store.get_idempotency(new, old, older) == record("short")
+    assert store.get_idempotency(new) == record("short") and store.get_idempotency(old) == record("legacy")
+
+
 # -- delete -----------------------------------------------------------------------------------
 
 

@@ -9,13 +9,14 @@ import datetime
 import enum
 import json
 import math
+import zlib
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.store.encoding import dumps, loads
+from service.store.encoding import dumps, loads, pack_document, unpack_document
 
 STDLIB = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
@@ -111,3 +112,19 @@ def test_texts_the_standard_library_wrote_before_read_the_same() -> None:
     legacy = STDLIB.encode(document)
     assert same(loads(legacy), document)
     assert same(loads(legacy.encode()), document)
+
+
+def test_a_document_packed_now_or_before_unpacks_the_same() -> None:
+    """Documents are deflated with a small window now (``pack_document``); one deflated before
+    (``zlib.compress`` at level 1, the default window) or stored as plain JSON reads the same, and
+    a document past the window (8 KB) still packs and unpacks whole."""
+    small = {"players": ["Zoë", "李"], "state": {"hands": [[f"{r}{s}" for r in "AKQJ"] for s in "SHDC"]}}
+    large = {**small, "big": [f"{i:05d}-{i * 7919 % 10007}" for i in range(3000)]}  # ~40 KB of JSON
+    for document in (small, large):
+        packed = pack_document(document)
+        assert packed[:1] != b"{"
+        assert same(json.loads(zlib.decompress(packed)), document)
+        assert same(unpack_document(packed), document)
+        assert same(unpack_document(zlib.compress(dumps(document), 1)), document)
+        assert same(unpack_document(dumps(document)), document)
+        assert same(unpack_document(dumps(document).decode("utf-8")), document)

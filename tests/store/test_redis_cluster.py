@@ -93,6 +93,10 @@ def test_a_matchs_keys_share_one_slot_on_one_master_and_matches_spread_over_all(
     for n in range(30):
         assert cluster_store.load(f"spread-{n}").version == 2
         assert cluster_store.get_idempotency(idempotency_scope(f"spread-{n}", "create")) == REC
+        # a record looked up under its new key and the key it had before: one MGET in the match's slot
+        newer, older = idempotency_scope(f"spread-{n}", "newer"), idempotency_scope(f"spread-{n}", "save")
+        assert cluster_store.get_idempotency(newer, older) == REC
+        assert cluster_store.get_idempotency(newer, idempotency_scope(f"spread-{n}", "none")) is None
 
 
 def test_a_create_and_its_record_are_one_step_on_the_matchs_master(own_cluster: LocalRedisCluster) -> None:

@@ -338,8 +338,32 @@ def _decode_msg(data: Any) -> Msg:
 
 def _decode_options(data: Mapping[str, Any]) -> Options:
     """Options are one object per content (``Options.of``): a match decoded again holds the very same
-    object, so what a ruleset derives from it once serves every request of the match."""
-    return Options.of({k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()})
+    object, so what a ruleset derives from it once serves every request of the match. Options stored
+    as seen before (the same items, each value of the same type) are found without ``Options.of``'s
+    sorted, frozen content key (a fifth of decoding an Avinas state, its 20 options)."""
+    try:
+        seen = tuple([(k, _typed(v)) for k, v in data.items()])
+        found = _OPTIONS_SEEN.get(seen)
+    except TypeError:  # an object among the values: not kept here
+        found, seen = None, None
+    if found is None:
+        found = Options.of({k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()})
+        if seen is not None:
+            if len(_OPTIONS_SEEN) >= _OPTIONS_SEEN_KEPT:
+                _OPTIONS_SEEN.clear()
+            _OPTIONS_SEEN[seen] = found
+    return found
+
+
+def _typed(value: Any) -> Any:
+    """A JSON value as a hashable key that tells ``True``, ``1`` and ``1.0`` apart."""
+    if value.__class__ is list:
+        return (list, *map(_typed, value))
+    return (value.__class__, value)
+
+
+_OPTIONS_SEEN: dict[tuple[Any, ...], Options] = {}
+_OPTIONS_SEEN_KEPT = 1024
 
 
 def _freeze(data: Any) -> Any:

@@ -15,6 +15,7 @@ the next dealer and the end of the match (docs/rules/avinas.md §5.2, §7.4, §8
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,7 @@ from service.rules.games.avinas.state import (
     sevens_exposed,
 )
 from service.rules.messages import Msg
+from service.rules.options import Options
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED
 from service.rules.slots import evolve
@@ -137,7 +139,17 @@ _THROWN_IN = (Msg("avinas.score.thrown_in"),)
 
 def explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | str, ...]:
     """How a finished hand was scored, line by line: made again from its record (the facts, the
-    totals before it, the options), exactly as ``score_hand`` explained it when the hand ended."""
+    totals before it, the options), exactly as ``score_hand`` explained it when the hand ended.
+
+    Every view shows the last hand's explanation, and every request decodes the same record again
+    until the next hand ends: the lines are kept per (record, options), both immutable values (making
+    them again was a third of an Avinas view, ~15 us; bench/README.md, Avinas)."""
+    if type(options) is Options:
+        return _explained(record, options)
+    return _explanation(record, options)
+
+
+def _explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | str, ...]:
     if record.explanation:  # a state stored before the texts became messages: its English lines
         return record.explanation
     if record.outcome == "thrown_in" or record.declarer is None:
@@ -176,6 +188,9 @@ def totals_before(record: HandRecord) -> tuple[tuple[int, int], tuple[int, int]]
         else:
             pips[loser] -= record.due
     return (rams[0], rams[1]), (pips[0], pips[1])
+
+
+_explained = functools.lru_cache(maxsize=1024)(_explanation)
 
 
 def end_reason(state: AvinasState) -> Msg | str | None:
