@@ -87,7 +87,7 @@ from service.rules.ruleset import MODES, SPECTATOR, Mode, Ruleset
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
-CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer", "referee_sees_hands")
+CREATE_FIELDS = ("ruleset", "mode", "players", "options", "preset", "dealer", "referee_sees_hands")
 MAX_EVENTS_PAGE = 1000
 #: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
 #: JSON client reads exactly, far beyond any match's history
@@ -153,8 +153,9 @@ class Matches:
             logged=1 + len(deals),
             round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
             spectator_hash=token_hash(spectator_token),
+            preset=body.get("preset"),
         )
-        events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
+        events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset), *deals], 1)
         commit = secrets.token_hex(8)
         for _attempt in range(3):
             match_id = secrets.token_urlsafe(16)
@@ -204,7 +205,7 @@ class Matches:
         ruleset.check_players(len(players))
         if "options" in body and not isinstance(body["options"], Mapping):
             raise InvalidRequest(Msg("matches.options_not_object"))
-        options = ruleset.validate_options(body.get("options"), len(players))
+        options = ruleset.validate_options(body.get("options"), len(players), body.get("preset"))
         dealer = body.get("dealer")
         if dealer is not None:
             if not is_json_int(dealer):
@@ -444,6 +445,7 @@ class Matches:
                 "mode": doc.mode,
                 "viewer": _viewer(caller),
                 "names": list(doc.players),
+                "preset": doc.preset,
                 "expires_at": _timestamp(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
         )
