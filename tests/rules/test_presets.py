@@ -41,8 +41,12 @@ def test_the_code_presets_are_the_spec_rows_the_ruleset_accepts_today(rid: str) 
         assert english(preset.name) == row.name, preset.id
         assert english(preset.description) == row.description, preset.id
         assert dict(preset.options) == row.options, preset.id
-        assert preset.describe() == {"id": row.id, "name": preset.name, "description": preset.description,
-                                     "options": row.options}
+        assert preset.describe() == {
+            "id": row.id,
+            "name": preset.name,
+            "description": preset.description,
+            "options": row.options,
+        }
 
 
 @pytest.mark.parametrize("rid", RULESET_IDS)
@@ -92,8 +96,9 @@ def test_an_explicit_option_replaces_the_presets_value_of_that_option_only(rid: 
             assert combined == want and combined[name] == defaults[name], (preset.id, name)
 
 
-def _differs(ruleset: Ruleset[Any], options: dict[str, Any], preset: str | None = None,
-             n_players: int | None = None) -> dict[str, Any]:
+def _differs(
+    ruleset: Ruleset[Any], options: dict[str, Any], preset: str | None = None, n_players: int | None = None
+) -> dict[str, Any]:
     """The combined options that differ from the defaults (lists as tuples)."""
     defaults = ruleset.validate_options({}, n_players)
     got = ruleset.validate_options(options, n_players, preset)
@@ -104,10 +109,16 @@ def test_derived_defaults_come_from_the_preset_and_the_explicit_options_together
     auction = RULESETS["auction_forty_fives"]
     # PS-03: the preset's bidding mode derives the bidding defaults
     assert _differs(auction, {}, "hoyle_auction") == {
-        "trump_selection": "bidding", "highest_trump_bonus": "highest_trump_played", "target_score": 120}
+        "trump_selection": "bidding",
+        "highest_trump_bonus": "highest_trump_played",
+        "target_score": 120,
+    }
     # PM-06: an explicit target replaces the derived one; the bonus is still derived
     assert _differs(auction, {"target_score": 150}, "hoyle_auction") == {
-        "trump_selection": "bidding", "highest_trump_bonus": "highest_trump_played", "target_score": 150}
+        "trump_selection": "bidding",
+        "highest_trump_bonus": "highest_trump_played",
+        "target_score": 150,
+    }
     # back to turn-up: nothing derives from bidding (as PM-07), the bidding-only values stay
     turn_up = auction.validate_options({"trump_selection": "turn_up"}, preset="pei_tignish")
     assert turn_up["target_score"] == 45 and turn_up["highest_trump_bonus"] == "none"
@@ -166,8 +177,12 @@ def test_the_seats_of_a_match_are_an_explicit_value_of_the_players_option() -> N
     """A preset that names a table size (codetojoy's 2 players, once defined) gives way to the match's
     seats as to an explicit option; an explicit option that disagrees with the seats is refused as
     without a preset."""
-    two = Preset("two", Msg("forty_fives.preset.seed.name"), Msg("forty_fives.preset.seed.description"),
-                 {"players": 2, "target_score": 60})
+    two = Preset(
+        "two",
+        Msg("forty_fives.preset.seed.name"),
+        Msg("forty_fives.preset.seed.description"),
+        {"players": 2, "target_score": 60},
+    )
     assert combined(two, {}, "players") == {"target_score": 60}
     assert combined(two, {}, None) == {"players": 2, "target_score": 60}
     assert combined(two, {"players": 3}, "players") == {"players": 3, "target_score": 60}

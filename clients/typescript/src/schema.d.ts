@@ -431,6 +431,11 @@ export interface components {
              *     ]
              */
             players: string[];
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
             /** @description Dealt mode: whether the referee token sees every hand (a referee who does not play). Absent or false: the referee of a dealt match sees what the spectator token sees (public cards, scores, whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the other players' cards. Table mode: the referee reports every card and sees them all. */
             referee_sees_hands?: boolean;
             /** @example boerenbridge */
@@ -502,6 +507,11 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
             /** @description Cards already played to the trick, leader first; empty or absent when leading */
             trick?: (string | {
                 /**
@@ -543,7 +553,13 @@ export interface components {
             /** @enum {string} */
             mode: "dealt" | "table";
             names: string[];
+            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
+            options: {
+                [key: string]: unknown;
+            };
             phase: string;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
             ruleset: string;
             /** @description Per seat or per team, as the ruleset keeps them */
             scores: unknown;
@@ -586,6 +602,17 @@ export interface components {
         Players: {
             allowed: number[];
             default: number;
+        };
+        Preset: {
+            /** @description One line: what the preset plays */
+            description: string;
+            /** @example seed */
+            id: string;
+            name: string;
+            /** @description The option values the preset sets (the others keep their defaults) */
+            options: {
+                [key: string]: unknown;
+            };
         };
         Problem: {
             /** @description Stable machine code: invalid_card, must_follow_suit, unknown_option ... */
@@ -666,6 +693,8 @@ export interface components {
             name: string;
             options: components["schemas"]["Option"][];
             players: components["schemas"]["Players"];
+            /** @description Named sets of house rules, in catalogue order: give one as 'preset' wherever options are accepted */
+            presets: components["schemas"]["Preset"][];
             /** @description Partnerships, if any */
             teams: string | null;
         } & {
@@ -682,6 +711,8 @@ export interface components {
                 [key: string]: unknown;
             };
             players: components["schemas"]["Players"];
+            /** @description Named sets of house rules, in catalogue order: give one as 'preset' wherever options are accepted */
+            presets: components["schemas"]["Preset"][];
             /** @description For each trump choice (suit letter, or 'none'): each suit's order, high to low */
             ranking_tables: {
                 [key: string]: unknown;
@@ -717,6 +748,11 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -759,6 +795,11 @@ export interface components {
                 /** @default false */
                 face_down: boolean;
             })[];
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
             /** @description 1-based number of the trick in the round, where the ruleset's duties depend on it */
             trick_number?: number;
             /**
@@ -1208,6 +1249,7 @@ export interface operations {
                      *         },
                      *         "phase": "play",
                      *         "players": 3,
+                     *         "preset": null,
                      *         "round": 1,
                      *         "ruleset": "forty_fives",
                      *         "scores": [
@@ -1354,6 +1396,7 @@ export interface operations {
                      *       },
                      *       "phase": "play",
                      *       "players": 3,
+                     *       "preset": null,
                      *       "round": 1,
                      *       "ruleset": "forty_fives",
                      *       "scores": [
@@ -1523,6 +1566,7 @@ export interface operations {
                      *       },
                      *       "phase": "play",
                      *       "players": 3,
+                     *       "preset": null,
                      *       "round": 1,
                      *       "ruleset": "forty_fives",
                      *       "scores": [
@@ -1951,7 +1995,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The facts of one round in the ruleset's own terms, plus 'options'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores. */
+        /** @description The facts of one round in the ruleset's own terms, plus 'options' and 'preset'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreRequest"];

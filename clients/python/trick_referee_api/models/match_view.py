@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.action import Action
+  from ..models.match_view_options import MatchViewOptions
   from ..models.viewer import Viewer
 
 
@@ -34,7 +35,10 @@ class MatchView:
             legal_actions (list[Action]): Every action this token may post now, each postable as is
             mode (MatchViewMode):
             names (list[str]):
+            options (MatchViewOptions): Every option in force (the defaults, the preset's values and the options given at
+                creation, combined)
             phase (str):
+            preset (None | str): The preset the match was created with (null: none)
             ruleset (str):
             scores (Any): Per seat or per team, as the ruleset keeps them
             status (MatchViewStatus):
@@ -50,7 +54,9 @@ class MatchView:
     legal_actions: list[Action]
     mode: MatchViewMode
     names: list[str]
+    options: MatchViewOptions
     phase: str
+    preset: None | str
     ruleset: str
     scores: Any
     status: MatchViewStatus
@@ -67,6 +73,7 @@ class MatchView:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.action import Action # noqa: PLC0415
+        from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         dealer: int | None
         dealer = self.dealer
@@ -86,7 +93,12 @@ class MatchView:
 
 
 
+        options = self.options.to_dict()
+
         phase = self.phase
+
+        preset: None | str
+        preset = self.preset
 
         ruleset = self.ruleset
 
@@ -125,7 +137,9 @@ class MatchView:
             "legal_actions": legal_actions,
             "mode": mode,
             "names": names,
+            "options": options,
             "phase": phase,
+            "preset": preset,
             "ruleset": ruleset,
             "scores": scores,
             "status": status,
@@ -144,6 +158,7 @@ class MatchView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action import Action # noqa: PLC0415
+        from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         def _parse_dealer(data: object) -> int | None:
@@ -174,7 +189,20 @@ class MatchView:
         names = cast(list[str], d.pop("names"))
 
 
+        options = MatchViewOptions.from_dict(d.pop("options"))
+
+
+
+
         phase = d.pop("phase")
+
+        def _parse_preset(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        preset = _parse_preset(d.pop("preset"))
+
 
         ruleset = d.pop("ruleset")
 
@@ -222,7 +250,9 @@ class MatchView:
             legal_actions=legal_actions,
             mode=mode,
             names=names,
+            options=options,
             phase=phase,
+            preset=preset,
             ruleset=ruleset,
             scores=scores,
             status=status,
