@@ -118,8 +118,8 @@ class MatchViewSchema(ma.Schema):
     )
     viewer = ma.fields.Nested(ViewerSchema, required=True)
     names = ma.fields.List(ma.fields.String(), required=True)
-    options = ma.fields.Dict(required=True, metadata={"description": "Every option in force (the defaults, the "
-                             "preset's values and the options given at creation, combined)"})
+    options = ma.fields.Dict(metadata={"description": "Every option in force (the defaults, the preset's values "
+                             "and the options given at creation, combined)"})
     preset = ma.fields.String(required=True, allow_none=True,
                               metadata={"description": "The preset the match was created with (null: none)"})
 

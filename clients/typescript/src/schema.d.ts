@@ -554,7 +554,7 @@ export interface components {
             mode: "dealt" | "table";
             names: string[];
             /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
-            options: {
+            options?: {
                 [key: string]: unknown;
             };
             phase: string;

@@ -35,8 +35,6 @@ class MatchView:
             legal_actions (list[Action]): Every action this token may post now, each postable as is
             mode (MatchViewMode):
             names (list[str]):
-            options (MatchViewOptions): Every option in force (the defaults, the preset's values and the options given at
-                creation, combined)
             phase (str):
             preset (None | str): The preset the match was created with (null: none)
             ruleset (str):
@@ -47,6 +45,8 @@ class MatchView:
             viewer (Viewer):
             winners (list[int]):
             hand (list[str] | None | Unset): The seat's own hand
+            options (MatchViewOptions | Unset): Every option in force (the defaults, the preset's values and the options
+                given at creation, combined)
      """
 
     dealer: int | None
@@ -54,7 +54,6 @@ class MatchView:
     legal_actions: list[Action]
     mode: MatchViewMode
     names: list[str]
-    options: MatchViewOptions
     phase: str
     preset: None | str
     ruleset: str
@@ -65,6 +64,7 @@ class MatchView:
     viewer: Viewer
     winners: list[int]
     hand: list[str] | None | Unset = UNSET
+    options: MatchViewOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -92,8 +92,6 @@ class MatchView:
         names = self.names
 
 
-
-        options = self.options.to_dict()
 
         phase = self.phase
 
@@ -128,6 +126,10 @@ class MatchView:
         else:
             hand = self.hand
 
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -137,7 +139,6 @@ class MatchView:
             "legal_actions": legal_actions,
             "mode": mode,
             "names": names,
-            "options": options,
             "phase": phase,
             "preset": preset,
             "ruleset": ruleset,
@@ -150,6 +151,8 @@ class MatchView:
         })
         if hand is not UNSET:
             field_dict["hand"] = hand
+        if options is not UNSET:
+            field_dict["options"] = options
 
         return field_dict
 
@@ -187,11 +190,6 @@ class MatchView:
 
 
         names = cast(list[str], d.pop("names"))
-
-
-        options = MatchViewOptions.from_dict(d.pop("options"))
-
-
 
 
         phase = d.pop("phase")
@@ -244,13 +242,22 @@ class MatchView:
         hand = _parse_hand(d.pop("hand", UNSET))
 
 
+        _options = d.pop("options", UNSET)
+        options: MatchViewOptions | Unset
+        if isinstance(_options,  Unset):
+            options = UNSET
+        else:
+            options = MatchViewOptions.from_dict(_options)
+
+
+
+
         match_view = cls(
             dealer=dealer,
             id=id,
             legal_actions=legal_actions,
             mode=mode,
             names=names,
-            options=options,
             phase=phase,
             preset=preset,
             ruleset=ruleset,
@@ -261,6 +268,7 @@ class MatchView:
             viewer=viewer,
             winners=winners,
             hand=hand,
+            options=options,
         )
 
 
