@@ -5,7 +5,8 @@ A ``Profile`` gives the player counts to try, the modes, the options of a short 
 random legal play ends in a few hundred actions), the option sets worth playing (``Setup``: a table
 size, a mode and options, each with the cross-game tests that play it), the most cards a hand holds,
 and how to finish a table-mode round in one report (``round_result``: a result the game accepts at
-the start of a round, made from the referee's view only).
+the start of a round, made from the referee's view only). Every preset of a ruleset adds a battery
+setup of its own (``preset_setups``).
 
 ``PROFILES`` covers exactly the ids of ``service.rules.registry.RULESETS``
 (``tests/test_profiles.py`` checks it); a test-only ruleset registered for a test adds its own
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from service.rules.registry import RULESETS
@@ -48,6 +49,8 @@ class Setup:
     #: one short (``tests/rules/test_archive.py``)
     matches: int = 60
     max_rounds: int = 10
+    #: the ruleset's preset the options combine with (``Ruleset.presets``; None: none)
+    preset: str | None = None
 
 
 @dataclass(frozen=True)
@@ -346,12 +349,30 @@ _AVINAS = Profile(
     ),
 )
 
+def preset_setups(ruleset_id: str, entry: Profile) -> tuple[Setup, ...]:
+    """A battery setup for every preset of the ruleset (``Ruleset.presets``), so that the battery
+    plays random matches under each: at the preset's own table size if it sets one (else the usual),
+    in the profile's modes in turn, cut short after a few rounds."""
+    ruleset = RULESETS[ruleset_id]
+    out = []
+    for i, preset in enumerate(ruleset.presets):
+        seats = ruleset.players_option and preset.options.get(ruleset.players_option)
+        n = seats if isinstance(seats, int) else entry.usual_players
+        mode = entry.modes[i % len(entry.modes)]
+        out.append(Setup(f"preset_{preset.id}", n, mode, {}, BATTERY, ends=False, max_rounds=2, preset=preset.id))
+    return tuple(out)
+
+
+def _with_presets(ruleset_id: str, entry: Profile) -> Profile:
+    return replace(entry, setups=entry.setups + preset_setups(ruleset_id, entry))
+
+
 #: ruleset id -> its profile: exactly the registered ids (plus a test-only ruleset while registered)
 PROFILES: dict[str, Profile] = {
-    "forty_fives": _FORTY_FIVES,
-    "auction_forty_fives": _AUCTION_FORTY_FIVES,
-    "boerenbridge": _BOERENBRIDGE,
-    "avinas": _AVINAS,
+    "forty_fives": _with_presets("forty_fives", _FORTY_FIVES),
+    "auction_forty_fives": _with_presets("auction_forty_fives", _AUCTION_FORTY_FIVES),
+    "boerenbridge": _with_presets("boerenbridge", _BOERENBRIDGE),
+    "avinas": _with_presets("avinas", _AVINAS),
 }
 
 

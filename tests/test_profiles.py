@@ -24,7 +24,13 @@ def test_each_profile_fits_its_ruleset() -> None:
         for setup in entry.setups:
             assert setup.players in ruleset.player_counts and setup.mode in entry.modes, (rid, setup.name)
             assert setup.uses and setup.uses <= set(USES), (rid, setup.name)
-            ruleset.validate_options(setup.options, setup.players)
+            ruleset.validate_options(setup.options, setup.players, setup.preset)
+
+
+def test_the_battery_plays_every_preset_of_every_ruleset() -> None:
+    for rid, entry in PROFILES.items():
+        played = {s.preset for s in entry.setups if "battery" in s.uses and s.preset is not None}
+        assert played == {p.id for p in RULESETS[rid].presets}, rid
 
 
 def test_every_cross_game_test_plays_every_ruleset() -> None:

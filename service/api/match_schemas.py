@@ -11,7 +11,7 @@ import marshmallow as ma
 from marshmallow.validate import Length, OneOf, Range
 
 from service.api.fields import INTEGER_MESSAGES, CardField, SuitField
-from service.api.schemas import OPTIONS_DESCRIPTION
+from service.api.schemas import OPTIONS_DESCRIPTION, preset_field
 from service.matches.usecases import MAX_SEQ
 from service.rules.actions import ACTION_KEYS
 from service.rules.registry import EXAMPLE_MATCH_ID
@@ -38,6 +38,7 @@ class CreateMatchSchema(ma.Schema):
         metadata={"description": "The players' names, in seat order (seat 0 first)", "example": ["Ann", "Bob", "Cy"]},
     )
     options = ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
+    preset = preset_field()
     dealer = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=0),
         allow_none=True,
         metadata={
@@ -127,6 +128,10 @@ class MatchViewSchema(ma.Schema):
     )
     viewer = ma.fields.Nested(ViewerSchema, required=True)
     names = ma.fields.List(ma.fields.String(), required=True)
+    options = ma.fields.Dict(metadata={"description": "Every option in force (the defaults, the preset's values "
+                             "and the options given at creation, combined)"})
+    preset = ma.fields.String(required=True, allow_none=True,
+                              metadata={"description": "The preset the match was created with (null: none)"})
 
 
 class MatchCreatedSchema(ma.Schema):

@@ -1,9 +1,9 @@
 """Ruleset options for the HTTP layer: validated through the rules core's one options cache, and
 described as JSON Schema.
 
-``validated_options(ruleset, raw)`` is the ruleset's ``validate_options(raw)`` (defaults filled in,
-errors raised as ``UnknownOption``/``InvalidOption``): an immutable ``Options``, kept by
-``service.rules.options`` for a value seen before.
+``validated_options(ruleset, raw, preset)`` is the ruleset's ``validate_options(raw, preset=preset)``
+(defaults filled in, a preset's values combined, errors raised as ``UnknownOption``/``InvalidOption``/
+``UnknownPreset``): an immutable ``Options``, kept by ``service.rules.options`` for a value seen before.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from service.rules.options import NULLABLE_TYPES, Options, OptionSpec
 from service.rules.ruleset import Ruleset
 
 
-def validated_options(ruleset: Ruleset[Any], raw: Any) -> Options:
-    """The ruleset's options with defaults, from the body's ``options`` (absent or ``{}``: defaults)."""
+def validated_options(ruleset: Ruleset[Any], raw: Any, preset: Any = None) -> Options:
+    """The ruleset's options with defaults, from the body's ``options`` (absent or ``{}``: defaults)
+    and ``preset`` (absent or null: none; ``service.rules.presets``)."""
     if raw is not None and not isinstance(raw, Mapping):
         raise InvalidInput(Msg("core.options_not_object"))
-    return ruleset.validate_options(raw)
+    return ruleset.validate_options(raw, preset=preset)
 
 
 def option_json_schema(spec: OptionSpec) -> dict[str, Any]:

@@ -51,6 +51,7 @@ _LEGAL_REQUEST = LegalPlaysRequestSchema()
 _SCORE_REQUEST = ScoreRequestSchema()
 _TRICK_FIELDS = frozenset({"plays"})
 _LEGAL_FIELDS = frozenset({"hand", "trick", "card"})
+_NOT_FACTS = frozenset({"options", "preset"})
 _DETAILS: dict[str, tuple[Ruleset[Any], dict[str, Any]]] = {}
 _HAND = Msg("core.where.hand")
 _TRICK = Msg("core.where.trick")
@@ -177,7 +178,7 @@ def check_plays(ruleset: Ruleset[Any], plays: Sequence[Play], options: Options, 
 @blp.response(200, TrickAnswerSchema)
 def trick(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """Who wins a trick (complete or partial), and why."""
-    options = validated_options(ruleset, body.get("options"))
+    options = validated_options(ruleset, body.get("options"), body.get("preset"))
     plays: list[Play] = body["plays"]
     check_plays(ruleset, plays, options)
     outcome = ruleset.trick_winner(plays, trick_context(ruleset, body, _TRICK_FIELDS), options)
@@ -191,7 +192,7 @@ def trick(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
 def legal_plays(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
     them; with ``card``, whether that card is allowed and, if not, why."""
-    options = validated_options(ruleset, body.get("options"))
+    options = validated_options(ruleset, body.get("options"), body.get("preset"))
     hand: list[Card] = body["hand"]
     trick_so_far: list[Play] = body["trick"]
     check_plays(ruleset, trick_so_far, options, room_for=1)
@@ -227,6 +228,6 @@ def legal_plays(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
 def score(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """Score one round: round points, the scores after it, whether the match is over and who won,
     and how each number was counted."""
-    options = validated_options(ruleset, body.get("options"))
-    facts = {key: value for key, value in body.items() if key != "options"}
+    options = validated_options(ruleset, body.get("options"), body.get("preset"))
+    facts = {key: value for key, value in body.items() if key not in _NOT_FACTS}
     return json_response(ruleset.score_round(facts, options).to_json())

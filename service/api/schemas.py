@@ -25,8 +25,14 @@ OPTIONS_DESCRIPTION = (
     "types and defaults); absent options take their defaults."
 )
 
+PRESET_DESCRIPTION = (
+    "A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, "
+    "and each option given in 'options' replaces the preset's value of that option; the combined options are "
+    "validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids)."
+)
+
 # Body fields that are not further context (``TrickContext.extra``).
-CONTEXT_FIELDS = frozenset({"trump", "options", "trick_number", "demoted_ace"})
+CONTEXT_FIELDS = frozenset({"trump", "options", "preset", "trick_number", "demoted_ace"})
 
 _SUIT_BY_LETTER: dict[str, Suit] = {s.value: s for s in Suit}
 _PLAY_BY_TEXT: dict[str, Play] = {c.text: Play(c) for c in ALL_CARDS}
@@ -66,6 +72,11 @@ def _options_field() -> ma.fields.Dict:
     return ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
 
 
+def preset_field() -> ma.fields.String:
+    """The ``preset`` of a body that takes options: a preset id of the ruleset (or null: none)."""
+    return ma.fields.String(allow_none=True, metadata={"description": PRESET_DESCRIPTION, "example": "seed"})
+
+
 class TrickContextSchema(ma.Schema):
     """The facts besides the cards that a trick's outcome or a play's legality depend on."""
 
@@ -76,6 +87,7 @@ class TrickContextSchema(ma.Schema):
         required=True, allow_none=True, metadata={"description": "The trump suit (C, D, H, S), or null for none"}
     )
     options = _options_field()
+    preset = preset_field()
     trick_number = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=1),
         metadata={"description": "1-based number of the trick in the round, where the ruleset's duties depend on it"},
     )
@@ -131,6 +143,7 @@ class ScoreRequestSchema(ma.Schema):
         unknown = ma.INCLUDE
 
     options = _options_field()
+    preset = preset_field()
 
 
 def score_examples(rulesets: Iterable[Ruleset[Any]]) -> dict[str, Any]:
@@ -153,7 +166,8 @@ def score_description(rulesets: Iterable[Ruleset[Any]]) -> str:
     every = ("Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply "
              "on those seats' revokes would, under the option revoke_penalty (refused under its default "
              "'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'.")
-    return "The facts of one round in the ruleset's own terms, plus 'options'. " + " ".join([*parts, every])
+    head = "The facts of one round in the ruleset's own terms, plus 'options' and 'preset'. "
+    return head + " ".join([*parts, every])
 
 
 # --- answers (documentation and conformance; the views write the rules core's JSON) ---------------
@@ -174,6 +188,15 @@ class OptionSchema(ma.Schema):
     maximum = ma.fields.Integer()
 
 
+class PresetSchema(ma.Schema):
+    id = ma.fields.String(required=True, metadata={"example": "seed"})
+    name = ma.fields.String(required=True)
+    description = ma.fields.String(required=True, metadata={"description": "One line: what the preset plays"})
+    options = ma.fields.Dict(
+        required=True, metadata={"description": "The option values the preset sets (the others keep their defaults)"}
+    )
+
+
 class PlayersSchema(ma.Schema):
     allowed = ma.fields.List(ma.fields.Integer(), required=True)
     default = ma.fields.Integer(required=True)
@@ -191,6 +214,12 @@ class RulesetSchema(ma.Schema):
     players = ma.fields.Nested(PlayersSchema, required=True)
     teams = ma.fields.String(required=True, allow_none=True, metadata={"description": "Partnerships, if any"})
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+    presets = ma.fields.List(
+        ma.fields.Nested(PresetSchema),
+        required=True,
+        metadata={"description": "Named sets of house rules, in catalogue order: give one as 'preset' wherever "
+                  "options are accepted"},
+    )
 
 
 class RulesetListSchema(ma.Schema):

@@ -11,7 +11,8 @@ It holds the whole current rules state, so serving a request never replays histo
 **Events** (append-only; the store numbers them from 1), each with the match ``version`` it
 produced:
 
-* ``{"kind": "create", "ruleset", "mode", "players", "options", "dealer", "first_dealer"}``;
+* ``{"kind": "create", "ruleset", "mode", "players", "options", "dealer", "first_dealer", "preset"?}``
+  (``options``: every option in force; ``preset``: the preset id they were made from, if any);
 * ``{"kind": "deal", "index": i}``: internal; deal ``i`` of the match (dealt mode: from the match's
   seed, ``service.matches.deals``; a match made before seeds logged its ``"deck"``), never shown;
 * ``{"kind": "action", "action": <Action.to_json()>, "by": "referee" | "seat"}``: the full action;
@@ -114,6 +115,8 @@ class MatchDocument:
     recent: Checkpoint | None = None
     #: the spectator token's hash (None for a match made before spectators)
     spectator_hash: str | None = None
+    #: the preset id the match's options were made from (None: none); its views echo it
+    preset: str | None = None
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -142,6 +145,7 @@ class MatchDocument:
             "logged": self.logged,
             "round_start": None if self.round_start is None else self.round_start.to_json(),
             "recent": None if self.recent is None else self.recent.to_json(),
+            "preset": self.preset,
             "commit": commit,
         }
 
@@ -164,6 +168,7 @@ class MatchDocument:
             round_start=Checkpoint.from_json(data.get("round_start")),
             recent=Checkpoint.from_json(data.get("recent")),
             spectator_hash=data.get("spectator_hash"),
+            preset=data.get("preset"),
             state_json=data["state"],
         )
 
@@ -214,6 +219,7 @@ class MatchDocument:
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
             format=self.format, referee_sees_hands=self.referee_sees_hands, spectator_hash=self.spectator_hash,
             logged=logged, round_start=checkpoints[0], recent=checkpoints[1], state_json=state_json, basis=basis,
+            preset=self.preset,
         )
 
 
@@ -267,8 +273,9 @@ def create_event(
     options: Mapping[str, Any],
     dealer: int,
     first_dealer: Mapping[str, Any],
+    preset: str | None = None,
 ) -> dict[str, Any]:
-    return {
+    out = {
         "kind": "create",
         "ruleset": ruleset.id,
         "mode": mode,
@@ -277,6 +284,9 @@ def create_event(
         "dealer": dealer,
         "first_dealer": codec.encode(first_dealer),
     }
+    if preset is not None:
+        out["preset"] = preset
+    return out
 
 
 def deal_event(index: int, deck: Sequence[Card] | None = None) -> dict[str, Any]:
@@ -452,6 +462,8 @@ def public_event(ruleset: Ruleset[Any], event: Event, viewer: int | None, undone
     if kind == "create":
         for key in ("ruleset", "mode", "players", "options", "dealer", "first_dealer"):
             out[key] = data.get(key)
+        if "preset" in data:
+            out["preset"] = data["preset"]
     elif kind == "action":
         action = Action.from_json(data["action"])
         shown = ruleset.public_action(action, viewer)

@@ -88,7 +88,7 @@ from service.rules.settlement import SETTLE_REVOKE
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord, Store
 
-CREATE_FIELDS = ("ruleset", "mode", "players", "options", "dealer", "referee_sees_hands")
+CREATE_FIELDS = ("ruleset", "mode", "players", "options", "preset", "dealer", "referee_sees_hands")
 MAX_EVENTS_PAGE = 1000
 #: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
 #: JSON client reads exactly, far beyond any match's history
@@ -156,8 +156,9 @@ class Matches:
             logged=1 + len(deals),
             round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
             spectator_hash=token_hash(spectator_token),
+            preset=body.get("preset"),
         )
-        events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer), *deals], 1)
+        events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset), *deals], 1)
         commit = secrets.token_hex(8)
         # the id a retry finds (see ``idempotency``), then random ones; a derived id already taken
         # with no record under it is a match whose record expired: this create is a new one
@@ -210,7 +211,7 @@ class Matches:
         ruleset.check_players(len(players))
         if "options" in body and not isinstance(body["options"], Mapping):
             raise InvalidRequest(Msg("matches.options_not_object"))
-        options = ruleset.validate_options(body.get("options"), len(players))
+        options = ruleset.validate_options(body.get("options"), len(players), body.get("preset"))
         dealer = body.get("dealer")
         if dealer is not None:
             if not is_json_int(dealer):
@@ -455,6 +456,7 @@ class Matches:
                 "mode": doc.mode,
                 "viewer": _viewer(caller),
                 "names": list(doc.players),
+                "preset": doc.preset,
                 "expires_at": _timestamp(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
         )

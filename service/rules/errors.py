@@ -175,6 +175,16 @@ class UnknownRuleset(RuleError):
     code = "unknown_ruleset"
 
 
+class UnknownPreset(RuleError):
+    """A preset id the ruleset does not have; ``allowed``: every preset id of it, in catalogue order."""
+
+    code = "unknown_preset"
+
+    def __init__(self, message: Msg | str, *, allowed: list[str]) -> None:
+        super().__init__(message, extra={"allowed": allowed})
+        self.allowed = allowed
+
+
 # --- order of play ------------------------------------------------------------------------------
 
 

@@ -49,6 +49,7 @@ from service.rules.errors import IllegalPlay, InvalidInput, InvalidOption, Inval
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.options import OPTIONS_CACHE, Options, OptionSpec
+from service.rules.presets import Preset, combined, find_preset
 from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
@@ -92,6 +93,8 @@ class Ruleset(ABC, Generic[StateT]):
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
+    #: the named presets, in catalogue order (``service.rules.presets``; each game's ``presets.py``)
+    presets: ClassVar[tuple[Preset, ...]] = ()
     #: the state class, for ``codec.decode``
     state_type: ClassVar[type]
     #: the option that mirrors the number of seats, if the ruleset has one (Forty-Fives' "players"):
@@ -122,6 +125,7 @@ class Ruleset(ABC, Generic[StateT]):
             "players": {"allowed": list(self.player_counts), "default": self.default_players},
             "teams": self.teams_description(),
             "options": [spec.describe() for spec in self.option_specs],
+            "presets": [preset.describe() for preset in self.presets],
         }
 
     def teams_description(self) -> Msg | str | None:
@@ -138,18 +142,25 @@ class Ruleset(ABC, Generic[StateT]):
 
     # --- options --------------------------------------------------------------------------------
 
-    def validate_options(self, raw: Mapping[str, Any] | None, n_players: int | None = None) -> Options:
+    def validate_options(
+        self, raw: Mapping[str, Any] | None, n_players: int | None = None, preset: Any = None
+    ) -> Options:
         """Check every given option and fill in defaults. Raises UnknownOption / InvalidOption.
 
         ``n_players``: the seats of the match these options are for. A ruleset with a
         ``players_option`` then takes that option's default from the seats, and an explicit value
-        that disagrees with them is refused. The answer for a value seen before comes from the
+        that disagrees with them is refused. ``preset``: the id of one of ``presets`` (None: none),
+        whose values come between the defaults and ``raw`` (``service.rules.presets``; UnknownPreset,
+        InvalidInput when it is not a string). The answer for a value seen before comes from the
         service's one options cache (``service.rules.options``)."""
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
             raise InvalidInput(Msg("core.options_not_object"))
         seats = n_players if self.players_option is not None else None
+        if preset is not None:
+            seats_option = None if seats is None else self.players_option
+            raw = combined(find_preset(self.id, self.presets, preset), raw, seats_option)
         return OPTIONS_CACHE.validated(self.id, raw, seats, lambda: self._validate_options(raw, seats))
 
     def _validate_options(self, raw: Mapping[str, Any], n_players: int | None) -> dict[str, Any]:

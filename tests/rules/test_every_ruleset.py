@@ -1,7 +1,8 @@
 """The conformance battery: every registered ruleset, through the ``Ruleset`` interface only.
 
 For each ruleset, random legal play to the end of a match, in each of its modes, over the setups its
-profile marks ``battery`` (``tests/profiles.py``) and several seeds. At every step:
+profile marks ``battery`` (``tests/profiles.py``: among them one per preset of the ruleset) and several
+seeds. At every step:
 
 * the state round-trips the codec (``service.rules.codec``), through JSON text too;
 * ``legal_actions`` is non-empty exactly for the seats in ``to_act``, and each lists its own seat;
@@ -266,7 +267,7 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
     ruleset = RULESETS[rid]
     n, mode = setup.players, setup.mode
     rng = random.Random(f"{rid}-{setup.name}-{seed}")
-    options = ruleset.validate_options(setup.options, n)
+    options = ruleset.validate_options(setup.options, n, setup.preset)
     state = ruleset.new_match(options, n, rng.randrange(n), mode)  # type: ignore[arg-type]
     round_result = profile(rid).round_result
     tally = Tally()

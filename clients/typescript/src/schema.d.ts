@@ -438,6 +438,11 @@ export interface components {
              *     ]
              */
             players: string[];
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
             /** @description Dealt mode: whether the referee token sees every hand (a referee who does not play). Absent or false: the referee of a dealt match sees what the spectator token sees (public cards, scores, whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the other players' cards. Table mode: the referee reports every card and sees them all. */
             referee_sees_hands?: boolean;
             /** @example boerenbridge */
@@ -509,6 +514,11 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
             /** @description Cards already played to the trick, leader first; empty or absent when leading */
             trick?: (string | {
                 /**
@@ -550,7 +560,13 @@ export interface components {
             /** @enum {string} */
             mode: "dealt" | "table";
             names: string[];
+            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
+            options?: {
+                [key: string]: unknown;
+            };
             phase: string;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
             ruleset: string;
             /** @description Per seat or per team, as the ruleset keeps them */
             scores: unknown;
@@ -593,6 +609,17 @@ export interface components {
         Players: {
             allowed: number[];
             default: number;
+        };
+        Preset: {
+            /** @description One line: what the preset plays */
+            description: string;
+            /** @example seed */
+            id: string;
+            name: string;
+            /** @description The option values the preset sets (the others keep their defaults) */
+            options: {
+                [key: string]: unknown;
+            };
         };
         Problem: {
             /** @description Stable machine code: invalid_card, must_follow_suit, unknown_option ... */
@@ -673,6 +700,8 @@ export interface components {
             name: string;
             options: components["schemas"]["Option"][];
             players: components["schemas"]["Players"];
+            /** @description Named sets of house rules, in catalogue order: give one as 'preset' wherever options are accepted */
+            presets: components["schemas"]["Preset"][];
             /** @description Partnerships, if any */
             teams: string | null;
         } & {
@@ -689,6 +718,8 @@ export interface components {
                 [key: string]: unknown;
             };
             players: components["schemas"]["Players"];
+            /** @description Named sets of house rules, in catalogue order: give one as 'preset' wherever options are accepted */
+            presets: components["schemas"]["Preset"][];
             /** @description For each trump choice (suit letter, or 'none'): each suit's order, high to low */
             ranking_tables: {
                 [key: string]: unknown;
@@ -724,6 +755,11 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -766,6 +802,11 @@ export interface components {
                 /** @default false */
                 face_down: boolean;
             })[];
+            /**
+             * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
+             * @example seed
+             */
+            preset?: string | null;
             /** @description 1-based number of the trick in the round, where the ruleset's duties depend on it */
             trick_number?: number;
             /**
@@ -1220,6 +1261,7 @@ export interface operations {
                      *         },
                      *         "phase": "play",
                      *         "players": 3,
+                     *         "preset": null,
                      *         "round": 1,
                      *         "ruleset": "forty_fives",
                      *         "scores": [
@@ -1371,6 +1413,7 @@ export interface operations {
                      *       },
                      *       "phase": "play",
                      *       "players": 3,
+                     *       "preset": null,
                      *       "round": 1,
                      *       "ruleset": "forty_fives",
                      *       "scores": [
@@ -1545,6 +1588,7 @@ export interface operations {
                      *       },
                      *       "phase": "play",
                      *       "players": 3,
+                     *       "preset": null,
                      *       "round": 1,
                      *       "ruleset": "forty_fives",
                      *       "scores": [
@@ -1973,7 +2017,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The facts of one round in the ruleset's own terms, plus 'options'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
+        /** @description The facts of one round in the ruleset's own terms, plus 'options' and 'preset'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreRequest"];

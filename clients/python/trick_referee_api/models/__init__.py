@@ -20,11 +20,14 @@ from .legal_plays_request_trick_item_type_1 import LegalPlaysRequestTrickItemTyp
 from .match_created import MatchCreated
 from .match_view import MatchView
 from .match_view_mode import MatchViewMode
+from .match_view_options import MatchViewOptions
 from .match_view_status import MatchViewStatus
 from .option import Option
 from .option_type import OptionType
 from .pagination_metadata import PaginationMetadata
 from .players import Players
+from .preset import Preset
+from .preset_options import PresetOptions
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .reason import Reason
@@ -75,11 +78,14 @@ __all__ = (
     "MatchCreated",
     "MatchView",
     "MatchViewMode",
+    "MatchViewOptions",
     "MatchViewStatus",
     "Option",
     "OptionType",
     "PaginationMetadata",
     "Players",
+    "Preset",
+    "PresetOptions",
     "Problem",
     "ProblemErrors",
     "Reason",

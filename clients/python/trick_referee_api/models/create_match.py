@@ -35,6 +35,10 @@ class CreateMatch:
                 random)
             options (CreateMatchOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for each
                 ruleset's options, types and defaults); absent options take their defaults.
+            preset (None | str | Unset): A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values
+                replace the defaults, and each option given in 'options' replaces the preset's value of that option; the
+                combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset
+                ids). Example: seed.
             referee_sees_hands (bool | Unset): Dealt mode: whether the referee token sees every hand (a referee who does not
                 play). Absent or false: the referee of a dealt match sees what the spectator token sees (public cards, scores,
                 whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the
@@ -46,6 +50,7 @@ class CreateMatch:
     ruleset: str
     dealer: int | None | Unset = UNSET
     options: CreateMatchOptions | Unset = UNSET
+    preset: None | str | Unset = UNSET
     referee_sees_hands: bool | Unset = UNSET
 
 
@@ -72,6 +77,12 @@ class CreateMatch:
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
+        preset: None | str | Unset
+        if isinstance(self.preset, Unset):
+            preset = UNSET
+        else:
+            preset = self.preset
+
         referee_sees_hands = self.referee_sees_hands
 
 
@@ -86,6 +97,8 @@ class CreateMatch:
             field_dict["dealer"] = dealer
         if options is not UNSET:
             field_dict["options"] = options
+        if preset is not UNSET:
+            field_dict["preset"] = preset
         if referee_sees_hands is not UNSET:
             field_dict["referee_sees_hands"] = referee_sees_hands
 
@@ -127,6 +140,16 @@ class CreateMatch:
 
 
 
+        def _parse_preset(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        preset = _parse_preset(d.pop("preset", UNSET))
+
+
         referee_sees_hands = d.pop("referee_sees_hands", UNSET)
 
         create_match = cls(
@@ -135,6 +158,7 @@ class CreateMatch:
             ruleset=ruleset,
             dealer=dealer,
             options=options,
+            preset=preset,
             referee_sees_hands=referee_sees_hands,
         )
 

@@ -34,6 +34,10 @@ class LegalPlaysRequest:
                 unannounced ace of trumps) Example: 10H.
             options (LegalPlaysRequestOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for
                 each ruleset's options, types and defaults); absent options take their defaults.
+            preset (None | str | Unset): A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values
+                replace the defaults, and each option given in 'options' replaces the preset's value of that option; the
+                combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset
+                ids). Example: seed.
             trick (list[LegalPlaysRequestTrickItemType1 | str] | Unset): Cards already played to the trick, leader first;
                 empty or absent when leading
             trick_number (int | Unset): 1-based number of the trick in the round, where the ruleset's duties depend on it
@@ -44,6 +48,7 @@ class LegalPlaysRequest:
     card: str | Unset = UNSET
     demoted_ace: None | str | Unset = UNSET
     options: LegalPlaysRequestOptions | Unset = UNSET
+    preset: None | str | Unset = UNSET
     trick: list[LegalPlaysRequestTrickItemType1 | str] | Unset = UNSET
     trick_number: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -74,6 +79,12 @@ class LegalPlaysRequest:
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
+        preset: None | str | Unset
+        if isinstance(self.preset, Unset):
+            preset = UNSET
+        else:
+            preset = self.preset
+
         trick: list[dict[str, Any] | str] | Unset = UNSET
         if not isinstance(self.trick, Unset):
             trick = []
@@ -102,6 +113,8 @@ class LegalPlaysRequest:
             field_dict["demoted_ace"] = demoted_ace
         if options is not UNSET:
             field_dict["options"] = options
+        if preset is not UNSET:
+            field_dict["preset"] = preset
         if trick is not UNSET:
             field_dict["trick"] = trick
         if trick_number is not UNSET:
@@ -149,6 +162,16 @@ class LegalPlaysRequest:
 
 
 
+        def _parse_preset(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        preset = _parse_preset(d.pop("preset", UNSET))
+
+
         _trick = d.pop("trick", UNSET)
         trick: list[LegalPlaysRequestTrickItemType1 | str] | Unset = UNSET
         if _trick is not UNSET:
@@ -180,6 +203,7 @@ class LegalPlaysRequest:
             card=card,
             demoted_ace=demoted_ace,
             options=options,
+            preset=preset,
             trick=trick,
             trick_number=trick_number,
         )

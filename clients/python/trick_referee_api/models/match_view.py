@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.action import Action
+  from ..models.match_view_options import MatchViewOptions
   from ..models.viewer import Viewer
 
 
@@ -35,6 +36,7 @@ class MatchView:
             mode (MatchViewMode):
             names (list[str]):
             phase (str):
+            preset (None | str): The preset the match was created with (null: none)
             ruleset (str):
             scores (Any): Per seat or per team, as the ruleset keeps them
             status (MatchViewStatus):
@@ -43,6 +45,8 @@ class MatchView:
             viewer (Viewer):
             winners (list[int]):
             hand (list[str] | None | Unset): The seat's own hand
+            options (MatchViewOptions | Unset): Every option in force (the defaults, the preset's values and the options
+                given at creation, combined)
      """
 
     dealer: int | None
@@ -51,6 +55,7 @@ class MatchView:
     mode: MatchViewMode
     names: list[str]
     phase: str
+    preset: None | str
     ruleset: str
     scores: Any
     status: MatchViewStatus
@@ -59,6 +64,7 @@ class MatchView:
     viewer: Viewer
     winners: list[int]
     hand: list[str] | None | Unset = UNSET
+    options: MatchViewOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -67,6 +73,7 @@ class MatchView:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.action import Action # noqa: PLC0415
+        from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         dealer: int | None
         dealer = self.dealer
@@ -87,6 +94,9 @@ class MatchView:
 
 
         phase = self.phase
+
+        preset: None | str
+        preset = self.preset
 
         ruleset = self.ruleset
 
@@ -116,6 +126,10 @@ class MatchView:
         else:
             hand = self.hand
 
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -126,6 +140,7 @@ class MatchView:
             "mode": mode,
             "names": names,
             "phase": phase,
+            "preset": preset,
             "ruleset": ruleset,
             "scores": scores,
             "status": status,
@@ -136,6 +151,8 @@ class MatchView:
         })
         if hand is not UNSET:
             field_dict["hand"] = hand
+        if options is not UNSET:
+            field_dict["options"] = options
 
         return field_dict
 
@@ -144,6 +161,7 @@ class MatchView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action import Action # noqa: PLC0415
+        from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         def _parse_dealer(data: object) -> int | None:
@@ -175,6 +193,14 @@ class MatchView:
 
 
         phase = d.pop("phase")
+
+        def _parse_preset(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        preset = _parse_preset(d.pop("preset"))
+
 
         ruleset = d.pop("ruleset")
 
@@ -216,6 +242,16 @@ class MatchView:
         hand = _parse_hand(d.pop("hand", UNSET))
 
 
+        _options = d.pop("options", UNSET)
+        options: MatchViewOptions | Unset
+        if isinstance(_options,  Unset):
+            options = UNSET
+        else:
+            options = MatchViewOptions.from_dict(_options)
+
+
+
+
         match_view = cls(
             dealer=dealer,
             id=id,
@@ -223,6 +259,7 @@ class MatchView:
             mode=mode,
             names=names,
             phase=phase,
+            preset=preset,
             ruleset=ruleset,
             scores=scores,
             status=status,
@@ -231,6 +268,7 @@ class MatchView:
             viewer=viewer,
             winners=winners,
             hand=hand,
+            options=options,
         )
 
 

@@ -13,6 +13,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.option import Option
   from ..models.players import Players
+  from ..models.preset import Preset
 
 
 
@@ -31,6 +32,8 @@ class Ruleset:
             name (str):
             options (list[Option]):
             players (Players):
+            presets (list[Preset]): Named sets of house rules, in catalogue order: give one as 'preset' wherever options are
+                accepted
             teams (None | str): Partnerships, if any
      """
 
@@ -39,6 +42,7 @@ class Ruleset:
     name: str
     options: list[Option]
     players: Players
+    presets: list[Preset]
     teams: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,6 +53,7 @@ class Ruleset:
     def to_dict(self) -> dict[str, Any]:
         from ..models.option import Option # noqa: PLC0415
         from ..models.players import Players # noqa: PLC0415
+        from ..models.preset import Preset # noqa: PLC0415
         description = self.description
 
         id = self.id
@@ -64,6 +69,13 @@ class Ruleset:
 
         players = self.players.to_dict()
 
+        presets = []
+        for presets_item_data in self.presets:
+            presets_item = presets_item_data.to_dict()
+            presets.append(presets_item)
+
+
+
         teams: None | str
         teams = self.teams
 
@@ -76,6 +88,7 @@ class Ruleset:
             "name": name,
             "options": options,
             "players": players,
+            "presets": presets,
             "teams": teams,
         })
 
@@ -87,6 +100,7 @@ class Ruleset:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.option import Option # noqa: PLC0415
         from ..models.players import Players # noqa: PLC0415
+        from ..models.preset import Preset # noqa: PLC0415
         d = dict(src_dict)
         description = d.pop("description")
 
@@ -109,6 +123,16 @@ class Ruleset:
 
 
 
+        presets = []
+        _presets = d.pop("presets")
+        for presets_item_data in (_presets):
+            presets_item = Preset.from_dict(presets_item_data)
+
+
+
+            presets.append(presets_item)
+
+
         def _parse_teams(data: object) -> None | str:
             if data is None:
                 return data
@@ -123,6 +147,7 @@ class Ruleset:
             name=name,
             options=options,
             players=players,
+            presets=presets,
             teams=teams,
         )
 

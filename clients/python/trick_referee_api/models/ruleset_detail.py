@@ -13,6 +13,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.option import Option
   from ..models.players import Players
+  from ..models.preset import Preset
   from ..models.ruleset_detail_options_schema import RulesetDetailOptionsSchema
   from ..models.ruleset_detail_ranking_tables import RulesetDetailRankingTables
 
@@ -34,6 +35,8 @@ class RulesetDetail:
             options (list[Option]):
             options_schema (RulesetDetailOptionsSchema): The ruleset's 'options' object as a JSON Schema (2020-12)
             players (Players):
+            presets (list[Preset]): Named sets of house rules, in catalogue order: give one as 'preset' wherever options are
+                accepted
             ranking_tables (RulesetDetailRankingTables): For each trump choice (suit letter, or 'none'): each suit's order,
                 high to low
             rules (str): Where the rules summary is (Markdown, in the answer's language) Example:
@@ -47,6 +50,7 @@ class RulesetDetail:
     options: list[Option]
     options_schema: RulesetDetailOptionsSchema
     players: Players
+    presets: list[Preset]
     ranking_tables: RulesetDetailRankingTables
     rules: str
     teams: None | str
@@ -59,6 +63,7 @@ class RulesetDetail:
     def to_dict(self) -> dict[str, Any]:
         from ..models.option import Option # noqa: PLC0415
         from ..models.players import Players # noqa: PLC0415
+        from ..models.preset import Preset # noqa: PLC0415
         from ..models.ruleset_detail_options_schema import RulesetDetailOptionsSchema # noqa: PLC0415
         from ..models.ruleset_detail_ranking_tables import RulesetDetailRankingTables # noqa: PLC0415
         description = self.description
@@ -78,6 +83,13 @@ class RulesetDetail:
 
         players = self.players.to_dict()
 
+        presets = []
+        for presets_item_data in self.presets:
+            presets_item = presets_item_data.to_dict()
+            presets.append(presets_item)
+
+
+
         ranking_tables = self.ranking_tables.to_dict()
 
         rules = self.rules
@@ -95,6 +107,7 @@ class RulesetDetail:
             "options": options,
             "options_schema": options_schema,
             "players": players,
+            "presets": presets,
             "ranking_tables": ranking_tables,
             "rules": rules,
             "teams": teams,
@@ -108,6 +121,7 @@ class RulesetDetail:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.option import Option # noqa: PLC0415
         from ..models.players import Players # noqa: PLC0415
+        from ..models.preset import Preset # noqa: PLC0415
         from ..models.ruleset_detail_options_schema import RulesetDetailOptionsSchema # noqa: PLC0415
         from ..models.ruleset_detail_ranking_tables import RulesetDetailRankingTables # noqa: PLC0415
         d = dict(src_dict)
@@ -137,6 +151,16 @@ class RulesetDetail:
 
 
 
+        presets = []
+        _presets = d.pop("presets")
+        for presets_item_data in (_presets):
+            presets_item = Preset.from_dict(presets_item_data)
+
+
+
+            presets.append(presets_item)
+
+
         ranking_tables = RulesetDetailRankingTables.from_dict(d.pop("ranking_tables"))
 
 
@@ -159,6 +183,7 @@ class RulesetDetail:
             options=options,
             options_schema=options_schema,
             players=players,
+            presets=presets,
             ranking_tables=ranking_tables,
             rules=rules,
             teams=teams,

@@ -28,9 +28,14 @@ class ScoreRequest:
         Attributes:
             options (ScoreRequestOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for each
                 ruleset's options, types and defaults); absent options take their defaults.
+            preset (None | str | Unset): A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values
+                replace the defaults, and each option given in 'options' replaces the preset's value of that option; the
+                combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset
+                ids). Example: seed.
      """
 
     options: ScoreRequestOptions | Unset = UNSET
+    preset: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -43,6 +48,12 @@ class ScoreRequest:
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
+        preset: None | str | Unset
+        if isinstance(self.preset, Unset):
+            preset = UNSET
+        else:
+            preset = self.preset
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -50,6 +61,8 @@ class ScoreRequest:
         })
         if options is not UNSET:
             field_dict["options"] = options
+        if preset is not UNSET:
+            field_dict["preset"] = preset
 
         return field_dict
 
@@ -69,8 +82,19 @@ class ScoreRequest:
 
 
 
+        def _parse_preset(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        preset = _parse_preset(d.pop("preset", UNSET))
+
+
         score_request = cls(
             options=options,
+            preset=preset,
         )
 
 

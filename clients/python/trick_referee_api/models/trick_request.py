@@ -33,6 +33,10 @@ class TrickRequest:
                 unannounced ace of trumps) Example: 10H.
             options (TrickRequestOptions | Unset): House rules as option name -> value (see GET /v1/rulesets/{id} for each
                 ruleset's options, types and defaults); absent options take their defaults.
+            preset (None | str | Unset): A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values
+                replace the defaults, and each option given in 'options' replaces the preset's value of that option; the
+                combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset
+                ids). Example: seed.
             trick_number (int | Unset): 1-based number of the trick in the round, where the ruleset's duties depend on it
      """
 
@@ -40,6 +44,7 @@ class TrickRequest:
     trump: None | str
     demoted_ace: None | str | Unset = UNSET
     options: TrickRequestOptions | Unset = UNSET
+    preset: None | str | Unset = UNSET
     trick_number: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -74,6 +79,12 @@ class TrickRequest:
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
+        preset: None | str | Unset
+        if isinstance(self.preset, Unset):
+            preset = UNSET
+        else:
+            preset = self.preset
+
         trick_number = self.trick_number
 
 
@@ -87,6 +98,8 @@ class TrickRequest:
             field_dict["demoted_ace"] = demoted_ace
         if options is not UNSET:
             field_dict["options"] = options
+        if preset is not UNSET:
+            field_dict["preset"] = preset
         if trick_number is not UNSET:
             field_dict["trick_number"] = trick_number
 
@@ -148,6 +161,16 @@ class TrickRequest:
 
 
 
+        def _parse_preset(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        preset = _parse_preset(d.pop("preset", UNSET))
+
+
         trick_number = d.pop("trick_number", UNSET)
 
         trick_request = cls(
@@ -155,6 +178,7 @@ class TrickRequest:
             trump=trump,
             demoted_ace=demoted_ace,
             options=options,
+            preset=preset,
             trick_number=trick_number,
         )
 

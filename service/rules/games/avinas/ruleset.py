@@ -33,6 +33,7 @@ from service.rules.cards import DECK_32, Card
 from service.rules.games.avinas import deal, phases, play, ranking, revoke_penalty, revoke_scoring, scoring, view
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
+from service.rules.games.avinas.presets import AVINAS_PRESETS
 from service.rules.games.avinas.state import RULESET_ID, AvinasState
 from service.rules.messages import Msg
 from service.rules.options import Options
@@ -53,6 +54,7 @@ class Avinas(Ruleset[AvinasState]):
     player_counts = (4,)
     default_players = 4
     option_specs = OPTION_SPECS
+    presets = AVINAS_PRESETS
     state_type = AvinasState
     has_face_down_plays = True
     score_example = SCORE_EXAMPLE

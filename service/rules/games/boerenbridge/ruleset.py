@@ -48,6 +48,7 @@ from service.rules.games.boerenbridge import (
     view,
 )
 from service.rules.games.boerenbridge import options as opts
+from service.rules.games.boerenbridge.presets import BOERENBRIDGE_PRESETS
 from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, MatchInfo
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
@@ -70,6 +71,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     player_counts = opts.PLAYER_COUNTS
     default_players = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
+    presets = BOERENBRIDGE_PRESETS
     state_type = BoerenbridgeState
     score_example = _SCORE_EXAMPLE
     score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"

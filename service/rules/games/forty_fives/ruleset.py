@@ -52,6 +52,7 @@ from service.rules.games.forty_fives.options import (
     check_options,
     config_of,
 )
+from service.rules.games.forty_fives.presets import AUCTION_PRESETS, FORTY_FIVES_PRESETS
 from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.state import DEAL, FortyFivesState
 from service.rules.messages import Msg
@@ -164,6 +165,7 @@ class FortyFives(FortyFivesFamily):
     player_counts = (2, 3, 4, 5, 6)
     default_players = 3
     option_specs = FORTY_FIVES_SPECS
+    presets = FORTY_FIVES_PRESETS
     action_types = FORTY_FIVES_TYPES
     score_example = FORTY_FIVES_SCORE_EXAMPLE
     score_facts = FORTY_FIVES_SCORE_FACTS
@@ -176,6 +178,7 @@ class AuctionFortyFives(FortyFivesFamily):
     player_counts = (4, 6)
     default_players = 4
     option_specs = AUCTION_SPECS
+    presets = AUCTION_PRESETS
     action_types = AUCTION_TYPES
     score_example = AUCTION_SCORE_EXAMPLE
     score_facts = AUCTION_SCORE_FACTS
