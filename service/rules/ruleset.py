@@ -105,6 +105,9 @@ class Ruleset(ABC, Generic[StateT]):
     #: it): an announcement the rules allow out of turn, such as Forty-Fives' rob of the turn-up at a
     #: real table. ``to_act`` names whose turn it is; every other action waits for it.
     out_of_turn_types: ClassVar[tuple[str, ...]] = ()
+    #: for each action type of the game, the fields it carries besides ``type`` and ``seat``: an action
+    #: posted with any other field is refused as ``unknown_field`` (``Action.from_json``)
+    action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: an example body of ``/score`` for the API's documentation (a summary and a value)
     score_example: ClassVar[Mapping[str, Any] | None] = None
     #: the fields of this ruleset's round facts (``/score``), for the API's documentation
@@ -223,6 +226,11 @@ class Ruleset(ABC, Generic[StateT]):
     def max_plays(self, options: Mapping[str, Any]) -> int:
         """The most plays one trick can have (the largest player count)."""
         return max(self.player_counts)
+
+    def max_tricks(self, options: Mapping[str, Any]) -> int:
+        """The most tricks a round can have (a ``trick_number`` is from 1 to this): by default the
+        pack dealt out to the fewest players."""
+        return len(self.deck()) // min(self.player_counts)
 
     @abstractmethod
     def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:

@@ -20,6 +20,12 @@ from service.rules.cards import DECK_32
 from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, PLAY, AvinasState, HandState, cards_reported
 
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result")
+#: the fields each action type carries besides type and seat (``Ruleset.action_fields``): a play's
+#: ``face_down`` and hint (``amount``), the suit named at the opening lead (§7.1)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "expose": ("cards", "card"), "knock": (), "pass": (), "declare": ("amount",),
+    "play": ("card", "face_down", "amount", "suit"), "stop": (), "round_result": ("result",),
+}
 PHASE_ACTIONS = {
     EXPOSE: ("expose",),
     KNOCK: ("knock", "pass"),

@@ -31,6 +31,7 @@ from typing import Any
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card
 from service.rules.games.avinas import deal, phases, play, ranking, scoring, view
+from service.rules.games.avinas.actions import ACTION_FIELDS
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
 from service.rules.games.avinas.state import RULESET_ID, AvinasState
@@ -53,6 +54,7 @@ class Avinas(Ruleset[AvinasState]):
     option_specs = OPTION_SPECS
     state_type = AvinasState
     has_face_down_plays = True
+    action_fields = ACTION_FIELDS
     score_example = SCORE_EXAMPLE
     score_facts = SCORE_FACTS
 

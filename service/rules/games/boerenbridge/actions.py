@@ -30,6 +30,11 @@ from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
 
 ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon")
+#: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "bid": ("amount",), "play": ("card",), "name_trump": ("suit",), "turn_up": ("card",), "round_result": ("result",),
+    "abandon": (),
+}
 
 
 def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:

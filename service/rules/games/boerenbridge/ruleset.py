@@ -59,6 +59,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     default_players = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
     state_type = BoerenbridgeState
+    action_fields = actions.ACTION_FIELDS
     score_example = _SCORE_EXAMPLE
     score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"
 

@@ -36,6 +36,11 @@ MAX_SEATS = 6
 FORTY_FIVES_TYPES = ("play", "rob", "decline", "turn_up", "round_result")
 AUCTION_TYPES = ("play", "rob", "decline", "turn_up", "bid", "pass", "hold", "name_trump", "discard", "draw",
                  "round_result")
+#: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("card",), "rob": ("card",), "decline": (), "turn_up": ("card",), "bid": ("amount",), "pass": (),
+    "hold": (), "name_trump": ("suit",), "discard": ("cards", "amount"), "draw": ("card",), "round_result": ("result",),
+}
 
 #: ``Action(type, seat, card, cards, amount, suit, face_down, result)`` with the slots set directly
 #: (``service.rules.slots``): a hand's discards list up to 32 actions

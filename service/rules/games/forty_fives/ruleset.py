@@ -29,12 +29,13 @@ two trump-selection modes (§3.2): ``turn_up`` (default) and ``bidding``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
 from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
-from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
+from service.rules.games.forty_fives.actions import ACTION_FIELDS, AUCTION_TYPES, FORTY_FIVES_TYPES
 from service.rules.games.forty_fives.facts import (
     AUCTION_SCORE_EXAMPLE,
     AUCTION_SCORE_FACTS,
@@ -52,7 +53,7 @@ from service.rules.games.forty_fives.options import (
     config_of,
 )
 from service.rules.games.forty_fives.ranking import table_for
-from service.rules.games.forty_fives.state import DEAL, FortyFivesState
+from service.rules.games.forty_fives.state import DEAL, TRICKS_PER_HAND, FortyFivesState
 from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.ruleset import Ruleset, Table
@@ -78,6 +79,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         check_options(options)
+
+    def max_tricks(self, options: Mapping[str, Any]) -> int:
+        return TRICKS_PER_HAND
 
     def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
         cfg = self.config(options)
@@ -147,6 +151,7 @@ class FortyFives(FortyFivesFamily):
     default_players = 3
     option_specs = FORTY_FIVES_SPECS
     action_types = FORTY_FIVES_TYPES
+    action_fields = MappingProxyType({t: ACTION_FIELDS[t] for t in FORTY_FIVES_TYPES})
     score_example = FORTY_FIVES_SCORE_EXAMPLE
     score_facts = FORTY_FIVES_SCORE_FACTS
 
@@ -159,6 +164,7 @@ class AuctionFortyFives(FortyFivesFamily):
     default_players = 4
     option_specs = AUCTION_SPECS
     action_types = AUCTION_TYPES
+    action_fields = MappingProxyType({t: ACTION_FIELDS[t] for t in AUCTION_TYPES})
     score_example = AUCTION_SCORE_EXAMPLE
     score_facts = AUCTION_SCORE_FACTS
 
