@@ -55,6 +55,8 @@ from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 Mode = Literal["dealt", "table"]
 MODES: tuple[str, ...] = ("dealt", "table")
 IN_PROGRESS = "in_progress"
+#: the action reporting a whole round (table mode), listed without its ``result``
+ROUND_RESULT = "round_result"
 FINISHED = "finished"
 
 StateT = TypeVar("StateT")
@@ -304,7 +306,10 @@ class Ruleset(ABC, Generic[StateT]):
         teams = self.teams(table.players)
         if teams is not None:
             out["teams"] = [list(t) for t in teams]
-        out["legal_actions"] = self.legal_actions_json(state, seat, to_act)
+        listed = self.legal_actions_json(state, seat, to_act)
+        if seat is None and table.status != FINISHED and self.round_result_allowed(state):
+            listed = [*listed, {"type": ROUND_RESULT}]  # a new list: a game may hand out a shared one
+        out["legal_actions"] = listed
         out.update(self.game_view(state, seat))
         return out
 
@@ -323,6 +328,12 @@ class Ruleset(ABC, Generic[StateT]):
             return []
         seats = to_act if seat is None else (seat,)
         return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
+
+    def round_result_allowed(self, state: StateT) -> bool:
+        """True when the referee of a table-mode match may now report the round in progress whole
+        (``round_result``, its ``result`` the round facts ``score_round`` reads); the referee's
+        ``legal_actions`` then list ``{"type": "round_result"}``."""
+        return False
 
     def history(self, state: StateT) -> list[dict[str, Any]]:
         """The finished rounds' records the state still holds, as the view's ``history`` shows them

@@ -31,13 +31,13 @@ from typing import Any
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card
 from service.rules.games.avinas import deal, phases, play, ranking, scoring, view
-from service.rules.games.avinas.actions import ACTION_FIELDS
+from service.rules.games.avinas.actions import ACTION_FIELDS, phase_types
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
 from service.rules.games.avinas.state import RULESET_ID, AvinasState
 from service.rules.messages import Msg
 from service.rules.options import Options
-from service.rules.ruleset import IN_PROGRESS, SPECTATOR, Ruleset, Table
+from service.rules.ruleset import IN_PROGRESS, ROUND_RESULT, SPECTATOR, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
@@ -120,6 +120,9 @@ class Avinas(Ruleset[AvinasState]):
 
     def archive(self, state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
         return view.archive(state)
+
+    def round_result_allowed(self, state: AvinasState) -> bool:
+        return state.hand is not None and ROUND_RESULT in phase_types(state, state.hand)
 
     def table(self, state: AvinasState) -> Table:
         return view.table(state)

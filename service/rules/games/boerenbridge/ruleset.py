@@ -41,7 +41,7 @@ from service.rules.games.boerenbridge import options as opts
 from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, MatchInfo
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
-from service.rules.ruleset import Ruleset, Table
+from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
@@ -114,6 +114,9 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
 
     def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
         return scoring.archive(state)
+
+    def round_result_allowed(self, state: BoerenbridgeState) -> bool:
+        return ROUND_RESULT in turns.phase_types(state)
 
     def table(self, state: BoerenbridgeState) -> Table:
         return view.table(state)

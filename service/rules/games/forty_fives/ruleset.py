@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
 from service.rules.games.forty_fives import deal, hand_end, phases, play, scoring, view
-from service.rules.games.forty_fives.actions import ACTION_FIELDS, AUCTION_TYPES, FORTY_FIVES_TYPES
+from service.rules.games.forty_fives.actions import ACTION_FIELDS, AUCTION_TYPES, FORTY_FIVES_TYPES, phase_types
 from service.rules.games.forty_fives.facts import (
     AUCTION_SCORE_EXAMPLE,
     AUCTION_SCORE_FACTS,
@@ -56,7 +56,7 @@ from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.state import DEAL, TRICKS_PER_HAND, FortyFivesState
 from service.rules.messages import Msg
 from service.rules.options import Options
-from service.rules.ruleset import Ruleset, Table
+from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
@@ -126,6 +126,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def table(self, state: FortyFivesState) -> Table:
         return view.table(state)
+
+    def round_result_allowed(self, state: FortyFivesState) -> bool:
+        return ROUND_RESULT in phase_types(self.config(state.match.options), state)
 
     def game_view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
         return view.game_view(state, seat)
