@@ -45,7 +45,14 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card
-from service.rules.errors import IllegalPlay, InvalidInput, InvalidOption, InvalidPlayerCount, UnknownOption
+from service.rules.errors import (
+    IllegalPlay,
+    InvalidInput,
+    InvalidOption,
+    InvalidPlayerCount,
+    RuleError,
+    UnknownOption,
+)
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.options import OPTIONS_CACHE, Options, OptionSpec
@@ -60,6 +67,8 @@ ROUND_RESULT = "round_result"
 FINISHED = "finished"
 
 StateT = TypeVar("StateT")
+#: ruleset id -> (the ruleset, its ``player_count_needs``), worked out once
+_NEEDS: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: the viewer of a match who plays no seat and is no referee (a shared screen): ``view(state,
 #: SPECTATOR)`` shows the public facts only (no hand, nothing hidden) and no legal actions
 SPECTATOR = -1
@@ -123,10 +132,32 @@ class Ruleset(ABC, Generic[StateT]):
             "id": self.id,
             "name": self.name,
             "description": self.description,
-            "players": {"allowed": list(self.player_counts), "default": self.default_players},
+            "players": {
+                "allowed": list(self.player_counts),
+                "default": self.default_players,
+                **self.player_count_needs(),
+            },
             "teams": self.teams_description(),
             "options": [spec.describe() for spec in self.option_specs],
         }
+
+    def player_count_needs(self) -> dict[str, Any]:
+        """Which player counts a match with the default options takes (``with_default_options``), and
+        for each other count what it needs instead (``needs``: count -> the refusal's message, which
+        names the options to set), found by starting such a match."""
+        cached = _NEEDS.get(self.id)
+        if cached is None or cached[0] is not self:
+            ok: list[int] = []
+            needs: dict[str, Msg] = {}
+            for n in self.player_counts:
+                try:
+                    self.new_match({}, n, 0, "table")
+                except RuleError as refused:
+                    needs[str(n)] = refused.message
+                else:
+                    ok.append(n)
+            cached = _NEEDS[self.id] = (self, {"with_default_options": ok, "needs": needs})
+        return cached[1]
 
     def teams_description(self) -> Msg | str | None:
         """A sentence on partnerships, or None for individual play."""
@@ -221,8 +252,9 @@ class Ruleset(ABC, Generic[StateT]):
             legal = [c.text for c in verdict.legal]
             if card not in hand:
                 raise IllegalPlay(Msg("core.card_not_in_hand", card=card), code="card_not_in_hand", legal=legal)
-            raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=verdict.rule),
-                              code=verdict.code, legal=legal)
+            raise IllegalPlay(
+                Msg("core.card_may_not_be_played", card=card, rule=verdict.rule), code=verdict.code, legal=legal
+            )
         return verdict
 
     def max_plays(self, options: Mapping[str, Any]) -> int:
