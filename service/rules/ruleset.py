@@ -151,7 +151,7 @@ class Ruleset(ABC, Generic[StateT]):
             needs: dict[str, Msg] = {}
             for n in self.player_counts:
                 try:
-                    self.new_match({}, n, 0, "table")
+                    self.new_match(self.validate_options({}, n), n, 0, "table")
                 except RuleError as refused:
                     needs[str(n)] = refused.message
                 else:
