@@ -24,6 +24,7 @@ from .option import Option
 from .option_type import OptionType
 from .pagination_metadata import PaginationMetadata
 from .players import Players
+from .players_needs import PlayersNeeds
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .reason import Reason
@@ -78,6 +79,7 @@ __all__ = (
     "OptionType",
     "PaginationMetadata",
     "Players",
+    "PlayersNeeds",
     "Problem",
     "ProblemErrors",
     "Reason",
