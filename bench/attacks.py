@@ -335,6 +335,45 @@ def redis_faults(port: int, redis: RedisServer, tally: Tally) -> None:
     tally.count["fault_outcome_unknown"] += taken["unknown"]
 
 
+def slow_clients(port: int, slow: int, probes: int, tally: Tally) -> None:
+    """``slow`` connections sending their headers a byte at a time while ``probes`` requests to
+    ``/healthz`` are timed (issue 14 item 3: p99 under 100 ms)."""
+    import socket
+
+    stop = threading.Event()
+
+    def trickle() -> None:
+        try:
+            _trickle()
+        except OSError:  # the server may drop a connection whose headers never end
+            tally.count["slow_dropped_by_server"] += 1
+
+    def _trickle() -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            for byte in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"y" * 10_000:
+                if stop.is_set():
+                    return
+                sock.send(bytes([byte]))
+                time.sleep(0.2)
+
+    slowpokes = [threading.Thread(target=trickle, daemon=True) for _ in range(slow)]
+    for t in slowpokes:
+        t.start()
+    time.sleep(1.0)
+    waits = []
+    for _ in range(probes):
+        started = time.monotonic()
+        status, ctype, _ = request(port, "GET", "/healthz", timeout=30)
+        waits.append((time.monotonic() - started) * 1000)
+        tally.add(status, ctype, "probe")
+        time.sleep(0.05)
+    stop.set()
+    waits.sort()
+    tally.count["probe_p50_ms"] = round(waits[len(waits) // 2], 1)  # type: ignore[assignment]
+    tally.count["probe_p99_ms"] = round(waits[min(len(waits) - 1, int(len(waits) * 0.99))], 1)  # type: ignore[assignment]
+    tally.count["probe_max_ms"] = round(waits[-1], 1)  # type: ignore[assignment]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--garbage", type=int, default=2000)
@@ -342,7 +381,7 @@ def main() -> None:
     parser.add_argument("--race-threads", type=int, default=8)
     parser.add_argument("--creates", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--phases", default="garbage,racing,redis,creates")
+    parser.add_argument("--phases", default="garbage,racing,redis,creates,slow")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="attacks-") as tmp:
         redis = RedisServer(Path(tmp) / "redis", appendonly=True, extra_args=["--appendfsync", "always"])
@@ -363,6 +402,7 @@ def main() -> None:
                 ("racing", lambda t: racing(server.port, args.races, args.race_threads, t)),
                 ("redis", lambda t: redis_faults(server.port, redis, t)),
                 ("creates", lambda t: creates(server.port, args.creates, 4, t)),
+                ("slow", lambda t: slow_clients(server.port, 50, 120, t)),
             ):
                 if name not in args.phases.split(","):
                     continue
