@@ -233,6 +233,9 @@ class ToyTricks(Ruleset):
             return self._end_round(state, won)
         return state
 
+    def round_result_allowed(self, state: ToyState) -> bool:
+        return state.hands is None and not state.winners and not state.trick and not state.tricks
+
     def _round_result(self, state: ToyState, action: Action) -> ToyState:
         if state.hands is not None:
             raise InvalidAction("round_result is for table matches")
@@ -294,6 +297,7 @@ class ToyTricks(Ruleset):
             raise InvalidInput(f"seat {seat} does not exist")
         if seat is None:
             legal = [a.to_json() for s in to_act for a in self.legal_actions(state, s)]
+            legal += [{"type": "round_result"}] if self.round_result_allowed(state) else []
         elif seat == SPECTATOR:
             legal = []
         else:

@@ -4,6 +4,8 @@
   (``create_match`` is ``createMatch``, ``post_action`` is ``postAction``), so that client
   generators get stable function names; an endpoint serving several methods gets the method in
   front (``getThing``, ``putThing``). Two operations with one id stop the document's build.
+* ``PlainDocstrings``: a plugin writing the summaries and descriptions taken from docstrings without
+  their reStructuredText markup (plain text and Markdown).
 * ``Limited``: a plugin documenting the 429 answer on the rate-limited endpoints.
 * ``HEADERS``: the response headers the service uses, as components (``ETag``,
   ``Idempotent-Replayed``, ``Retry-After``, ``WWW-Authenticate``, ``X-Request-ID``); a response names
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,34 @@ class OperationIds(BasePlugin):
             where = f"{method.upper()} {path}"
             if self.seen.setdefault(op_id, where) != where:
                 raise ValueError(f"operationId {op_id!r} of {where} is already {self.seen[op_id]}'s")
+
+
+#: a literal in reStructuredText (the docstrings' ````after````)
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def plain_text(text: str) -> str:
+    """A docstring's words as an operation's summary (plain text): ````after```` is ``'after'``."""
+    return _RST_LITERAL.sub(r"'\1'", text)
+
+
+def markdown(text: str) -> str:
+    """A docstring's words as an OpenAPI description (CommonMark): ````after```` is ```after```."""
+    return _RST_LITERAL.sub(r"`\1`", text)
+
+
+class PlainDocstrings(BasePlugin):
+    """Writes the summary and description that an operation takes from its view's docstring without
+    the docstring's reStructuredText markup: the summary as plain text, the description as Markdown
+    (what OpenAPI and /docs show)."""
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
+                         **kwargs: Any) -> None:
+        for operation in (operations or {}).values():
+            if isinstance(operation.get("summary"), str):
+                operation["summary"] = plain_text(operation["summary"])
+            if isinstance(operation.get("description"), str):
+                operation["description"] = markdown(operation["description"])
 
 
 class Limited(BasePlugin):

@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     cors.init_app(app, settings)
     load_for(RULESETS.values())
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
-                                       "extra_plugins": [apidoc.OperationIds(),
+                                       "extra_plugins": [apidoc.OperationIds(), apidoc.PlainDocstrings(),
                                                          apidoc.Limited(limits.LIMITED_ENDPOINTS),
                                                          languages.LanguagePlugin()]})
     apidoc.register(api.spec)

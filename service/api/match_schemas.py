@@ -124,7 +124,10 @@ class MatchViewSchema(ma.Schema):
     legal_actions = ma.fields.List(
         ma.fields.Nested(ActionSchema),
         required=True,
-        metadata={"description": "Every action this token may post now, each postable as is"},
+        metadata={"description": "Every action this token may post now, each postable as is, but for "
+                  "{\"type\": \"round_result\"}: listed to a table-mode referee while the ruleset takes the round "
+                  "in progress reported whole, it is posted with its 'result' (the round facts, as POST "
+                  "/v1/rulesets/{id}/score reads them)"},
     )
     viewer = ma.fields.Nested(ViewerSchema, required=True)
     names = ma.fields.List(ma.fields.String(), required=True)

@@ -33,6 +33,7 @@ from service.api.schemas import (
 )
 from service.rules.cards import Card, check_distinct
 from service.rules.errors import DuplicateCard, IllegalAction, InvalidFacts, InvalidInput, TooManyPlays
+from service.rules.facts import int_fact
 from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.registry import EXAMPLE_ID, RULESETS, get_ruleset
@@ -128,8 +129,12 @@ def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
 @blp.route("/<id>/rules", methods=["GET"], parameters=[_ID_PARAMETER])
 @with_ruleset
 @blp.response(200, description=_SUMMARY_TEXT, content_type="text/markdown")
-@blp.doc(responses={"200": {"description": _SUMMARY_TEXT, "content": {"text/markdown": {"schema": {"type": "string"}}}},
-                    "404": "NOT_FOUND"})
+@blp.doc(
+    responses={
+        "200": {"description": _SUMMARY_TEXT, "content": {"text/markdown": {"schema": {"type": "string"}}}},
+        "404": "NOT_FOUND",
+    }
+)
 def get_rules_summary(ruleset: Ruleset[Any]) -> Response:
     """A short summary of the game's rules in Markdown: how a round goes, what wins a trick, how it
     is scored, how the match ends; in English, Indonesian or Tagalog, chosen like every answer."""
@@ -140,24 +145,31 @@ def get_rules_summary(ruleset: Ruleset[Any]) -> Response:
 # --- stateless questions --------------------------------------------------------------------------
 
 
-def trick_context(ruleset: Ruleset[Any], body: Mapping[str, Any], own: frozenset[str]) -> TrickContext:
-    """The context of a trick or legal-plays body: trump, trick number, demoted card, and the further
-    fields the ruleset documents (``context_keys``) as ``extra``; any field that is neither context nor
-    one of the endpoint's ``own`` fields is refused."""
+def trick_context(
+    ruleset: Ruleset[Any], body: Mapping[str, Any], own: frozenset[str], options: Options
+) -> TrickContext:
+    """The context of a trick or legal-plays body: trump, trick number (1 to the ruleset's
+    ``max_tricks``), demoted card, and the further fields the ruleset documents (``context_keys``) as
+    ``extra``; any field that is neither context nor one of the endpoint's ``own`` fields is refused."""
     extra = {key: value for key, value in body.items() if key not in CONTEXT_FIELDS and key not in own}
     if extra:
         unknown = sorted(set(extra) - set(ruleset.context_keys))
         if unknown:
             accepted = sorted(CONTEXT_FIELDS | own | set(ruleset.context_keys))
             raise InvalidInput(
-                Msg("api.unknown_fields", fields=", ".join(map(repr, unknown)), ruleset=ruleset.id,
-                    known=", ".join(accepted)),
+                Msg(
+                    "api.unknown_fields",
+                    fields=", ".join(map(repr, unknown)),
+                    ruleset=ruleset.id,
+                    known=", ".join(accepted),
+                ),
                 code="unknown_field",
                 extra={"fields": unknown},
             )
-    return TrickContext(
-        trump=body["trump"], trick_number=body.get("trick_number"), demoted=body.get("demoted_ace"), extra=extra
-    )
+    number = body.get("trick_number")
+    if number is not None:
+        number = int_fact(body, "trick_number", 1, ruleset.max_tricks(options), Msg("api.trick_number_what"))
+    return TrickContext(trump=body["trump"], trick_number=number, demoted=body.get("demoted_ace"), extra=extra)
 
 
 def check_plays(ruleset: Ruleset[Any], plays: Sequence[Play], options: Options, room_for: int = 0) -> None:
@@ -181,7 +193,7 @@ def trick(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     options = validated_options(ruleset, body.get("options"), body.get("preset"))
     plays: list[Play] = body["plays"]
     check_plays(ruleset, plays, options)
-    outcome = ruleset.trick_winner(plays, trick_context(ruleset, body, _TRICK_FIELDS), options)
+    outcome = ruleset.trick_winner(plays, trick_context(ruleset, body, _TRICK_FIELDS, options), options)
     return json_response(outcome.to_json())
 
 
@@ -201,7 +213,7 @@ def legal_plays(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     for c in hand:
         if c in in_trick:
             raise DuplicateCard(c.text, _HAND_AND_TRICK)
-    ctx = trick_context(ruleset, body, _LEGAL_FIELDS)
+    ctx = trick_context(ruleset, body, _LEGAL_FIELDS, options)
     verdict = ruleset.legal_plays(hand, trick_so_far, ctx, options)
     answer = verdict.to_json()
     card: Card | None = body.get("card")

@@ -88,13 +88,18 @@ class TrickContextSchema(ma.Schema):
     )
     options = _options_field()
     preset = preset_field()
-    trick_number = ma.fields.Integer(strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=1),
+    trick_number = ma.fields.Integer(
+        strict=True,
+        error_messages=INTEGER_MESSAGES,
+        validate=Range(min=1),
         metadata={"description": "1-based number of the trick in the round, where the ruleset's duties depend on it"},
     )
     demoted_ace = CardField(
         allow_none=True,
-        metadata={"description": "A card ranked lowest of its suit this deal (Forty-Fives: an unrobbed, "
-                  "unannounced ace of trumps)"},
+        metadata={
+            "description": "A card ranked lowest of its suit this deal (Forty-Fives: an unrobbed, "
+            "unannounced ace of trumps)"
+        },
     )
 
 
@@ -200,6 +205,24 @@ class PresetSchema(ma.Schema):
 class PlayersSchema(ma.Schema):
     allowed = ma.fields.List(ma.fields.Integer(), required=True)
     default = ma.fields.Integer(required=True)
+    with_default_options = ma.fields.List(
+        ma.fields.Integer(),
+        required=True,
+        metadata={"description": "The player counts a match with the default options takes"},
+    )
+    needs = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.String(),
+        required=True,
+        metadata={
+            "description": "For each other allowed count, what it needs (the options to set), as the "
+            "refusal of a match created with the default options says it",
+            "example": {
+                "3": "the seed game deals 13 cards to each of 4 players; 3 players need another "
+                "hand_size_schedule (up_down, down_up, up, down or a list)"
+            },
+        },
+    )
 
 
 class RulesetSchema(ma.Schema):
@@ -238,8 +261,10 @@ class RulesetDetailSchema(RulesetSchema):
     )
     rules = ma.fields.String(
         required=True,
-        metadata={"description": "Where the rules summary is (Markdown, in the answer's language)",
-                  "example": f"/v1/rulesets/{EXAMPLE_ID}/rules"},
+        metadata={
+            "description": "Where the rules summary is (Markdown, in the answer's language)",
+            "example": f"/v1/rulesets/{EXAMPLE_ID}/rules",
+        },
     )
 
 
@@ -279,8 +304,23 @@ class ScoreAnswerSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
-    points = ma.fields.List(ma.fields.Integer(), required=True, metadata={"description": "Round points"})
-    scores = ma.fields.List(ma.fields.Integer(), required=True, metadata={"description": "Scores after the round"})
+    points = ma.fields.List(
+        ma.fields.Integer(),
+        required=True,
+        metadata={
+            "description": "Round points, per seat or team, in the ruleset's unit (Avinas: this hand's rams "
+            "in the sevens game, its pips in the no-seven game, as points_are says; rams_due and pips_due "
+            "hold each apart)"
+        },
+    )
+    scores = ma.fields.List(
+        ma.fields.Integer(),
+        required=True,
+        metadata={
+            "description": "Scores after the round (Avinas: the pips, as scores_are says; rams_after and "
+            "pips_after are the totals after the hand)"
+        },
+    )
     match_over = ma.fields.Boolean(required=True)
     winners = ma.fields.List(
         ma.fields.Integer(), required=True, metadata={"description": "Seats or teams; empty until the match is over"}

@@ -337,7 +337,7 @@ class Matches:
         )
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:
-        action = Action.from_json(body)
+        action = Action.from_json(body, doc.ruleset.action_fields)
         if action.type == "deal":
             raise InvalidAction(Msg("matches.deal_not_allowed"), code="deal_not_allowed")
         if action.type == SETTLE_REVOKE:  # the referee's ruling; its seat names the offender

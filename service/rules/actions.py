@@ -61,19 +61,27 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """Read an action object; raise InvalidAction/InvalidCard for anything unreadable."""
+    def from_json(cls, data: Any, fields: Mapping[str, tuple[str, ...]] | None = None) -> Action:
+        """Read an action object; raise InvalidAction/InvalidCard for anything unreadable.
+
+        ``fields``: for each action type a game has, the fields it carries besides ``type`` and
+        ``seat`` (``Ruleset.action_fields``); any other field of an action of that type is refused as
+        ``unknown_field`` before a value is read, like a field no action has."""
         if not isinstance(data, Mapping):
             raise InvalidAction(Msg("core.action_not_object"))
         unknown = sorted(set(data) - set(ACTION_KEYS))
         if unknown:
             raise InvalidAction(
                 Msg("core.action_unknown_fields", fields=", ".join(map(repr, unknown)), known=", ".join(ACTION_KEYS)),
+                code="unknown_field",
                 legal=list(ACTION_KEYS),
+                extra={"fields": unknown},
             )
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
             raise InvalidAction(Msg("core.action_needs_type"))
+        if fields is not None and kind in fields:
+            _check_fields_of(kind, data, fields[kind])
         seat = data.get("seat")
         if seat is not None and (not is_json_int(seat) or seat < 0):
             raise InvalidAction(Msg("core.action_bad_seat"))
@@ -108,6 +116,19 @@ class Action:
             result=result,
             trick=trick,
             ruling=ruling,
+        )
+
+
+def _check_fields_of(kind: str, data: Mapping[str, Any], own: tuple[str, ...]) -> None:
+    """Refuse (``unknown_field``) a field that an action of type ``kind`` does not carry."""
+    takes = ("type", "seat", *own)
+    stray = sorted(k for k in data if k not in takes)
+    if stray:
+        raise InvalidAction(
+            Msg("core.action_stray_fields", type=kind, fields=", ".join(map(repr, stray)), known=", ".join(takes)),
+            code="unknown_field",
+            legal=list(takes),
+            extra={"fields": stray},
         )
 
 

@@ -1,17 +1,23 @@
-"""Reading round facts (the ``/score`` body, a table-mode ``round_result``): JSON integers and lists.
+"""Reading round facts (the ``/score`` body, a table-mode ``round_result``): fields, JSON integers and lists.
 
 One reader per shape, used by every ruleset, so the same broken rule gets the same code and
-message in every game: a value that is not an integer is ``invalid_input``; an integer out of its
-range is ``invalid_facts`` (or the ruleset's own code).
+message in every game: facts that are not an object, or hold a field the game does not read
+(``unknown_field``), or lack one it needs, are ``invalid_input``; a value that is not an integer is
+``invalid_input``; every integer has its range (at most ``LARGEST`` either side where the game sets
+no tighter one), and one out of it is ``invalid_facts`` (or the ruleset's own code).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from service.rules.errors import InvalidFacts, InvalidInput
 from service.rules.messages import Msg
+
+#: the bound of a round fact where the game sets none tighter (a score, a round's number): no score
+#: sheet of these games comes near it, and every integer a client sends then has a range
+LARGEST = 1_000_000
 
 
 def is_json_int(value: Any) -> bool:
@@ -19,25 +25,54 @@ def is_json_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def check_fields(facts: Any, game: str, known: Collection[str], required: Collection[str] = ()) -> Mapping[str, Any]:
+    """``facts`` as a mapping holding only ``known`` fields and every ``required`` one; ``game`` names
+    the game in the refusal. A field the game does not read is ``unknown_field`` (``legal``: the
+    known fields); a missing one, or facts that are no object, ``invalid_input``."""
+    if not isinstance(facts, Mapping):
+        raise InvalidInput(Msg("core.facts_not_object", game=game))
+    unknown = sorted(str(k) for k in facts if k not in known)
+    if unknown:
+        raise InvalidInput(
+            Msg("core.facts_unknown", fields=", ".join(map(repr, unknown)), game=game, known=", ".join(known)),
+            code="unknown_field",
+            legal=list(known),
+            extra={"fields": unknown},
+        )
+    missing = [k for k in required if k not in facts]
+    if missing:
+        raise InvalidInput(Msg("core.facts_missing", fields=", ".join(map(repr, missing)), game=game))
+    return facts
+
+
 def int_fact(
     facts: Mapping[str, Any], key: str, lo: int, hi: int | None, what: Msg | str, *, code: str | None = None
 ) -> int:
-    """``facts[key]`` as a JSON integer from ``lo`` to ``hi`` (None: no upper bound); ``what`` says what
+    """``facts[key]`` as a JSON integer from ``lo`` to ``hi`` (None: ``LARGEST``); ``what`` says what
     it counts. Not an integer: InvalidInput; out of range: InvalidFacts (with ``code``, if given)."""
     what = _message(what)
     value = facts[key]
     if not is_json_int(value):
         raise InvalidInput(Msg("core.fact_not_integer", key=key, what=what, value=value))
-    if value < lo or (hi is not None and value > hi):
-        if hi is not None:
-            raise InvalidFacts(Msg("core.fact_from_to", key=key, lo=lo, hi=hi, what=what, value=value), code=code)
-        raise InvalidFacts(Msg("core.fact_at_least", key=key, lo=lo, what=what, value=value), code=code)
+    top = LARGEST if hi is None else hi
+    if not lo <= value <= top:
+        raise InvalidFacts(Msg("core.fact_from_to", key=key, lo=lo, hi=top, what=what, value=value), code=code)
     return value
 
 
-def int_list_fact(facts: Mapping[str, Any], key: str, what: Msg | str, *, nullable: bool = False) -> tuple[Any, ...]:
-    """``facts[key]`` as a tuple of JSON integers (and nulls, when ``nullable``); ``what`` says what the
-    list holds ("one per seat, the tricks each took"). Anything else: InvalidInput naming the entry."""
+def int_list_fact(
+    facts: Mapping[str, Any],
+    key: str,
+    what: Msg | str,
+    *,
+    nullable: bool = False,
+    lo: int = -LARGEST,
+    hi: int = LARGEST,
+    code: str | None = None,
+) -> tuple[Any, ...]:
+    """``facts[key]`` as a tuple of JSON integers from ``lo`` to ``hi`` (and nulls, when ``nullable``);
+    ``what`` says what the list holds ("one per seat, the tricks each took"). Not a list of them:
+    InvalidInput naming the entry; an entry out of range: InvalidFacts naming it (``code``, if given)."""
     what = _message(what)
     value = facts[key]
     each = Msg("core.each_int_or_null" if nullable else "core.each_int")
@@ -46,7 +81,19 @@ def int_list_fact(facts: Mapping[str, Any], key: str, what: Msg | str, *, nullab
     for i, v in enumerate(value):
         if not (is_json_int(v) or (nullable and v is None)):
             raise InvalidInput(Msg("core.fact_entry", key=key, index=i, each=each, what=what, value=v))
+        if v is not None and not lo <= v <= hi:
+            raise InvalidFacts(
+                Msg("core.fact_entry_from_to", key=key, index=i, lo=lo, hi=hi, what=what, value=v), code=code
+            )
     return tuple(value)
+
+
+def bool_fact(facts: Mapping[str, Any], key: str) -> bool:
+    """``facts[key]`` as a JSON boolean; anything else InvalidInput."""
+    value = facts[key]
+    if not isinstance(value, bool):
+        raise InvalidInput(Msg("core.fact_not_bool", key=key, value=value))
+    return value
 
 
 def _message(what: Msg | str) -> Msg:

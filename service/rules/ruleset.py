@@ -45,7 +45,14 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card
-from service.rules.errors import IllegalPlay, InvalidInput, InvalidOption, InvalidPlayerCount, UnknownOption
+from service.rules.errors import (
+    IllegalPlay,
+    InvalidInput,
+    InvalidOption,
+    InvalidPlayerCount,
+    RuleError,
+    UnknownOption,
+)
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.options import OPTIONS_CACHE, Options, OptionSpec
@@ -57,9 +64,13 @@ from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 Mode = Literal["dealt", "table"]
 MODES: tuple[str, ...] = ("dealt", "table")
 IN_PROGRESS = "in_progress"
+#: the action reporting a whole round (table mode), listed without its ``result``
+ROUND_RESULT = "round_result"
 FINISHED = "finished"
 
 StateT = TypeVar("StateT")
+#: ruleset id -> (the ruleset, its ``player_count_needs``), worked out once
+_NEEDS: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: the viewer of a match who plays no seat and is no referee (a shared screen): ``view(state,
 #: SPECTATOR)`` shows the public facts only (no hand, nothing hidden) and no legal actions
 SPECTATOR = -1
@@ -109,6 +120,9 @@ class Ruleset(ABC, Generic[StateT]):
     #: it): an announcement the rules allow out of turn, such as Forty-Fives' rob of the turn-up at a
     #: real table. ``to_act`` names whose turn it is; every other action waits for it.
     out_of_turn_types: ClassVar[tuple[str, ...]] = ()
+    #: for each action type of the game, the fields it carries besides ``type`` and ``seat``: an action
+    #: posted with any other field is refused as ``unknown_field`` (``Action.from_json``)
+    action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: an example body of ``/score`` for the API's documentation (a summary and a value)
     score_example: ClassVar[Mapping[str, Any] | None] = None
     #: the fields of this ruleset's round facts (``/score``), for the API's documentation
@@ -122,11 +136,33 @@ class Ruleset(ABC, Generic[StateT]):
             "id": self.id,
             "name": self.name,
             "description": self.description,
-            "players": {"allowed": list(self.player_counts), "default": self.default_players},
+            "players": {
+                "allowed": list(self.player_counts),
+                "default": self.default_players,
+                **self.player_count_needs(),
+            },
             "teams": self.teams_description(),
             "options": [spec.describe() for spec in self.option_specs],
             "presets": [preset.describe() for preset in self.presets],
         }
+
+    def player_count_needs(self) -> dict[str, Any]:
+        """Which player counts a match with the default options takes (``with_default_options``), and
+        for each other count what it needs instead (``needs``: count -> the refusal's message, which
+        names the options to set), found by starting such a match."""
+        cached = _NEEDS.get(self.id)
+        if cached is None or cached[0] is not self:
+            ok: list[int] = []
+            needs: dict[str, Msg] = {}
+            for n in self.player_counts:
+                try:
+                    self.new_match(self.validate_options({}, n), n, 0, "table")
+                except RuleError as refused:
+                    needs[str(n)] = refused.message
+                else:
+                    ok.append(n)
+            cached = _NEEDS[self.id] = (self, {"with_default_options": ok, "needs": needs})
+        return cached[1]
 
     def teams_description(self) -> Msg | str | None:
         """A sentence on partnerships, or None for individual play."""
@@ -228,13 +264,19 @@ class Ruleset(ABC, Generic[StateT]):
             legal = [c.text for c in verdict.legal]
             if card not in hand:
                 raise IllegalPlay(Msg("core.card_not_in_hand", card=card), code="card_not_in_hand", legal=legal)
-            raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=verdict.rule),
-                              code=verdict.code, legal=legal)
+            raise IllegalPlay(
+                Msg("core.card_may_not_be_played", card=card, rule=verdict.rule), code=verdict.code, legal=legal
+            )
         return verdict
 
     def max_plays(self, options: Mapping[str, Any]) -> int:
         """The most plays one trick can have (the largest player count)."""
         return max(self.player_counts)
+
+    def max_tricks(self, options: Mapping[str, Any]) -> int:
+        """The most tricks a round can have (a ``trick_number`` is from 1 to this): by default the
+        pack dealt out to the fewest players."""
+        return len(self.deck()) // min(self.player_counts)
 
     @abstractmethod
     def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
@@ -308,7 +350,10 @@ class Ruleset(ABC, Generic[StateT]):
         teams = self.teams(table.players)
         if teams is not None:
             out["teams"] = [list(t) for t in teams]
-        out["legal_actions"] = self.legal_actions_json(state, seat, to_act)
+        listed = self.legal_actions_json(state, seat, to_act)
+        if seat is None and table.status != FINISHED and self.round_result_allowed(state):
+            listed = [*listed, {"type": ROUND_RESULT}]  # a new list: a game may hand out a shared one
+        out["legal_actions"] = listed
         out.update(self.game_view(state, seat))
         return out
 
@@ -327,6 +372,12 @@ class Ruleset(ABC, Generic[StateT]):
             return []
         seats = to_act if seat is None else (seat,)
         return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
+
+    def round_result_allowed(self, state: StateT) -> bool:
+        """True when the referee of a table-mode match may now report the round in progress whole
+        (``round_result``, its ``result`` the round facts ``score_round`` reads); the referee's
+        ``legal_actions`` then list ``{"type": "round_result"}``."""
+        return False
 
     def history(self, state: StateT) -> list[dict[str, Any]]:
         """The finished rounds' records the state still holds, as the view's ``history`` shows them

@@ -165,7 +165,9 @@ def step(
     assert view.status == 200, view.body
     if match.mode == "table":
         view = referee_view
-        legal = [a for a in view.body["legal_actions"] if a.get("seat") in (seat, None)]
+        # a listed round_result needs its round facts: the driver reports the cards one by one
+        legal = [a for a in view.body["legal_actions"] if a.get("seat") in (seat, None) and "result" not in a
+                 and a["type"] != "round_result"]
     else:
         legal = view.body["legal_actions"]
     assert legal, f"seat {seat} is to act but has no legal action"

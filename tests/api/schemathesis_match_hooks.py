@@ -280,7 +280,8 @@ def _acting(key: int, match: Match) -> Acting | None:
     to_act: list[int] = view["to_act"]
     seat = to_act[pick(key, "to-act", len(to_act))]
     if match.mode == "table":
-        legal = [a for a in view["legal_actions"] if a.get("seat") in (seat, None)]
+        # a listed {"type": "round_result"} is posted with its round facts (documented), not as is
+        legal = [a for a in view["legal_actions"] if a.get("seat") in (seat, None) and a["type"] != "round_result"]
         return Acting(seat, legal, match.referee, view["legal_actions"]) if legal else None
     seat_view = http().get(match.path, match.seats[seat]).body
     own: list[dict[str, Any]] = seat_view.get("legal_actions") or [] if isinstance(seat_view, dict) else []

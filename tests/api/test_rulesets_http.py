@@ -76,7 +76,9 @@ def random_context(ruleset: Ruleset, rng: random.Random) -> tuple[dict[str, Any]
     body: dict[str, Any] = {"trump": trump.value if trump and rng.random() < 0.8 else (trump and trump.name.lower())}
     ctx_args: dict[str, Any] = {"trump": trump}
     if rng.random() < 0.4:
-        body["trick_number"] = ctx_args["trick_number"] = rng.randint(1, 8)
+        # a trick of the round: from 1 to the ruleset's most (Forty-Fives has 5; a larger one is refused)
+        most = ruleset.max_tricks(ruleset.validate_options({}))
+        body["trick_number"] = ctx_args["trick_number"] = rng.randint(1, most)
     return body, TrickContext(**ctx_args)
 
 

@@ -461,7 +461,7 @@ def test_score_endpoint_facts_are_validated() -> None:
         ({**ok, "bids": [3, 4, "2", 5]}, InvalidInput, None),
         ({**ok, "tricks": [3, 4, True, 4]}, InvalidInput, None),
         ({**ok, "tricks": [3, 4, 2, 5]}, InvalidFacts, "tricks_do_not_add_up"),
-        ({**ok, "tricks": [3, 4, 7, -1]}, InvalidFacts, "invalid_tricks"),
+        ({**ok, "tricks": [3, 4, 7, -1]}, InvalidFacts, "invalid_facts"),  # out of its range, as in every game
         ({**ok, "bids": [3, 4, 2, 4]}, InvalidFacts, "bid_forbidden_by_hook"),
         ({**ok, "bids": [3, 4, 2, None]}, InvalidFacts, "missing_bid"),
         ({**ok, "scores": [0, 0, 0, 85]}, InvalidFacts, "non_bidder_bid"),

@@ -7,6 +7,8 @@ seeds. At every step:
 * the state round-trips the codec (``service.rules.codec``), through JSON text too;
 * ``legal_actions`` is non-empty exactly for the seats in ``to_act``, and each lists its own seat;
 * every listed action applies, and ``apply`` leaves the old state untouched;
+* each listed action carries only the fields its type declares (``Ruleset.action_fields``), and the
+  referee of a table match is offered ``round_result`` exactly while a round reported whole applies;
 * refused actions (a listed action posted by a seat not to act, an unknown type, a listed action
   with a card, or an amount, that no listed action of its kind names, anything once the match is
   over; and, where the game refuses them, actions of its other types, those of other phases) raise a
@@ -36,7 +38,7 @@ import pytest
 from service.api.wire import dumps
 from service.rules import codec
 from service.rules.actions import Action
-from service.rules.errors import RuleError
+from service.rules.errors import InvalidInput, RuleError, WrongPhase
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, SPECTATOR, Ruleset
 from tests.api.match_driver import cards_in
@@ -117,6 +119,9 @@ def check_turns(ruleset: Ruleset[Any], state: Any, n: int, tally: Tally) -> dict
     assert len(set(to_act)) == len(to_act)
     for seat, actions in legal.items():
         assert all(a.seat == seat for a in actions), (seat, actions[:3])
+        # each listed action carries only the fields its type declares (``Ruleset.action_fields``)
+        for a in actions:
+            assert Action.from_json(a.to_json(), ruleset.action_fields) == a
     if ruleset.status(state) == FINISHED:
         assert to_act == ()
     return legal
@@ -234,6 +239,22 @@ def check_every_listed_action(ruleset: Ruleset[Any], state: Any, before: Any, le
     assert codec.encode(state) == before, "apply changed the state it was given"
 
 
+def check_round_result_listed(ruleset: Ruleset[Any], state: Any, round_result: Any, rng: random.Random) -> None:
+    """The referee's view lists ``round_result`` exactly while the phase takes a round reported whole:
+    listed, a report applies or is refused for its facts alone (the profile's random report may
+    not fit the round: a declarer already known); not listed, the phase refuses it."""
+    view = as_json(ruleset.view(state, None))
+    listed = {"type": "round_result"} in view["legal_actions"]
+    try:
+        ruleset.apply(state, Action("round_result", result=round_result(view, rng)))
+    except WrongPhase:
+        assert not listed, view["phase"]
+    except InvalidInput as refused:
+        assert listed, (view["phase"], refused.code, str(refused))
+    else:
+        assert listed, view["phase"]
+
+
 def check_archive(ruleset: Ruleset[Any], state: Any, n: int, legal: Mapping[int, list[Action]]) -> Any:
     """Archiving changes nothing a caller sees but the view's history; returns the archived state."""
     archived, records = ruleset.archive(state)
@@ -300,6 +321,8 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
             just_dealt = True
             continue
         check_every_listed_action(ruleset, state, codec.encode(state), legal, rng, tally)
+        if mode == "table":
+            check_round_result_listed(ruleset, state, round_result, rng)
         if mode == "table" and just_dealt and rng.random() < ROUND_RESULT_CHANCE:
             report = round_result(as_json(ruleset.view(state, None)), rng)
             state = ruleset.apply(state, Action("round_result", result=report))

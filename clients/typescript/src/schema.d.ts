@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Request counts and latencies in the Prometheus text format (all workers when multiprocess).
-         *     Not here (404) when ``METRICS_PORT`` serves them on a port of their own, or turns them off.
+         *     Not here (404) when 'METRICS_PORT' serves them on a port of their own, or turns them off.
          */
         get: operations["metrics"];
         put?: never;
@@ -130,7 +130,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The match's history after the event ``after``, as the caller may see it (no deck, no hidden card). */
+        /** The match's history after the event 'after', as the caller may see it (no deck, no hidden card). */
         get: operations["getEvents"];
         put?: never;
         post?: never;
@@ -154,7 +154,7 @@ export interface paths {
          *     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
          *     each round's record, scores and winners, and the match seed once the match is over. A seat (and
          *     the referee of a dealt match who does not see the hands) gets the finished rounds only.
-         *     ``python -m service.verify RECORD.json`` checks a record offline.
+         *     'python -m service.verify RECORD.json' checks a record offline.
          */
         get: operations["getRecord"];
         put?: never;
@@ -175,7 +175,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+         * Every finished round's record (the match's score sheet), oldest first. A view's 'history'
          *     holds the last one only, so that views stay the same size however long a match runs.
          */
         get: operations["getRounds"];
@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
-         *     them; with ``card``, whether that card is allowed and, if not, why.
+         *     them; with 'card', whether that card is allowed and, if not, why.
          */
         post: operations["legalPlays"];
         delete?: never;
@@ -555,7 +555,7 @@ export interface components {
             /** @description The seat's own hand */
             hand?: string[] | null;
             id: string;
-            /** @description Every action this token may post now, each postable as is */
+            /** @description Every action this token may post now, each postable as is, but for {"type": "round_result"}: listed to a table-mode referee while the ruleset takes the round in progress reported whole, it is posted with its 'result' (the round facts, as POST /v1/rulesets/{id}/score reads them) */
             legal_actions: components["schemas"]["Action"][];
             /** @enum {string} */
             mode: "dealt" | "table";
@@ -609,6 +609,17 @@ export interface components {
         Players: {
             allowed: number[];
             default: number;
+            /**
+             * @description For each other allowed count, what it needs (the options to set), as the refusal of a match created with the default options says it
+             * @example {
+             *       "3": "the seed game deals 13 cards to each of 4 players; 3 players need another hand_size_schedule (up_down, down_up, up, down or a list)"
+             *     }
+             */
+            needs: {
+                [key: string]: string;
+            };
+            /** @description The player counts a match with the default options takes */
+            with_default_options: number[];
         };
         Preset: {
             /** @description One line: what the preset plays */
@@ -741,9 +752,9 @@ export interface components {
             /** @description How each number was counted */
             explanation: string[];
             match_over: boolean;
-            /** @description Round points */
+            /** @description Round points, per seat or team, in the ruleset's unit (Avinas: this hand's rams in the sevens game, its pips in the no-seven game, as points_are says; rams_due and pips_due hold each apart) */
             points: number[];
-            /** @description Scores after the round */
+            /** @description Scores after the round (Avinas: the pips, as scores_are says; rams_after and pips_after are the totals after the hand) */
             scores: number[];
             /** @description Seats or teams; empty until the match is over */
             winners: number[];

@@ -26,6 +26,7 @@ from .option import Option
 from .option_type import OptionType
 from .pagination_metadata import PaginationMetadata
 from .players import Players
+from .players_needs import PlayersNeeds
 from .preset import Preset
 from .preset_options import PresetOptions
 from .problem import Problem
@@ -84,6 +85,7 @@ __all__ = (
     "OptionType",
     "PaginationMetadata",
     "Players",
+    "PlayersNeeds",
     "Preset",
     "PresetOptions",
     "Problem",

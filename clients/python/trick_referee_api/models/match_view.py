@@ -32,7 +32,9 @@ class MatchView:
         Attributes:
             dealer (int | None):
             id (str):
-            legal_actions (list[Action]): Every action this token may post now, each postable as is
+            legal_actions (list[Action]): Every action this token may post now, each postable as is, but for {"type":
+                "round_result"}: listed to a table-mode referee while the ruleset takes the round in progress reported whole, it
+                is posted with its 'result' (the round facts, as POST /v1/rulesets/{id}/score reads them)
             mode (MatchViewMode):
             names (list[str]):
             phase (str):

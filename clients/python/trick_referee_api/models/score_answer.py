@@ -25,8 +25,10 @@ class ScoreAnswer:
         Attributes:
             explanation (list[str]): How each number was counted
             match_over (bool):
-            points (list[int]): Round points
-            scores (list[int]): Scores after the round
+            points (list[int]): Round points, per seat or team, in the ruleset's unit (Avinas: this hand's rams in the
+                sevens game, its pips in the no-seven game, as points_are says; rams_due and pips_due hold each apart)
+            scores (list[int]): Scores after the round (Avinas: the pips, as scores_are says; rams_after and pips_after are
+                the totals after the hand)
             winners (list[int]): Seats or teams; empty until the match is over
      """
 

@@ -21,6 +21,13 @@ from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, PLAY, Avina
 from service.rules.settlement import SETTLE_REVOKE
 
 ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result", SETTLE_REVOKE)
+#: the fields each action type carries besides type and seat (``Ruleset.action_fields``): a play's
+#: ``face_down`` and hint (``amount``), the suit named at the opening lead (§7.1)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "expose": ("cards", "card"), "knock": (), "pass": (), "declare": ("amount",),
+    "play": ("card", "face_down", "amount", "suit"), "stop": (), "round_result": ("result",),
+    SETTLE_REVOKE: ("trick", "ruling"),
+}
 PHASE_ACTIONS = {
     EXPOSE: ("expose",),
     KNOCK: ("knock", "pass"),

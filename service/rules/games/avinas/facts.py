@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.facts import int_fact, int_list_fact
+from service.rules.facts import bool_fact, check_fields, int_fact, int_list_fact
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import CARD_POINTS, PACK_POINTS
 from service.rules.messages import Msg
@@ -75,21 +75,12 @@ class HandFacts:
     sevens_exposed: int = 0  # the sevens exposed in the deal (§16.3): 1-4 in a sevens hand where known
 
 
-def _bool(facts: Mapping[str, Any], key: str) -> bool:
-    value = facts[key]
-    if not isinstance(value, bool):
-        raise InvalidInput(Msg("avinas.facts.not_bool", key=key, value=value))
-    return value
-
-
 def _pair(facts: Mapping[str, Any], key: str) -> tuple[int, int]:
     if key not in facts:
         return 0, 0
-    value = int_list_fact(facts, key, Msg("avinas.facts.pair"))
+    value = int_list_fact(facts, key, Msg("avinas.facts.pair"), lo=0)
     if len(value) != 2:
         raise InvalidInput(Msg("avinas.facts.pair_length", key=key, value=value))
-    if min(value) < 0:
-        raise InvalidFacts(Msg("avinas.facts.negative", key=key, value=str(list(value))))
     return int(value[0]), int(value[1])
 
 
@@ -105,7 +96,7 @@ def parse_facts(
     facts: Any, options: Mapping[str, Any]
 ) -> tuple[HandFacts, tuple[int, int], tuple[int, int]]:
     """Read and check the score facts; return them with the rams and pips before the hand."""
-    _check_fields(facts)
+    check_fields(facts, "Avinas", FACT_FIELDS, REQUIRED_FACTS)
     game = facts["game"]
     if game not in GAMES:
         raise InvalidInput(Msg("avinas.facts.bad_game", game=game))
@@ -113,11 +104,11 @@ def parse_facts(
     knocks = int_fact(facts, "knocks", 0, 2, Msg("avinas.facts.knocks")) if "knocks" in facts else 0
     d_pts = int_fact(facts, "declarer_points", 0, PACK_POINTS, Msg("avinas.facts.declarer_points"))
     d_tr = int_fact(facts, "declarer_tricks", 0, 8, Msg("avinas.facts.declarer_tricks"))
-    lied = _bool(facts, "lied") if "lied" in facts else False
+    lied = bool_fact(facts, "lied") if "lied" in facts else False
     rams = _pair(facts, "rams")
     pips = _pair(facts, "pips")
     check_totals(rams, pips, options)
-    d_knocked = _bool(facts, "declarers_knocked") if "declarers_knocked" in facts else knocks >= 1
+    d_knocked = bool_fact(facts, "declarers_knocked") if "declarers_knocked" in facts else knocks >= 1
     _check_knocks(game, knocks, d_knocked, options)
     if lied and game != "no_seven":
         raise InvalidFacts(Msg("avinas.facts.lie_in_sevens"))
@@ -128,20 +119,6 @@ def parse_facts(
             raise InvalidFacts(Msg(f"avinas.facts.{who}_points_impossible", points=pts, tricks=tr, most=max_points(tr)))
     hand = HandFacts(game, declarer, knocks, d_knocked, d_pts, d_tr, o_pts, o_tr, lied, stopped, sevens)
     return hand, rams, pips
-
-
-def _check_fields(facts: Any) -> None:
-    """The facts are an object with only the known fields and every required one."""
-    if not isinstance(facts, Mapping):
-        raise InvalidInput(Msg("avinas.facts.not_object"))
-    unknown = sorted(str(k) for k in facts if k not in FACT_FIELDS)
-    if unknown:
-        raise InvalidInput(
-            Msg("avinas.facts.unknown_fields", unknown=", ".join(map(repr, unknown)), fields=", ".join(FACT_FIELDS))
-        )
-    missing = [k for k in REQUIRED_FACTS if k not in facts]
-    if missing:
-        raise InvalidInput(Msg("avinas.facts.missing", missing=", ".join(map(repr, missing))))
 
 
 def _sevens_exposed(facts: Mapping[str, Any], game: str, options: Mapping[str, Any]) -> int:

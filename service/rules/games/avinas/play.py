@@ -24,7 +24,6 @@ from typing import Any
 
 from service.rules.cards import DECK_32, SUITS, Card, Suit, check_distinct
 from service.rules.errors import InvalidFacts, TooManyPlays
-from service.rules.facts import is_json_int
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import (
     IS_TRUMP,
@@ -167,10 +166,7 @@ def trick_context(ctx: TrickContext) -> tuple[Suit, int | None]:
     """The trump suit and the trick number (None: a trick from 3 on) of a trick given as facts."""
     if ctx.trump is None:
         raise InvalidFacts(Msg("avinas.facts.no_trump"))
-    n = ctx.trick_number
-    if n is not None and not (is_json_int(n) and 1 <= n <= 8):
-        raise InvalidFacts(Msg("avinas.facts.trick_number", number=n))
-    return ctx.trump, n
+    return ctx.trump, ctx.trick_number
 
 
 def check_face_down(plays: Sequence[Play], trump: Suit, n: int | None) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card
 from service.rules.games.avinas import deal, phases, play, ranking, revoke_penalty, revoke_scoring, scoring, view
+from service.rules.games.avinas.actions import ACTION_FIELDS, phase_types
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
 from service.rules.games.avinas.presets import AVINAS_PRESETS
@@ -38,7 +39,7 @@ from service.rules.games.avinas.state import RULESET_ID, AvinasState
 from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.revokes import Revoke
-from service.rules.ruleset import IN_PROGRESS, SPECTATOR, Ruleset, Table
+from service.rules.ruleset import IN_PROGRESS, ROUND_RESULT, SPECTATOR, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.settlement import revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
@@ -57,6 +58,7 @@ class Avinas(Ruleset[AvinasState]):
     presets = AVINAS_PRESETS
     state_type = AvinasState
     has_face_down_plays = True
+    action_fields = ACTION_FIELDS
     score_example = SCORE_EXAMPLE
     score_facts = SCORE_FACTS
 
@@ -134,6 +136,9 @@ class Avinas(Ruleset[AvinasState]):
 
     def rescored(self, state: AvinasState, revokes: tuple[Revoke, ...]) -> AvinasState:
         return revoke_penalty.rescored(state, revokes)
+
+    def round_result_allowed(self, state: AvinasState) -> bool:
+        return state.hand is not None and ROUND_RESULT in phase_types(state, state.hand)
 
     def table(self, state: AvinasState) -> Table:
         return view.table(state)

@@ -105,6 +105,13 @@ class HandResult:
             "card_points": card_pts,
             "tricks": tricks,
             "scores_are": "pips",
+            # each number named by what it holds (issue 14 item 10): ``points`` are this hand's rams in
+            # the sevens game and its pips in the no-seven game (``points_are``), ``scores`` the pips
+            "points_are": self.unit,
+            "rams_due": points if self.unit == "rams" else [0, 0],
+            "pips_due": points if self.unit == "pips" else [0, 0],
+            "rams_after": list(self.rams),
+            "pips_after": list(self.pips),
         }
         if self.result is not None:
             extra["result"] = self.result

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.facts import int_fact, int_list_fact
+from service.rules.errors import InvalidFacts
+from service.rules.facts import LARGEST, check_fields, int_fact, int_list_fact
 from service.rules.games.boerenbridge.bidding import active_bidders, check_hook, check_zero_bids, threshold_text
 from service.rules.games.boerenbridge.options import (
     PLAYER_COUNTS,
@@ -57,7 +57,7 @@ def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None) -> int
     """An optional integer fact; ``boerenbridge.fact.<key>`` says what it counts."""
     if facts.get(key) is None:
         return None
-    return int_fact(facts, key, lo, hi, Msg(f"boerenbridge.fact.{key}"), code=f"invalid_{key}")
+    return int_fact(facts, key, lo, hi, Msg(f"boerenbridge.fact.{key}"))
 
 
 def parse_facts(
@@ -90,9 +90,6 @@ def parse_facts(
                                code="dealer_mismatch")
         given_dealer = dealer
     size = _hand_size(facts, cfg, n, hand_size, number)
-    for i, t in enumerate(tricks):
-        if t < 0:
-            raise InvalidFacts(Msg("boerenbridge.facts.negative_tricks", index=i, tricks=t), code="invalid_tricks")
     if sum(tricks) != size:
         raise InvalidFacts(Msg("boerenbridge.facts.tricks_do_not_add_up", total=sum(tricks), size=size),
                            code="tricks_do_not_add_up")
@@ -104,19 +101,10 @@ def _seat_lists(
     facts: Any, cfg: Config, n_players: int | None
 ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The facts' ``bids`` and ``tricks``, one entry per seat, for a possible number of seats."""
-    if not isinstance(facts, Mapping):
-        raise InvalidInput(Msg("boerenbridge.facts.not_object"))
-    unknown = sorted(str(k) for k in facts if k not in FACT_KEYS)
-    if unknown:
-        raise InvalidInput(
-            Msg("boerenbridge.facts.unknown", facts=", ".join(map(repr, unknown)), known=", ".join(FACT_KEYS)),
-            legal=list(FACT_KEYS),
-        )
-    for key in ("bids", "tricks"):
-        if key not in facts:
-            raise InvalidInput(Msg("boerenbridge.facts.missing", key=key))
-    bids = int_list_fact(facts, "bids", Msg("boerenbridge.fact.bids"), nullable=True)
-    tricks = int_list_fact(facts, "tricks", Msg("boerenbridge.fact.tricks"))
+    facts = check_fields(facts, "Boerenbridge", FACT_KEYS, ("bids", "tricks"))
+    most = max_hand(min(PLAYER_COUNTS))  # the largest hand of any table
+    bids = int_list_fact(facts, "bids", Msg("boerenbridge.fact.bids"), nullable=True, lo=0, hi=most)
+    tricks = int_list_fact(facts, "tricks", Msg("boerenbridge.fact.tricks"), lo=0, hi=most)
     n = len(bids)
     if n_players is not None and n != n_players:
         raise InvalidFacts(Msg("boerenbridge.facts.bids_for_match", entries=n, players=n_players),
@@ -135,7 +123,9 @@ def _scores_before(
 ) -> tuple[int, ...]:
     """The match scores before the round: given, the match's, or all 0; none over 100 (§9)."""
     if "scores" in facts and facts["scores"] is not None:
-        given_scores = int_list_fact(facts, "scores", Msg("boerenbridge.fact.scores"))
+        # a score goes below 0 only where a round can score negative points (§11)
+        given_scores = int_list_fact(facts, "scores", Msg("boerenbridge.fact.scores"),
+                                     lo=-LARGEST if cfg.can_go_down else 0)
         if len(given_scores) != n:
             raise InvalidFacts(Msg("boerenbridge.facts.scores_entries", entries=len(given_scores), seats=n),
                                code="wrong_seat_count")

@@ -53,7 +53,7 @@ from service.rules.games.boerenbridge.state import DEAL, BoerenbridgeState, Matc
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
 from service.rules.revokes import Revoke
-from service.rules.ruleset import Ruleset, Table
+from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
@@ -73,6 +73,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
     presets = BOERENBRIDGE_PRESETS
     state_type = BoerenbridgeState
+    action_fields = actions.ACTION_FIELDS
     score_example = _SCORE_EXAMPLE
     score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"
 
@@ -130,6 +131,9 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
 
     def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
         return scoring.archive(state)
+
+    def round_result_allowed(self, state: BoerenbridgeState) -> bool:
+        return ROUND_RESULT in turns.phase_types(state)
 
     def table(self, state: BoerenbridgeState) -> Table:
         return view.table(state)

@@ -38,6 +38,12 @@ MAX_SEATS = 6
 FORTY_FIVES_TYPES = ("play", "rob", "decline", "turn_up", "round_result", SETTLE_REVOKE)
 AUCTION_TYPES = ("play", "rob", "decline", "turn_up", "bid", "pass", "hold", "name_trump", "kitty_bid", "discard",
                  "draw", "round_result", SETTLE_REVOKE)
+#: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("card",), "rob": ("card",), "decline": (), "turn_up": ("card",), "bid": ("amount",), "pass": (),
+    "hold": (), "name_trump": ("suit",), "kitty_bid": ("card",), "discard": ("cards", "amount"), "draw": ("card",),
+    "round_result": ("result",), SETTLE_REVOKE: ("trick", "ruling"),
+}
 
 #: ``Action(type, seat, card, cards, amount, suit, face_down, result)`` with the slots set directly
 #: (``service.rules.slots``): a hand's discards list up to 32 actions

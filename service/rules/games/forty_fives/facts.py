@@ -27,13 +27,13 @@ from typing import Any
 
 from service.rules.cards import Card, Rank, Suit, check_distinct
 from service.rules.errors import InvalidFacts, InvalidInput
-from service.rules.facts import int_fact, int_list_fact, is_json_int
+from service.rules.facts import LARGEST, check_fields, int_fact, int_list_fact, is_json_int
 from service.rules.games.forty_fives.options import FORTY_FIVES_ID, Config
 from service.rules.games.forty_fives.state import TRICKS_PER_HAND
 from service.rules.messages import Msg
 
 FULL_KEYS = ("trump", "leader", "players", "tricks", "scores", "demoted_ace", "bid", "hand_number")
-SUMMARY_KEYS = ("trump", "players", "tricks_won", "highest_trump_seat", "highest_trump", "scores", "bid",
+SUMMARY_KEYS = ("trump", "leader", "players", "tricks_won", "highest_trump_seat", "highest_trump", "scores", "bid",
                 "hand_number")
 
 
@@ -55,18 +55,14 @@ class RoundFacts:
 
 
 def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundFacts:
-    if not isinstance(facts, Mapping):
-        raise InvalidInput(Msg("forty_fives.facts.not_object"))
+    game = "Forty-Fives" if cfg.game == FORTY_FIVES_ID else "Auction Forty-Fives"
+    facts = check_fields(facts, game, tuple(dict.fromkeys(SUMMARY_KEYS + FULL_KEYS)))
     full = "tricks" in facts
     if not full and "tricks_won" not in facts:
         raise InvalidInput(Msg("forty_fives.facts.needs_tricks"))
     if full and "tricks_won" in facts:
         raise InvalidInput(Msg("forty_fives.facts.both_forms"))
-    allowed = FULL_KEYS if full else SUMMARY_KEYS
-    unknown = sorted(k for k in facts if k not in allowed)
-    if unknown:
-        raise InvalidInput(Msg("forty_fives.facts.unknown", facts=", ".join(map(repr, unknown)),
-                               expected=", ".join(allowed)))
+    check_fields(facts, game, FULL_KEYS if full else SUMMARY_KEYS)
     n = cfg.players
     if "players" in facts:
         n = facts["players"]
@@ -84,12 +80,11 @@ def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[in
     width = 2 if teams else n
     scores: tuple[int, ...] = (0,) * width
     if facts.get("scores") is not None:
-        raw = int_list_fact(facts, "scores", Msg("forty_fives.facts.scores_what"))
+        # a seat's score never goes below 0 (§2.7); a team's does, when its bid fails (§3.8)
+        raw = int_list_fact(facts, "scores", Msg("forty_fives.facts.scores_what"), lo=-LARGEST if teams else 0)
         if len(raw) != width:
             key = "forty_fives.facts.scores_per_team" if teams else "forty_fives.facts.scores_per_seat"
             raise InvalidFacts(Msg(key, width=width, got=len(raw)))
-        if not teams and any(v < 0 for v in raw):
-            raise InvalidFacts(Msg("forty_fives.facts.negative_scores"))
         scores = tuple(raw)
     bid = _read_bid(cfg, facts)
     read = _read_full(cfg, facts, n, trump, scores, bid) if full else _read_summary(cfg, facts, n, trump, scores, bid)
@@ -128,7 +123,7 @@ def _read_full(
 ) -> RoundFacts:
     if "leader" not in facts:
         raise InvalidInput(Msg("forty_fives.facts.needs_leader"))
-    leader = int_fact(facts, "leader", 0, n - 1, Msg("forty_fives.facts.leader_what"))
+    leader = _leader(facts, n)
     raw = facts["tricks"]
     if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
         raise InvalidInput(Msg("forty_fives.facts.tricks_not_lists"))
@@ -156,10 +151,11 @@ def _read_summary(
     cfg: Config, facts: Mapping[str, Any], n: int, trump: Suit | None, scores: tuple[int, ...],
     bid: tuple[int, int] | None,
 ) -> RoundFacts:
-    won = int_list_fact(facts, "tricks_won", Msg("forty_fives.facts.tricks_won_what"))
+    won = int_list_fact(facts, "tricks_won", Msg("forty_fives.facts.tricks_won_what"), lo=0, hi=TRICKS_PER_HAND)
     if len(won) != n:
         raise InvalidFacts(Msg("forty_fives.facts.tricks_won_size", players=n, got=len(won)))
-    if any(v < 0 for v in won) or sum(won) != TRICKS_PER_HAND:
+    leader = _leader(facts, n) if "leader" in facts else None
+    if sum(won) != TRICKS_PER_HAND:
         raise InvalidFacts(Msg("forty_fives.facts.tricks_won_sum", tricks=TRICKS_PER_HAND, got=str(list(won))))
     seat = None
     if facts.get("highest_trump_seat") is not None:
@@ -179,7 +175,12 @@ def _read_summary(
         raise InvalidInput(Msg("forty_fives.facts.needs_highest_card"))
     if cfg.bonus == "five_of_trumps_only" and card is not None and trump is None and card.rank is Rank.FIVE:
         trump = card.suit
-    return RoundFacts(n, trump, None, None, None, tuple(won), seat, card, scores, bid)
+    return RoundFacts(n, trump, leader, None, None, tuple(won), seat, card, scores, bid)
+
+
+def _leader(facts: Mapping[str, Any], n: int) -> int:
+    """The seat that led the first trick (either form)."""
+    return int_fact(facts, "leader", 0, n - 1, Msg("forty_fives.facts.leader_what"))
 
 
 # ------------------------------------------------------------------------------------------------

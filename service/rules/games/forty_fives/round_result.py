@@ -66,7 +66,7 @@ def _with_known(cfg: Config, state: FortyFivesState, facts: dict[str, Any]) -> d
     if rnd.contract is not None:
         known["bid"] = {"team": rnd.contract.team, "amount": rnd.contract.amount}
     leader = first_leader(cfg, state)
-    if "tricks" in facts and leader is not None:
+    if leader is not None:
         known["leader"] = leader
     for key, value in known.items():
         if key not in facts:

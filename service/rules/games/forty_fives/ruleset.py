@@ -30,12 +30,13 @@ two trump-selection modes (§3.2): ``turn_up`` (default) and ``bidding``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
 from service.rules.games.forty_fives import deal, hand_end, phases, play, revoke_penalty, scoring, view
-from service.rules.games.forty_fives.actions import AUCTION_TYPES, FORTY_FIVES_TYPES
+from service.rules.games.forty_fives.actions import ACTION_FIELDS, AUCTION_TYPES, FORTY_FIVES_TYPES, phase_types
 from service.rules.games.forty_fives.facts import (
     AUCTION_SCORE_EXAMPLE,
     AUCTION_SCORE_FACTS,
@@ -54,11 +55,11 @@ from service.rules.games.forty_fives.options import (
 )
 from service.rules.games.forty_fives.presets import AUCTION_PRESETS, FORTY_FIVES_PRESETS
 from service.rules.games.forty_fives.ranking import table_for
-from service.rules.games.forty_fives.state import DEAL, FortyFivesState
+from service.rules.games.forty_fives.state import DEAL, TRICKS_PER_HAND, FortyFivesState
 from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.revokes import Revoke
-from service.rules.ruleset import Ruleset, Table
+from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
@@ -82,6 +83,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         check_options(options)
+
+    def max_tricks(self, options: Mapping[str, Any]) -> int:
+        return TRICKS_PER_HAND
 
     def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
         cfg = self.config(options)
@@ -132,6 +136,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     def table(self, state: FortyFivesState) -> Table:
         return view.table(state)
 
+    def round_result_allowed(self, state: FortyFivesState) -> bool:
+        return ROUND_RESULT in phase_types(self.config(state.match.options), state)
+
     def game_view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
         return view.game_view(state, seat)
 
@@ -167,6 +174,7 @@ class FortyFives(FortyFivesFamily):
     option_specs = FORTY_FIVES_SPECS
     presets = FORTY_FIVES_PRESETS
     action_types = FORTY_FIVES_TYPES
+    action_fields = MappingProxyType({t: ACTION_FIELDS[t] for t in FORTY_FIVES_TYPES})
     score_example = FORTY_FIVES_SCORE_EXAMPLE
     score_facts = FORTY_FIVES_SCORE_FACTS
 
@@ -180,6 +188,7 @@ class AuctionFortyFives(FortyFivesFamily):
     option_specs = AUCTION_SPECS
     presets = AUCTION_PRESETS
     action_types = AUCTION_TYPES
+    action_fields = MappingProxyType({t: ACTION_FIELDS[t] for t in AUCTION_TYPES})
     score_example = AUCTION_SCORE_EXAMPLE
     score_facts = AUCTION_SCORE_FACTS
     #: ``/legal-plays``: the opening lead of a defender against a bid of 30 (§9.7, with ``trick_number`` 1)

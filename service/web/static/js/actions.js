@@ -23,6 +23,7 @@ function bySeat(view) {
   const groups = new Map();
   for (const seat of view.to_act || []) groups.set(seat, []);
   for (const a of view.legal_actions || []) {
+    if (a.type === "round_result") continue; // entered with its facts in the round form (result_form.js)
     const seat = a.seat ?? view.viewer?.seat ?? -1;
     if (!groups.has(seat)) groups.set(seat, []);
     groups.get(seat).push(a);

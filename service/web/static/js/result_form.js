@@ -5,7 +5,7 @@
 // tricks, the lie, and under rams_rule = "sevens" the sevens exposed (docs/rules/avinas.md §16.3).
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { currentTrick, seatName } from "./board.js";
+import { seatName } from "./board.js";
 
 const FORMS = {
   boerenbridge: boerenbridgeFields,
@@ -21,8 +21,7 @@ const AVINAS_TRICKS = 8;
 export function canEnterRound(view) {
   if (view.mode !== "table" || view.status !== "in_progress" || view.viewer?.role !== "referee") return false;
   if (!FORMS[view.ruleset]) return false;
-  if (typeof view.round_result_allowed === "boolean") return view.round_result_allowed;
-  return !(view.tricks || []).length && !(currentTrick(view)?.plays || []).length && view.trump !== null;
+  return (view.legal_actions || []).some((a) => a.type === "round_result");
 }
 
 function numberInput(id, label, value, max) {

@@ -126,7 +126,7 @@ def sync_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Events | Problem]:
-    """ The match's history after the event ``after``, as the caller may see it (no deck, no hidden card).
+    """ The match's history after the event 'after', as the caller may see it (no deck, no hidden card).
 
     Args:
         match_id (str):
@@ -169,7 +169,7 @@ def sync(
     accept_language: str | Unset = UNSET,
 
 ) -> Events | Problem | None:
-    """ The match's history after the event ``after``, as the caller may see it (no deck, no hidden card).
+    """ The match's history after the event 'after', as the caller may see it (no deck, no hidden card).
 
     Args:
         match_id (str):
@@ -207,7 +207,7 @@ async def asyncio_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Events | Problem]:
-    """ The match's history after the event ``after``, as the caller may see it (no deck, no hidden card).
+    """ The match's history after the event 'after', as the caller may see it (no deck, no hidden card).
 
     Args:
         match_id (str):
@@ -250,7 +250,7 @@ async def asyncio(
     accept_language: str | Unset = UNSET,
 
 ) -> Events | Problem | None:
-    """ The match's history after the event ``after``, as the caller may see it (no deck, no hidden card).
+    """ The match's history after the event 'after', as the caller may see it (no deck, no hidden card).
 
     Args:
         match_id (str):

@@ -131,7 +131,7 @@ def sync_detailed(
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     each round's record, scores and winners, and the match seed once the match is over. A seat (and
     the referee of a dealt match who does not see the hands) gets the finished rounds only.
-    ``python -m service.verify RECORD.json`` checks a record offline.
+    'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
         match_id (str):
@@ -175,7 +175,7 @@ def sync(
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     each round's record, scores and winners, and the match seed once the match is over. A seat (and
     the referee of a dealt match who does not see the hands) gets the finished rounds only.
-    ``python -m service.verify RECORD.json`` checks a record offline.
+    'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
         match_id (str):
@@ -214,7 +214,7 @@ async def asyncio_detailed(
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     each round's record, scores and winners, and the match seed once the match is over. A seat (and
     the referee of a dealt match who does not see the hands) gets the finished rounds only.
-    ``python -m service.verify RECORD.json`` checks a record offline.
+    'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
         match_id (str):
@@ -258,7 +258,7 @@ async def asyncio(
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     each round's record, scores and winners, and the match seed once the match is over. A seat (and
     the referee of a dealt match who does not see the hands) gets the finished rounds only.
-    ``python -m service.verify RECORD.json`` checks a record offline.
+    'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
         match_id (str):

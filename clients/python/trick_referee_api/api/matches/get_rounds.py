@@ -111,7 +111,7 @@ def sync_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Problem | Rounds]:
-    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    """ Every finished round's record (the match's score sheet), oldest first. A view's 'history'
     holds the last one only, so that views stay the same size however long a match runs.
 
     Args:
@@ -149,7 +149,7 @@ def sync(
     accept_language: str | Unset = UNSET,
 
 ) -> Problem | Rounds | None:
-    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    """ Every finished round's record (the match's score sheet), oldest first. A view's 'history'
     holds the last one only, so that views stay the same size however long a match runs.
 
     Args:
@@ -182,7 +182,7 @@ async def asyncio_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Problem | Rounds]:
-    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    """ Every finished round's record (the match's score sheet), oldest first. A view's 'history'
     holds the last one only, so that views stay the same size however long a match runs.
 
     Args:
@@ -220,7 +220,7 @@ async def asyncio(
     accept_language: str | Unset = UNSET,
 
 ) -> Problem | Rounds | None:
-    """ Every finished round's record (the match's score sheet), oldest first. A view's ``history``
+    """ Every finished round's record (the match's score sheet), oldest first. A view's 'history'
     holds the last one only, so that views stay the same size however long a match runs.
 
     Args:

@@ -78,7 +78,7 @@ def sync_detailed(
 
 ) -> Response[Any | Problem]:
     """ Request counts and latencies in the Prometheus text format (all workers when multiprocess).
-    Not here (404) when ``METRICS_PORT`` serves them on a port of their own, or turns them off.
+    Not here (404) when 'METRICS_PORT' serves them on a port of their own, or turns them off.
 
     Args:
         lang (str | Unset):  Example: id.
@@ -113,7 +113,7 @@ def sync(
 
 ) -> Any | Problem | None:
     """ Request counts and latencies in the Prometheus text format (all workers when multiprocess).
-    Not here (404) when ``METRICS_PORT`` serves them on a port of their own, or turns them off.
+    Not here (404) when 'METRICS_PORT' serves them on a port of their own, or turns them off.
 
     Args:
         lang (str | Unset):  Example: id.
@@ -143,7 +143,7 @@ async def asyncio_detailed(
 
 ) -> Response[Any | Problem]:
     """ Request counts and latencies in the Prometheus text format (all workers when multiprocess).
-    Not here (404) when ``METRICS_PORT`` serves them on a port of their own, or turns them off.
+    Not here (404) when 'METRICS_PORT' serves them on a port of their own, or turns them off.
 
     Args:
         lang (str | Unset):  Example: id.
@@ -178,7 +178,7 @@ async def asyncio(
 
 ) -> Any | Problem | None:
     """ Request counts and latencies in the Prometheus text format (all workers when multiprocess).
-    Not here (404) when ``METRICS_PORT`` serves them on a port of their own, or turns them off.
+    Not here (404) when 'METRICS_PORT' serves them on a port of their own, or turns them off.
 
     Args:
         lang (str | Unset):  Example: id.

@@ -104,7 +104,7 @@ def sync_detailed(
 
 ) -> Response[LegalPlaysAnswer | Problem]:
     """ The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
-    them; with ``card``, whether that card is allowed and, if not, why.
+    them; with 'card', whether that card is allowed and, if not, why.
 
     Args:
         id (str):
@@ -145,7 +145,7 @@ def sync(
 
 ) -> LegalPlaysAnswer | Problem | None:
     """ The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
-    them; with ``card``, whether that card is allowed and, if not, why.
+    them; with 'card', whether that card is allowed and, if not, why.
 
     Args:
         id (str):
@@ -181,7 +181,7 @@ async def asyncio_detailed(
 
 ) -> Response[LegalPlaysAnswer | Problem]:
     """ The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
-    them; with ``card``, whether that card is allowed and, if not, why.
+    them; with 'card', whether that card is allowed and, if not, why.
 
     Args:
         id (str):
@@ -222,7 +222,7 @@ async def asyncio(
 
 ) -> LegalPlaysAnswer | Problem | None:
     """ The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
-    them; with ``card``, whether that card is allowed and, if not, why.
+    them; with 'card', whether that card is allowed and, if not, why.
 
     Args:
         id (str):
