@@ -449,3 +449,27 @@ def test_score_takes_revokes_applied(http: FlaskHttp, ruleset_id: str, facts: di
     assert off.status == 422 and off.body["code"] == "revoke_penalty_off" and "revoke_penalty" in off.body["detail"]
     bad = http.post(path, {**facts, "revokes_applied": [7], "options": {"revoke_penalty": "hand_lost"}})
     assert bad.status == 400 and bad.body["code"] == "invalid_input"
+
+
+def test_a_void_hand_does_not_count_toward_a_fixed_length(http: FlaskHttp) -> None:
+    """§9.4 with §9.9: a hand ruled void is not one of the match_length hands; a hand ruled lost is."""
+    options = {"revoke_penalty": "hand_void", "match_end": "fixed_hands", "match_length": 2}
+    match, before = ff_match(http, options)
+    assert before["hands_scored"] == 1 and before["status"] == "in_progress"
+    view = ok(act(http, match, settle(1, 2, "apply")))
+    assert view["hands_scored"] == 0 and view["scores"] == [0, 0, 0] and view["status"] == "in_progress"
+    result = {"type": "round_result", "result": {"tricks_won": [3, 1, 1], "highest_trump_seat": None}}
+    view = ok(act(http, match, result))
+    assert view["hands_scored"] == 1 and view["status"] == "in_progress"
+    view = ok(act(http, match, result))
+    assert view["hands_scored"] == 2 and view["status"] == "finished" and view["winners"] == [0]
+    undone = ok(http.post(f"{match.path}/undo", None, match.referee))
+    assert undone["hands_scored"] == 1 and undone["status"] == "in_progress"
+
+
+def test_a_hand_ruled_lost_in_a_one_hand_match_still_ends_it(http: FlaskHttp) -> None:
+    match, before = ff_match(http, {"revoke_penalty": "hand_lost", "match_end": "fixed_hands", "match_length": 1})
+    assert before["status"] == "finished" and before["hands_scored"] == 1
+    view = ok(act(http, match, settle(1, 2, "apply")))
+    assert view["status"] == "finished" and view["hands_scored"] == 1
+    assert view["scores"][1] == 0 and view["winners"] == [max(range(3), key=lambda s: view["scores"][s])]

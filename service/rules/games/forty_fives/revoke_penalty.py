@@ -26,6 +26,7 @@ from service.rules.games.forty_fives.scoring import (
     _defender_points,
     _highest_reaching,
     _score_extra,
+    fixed_end,
     forty_fives_end,
     settle,
     tally_facts,
@@ -56,13 +57,15 @@ def penalised(
     offenders: Sequence[int],
     penalty: str,
     explain: bool = True,
+    hand: int | None = None,
 ) -> tuple[Settlement, bool]:
-    """The hand scored with the revokes of ``offenders`` applied, and whether it is void."""
+    """The hand scored with the revokes of ``offenders`` applied, and whether it is void. ``hand``:
+    the hand's number among the scored hands (a fixed-length match, §9.4; a void hand is not one)."""
     teams = {team_of(s) for s in offenders}
     if penalty == HAND_VOID or (cfg.game != FORTY_FIVES_ID and len(teams) > 1):
         void_why: tuple[Msg, ...] = (Msg("forty_fives.revoke.void", seats=_seats(offenders)),) if explain else ()
         return Settlement((0,) * len(before), tuple(before), False, (), void_why), True
-    played = settle(cfg, n, before, tally, bid, explain=False)
+    played = settle(cfg, n, before, tally, bid, explain=False, hand=hand)
     made = played.made
     if cfg.game == FORTY_FIVES_ID:
         points = [0 if s in offenders else p for s, p in enumerate(played.points)]
@@ -85,14 +88,16 @@ def penalised(
                 points[bidders] = cfg.bid30_value if amount == 30 else max(played.hand_points[bidders], amount)
                 made = True
     after = tuple(map(add, before, points))
-    over, winners, end = _end(cfg, bid, after, explain)
+    over, winners, end = _end(cfg, bid, after, explain, hand)
     why = (Msg("forty_fives.revoke.lost", seats=_seats(offenders), points=", ".join(map(str, points))), *end)
     return Settlement(tuple(points), after, over, winners, why if explain else (), made, played.hand_points), False
 
 
 def _end(
-    cfg: Config, bid: tuple[int, int] | None, after: Sequence[int], explain: bool
+    cfg: Config, bid: tuple[int, int] | None, after: Sequence[int], explain: bool, hand: int | None
 ) -> tuple[bool, tuple[int, ...], list[Msg]]:
+    if cfg.fixed_hands is not None:  # §9.4: the fixed length decides, as for a hand scored as played
+        return fixed_end(cfg, after, hand, cfg.tie_shared, explain, seats=cfg.game == FORTY_FIVES_ID)
     if cfg.game == FORTY_FIVES_ID:
         return forty_fives_end(cfg, after, explain)
     if not cfg.bidding:
@@ -112,7 +117,7 @@ def score_round(
     """``/score`` with ``revokes_applied`` (``offenders``): the round as ``settle_revoke`` would leave it."""
     f, tally, lines = tally_facts(cfg, facts, player_counts)
     check_seats(offenders, f.players)
-    s, void = penalised(cfg, f.players, f.scores, tally, f.bid, offenders, penalty)
+    s, void = penalised(cfg, f.players, f.scores, tally, f.bid, offenders, penalty, hand=f.hand)
     extra = _score_extra(cfg, f.players, tally, s, f.bid)
     extra.update({"revokes_applied": list(offenders), "void": void})
     return RoundScore(s.points, s.scores, s.over, s.winners, (*lines, *s.explanation), extra)
@@ -145,15 +150,19 @@ def rescored(cfg: Config, state: FortyFivesState, revokes: tuple[Revoke, ...], p
     tally = Tally(rec.tricks_won, rec.highest_trump, rec.bonus_seat)
     bid = (rec.contract.team, rec.contract.amount) if rec.contract is not None else None
     offenders = applied_seats(revokes)
+    scored_before = m.scored - (0 if rec.void else 1)  # the hands scored before this one (§9.4)
+    hand = scored_before + 1
     if offenders:
-        s, void = penalised(cfg, n, before, tally, bid, offenders, penalty, explain=False)
+        s, void = penalised(cfg, n, before, tally, bid, offenders, penalty, explain=False, hand=hand)
     else:
-        s, void = settle(cfg, n, before, tally, bid, explain=False), False
+        s, void = settle(cfg, n, before, tally, bid, explain=False, hand=hand), False
     record = evolve(rec, points=s.points, scores=s.scores, revokes=revokes, void=void, made=s.made)
     history = (*m.history[:-1], record)
+    scored = scored_before + (0 if void else 1)  # a void hand does not count toward match_length
     if s.over:
-        info = make_match(m.options, n, m.mode, rec.dealer, s.scores, history, FINISHED, s.winners, m.archived)
+        info = make_match(m.options, n, m.mode, rec.dealer, s.scores, history, FINISHED, s.winners, m.archived,
+                          scored)
         return make_state(info, OVER, -1, None, None, -1, (), ())
     dealer = rec.dealer if void else (rec.dealer + 1) % n
-    info = make_match(m.options, n, m.mode, dealer, s.scores, history, IN_PROGRESS, (), m.archived)
+    info = make_match(m.options, n, m.mode, dealer, s.scores, history, IN_PROGRESS, (), m.archived, scored)
     return make_state(info, DEAL, -1, None, None, -1, (), ())
