@@ -1,0 +1,243 @@
+"""The steps every match use case is made of (``usecases``): load a match (with the per-process
+cache of decoded states), make a caller's view, commit a change with its idempotency record, find
+and replay a first answer, and turn store failures into the matches layer's errors.
+
+``MatchSteps`` holds them; ``usecases.Matches`` is the use cases built on them. Nothing here knows
+a game or HTTP (see ``usecases`` for the decisions both follow)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from typing import Any
+
+from service.matches import idempotency as idem
+from service.matches import replays
+from service.matches.deals import commitment, deal_seed, shuffled
+from service.matches.documents import (
+    Decks,
+    MatchDocument,
+)
+from service.matches.errors import (
+    IdempotencyKeyReused,
+    MatchNotFound,
+    PreconditionFailed,
+    StoreOutcomeUnknown,
+    StoreUnavailable,
+    VersionConflict,
+)
+from service.matches.results import Viewed
+from service.matches.spectators import sight, spectator_view
+from service.matches.tokens import Caller
+from service.rules.errors import RuleError, error_from_json, error_to_json
+from service.rules.messages import Msg, revive
+from service.rules.registry import RULESETS
+from service.rules.ruleset import SPECTATOR, Ruleset
+from service.store import base as store_base
+from service.store.base import IdempotencyRecord, Store
+
+#: decoded states kept per process (see ``MatchSteps._load``)
+RECENT_MATCHES = 1024
+
+
+
+
+class MatchSteps:
+    """The steps of the use cases over one store. ``rng`` shuffles decks and picks first dealers (a
+    ``secrets.SystemRandom`` unless a test passes a seeded generator)."""
+
+    def __init__(
+        self,
+        store: Store,
+        rulesets: Mapping[str, Ruleset[Any]] | None = None,
+        rng: random.Random | None = None,
+        idempotency_secret: bytes | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.idempotency = idem.Idempotency(idempotency_secret)
+        self.rulesets = RULESETS if rulesets is None else rulesets
+        self.rng = rng if rng is not None else secrets.SystemRandom()
+        # match id -> (version, commit id, document) of the last state this process saved or read:
+        # a request that finds the same version and commit id in the store skips decoding it.
+        self._recent: OrderedDict[str, tuple[int, str, MatchDocument]] = OrderedDict()
+        self._recent_lock = threading.Lock()
+
+    def _load(self, match_id: str) -> tuple[MatchDocument, int]:
+        with self._guard(match_id):
+            loaded = self.store.load(match_id)
+        commit = loaded.document.get("commit", "")
+        with self._recent_lock:
+            recent = self._recent.get(match_id)
+        if recent is not None and commit and recent[:2] == (loaded.version, commit):
+            return recent[2], loaded.version
+        doc = MatchDocument.from_json(loaded.document, self.rulesets)
+        self._remember(match_id, loaded.version, commit, doc)
+        return doc, loaded.version
+
+    def ruleset_seen(self, match_id: str) -> str | None:
+        """The ruleset of a match this process read or saved lately (no store call), else None."""
+        with self._recent_lock:
+            recent = self._recent.get(match_id)
+        return recent[2].ruleset.id if recent is not None else None
+
+    def _remember(self, match_id: str, version: int, commit: str, doc: MatchDocument) -> None:
+        if not commit:
+            return
+        with self._recent_lock:
+            self._recent[match_id] = (version, commit, doc)
+            self._recent.move_to_end(match_id)
+            while len(self._recent) > RECENT_MATCHES:
+                self._recent.popitem(last=False)
+
+    def _view(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
+        eyes = sight(doc, caller)
+        view = spectator_view(doc) if eyes == SPECTATOR else dict(doc.ruleset.view(doc.state, eyes))
+        if caller.seat is None and doc.mode == "dealt":
+            view["legal_actions"] = []
+        view.update(
+            {
+                "id": match_id,
+                "version": version,
+                "ruleset": doc.ruleset.id,
+                "mode": doc.mode,
+                "viewer": _viewer(caller),
+                "names": list(doc.players),
+                "preset": doc.preset,
+                "expires_at": _timestamp(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
+            }
+        )
+        if doc.seed is not None and doc.deals:
+            view["deal_commitment"] = commitment(deal_seed(doc.seed, doc.deals - 1))
+        return view
+
+    def _decks(self, ruleset: Ruleset[Any], mode: str, seed: bytes | None) -> Decks:
+        """The deck of each deal: none in table mode; from the match seed and the deal's index in a
+        dealt match (``deals.py``); shuffled by ``rng`` and logged for a match made before seeds."""
+
+        def deck(index: int) -> tuple[list[Any] | None, bool]:
+            if mode == "table":
+                return None, False
+            if seed is not None:
+                return shuffled(ruleset.deck(), deal_seed(seed, index)), False
+            cards = list(ruleset.deck())
+            self.rng.shuffle(cards)
+            return cards, True
+
+        return deck
+
+    def _commit(
+        self,
+        match_id: str,
+        version: int,
+        doc: MatchDocument,
+        events: list[dict[str, Any]],
+        view: dict[str, Any],
+        scope: str | None,
+        fp: str,
+        caller: Caller,
+        *,
+        conditional: bool,
+    ) -> Viewed:
+        record = None
+        if scope is not None:
+            answer = replays.answer_to_keep(doc, version + 1, view)
+            record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), answer))
+        commit = secrets.token_hex(8)
+        data = doc.to_json(commit)
+        try:
+            with self._guard(match_id):
+                self.store.save(match_id, version, data, events, record)
+        except (store_base.VersionConflict, store_base.IdempotencyConflict):
+            if scope is not None:
+                prior = self._prior(match_id, scope, fp)
+                if prior is not None:
+                    return self._viewed_again(match_id, None, 0, caller, prior)
+            message = Msg("matches.lost_race")
+            if conditional:
+                raise PreconditionFailed(message) from None
+            raise VersionConflict(message) from None
+        self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
+        return Viewed(version + 1, view)
+
+    def _viewed_again(
+        self, match_id: str, doc: MatchDocument | None, version: int, caller: Caller, answer: Mapping[str, Any]
+    ) -> Viewed:
+        """The first answer to a request under an Idempotency-Key, from its record (``replays``);
+        ``doc`` and ``version``: the match as loaded (None: load it now, if the view is rebuilt)."""
+        viewed = answer["viewed"]
+        if "view" in viewed:
+            return Viewed(viewed["version"], revive(viewed["view"]), replayed=True)
+        if doc is None:
+            doc, version = self._load(match_id)
+
+        def history() -> list[store_base.Event]:
+            with self._guard(match_id):
+                return self.store.events(match_id)
+
+        def view_of(at: MatchDocument, at_version: int) -> dict[str, Any]:
+            return self._view(at, match_id, at_version, caller)
+
+        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        return replays.rebuilt(viewed, doc, version, view_of, history, decks)
+
+    def _prior(self, match_id: str | None, scope: str, fp: str, *older: str) -> Mapping[str, Any] | None:
+        """The first answer filed under ``scope`` (or, before, ``older``), if any (raises it again
+        when it was a refusal)."""
+        with self._guard(match_id):
+            record = self.store.get_idempotency(scope, *older)
+        if record is None:
+            return None
+        if not idem.same_request(record.fingerprint, fp):
+            raise IdempotencyKeyReused(Msg("matches.idempotency_key_reused"))
+        refused = record.answer.get("refused")
+        if refused is not None:
+            error = error_from_json(refused)
+            error.replayed = True
+            raise error
+        return record.answer
+
+    def _remember_refusal(self, match_id: str, scope: str | None, fp: str, err: RuleError) -> None:
+        """File a refusal by the rules under the key's scope, so a retry gets the same answer."""
+        if scope is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
+            return
+        record = IdempotencyRecord(idem.stored_fingerprint(fp), {"refused": error_to_json(err)})
+        # the refusal stands either way; without a record a retry is simply judged again
+        with suppress(store_base.StoreError):
+            self.store.put_idempotency(scope, record)
+
+    @contextmanager
+    def _guard(self, match_id: str | None) -> Iterator[None]:
+        """Store failures as the matches layer's errors."""
+        try:
+            yield
+        except store_base.StoreOutcomeUnknown as err:
+            raise StoreOutcomeUnknown(Msg("matches.store_outcome_unknown")) from err
+        except store_base.StoreUnavailable as err:
+            raise StoreUnavailable(Msg("matches.store_unavailable")) from err
+        except store_base.MatchNotFound as err:
+            raise MatchNotFound(Msg("matches.not_found", match=match_id)) from err
+
+
+
+def _viewer(caller: Caller) -> dict[str, Any]:
+    """The view's ``viewer``: who it was made for."""
+    if caller.is_spectator:
+        return {"role": "spectator", "seat": None}
+    return {"role": "referee" if caller.seat is None else "seat", "seat": caller.seat}
+
+
+def _timestamp(seconds: float) -> str:
+    """An instant as RFC 3339 text in UTC, to the second (``2026-12-08T10:15:00Z``)."""
+    return datetime.fromtimestamp(int(seconds), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+
+
