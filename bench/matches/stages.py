@@ -47,6 +47,7 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
     import service.api.matches as api_matches
     import service.api.metrics as metrics
     import service.matches.documents as documents
+    import service.matches.steps as steps
     import service.matches.usecases as usecases
     import service.store.encoding as encoding
     import service.store.event_log as event_log
@@ -65,9 +66,9 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
         ("metrics: histogram observe", [(prom.Histogram, "observe")]),
         ("metrics: counter inc", [(prom.Counter, "inc")]),
         ("use case (act)", [(usecases.Matches, "act")]),
-        ("use case: load (store + decode)", [(usecases.Matches, "_load")]),
-        ("use case: the view", [(usecases.Matches, "_view")]),
-        ("use case: commit (record + save)", [(usecases.Matches, "_commit")]),
+        ("use case: load (store + decode)", [(steps.MatchSteps, "_load")]),
+        ("use case: the view", [(steps.MatchSteps, "_view")]),
+        ("use case: commit (record + save)", [(steps.MatchSteps, "_commit")]),
         ("token", [(usecases, "identify")]),
         ("read the action", [(usecases.Action, "from_json")]),
         ("deal and archive", [(usecases, "advance")]),
