@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from service.matches.documents import MatchDocument, public_event, undone_seqs
+from service.matches.documents import MatchDocument
 from service.matches.errors import MatchNotFound, StoreUnavailable
+from service.matches.events import public_event, undone_seqs
 from service.matches.spectators import sight
 from service.matches.tokens import Caller
 from service.store import base as store_base

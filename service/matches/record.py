@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.matches.deals import commitment, deal_seed
-from service.matches.documents import MatchDocument, effective, replay, round_records, undone_seqs
+from service.matches.documents import MatchDocument
+from service.matches.events import effective, replay, round_records, undone_seqs
 from service.rules.cards import Card
 from service.rules.ruleset import FINISHED
 from service.store.base import Event

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from service.matches.documents import Decks, MatchDocument, deals_in, effective, replay
+from service.matches.documents import MatchDocument
+from service.matches.events import Decks, deals_in, effective, replay
 from service.matches.results import Viewed
 from service.matches.undo import play_on
 from service.rules.messages import encode_messages, revive

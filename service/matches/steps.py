@@ -20,10 +20,7 @@ from typing import Any
 from service.matches import idempotency as idem
 from service.matches import replays
 from service.matches.deals import commitment, deal_seed, shuffled
-from service.matches.documents import (
-    Decks,
-    MatchDocument,
-)
+from service.matches.documents import MatchDocument
 from service.matches.errors import (
     IdempotencyKeyReused,
     MatchNotFound,
@@ -32,6 +29,7 @@ from service.matches.errors import (
     StoreUnavailable,
     VersionConflict,
 )
+from service.matches.events import Decks
 from service.matches.results import Viewed
 from service.matches.spectators import sight, spectator_view
 from service.matches.tokens import Caller

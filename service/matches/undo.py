@@ -20,17 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.matches.documents import (
-    Checkpoint,
-    Decks,
-    MatchDocument,
-    advance,
-    deals_in,
-    effective,
-    last_undoable,
-    replay,
-    round_records,
-)
+from service.matches.documents import Checkpoint, MatchDocument
+from service.matches.events import Decks, advance, deals_in, effective, last_undoable, replay, round_records
 from service.rules import codec
 from service.rules.actions import Action
 from service.store import encoding

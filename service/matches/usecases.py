@@ -38,9 +38,17 @@ from typing import Any, cast
 
 from service.matches import idempotency as idem
 from service.matches.deals import SEED_BYTES
-from service.matches.documents import (
-    Checkpoint,
-    MatchDocument,
+from service.matches.documents import Checkpoint, MatchDocument
+from service.matches.errors import (
+    Forbidden,
+    InvalidDealer,
+    InvalidRequest,
+    MatchNotFound,
+    NothingToUndo,
+    PreconditionFailed,
+    VersionConflict,
+)
+from service.matches.events import (
     action_event,
     advance,
     create_event,
@@ -50,15 +58,6 @@ from service.matches.documents import (
     stamp,
     undo_event,
     undone_seqs,
-)
-from service.matches.errors import (
-    Forbidden,
-    InvalidDealer,
-    InvalidRequest,
-    MatchNotFound,
-    NothingToUndo,
-    PreconditionFailed,
-    VersionConflict,
 )
 from service.matches.follow import Following, open_follow
 from service.matches.players import read_players
