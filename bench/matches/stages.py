@@ -51,6 +51,7 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
     import service.matches.usecases as usecases
     import service.store.encoding as encoding
     import service.store.event_log as event_log
+    import service.store.redis_commands as redis_commands
     import service.store.redis_store as redis_store
 
     return [
@@ -75,7 +76,7 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
         ("store load (HMGET, inflate, JSON)", [(redis_store.RedisStore, "load")]),
         ("store save (EVALSHA, deflate, JSON)", [(redis_store.RedisStore, "save")]),
         ("store compaction (read log, frame, script)", [(redis_store.RedisStore, "_compact")]),
-        ("store: Redis exchanges (socket CPU)", [(redis_store, "exchange")]),
+        ("store: Redis exchanges (socket CPU)", [(redis_commands, "exchange")]),
         ("store: pack the document (JSON + deflate)", [(redis_store, "pack_document")]),
         ("store: unpack the document (inflate + JSON)", [(redis_store, "unpack_document")]),
         ("store: JSON writes", [(encoding, "dumps"), (redis_store, "dumps")]),
