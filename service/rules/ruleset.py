@@ -32,6 +32,9 @@ the seat may not see. The API serialises nothing else about a match.
 
 **New matches.** ``new_match`` checks what every game checks (the mode, the number of players,
 the dealer, the options) in one place, then asks the game to ``start``.
+
+This module is about 440 lines on purpose: it is the whole interface a game implements, with its
+template methods and their defaults, meant to be read in one place.
 """
 
 from __future__ import annotations
