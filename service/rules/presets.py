@@ -1,5 +1,5 @@
-"""Named presets: a ruleset's well-known sets of house rules under one id (forty-fives.md §9.10,
-boerenbridge.md §15.6, avinas.md §16.8).
+"""Named presets: a ruleset's well-known sets of house rules under one id (the rules specs in
+docs/rules/: Forty-Fives §9.10, Boerenbridge §15.6, Avinas §16.8).
 
 A ``Preset`` holds only the option values it sets (a value it leaves at the default it does not
 name). Every ruleset lists its presets in catalogue order (``Ruleset.presets``, the data of each game

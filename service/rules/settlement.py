@@ -1,5 +1,5 @@
 """What a proven revoke costs: the option ``revoke_penalty`` and the referee action ``settle_revoke``,
-the same for every game (forty-fives.md §9.9, boerenbridge.md §15.5, avinas.md §16.7).
+the same for every game (docs/rules/: Forty-Fives §9.9, Boerenbridge §15.5, Avinas §16.7).
 
 A revoke (``service.rules.revokes``) is a fact the table proved; what it costs is the referee's ruling.
 ``settle_revoke`` names a revoke of the last finished round (``seat``, 1-based ``trick``) and rules

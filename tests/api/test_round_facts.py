@@ -157,7 +157,8 @@ def test_a_field_the_action_type_does_not_carry_is_unknown_field(rid: str, mode:
     carried = RULESETS[rid].action_fields[action["type"]]
     stray = [k for k in ACTION_KEYS if k not in ("type", "seat", *carried)]
     assert stray
-    samples = {"card": "AH", "cards": ["AH"], "amount": 1, "suit": "not a suit", "face_down": True, "result": {"x": 1}}
+    samples = {"card": "AH", "cards": ["AH"], "amount": 1, "suit": "not a suit", "face_down": True, "result": {"x": 1},
+               "trick": 1, "ruling": "apply"}
     for key in stray:
         answer = http.post(f"{match.path}/actions", {**action, key: samples[key]}, token)
         assert answer.status == 400 and answer.body["code"] == "unknown_field", (key, answer.body)

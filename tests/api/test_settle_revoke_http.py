@@ -331,7 +331,7 @@ def test_round_result_does_not_take_revokes_applied(http: FlaskHttp) -> None:
     match, _ = create(http, "forty_fives", "table", 3, options={"revoke_penalty": "hand_lost"})
     facts = {"tricks_won": [2, 0, 3], "highest_trump_seat": 2, "revokes_applied": [2]}
     answer = act(http, match, {"type": "round_result", "result": facts})
-    assert answer.status == 400 and answer.body["code"] == "invalid_input", answer.body
+    assert answer.status == 400 and answer.body["code"] == "unknown_field", answer.body
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "tl"])

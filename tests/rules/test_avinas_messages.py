@@ -225,8 +225,21 @@ def ask(seen: Seen, rng: random.Random) -> None:
         seen.error(error)
 
 
+def see_the_catalogue_entry(seen: Seen) -> None:
+    """The texts of the ruleset's catalogue entry: its description, teams, options and presets."""
+    entry = AVINAS.describe()
+    seen.check(entry["description"], "description")
+    seen.check(entry["teams"], "teams")
+    for option in entry["options"]:
+        seen.check(option["description"], option["name"])
+    for preset in AVINAS.presets:
+        seen.check(preset.name, f"preset {preset.id}")
+        seen.check(preset.description, f"preset {preset.id}")
+
+
 def test_every_text_of_the_game_is_a_message_of_its_catalog() -> None:
     seen = Seen()
+    see_the_catalogue_entry(seen)
     rng = random.Random(15)
     for _ in range(400):
         ask(seen, rng)
@@ -243,12 +256,7 @@ def test_every_text_of_the_game_is_a_message_of_its_catalog() -> None:
 
 
 def test_the_catalogue_entry_is_messages() -> None:
-    seen = Seen()
-    entry = AVINAS.describe()
-    seen.check(entry["description"], "description")
-    seen.check(entry["teams"], "teams")
-    for option in entry["options"]:
-        seen.check(option["description"], option["name"])
+    see_the_catalogue_entry(Seen())
 
 
 # --- Indonesian and Tagalog -----------------------------------------------------------------------

@@ -93,8 +93,10 @@ def roundtrip(state: FortyFivesState) -> None:
 
 def test_registered() -> None:
     assert REGISTRY["forty_fives"] is FF and REGISTRY["auction_forty_fives"] is AF
-    assert FF.describe()["players"] == {"allowed": [2, 3, 4, 5, 6], "default": 3}
-    assert AF.describe()["players"] == {"allowed": [4, 6], "default": 4}
+    assert FF.describe()["players"] == {
+        "allowed": [2, 3, 4, 5, 6], "default": 3, "with_default_options": [2, 3, 4, 5, 6], "needs": {}
+    }
+    assert AF.describe()["players"] == {"allowed": [4, 6], "default": 4, "with_default_options": [4, 6], "needs": {}}
     assert AF.teams(6) == ((0, 2, 4), (1, 3, 5)) and FF.teams(3) is None
 
 
