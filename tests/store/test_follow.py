@@ -121,7 +121,7 @@ def test_one_redis_connection_reads_for_every_feed(redis_server: RedisServer) ->
     store = RedisStore.from_url(redis_server.url)
     admin = redis_server.client()
     try:
-        before = _blocked_readers(admin)
+        before = _blocked_readers(admin)  # other stores' readers on this server: not ours, left alone
         ids = [f"conn{i}" for i in range(20)]
         for match_id in ids:
             store.create(match_id, DOC, [{"kind": "create"}])
@@ -129,9 +129,9 @@ def test_one_redis_connection_reads_for_every_feed(redis_server: RedisServer) ->
         for feed in feeds:
             feed.wait(0, 0)
         deadline = time.monotonic() + 3
-        while _blocked_readers(admin) == before and time.monotonic() < deadline:
+        while not _blocked_readers(admin) - before and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _blocked_readers(admin) - before == 1  # one XREAD for all 20 feeds
+        assert len(_blocked_readers(admin) - before) == 1  # one XREAD for all 20 feeds
         for feed in feeds:
             feed.close()
     finally:
@@ -139,9 +139,10 @@ def test_one_redis_connection_reads_for_every_feed(redis_server: RedisServer) ->
         admin.close()
 
 
-def _blocked_readers(admin: object) -> int:
+def _blocked_readers(admin: object) -> set[str]:
+    """The ids of the connections blocked in XREAD now."""
     clients = admin.client_list()  # type: ignore[attr-defined]
-    return sum(1 for c in clients if c.get("cmd") == "xread")
+    return {c["id"] for c in clients if c.get("cmd") == "xread"}
 
 
 def test_a_feed_through_sentinels_follows_the_master(sentinel_group: SentinelGroup) -> None:
