@@ -58,6 +58,11 @@ _NONCE_BYTES = 12
 _SCOPE_BYTES = 16
 
 
+def _b64(raw: bytes) -> str:
+    """``raw`` in unpadded URL-safe base64 (the form of record keys, fingerprints and derived ids)."""
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
 def check_key(key: str | None) -> str | None:
     """The key, or None when absent; raise InvalidRequest for an unusable one."""
     if key is None:
@@ -75,7 +80,7 @@ def fingerprint(operation: str, match_id: str | None, identity: str | None, body
 def stored_fingerprint(fp: str) -> str:
     """The form a record keeps of the fingerprint ``fp`` (hex): its 32 bytes in unpadded
     URL-safe base64, 43 characters instead of 64."""
-    return base64.urlsafe_b64encode(bytes.fromhex(fp)).rstrip(b"=").decode("ascii")
+    return _b64(bytes.fromhex(fp))
 
 
 def same_request(stored: str, fp: str) -> bool:
@@ -101,7 +106,7 @@ class Idempotency:
         were filed under before (``legacy_action_scope``) made each record cost 338 bytes of Redis
         memory instead of ~290 (bench/README.md, Store)."""
         digest = hashlib.sha256(f"{identity}\x00{key}".encode()).digest()[:_SCOPE_BYTES]
-        return idempotency_scope(match_id, base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii"))
+        return idempotency_scope(match_id, _b64(digest))
 
     def legacy_action_scope(self, match_id: str, identity: str, key: str) -> str:
         """Where that record was filed before (the whole digest in hex): looked up too, so a retry of
@@ -114,7 +119,7 @@ class Idempotency:
         under the server's secret (128 bits, as a random id has), so that a retry finds the record
         in the new match's own slot (see ``create_scope``) and nobody can tell the key from the id."""
         mac = hmac.new(self._secret, f"create-id\x00{key}\x00{fp}".encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(mac[:16]).rstrip(b"=").decode("ascii")
+        return _b64(mac[:16])
 
     def create_scope(self, match_id: str, key: str, fp: str) -> str:
         """Where the record of a create under ``key`` with fingerprint ``fp`` is filed: under the

@@ -20,7 +20,6 @@ from service.rules.cards import DECK_32
 from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, PLAY, AvinasState, HandState, cards_reported
 from service.rules.settlement import SETTLE_REVOKE
 
-ACTION_TYPES = ("expose", "knock", "pass", "declare", "play", "stop", "round_result", SETTLE_REVOKE)
 #: the fields each action type carries besides type and seat (``Ruleset.action_fields``): a play's
 #: ``face_down`` and hint (``amount``), the suit named at the opening lead (§7.1)
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -28,6 +27,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("card", "face_down", "amount", "suit"), "stop": (), "round_result": ("result",),
     SETTLE_REVOKE: ("trick", "ruling"),
 }
+ACTION_TYPES = tuple(ACTION_FIELDS)  # in the order listed
 PHASE_ACTIONS = {
     EXPOSE: ("expose",),
     KNOCK: ("knock", "pass"),

@@ -30,12 +30,12 @@ from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
 from service.rules.settlement import SETTLE_REVOKE, settle_revoke
 
-ACTION_TYPES = ("bid", "play", "name_trump", "turn_up", "round_result", "abandon", SETTLE_REVOKE)
 #: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "bid": ("amount",), "play": ("card",), "name_trump": ("suit",), "turn_up": ("card",), "round_result": ("result",),
     "abandon": (), SETTLE_REVOKE: ("trick", "ruling"),
 }
+ACTION_TYPES = tuple(ACTION_FIELDS)  # in the order listed
 
 
 def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:
