@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the clients' generated parts from the committed openapi.yaml:
 #   clients/python/trick_referee_api/   by openapi-python-client (pinned in the dev extra)
-#   clients/typescript/src/schema.d.ts  by openapi-typescript (pinned in clients/typescript/package.json)
+#   clients/typescript/src/schema.ts    by openapi-typescript (pinned in clients/typescript/package.json)
 # Usage: bash scripts/clients.sh [python|typescript|all] [OUTDIR]
 # OPENAPI_TS names another openapi-typescript binary (the tests use the one they installed).
 # With OUTDIR the files are written there (the drift tests compare them with the committed ones).
@@ -20,5 +20,5 @@ if [ "$which" = typescript ] || [ "$which" = all ]; then
   mkdir -p "$out/typescript/src"
   tool="${OPENAPI_TS:-clients/typescript/node_modules/.bin/openapi-typescript}"
   [ -x "$tool" ] || (cd clients/typescript && npm ci --no-audit --no-fund >/dev/null)
-  "$tool" openapi.yaml -o "$out/typescript/src/schema.d.ts" >/dev/null
+  "$tool" openapi.yaml -o "$out/typescript/src/schema.ts" >/dev/null
 fi

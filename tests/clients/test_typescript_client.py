@@ -40,9 +40,9 @@ def test_the_committed_types_are_what_the_generator_makes(built: Path, tmp_path:
     tool = built / "node_modules" / ".bin" / "openapi-typescript"
     subprocess.run(["bash", "scripts/clients.sh", "typescript", str(tmp_path)], cwd=ROOT, check=True, timeout=120,
                    env={"PATH": "/usr/local/bin:/usr/bin:/bin", "OPENAPI_TS": str(tool)})
-    fresh = (tmp_path / "typescript" / "src" / "schema.d.ts").read_text()
-    assert fresh == (TS_CLIENT / "src" / "schema.d.ts").read_text(), (
-        "clients/typescript/src/schema.d.ts is stale (bash scripts/clients.sh typescript)")
+    fresh = (tmp_path / "typescript" / "src" / "schema.ts").read_text()
+    assert fresh == (TS_CLIENT / "src" / "schema.ts").read_text(), (
+        "clients/typescript/src/schema.ts is stale (bash scripts/clients.sh typescript)")
 
 
 def test_the_example_plays_a_legal_card_and_a_retry_applies_once(built: Path, base_url: str) -> None:
@@ -57,3 +57,36 @@ def test_the_example_plays_a_legal_card_and_a_retry_applies_once(built: Path, ba
     assert after_retry == before_retry + 1 and final == after_retry, "the retried play was applied once"
     assert len(out["keys"]) == 2 and out["keys"][0] == out["keys"][1], "the retry reused the Idempotency-Key"
     assert out["streamFirst"] == {"event": "view", "version": final}
+
+
+def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: str, tmp_path: Path) -> None:
+    """``npm pack`` of a clean copy (no dist: prepack builds it) holds the compiled module and every
+    declaration it needs; a project that installs the tarball compiles against it by the package's name
+    under tsc --strict (the generated types arrive, not ``any``) and plays a legal card with it."""
+    npm = shutil.which("npm") or "npm"
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in COPIED:
+        origin = TS_CLIENT / name
+        (shutil.copytree if origin.is_dir() else shutil.copy)(origin, source / name)
+    (source / "node_modules").symlink_to(built / "node_modules")
+    packed = subprocess.run([npm, "pack", "--json", "--pack-destination", str(tmp_path)], cwd=source,
+                            capture_output=True, text=True, timeout=180)
+    assert packed.returncode == 0, packed.stdout + packed.stderr
+    (summary,) = json.loads(packed.stdout)
+    files = {f["path"] for f in summary["files"]}
+    assert {"package.json", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/schema.d.ts"} <= files
+    assert not any(f.startswith(("dist/examples", "node_modules")) for f in files), files
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "tests" / "clients" / "consumer", project)
+    subprocess.run([npm, "install", "--no-audit", "--no-fund", str(tmp_path / summary["filename"])], cwd=project,
+                   check=True, capture_output=True, timeout=300)
+    compiled = subprocess.run([str(built / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json", "--strict"],
+                              cwd=project, capture_output=True, text=True, timeout=180)
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    run = subprocess.run([shutil.which("node") or "node", "dist/index.js", base_url], cwd=project,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["after"] == out["before"] + 1 and out["refused"] == "invalid_token" and out["typed"] == "number"

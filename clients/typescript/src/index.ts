@@ -1,10 +1,10 @@
 /**
  * The TypeScript client of the referee service: `paths`/`components` generated from openapi.yaml by
- * openapi-typescript (schema.d.ts), an openapi-fetch client over them, and the `Match` helper, which
- * keeps the ETag and sends If-Match, gives each action a fresh Idempotency-Key and reuses it on a retry
- * after a timeout or a 503 whose outcome is unknown, throws `ProblemError` (code, detail, legal), and
- * follows the live stream (Server-Sent Events read with fetch, since the stream needs the
- * Authorization header that a browser EventSource cannot send).
+ * openapi-typescript (schema.ts, types only, so that tsc emits its .d.ts into dist), an openapi-fetch
+ * client over them, and the `Match` helper, which keeps the ETag and sends If-Match, gives each action
+ * a fresh Idempotency-Key and reuses it on a retry after a timeout or a 503 whose outcome is unknown,
+ * throws `ProblemError` (code, detail, legal), and follows the live stream (Server-Sent Events read
+ * with fetch, since the stream needs the Authorization header that a browser EventSource cannot send).
  */
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./schema.js";
