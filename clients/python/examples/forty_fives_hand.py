@@ -1,5 +1,5 @@
-"""A dealt Forty-Fives hand through the client: each seat plays a legal card from its own view until the
-first hand is over; a seat's stream shows every play."""
+"""A dealt Forty-Fives hand through the client: each seat, when the referee's view names it to act, takes
+the first of its own view's legal actions until the first hand is over."""
 
 from __future__ import annotations
 

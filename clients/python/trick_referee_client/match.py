@@ -15,7 +15,7 @@ import time
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from trick_referee_api.api.matches import create_match as _create
@@ -31,6 +31,8 @@ DEFAULT_TIMEOUT = 10.0
 DEFAULT_RETRIES = 3
 RETRY_PAUSE = 0.2
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class StreamEvent:
@@ -41,14 +43,17 @@ class StreamEvent:
     data: Any
 
 
-def _checked(answer: Response[Any]) -> Any:
-    """The parsed answer of a 2xx; a ``ProblemError`` for anything else."""
+def _checked(answer: Response[Any], expected: type[T]) -> T:
+    """The parsed answer of a 2xx, of the ``expected`` model; a ``ProblemError`` for anything else."""
     if answer.status_code >= 400:
         try:
             body = json.loads(answer.content)
         except ValueError:
             body = answer.content.decode("utf-8", "replace")
         raise problem_from(int(answer.status_code), body)
+    if not isinstance(answer.parsed, expected):
+        detail = f"a {int(answer.status_code)} answer that is no {expected.__name__}"
+        raise ProblemError(int(answer.status_code), {"code": "unexpected_answer", "detail": detail})
     return answer.parsed
 
 
@@ -59,8 +64,7 @@ def create_match(
     key = idempotency_key or uuid.uuid4().hex
     with Client(base_url=base_url, timeout=httpx.Timeout(timeout)) as client:
         answer = _create.sync_detailed(client=client, body=CreateMatch.from_dict(dict(body)), idempotency_key=key)
-    created = _checked(answer)
-    assert isinstance(created, MatchCreated)
+    created = _checked(answer, MatchCreated)
     match = Match(base_url, created.id, created.referee_token, timeout=timeout)
     match.etag = answer.headers.get("ETag")
     return created, match
@@ -96,7 +100,7 @@ class Match:
     def view(self) -> MatchView:
         """This token's view of the match; keeps its ETag for the next action."""
         answer = _get.sync_detailed(self.id, client=self._client)
-        view = _checked(answer)
+        view = _checked(answer, MatchView)
         self.etag = answer.headers.get("ETag")
         return view
 
@@ -114,7 +118,7 @@ class Match:
                 answer = _post.sync_detailed(
                     self.id, client=self._client, body=body, if_match=self.etag or "", idempotency_key=key
                 )
-                view = _checked(answer)
+                view = _checked(answer, MatchView)
             except (httpx.TimeoutException, OutcomeUnknown) as err:
                 last = err
                 continue
