@@ -24,3 +24,15 @@ def base_url() -> Iterator[str]:
     app = create_app(Settings(stream_max_seconds=3, stream_heartbeat_seconds=0.5))
     with live_server(app) as url:
         yield url
+
+
+def readme_lines(client: str) -> list[str]:
+    """The indented lines under the README's paragraph that opens with ``client`` (Python, TypeScript)."""
+    lines = (ROOT / "README.md").read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{client} (`clients/"))
+    block = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("    "):
+            break
+        block.append(line[4:])
+    return block

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.clients.conftest import PYTHON_CLIENT, ROOT
+from tests.clients.conftest import PYTHON_CLIENT, ROOT, readme_lines
 
 sys.path.insert(0, str(PYTHON_CLIENT / "examples"))
 
@@ -85,6 +85,18 @@ def test_a_problem_is_a_typed_exception(base_url: str) -> None:
     with pytest.raises(ProblemError) as unauthorised:
         other.view()
     assert unauthorised.value.status == 401 and unauthorised.value.code == "invalid_token"
+
+
+def test_the_readme_lines_run(base_url: str) -> None:
+    """The README's five Python lines: the install, then the four that play a legal action (run here on
+    the live server's address)."""
+    lines = readme_lines("Python")
+    assert len(lines) == 5 and lines[0] == "pip install ./clients/python"
+    code = "\n".join(lines[1:]).replace('"http://localhost:8000"', "BASE_URL")
+    scope: dict[str, object] = {"BASE_URL": base_url}
+    exec(compile(code, "README.md", "exec"), scope)
+    referee = scope["referee"]
+    assert isinstance(referee, Match) and referee.view().version >= 1
 
 
 class _TimeOutOnce(httpx.HTTPTransport):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clients.conftest import ROOT
+from tests.clients.conftest import ROOT, readme_lines
 
 TS_CLIENT = ROOT / "clients" / "typescript"
 COPIED = [".npmrc", "package.json", "package-lock.json", "tsconfig.json", "src", "examples"]
@@ -62,7 +62,8 @@ def test_the_example_plays_a_legal_card_and_a_retry_applies_once(built: Path, ba
 def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: str, tmp_path: Path) -> None:
     """``npm pack`` of a clean copy (no dist: prepack builds it) holds the compiled module and every
     declaration it needs; a project that installs the tarball compiles against it by the package's name
-    under tsc --strict (the generated types arrive, not ``any``) and plays a legal card with it."""
+    under tsc --strict (the generated types arrive, not ``any``) and plays a legal card with it, and so do
+    the README's lines."""
     npm = shutil.which("npm") or "npm"
     source = tmp_path / "source"
     source.mkdir()
@@ -80,6 +81,11 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
 
     project = tmp_path / "project"
     shutil.copytree(ROOT / "tests" / "clients" / "consumer", project)
+    readme = readme_lines("TypeScript")  # the install, then the four lines that play (url: the live server's)
+    assert len(readme) == 5 and readme[0].startswith("cd clients/typescript && npm ci && npm pack")
+    (project / "readme.ts").write_text("\n".join([readme[1], "declare const process: { argv: string[] };",
+                                                   "const url = process.argv[2];", *readme[2:],
+                                                   "console.log((await referee.view()).version);", ""]))
     subprocess.run([npm, "install", "--no-audit", "--no-fund", str(tmp_path / summary["filename"])], cwd=project,
                    check=True, capture_output=True, timeout=300)
     compiled = subprocess.run([str(built / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json", "--strict"],
@@ -90,3 +96,6 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
     assert out["after"] == out["before"] + 1 and out["refused"] == "invalid_token" and out["typed"] == "number"
+    run = subprocess.run([shutil.which("node") or "node", "dist/readme.js", base_url], cwd=project,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and int(run.stdout) >= 1, run.stderr
