@@ -62,8 +62,9 @@ def test_the_example_plays_a_legal_card_and_a_retry_applies_once(built: Path, ba
 def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: str, tmp_path: Path) -> None:
     """``npm pack`` of a clean copy (no dist: prepack builds it) holds the compiled module and every
     declaration it needs; a project that installs the tarball compiles against it by the package's name
-    under tsc --strict (the generated types arrive, not ``any``) and plays a legal card with it, and so do
-    the README's lines."""
+    under tsc --strict (the generated types arrive, not ``any``) and, on a live match, plays a legal card,
+    gets ProblemErrors with status, code, detail and legal, and follows a seat's stream across the
+    server's end of it (the Match helper of tests/clients/consumer/index.ts); the README's lines run too."""
     npm = shutil.which("npm") or "npm"
     source = tmp_path / "source"
     source.mkdir()
@@ -95,7 +96,15 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert out["after"] == out["before"] + 1 and out["refused"] == "invalid_token" and out["typed"] == "number"
+    assert out["typed"] == "number" and out["after"] == out["before"] + 1
+    for refused, status in (("stale", 412), ("illegal", 422), ("unauthorised", 401)):
+        assert out[refused]["status"] == status and out[refused]["code"] and out[refused]["detail"], out[refused]
+    assert out["unauthorised"]["code"] == "invalid_token"
+    assert sorted(out["illegal"]["legal"]) == sorted(out["playable"])
+    stream, (first, second) = out["stream"], out["cards"]
+    assert stream["opened"] == out["before"] and stream["played"] == first and stream["playedId"] is not None
+    assert stream["ended"] == {"reason": "timeout"} and stream["reopened"] == out["after"]
+    assert stream["followed"] == second, "after the reconnect the stream still brings the next play"
     run = subprocess.run([shutil.which("node") or "node", "dist/readme.js", base_url], cwd=project,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and int(run.stdout) >= 1, run.stderr

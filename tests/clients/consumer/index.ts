@@ -1,23 +1,85 @@
 /**
  * A project that installed the packed client (`npm install trick-referee-client-0.1.0.tgz`) and uses it
- * by its package name: compiled by tsc --strict against the packed declarations, then run by node.
+ * by its package name: compiled by tsc --strict against the packed declarations, then run by node on a
+ * dealt Forty-Fives match. It plays a legal card, meets the service's refusals as ProblemErrors (a stale
+ * ETag, a card not held, a bad token) and follows a seat's stream across the server's end of it.
  * Prints a JSON summary. Usage: node dist/index.js BASE_URL
  */
-import { createMatch, Match, ProblemError, type MatchView } from "trick-referee-client";
+import { createMatch, Match, ProblemError, type MatchView, type StreamEvent } from "trick-referee-client";
 
 declare const process: { argv: string[] };
 
 const url = process.argv[2];
+const DECK = ["C", "D", "H", "S"].flatMap((s) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => r + s));
+
+async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; detail: string; legal: unknown }> {
+  try {
+    await attempt;
+  } catch (err) {
+    if (err instanceof ProblemError) return { status: err.status, code: err.code, detail: err.detail, legal: err.legal };
+    throw err;
+  }
+  throw new Error("not refused");
+}
+
+async function next(events: AsyncGenerator<StreamEvent>, wanted: string): Promise<StreamEvent> {
+  for (;;) {
+    const { value, done } = await events.next();
+    if (done) throw new Error(`the stream ended before ${wanted}`);
+    if (value.event === wanted) return value;
+  }
+}
+
 const { created, referee } = await createMatch(url, { ruleset: "forty_fives", mode: "dealt", players: ["A", "B", "C"] });
-const seat = new Match(url, created.id, created.seats[(await referee.view()).to_act[0]].token);
+const toAct = async (): Promise<Match> => new Match(url, created.id, created.seats[(await referee.view()).to_act[0]].token);
+
+// A rob or decline of the turned-up card comes before the first lead when the deal calls for one.
+let seat = await toAct();
+while (!(await seat.view()).legal_actions.some((a) => a.type === "play")) {
+  await seat.act((await seat.view()).legal_actions[0]);
+  seat = await toAct();
+}
 const before: MatchView = await seat.view();
 // @ts-expect-error a view's version is a number: the packed declarations carry the generated types
 const typed: string = before.version;
-const after = await seat.act(before.legal_actions[0]);
-let refused = "";
-try {
-  await new Match(url, created.id, "not-a-token").view();
-} catch (err) {
-  if (err instanceof ProblemError) refused = err.code;
-}
-console.log(JSON.stringify({ before: before.version, after: after.version, refused, typed: typeof typed }));
+const playable = before.legal_actions.filter((a) => a.type === "play").map((a) => a.card);
+
+const kept = seat.etag;
+seat.etag = '"999"';
+const stale = await refusal(seat.act(before.legal_actions[0]));
+seat.etag = kept;
+const notHeld = DECK.find((card) => !(before.hand ?? []).includes(card))!;
+const illegal = await refusal(seat.act({ type: "play", card: notHeld }));
+const unauthorised = await refusal(new Match(url, created.id, "not-a-token").view());
+
+const events = seat.stream(1);
+const opened = await next(events, "view");
+const after = await seat.act(before.legal_actions.find((a) => a.type === "play")!);
+const played = await next(events, "action");
+const ended = await next(events, "end");
+const reopened = await next(events, "view");
+const second = await toAct();
+const secondCard = (await second.view()).legal_actions.find((a) => a.type === "play")!;
+await second.act(secondCard);
+const followed = await next(events, "action");
+await events.return(undefined);
+
+const card = (event: StreamEvent): unknown => (event.data as { action: { card: unknown } }).action.card;
+console.log(JSON.stringify({
+  typed: typeof typed,
+  before: before.version,
+  after: after.version,
+  playable,
+  stale,
+  illegal,
+  unauthorised,
+  stream: {
+    opened: (opened.data as { version: number }).version,
+    played: card(played),
+    playedId: played.id,
+    ended: ended.data,
+    reopened: (reopened.data as { version: number }).version,
+    followed: card(followed),
+  },
+  cards: [before.legal_actions.find((a) => a.type === "play")!.card, secondCard.card],
+}));
