@@ -99,6 +99,37 @@ def test_the_readme_lines_run(base_url: str) -> None:
     assert isinstance(referee, Match) and referee.view().version >= 1
 
 
+class _Recording(httpx.HTTPTransport):
+    """Passes every request on; keeps each action's If-Match and Idempotency-Key and every answer's ETag."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[tuple[str, str]] = []
+        self.etags: list[str] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/actions"):
+            self.sent.append((request.headers["If-Match"], request.headers["Idempotency-Key"]))
+        answer = super().handle_request(request)
+        self.etags.append(answer.headers["ETag"])
+        return answer
+
+
+def test_each_action_sends_the_kept_etag_and_a_fresh_key(base_url: str) -> None:
+    body = {"ruleset": "boerenbridge", "mode": "table", "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 3,
+            "options": {"hand_size_schedule": [3]}}
+    _created, referee = create_match(base_url, body)
+    transport = _Recording()
+    referee._client.set_httpx_client(httpx.Client(base_url=base_url, transport=transport,
+                                                  headers={"Authorization": f"Bearer {referee._client.token}"}))
+    referee.view()
+    for bids, tricks in boerenbridge_table.ROUNDS[:2]:
+        referee.act({"type": "round_result", "result": {"bids": bids, "tricks": tricks}})
+    (etag_1, key_1), (etag_2, key_2) = transport.sent
+    assert [etag_1, etag_2] == transport.etags[:2] and etag_1 != etag_2, "If-Match is the last answer's ETag"
+    assert key_1 != key_2
+
+
 class _TimeOutOnce(httpx.HTTPTransport):
     """Sends the first action to the server, then tells the client it timed out (the answer is lost)."""
 
