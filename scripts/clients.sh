@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the clients' generated parts from the committed openapi.yaml:
-#   clients/python/trick_referee_api/   by openapi-python-client (pinned in the dev extra)
+#   clients/python/trick_referee_api/   by openapi-python-client (pinned in the dev extra), with py.typed
 #   clients/typescript/src/schema.ts    by openapi-typescript (pinned in clients/typescript/package.json)
 # Usage: bash scripts/clients.sh [python|typescript|all] [OUTDIR]
 # OPENAPI_TS names another openapi-typescript binary (the tests use the one they installed).
@@ -15,6 +15,8 @@ if [ "$which" = python ] || [ "$which" = all ]; then
   rm -rf "$out/python/trick_referee_api"
   "$py" -m openapi_python_client generate --path openapi.yaml --config clients/python/generator.yaml \
     --meta none --output-path "$out/python/trick_referee_api" >/dev/null
+  # PEP 561: the generated package is typed too (with --meta none the generator writes no marker).
+  : >"$out/python/trick_referee_api/py.typed"
 fi
 if [ "$which" = typescript ] || [ "$which" = all ]; then
   mkdir -p "$out/typescript/src"

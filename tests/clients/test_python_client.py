@@ -173,7 +173,7 @@ def test_the_stream_is_followed(base_url: str) -> None:
 def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) -> None:
     """``pip install ./clients/python`` (here uv's pip) into a new virtual environment that sees nothing of
     the project's: the package's declared dependencies are resolved and installed, and the installed
-    package, not the source tree, plays the Boerenbridge example."""
+    package, not the source tree, plays the Boerenbridge example, and a user's code type-checks against it."""
     venv = tmp_path / "venv"
     uv = str(Path(sys.executable).with_name("uv"))
     subprocess.run([uv, "venv", "--quiet", "--python", sys.executable, str(venv)], check=True, timeout=60)
@@ -187,6 +187,18 @@ def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) ->
                          env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "([33, 35, 51, 20], [2])"
+    # Both packages are typed (PEP 561): mypy --strict reads the installed models, not Any.
+    user = tmp_path / "user.py"
+    user.write_text("from trick_referee_api.models import MatchView\n"
+                    "from trick_referee_client import Match\n\n\n"
+                    "def version(seat: Match) -> int:\n"
+                    "    view: MatchView = seat.view()\n"
+                    "    wrong: str = view.version  # type: ignore[assignment]\n"
+                    "    return view.version + len(wrong)\n")
+    checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--python-executable", str(python),
+                              "--cache-dir", str(tmp_path / "cache"), str(user)], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=180)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 class _OutcomeUnknownOnce(httpx.HTTPTransport):
