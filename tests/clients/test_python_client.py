@@ -4,6 +4,7 @@ run against a live server of the app."""
 from __future__ import annotations
 
 import filecmp
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -178,8 +179,11 @@ def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) ->
     uv = str(Path(sys.executable).with_name("uv"))
     subprocess.run([uv, "venv", "--quiet", "--python", sys.executable, str(venv)], check=True, timeout=60)
     python = venv / "bin" / "python"
-    subprocess.run([uv, "pip", "install", "--quiet", "--python", str(python), str(PYTHON_CLIENT)], check=True,
-                   timeout=300)
+    # From a clean copy: setuptools builds in the source folder, and a build/ left there would be installed.
+    source = tmp_path / "source"
+    shutil.copytree(PYTHON_CLIENT, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    subprocess.run([uv, "pip", "install", "--quiet", "--refresh-package", "trick-referee-client",
+                    "--python", str(python), str(source)], check=True, timeout=300)
     script = PYTHON_CLIENT / "examples" / "boerenbridge_table.py"
     code = ("import runpy, sys, trick_referee_client; assert trick_referee_client.__file__.startswith(sys.prefix);"
             "sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0], run_name='__main__')")
