@@ -64,7 +64,8 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
     declaration it needs; a project that installs the tarball compiles against it by the package's name
     under tsc --strict (the generated types arrive, not ``any``) and, on a live match, plays a legal card,
     gets ProblemErrors with status, code, detail and legal, and follows a seat's stream across the
-    server's end of it (the Match helper of tests/clients/consumer/index.ts); the README's lines run too."""
+    server's end of it, and retries after a 503 store_outcome_unknown with the same key, applied once
+    (tests/clients/consumer/index.ts); the README's lines run too."""
     npm = shutil.which("npm") or "npm"
     source = tmp_path / "source"
     source.mkdir()
@@ -105,6 +106,9 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
     assert stream["opened"] == out["before"] and stream["played"] == first and stream["playedId"] is not None
     assert stream["ended"] == {"reason": "timeout"} and stream["reopened"] == out["after"]
     assert stream["followed"] == second, "after the reconnect the stream still brings the next play"
+    keys, (before, after, final) = out["retried"]["keys"], out["retried"]["versions"]
+    assert len(keys) == 2 and keys[0] == keys[1], "the retry after store_outcome_unknown reused the key"
+    assert after == before + 1 and final == after, "the retried play was applied once"
     run = subprocess.run([shutil.which("node") or "node", "dist/readme.js", base_url], cwd=project,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and int(run.stdout) >= 1, run.stderr

@@ -2,15 +2,17 @@
  * A project that installed the packed client (`npm install trick-referee-client-0.1.0.tgz`) and uses it
  * by its package name: compiled by tsc --strict against the packed declarations, then run by node on a
  * dealt Forty-Fives match. It plays a legal card, meets the service's refusals as ProblemErrors (a stale
- * ETag, a card not held, a bad token) and follows a seat's stream across the server's end of it.
+ * ETag, a card not held, a bad token), follows a seat's stream across the server's end of it, and
+ * retries an action the service answered 503 store_outcome_unknown with the same Idempotency-Key.
  * Prints a JSON summary. Usage: node dist/index.js BASE_URL
  */
-import { createMatch, Match, ProblemError, type MatchView, type StreamEvent } from "trick-referee-client";
+import { createMatch, Match, ProblemError, type Fetch, type MatchView, type StreamEvent } from "trick-referee-client";
 
 declare const process: { argv: string[] };
 
 const url = process.argv[2];
-const DECK = ["C", "D", "H", "S"].flatMap((s) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => r + s));
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const DECK = ["C", "D", "H", "S"].flatMap((suit) => RANKS.map((rank) => rank + suit));
 
 async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; detail: string; legal: unknown }> {
   try {
@@ -58,11 +60,26 @@ const after = await seat.act(before.legal_actions.find((a) => a.type === "play")
 const played = await next(events, "action");
 const ended = await next(events, "end");
 const reopened = await next(events, "view");
-const second = await toAct();
-const secondCard = (await second.view()).legal_actions.find((a) => a.type === "play")!;
-await second.act(secondCard);
+
+// The next seat's first answer is the one the service gives when the store's reply was lost (the play
+// itself reached the store): the helper retries with the same key and the play is applied once.
+const keys: string[] = [];
+const outcomeUnknownOnce: Fetch = async (request) => {
+  const response = await fetch(request);
+  if (!request.url.endsWith("/actions") || keys.push(request.headers.get("Idempotency-Key") ?? "") > 1) return response;
+  await response.arrayBuffer();
+  const problem = { type: "about:blank", title: "Service Unavailable", status: 503, code: "store_outcome_unknown" };
+  const headers = { "Content-Type": "application/problem+json" };
+  return new Response(JSON.stringify({ ...problem, detail: "lost" }), { status: 503, headers });
+};
+const secondToken = created.seats[(await referee.view()).to_act[0]].token;
+const second = new Match(url, created.id, secondToken, { fetch: outcomeUnknownOnce });
+const secondBefore = await second.view();
+const secondCard = secondBefore.legal_actions.find((a) => a.type === "play")!;
+const secondAfter = await second.act(secondCard);
 const followed = await next(events, "action");
 await events.return(undefined);
+const final = await referee.view();
 
 const card = (event: StreamEvent): unknown => (event.data as { action: { card: unknown } }).action.card;
 console.log(JSON.stringify({
@@ -82,4 +99,5 @@ console.log(JSON.stringify({
     followed: card(followed),
   },
   cards: [before.legal_actions.find((a) => a.type === "play")!.card, secondCard.card],
+  retried: { keys, versions: [secondBefore.version, secondAfter.version, final.version] },
 }));
