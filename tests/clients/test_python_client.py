@@ -169,6 +169,8 @@ def test_the_stream_is_followed(base_url: str) -> None:
     player.act(played)
     seen = next(e for e in events if e.event == "action")
     assert seen.id is not None and seen.data["action"]["card"] == played.card
+    replayed = next(player.stream(after=int(seen.id) - 1, reconnects=0))
+    assert (replayed.event, replayed.id) == ("action", seen.id), "?after= replays the events after that seq"
 
 
 def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) -> None:

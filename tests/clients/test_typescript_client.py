@@ -106,6 +106,7 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
     assert stream["opened"] == out["before"] and stream["played"] == first and stream["playedId"] is not None
     assert stream["ended"] == {"reason": "timeout"} and stream["reopened"] == out["after"]
     assert stream["followed"] == second, "after the reconnect the stream still brings the next play"
+    assert stream["replayed"] == {"event": "action", "id": stream["playedId"]}, "?after= replays from that seq"
     keys, (before, after, final) = out["retried"]["keys"], out["retried"]["versions"]
     assert len(keys) == 2 and keys[0] == keys[1], "the retry after store_outcome_unknown reused the key"
     assert after == before + 1 and final == after, "the retried play was applied once"

@@ -152,12 +152,15 @@ export class Match {
     return data;
   }
 
-  /** The match's live events; reconnects with Last-Event-ID when the server ends on timeout or unavailable. */
-  async *stream(reconnects = 3): AsyncGenerator<StreamEvent> {
+  /**
+   * The match's live events; reconnects with Last-Event-ID when the server ends on timeout or unavailable.
+   * With `after` (an action's seq) the first connect replays the events after it first.
+   */
+  async *stream(reconnects = 3, after?: number): AsyncGenerator<StreamEvent> {
     let lastId: string | null = null;
     for (let round = 0; round <= reconnects; round++) {
       let reason: unknown = null;
-      for await (const event of this.oneStream(lastId)) {
+      for await (const event of this.oneStream(lastId, after)) {
         if (event.id !== null) lastId = event.id;
         if (event.event === "end") reason = (event.data as { reason?: unknown } | null)?.reason;
         yield event;
@@ -166,11 +169,12 @@ export class Match {
     }
   }
 
-  private async *oneStream(lastId: string | null): AsyncGenerator<StreamEvent> {
+  private async *oneStream(lastId: string | null, after?: number): AsyncGenerator<StreamEvent> {
     const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${this.token}` };
     if (lastId !== null) headers["Last-Event-ID"] = lastId;
     const send: Fetch = this.options.fetch ?? ((request) => fetch(request));
-    const url = `${this.baseUrl}/v1/matches/${encodeURIComponent(this.id)}/stream`;
+    const query = lastId === null && after !== undefined ? `?after=${after}` : "";
+    const url = `${this.baseUrl}/v1/matches/${encodeURIComponent(this.id)}/stream${query}`;
     const response = await send(new Request(url, { headers }));
     if (!response.ok || response.body === null) throw problem(response.status, await response.json());
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

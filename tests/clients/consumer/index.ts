@@ -2,8 +2,9 @@
  * A project that installed the packed client (`npm install trick-referee-client-0.1.0.tgz`) and uses it
  * by its package name: compiled by tsc --strict against the packed declarations, then run by node on a
  * dealt Forty-Fives match. It plays a legal card, meets the service's refusals as ProblemErrors (a stale
- * ETag, a card not held, a bad token), follows a seat's stream across the server's end of it, and
- * retries an action the service answered 503 store_outcome_unknown with the same Idempotency-Key.
+ * ETag, a card not held, a bad token), follows a seat's stream across the server's end of it and
+ * replays it from a seq, and retries an action the service answered 503 store_outcome_unknown with the
+ * same Idempotency-Key.
  * Prints a JSON summary. Usage: node dist/index.js BASE_URL
  */
 import { createMatch, Match, ProblemError, type Fetch, type MatchView, type StreamEvent } from "trick-referee-client";
@@ -80,6 +81,9 @@ const secondAfter = await second.act(secondCard);
 const followed = await next(events, "action");
 await events.return(undefined);
 const final = await referee.view();
+const replay = seat.stream(0, Number(played.id) - 1);  // ?after=: the events after that seq come first
+const replayed = (await replay.next()).value as StreamEvent;
+await replay.return(undefined);
 
 const card = (event: StreamEvent): unknown => (event.data as { action: { card: unknown } }).action.card;
 console.log(JSON.stringify({
@@ -97,6 +101,7 @@ console.log(JSON.stringify({
     ended: ended.data,
     reopened: (reopened.data as { version: number }).version,
     followed: card(followed),
+    replayed: { event: replayed.event, id: replayed.id },
   },
   cards: [before.legal_actions.find((a) => a.type === "play")!.card, secondCard.card],
   retried: { keys, versions: [secondBefore.version, secondAfter.version, final.version] },
