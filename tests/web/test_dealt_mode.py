@@ -9,7 +9,7 @@ import urllib.error
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of
+from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of, small_targets
 from tests.web.screens import enabled_cards, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -50,6 +50,7 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     shot(referee, "dealt-links")
     violations = axe_violations(referee)
     assert not violations, violations
+    assert not (small := small_targets(referee)), small
     urls = links.evaluate_all("els => els.map(e => e.href)")
 
     seats: list[Page] = []
@@ -91,6 +92,7 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
             shot(page, "dealt-seat")
             violations = axe_violations(page)
             assert not violations, violations
+            assert not (small := small_targets(page)), small
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         if n == 14:
             break
@@ -106,3 +108,5 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     assert len(view(server, match_id, token)["history"]) == 1
     assert max(delays) < LIVE_TIMEOUT_MS / 1000
     shot(referee, "dealt-referee")
+    if spectator:
+        shot(spectator, "dealt-spectator")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import Contexts, api, axe_violations, route_of
+from tests.web.conftest import EXPECT_TIMEOUT_MS, Contexts, api, axe_violations, route_of, small_targets
 from tests.web.screens import enabled_cards, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -61,6 +61,7 @@ def test_boerenbridge_round_card_by_card(phones: Contexts, server: str, shot) ->
             shot(page, "table-play")
             violations = axe_violations(page)
             assert not violations, violations
+            assert not (small := small_targets(page)), small
             assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
         if n < 51:
             expect(page.locator('button[data-type="play"]:not([disabled])')).to_have_count(51 - n)
@@ -139,6 +140,7 @@ def test_match_end_shows_winners_and_record(phones: Contexts, server: str, shot)
     shot(page, "match-end")
     violations = axe_violations(page)
     assert not violations, violations
+    assert not (small := small_targets(page)), small
 
 
 def test_avinas_exposures_knocks_and_plays(phones: Contexts, server: str) -> None:
@@ -302,7 +304,7 @@ def enter_round(page: Page, server: str, match_id: str, token: str, fill: dict[s
     for field, value in fill.items():
         page.locator(f"#{field}").fill(value)
     page.locator("#round-result button[type=submit]").click()
-    wait_version(page, server, match_id, token, before)
+    wait_version(page, server, match_id, token, before, timeout=EXPECT_TIMEOUT_MS / 1000)
 
 
 def test_a_whole_boerenbridge_match_round_by_round(phones: Contexts, server: str) -> None:
@@ -393,6 +395,7 @@ def test_a_revoke_ruled_on_by_the_referee(phones: Contexts, server: str) -> None
     expect(page.locator('#settle button[data-ruling="waive"]')).to_have_text("Waive Di's revoke in trick 1")
     violations = axe_violations(page)
     assert not violations, violations
+    assert not (small := small_targets(page)), small
     before = view(server, match_id, token)["version"]
     apply.click()
     wait_version(page, server, match_id, token, before)
