@@ -79,6 +79,9 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
         page = seats[to_play]
         cards = enabled_cards(page, timeout=LIVE_TIMEOUT_MS)  # its turn reaches it through the stream
         assert cards, (n, to_play)
+        seat_view = view(server, match_id, route_of(page)[1])
+        legal = {a["card"] for a in seat_view["legal_actions"] if a["type"] == "play"}
+        assert set(cards) == legal, (n, cards, legal)  # the legal cards of its hand, and only those
         for other, p in enumerate(seats):
             if other != to_play:  # only the seat to play may play
                 expect(p.locator('button[data-type="play"]:not([disabled])')).to_have_count(0, timeout=LIVE_TIMEOUT_MS)
