@@ -416,3 +416,44 @@ def test_a_revoke_ruled_on_by_the_referee(phones: Contexts, server: str) -> None
     page.locator(f'[data-seat="{seat}"] button[data-bid="0"]').click()
     expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("0")
     expect(page.locator("#settle")).to_have_count(0)
+
+
+def test_a_preset_and_house_rules_on_top(phones: Contexts, server: str) -> None:
+    """A named preset (GET /v1/rulesets/{id} presets) starts the house rules at its values; an
+    option changed on top of it, back to the game's default too, is sent and wins."""
+    page = phones.page()
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    preset = next(p for p in api(server, "GET", "/v1/rulesets/boerenbridge")["presets"] if p["id"] == "nederlands")
+    page.locator("#preset").select_option("nederlands")
+    expect(page.locator("#preset-hint")).to_have_text(preset["description"])
+    page.locator("details summary").click()
+    for name, value in preset["options"].items():
+        expect(page.locator(f"#opt-{name}")).to_have_value(str(value))
+    page.locator("#opt-overshoot_rule").select_option("bounce")
+    page.locator("#opt-bidding_mode").select_option("simultaneous")  # the default, over the preset's
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player-{i}").fill(name)
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    v = view(server, match_id, token)
+    assert v["preset"] == "nederlands"
+    for name, value in preset["options"].items():
+        if name != "bidding_mode":
+            assert v["options"][name] == value, name
+    assert v["options"]["overshoot_rule"] == "bounce" and v["options"]["bidding_mode"] == "simultaneous"
+    assert v["options"]["scoring_system"] == "nederlands_10_3" and v["hand_size"] == 1
+
+    # a preset for two players sets the count
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="forty_fives"]').click()
+    expect(page.locator("#player-count")).to_have_value("3")
+    page.locator("#preset").select_option("codetojoy")
+    expect(page.locator("#player-count")).to_have_value("2")
+    expect(page.locator("#names input[type=text]")).to_have_count(2)
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    v = view(server, match_id, token)
+    assert v["preset"] == "codetojoy" and len(v["names"]) == 2
