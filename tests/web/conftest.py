@@ -130,6 +130,32 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     ]
 
 
+#: The smallest touch target the page gives a control, in CSS pixels (WCAG 2.5.5 asks 44 by 44;
+#: the page's own size is 48, ``--touch`` in app.css).
+TOUCH_PX = 44
+
+
+def small_targets(page: Page) -> list[str]:
+    """The visible controls (buttons, selects, text and number boxes, a checkbox's label, a
+    details' summary) smaller than TOUCH_PX either way: none on any screen of the page. Links
+    inside text are not counted (WCAG's inline exception)."""
+    return page.evaluate(
+        """(min) => {
+        const out = [];
+        const targets = [...document.querySelectorAll('button, select, input[type=text], input[type=number], summary')];
+        for (const box of document.querySelectorAll('input[type=checkbox]')) targets.push(box.closest('label') || box);
+        for (const el of targets) {
+          const r = el.getBoundingClientRect();
+          if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+          const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+          if (r.width < min || r.height < min) out.push(`${el.outerHTML.slice(0, 80)} ${size}`);
+        }
+        return out;
+      }""",
+        TOUCH_PX,
+    )
+
+
 def api(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
     """A direct call to the service (for checking what the page did)."""
     headers = {"Content-Type": "application/json"}

@@ -9,7 +9,7 @@ import urllib.error
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of
+from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of, small_targets
 from tests.web.screens import enabled_cards, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -50,6 +50,7 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     shot(referee, "dealt-links")
     violations = axe_violations(referee)
     assert not violations, violations
+    assert not (small := small_targets(referee)), small
     urls = links.evaluate_all("els => els.map(e => e.href)")
 
     seats: list[Page] = []
@@ -78,6 +79,9 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
         page = seats[to_play]
         cards = enabled_cards(page, timeout=LIVE_TIMEOUT_MS)  # its turn reaches it through the stream
         assert cards, (n, to_play)
+        seat_view = view(server, match_id, route_of(page)[1])
+        legal = {a["card"] for a in seat_view["legal_actions"] if a["type"] == "play"}
+        assert set(cards) == legal, (n, cards, legal)  # the legal cards of its hand, and only those
         for other, p in enumerate(seats):
             if other != to_play:  # only the seat to play may play
                 expect(p.locator('button[data-type="play"]:not([disabled])')).to_have_count(0, timeout=LIVE_TIMEOUT_MS)
@@ -91,6 +95,7 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
             shot(page, "dealt-seat")
             violations = axe_violations(page)
             assert not violations, violations
+            assert not (small := small_targets(page)), small
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         if n == 14:
             break
@@ -106,3 +111,5 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     assert len(view(server, match_id, token)["history"]) == 1
     assert max(delays) < LIVE_TIMEOUT_MS / 1000
     shot(referee, "dealt-referee")
+    if spectator:
+        shot(spectator, "dealt-spectator")

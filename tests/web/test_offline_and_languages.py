@@ -10,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import Route, expect
 
-from tests.web.conftest import Contexts, api, axe_violations
+from tests.web.conftest import Contexts, api, axe_violations, small_targets
 from tests.web.screens import start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -90,8 +90,14 @@ def test_start_screen_accessible(phones: Contexts, server: str, shot) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     violations = axe_violations(page)
     assert not violations, violations
+    assert not (small := small_targets(page)), small
     manifest = page.evaluate("async () => (await fetch('/manifest.webmanifest')).json()")
     assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    # installable: chromium's own check finds nothing in the way but the test's incognito context
+    cdp = page.context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    assert errors in ([], ["in-incognito"]), errors
 
 
 def test_docs_offline(phones: Contexts, server: str) -> None:

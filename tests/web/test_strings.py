@@ -1,11 +1,19 @@
 """The page's strings (``service/web/static/strings.json``): every string the page uses exists in
-English, Indonesian and Tagalog, with the same placeholders, and no entry is left unused."""
+English, Indonesian and Tagalog, with the same placeholders, and no entry is left unused; every
+action type and phase a game's view can name has the page's own word in each language (the
+fallback to the API's id is English)."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+
+from service.rules.games.avinas import state as avinas_state
+from service.rules.games.boerenbridge import state as boerenbridge_state
+from service.rules.games.forty_fives import state as forty_fives_state
+from service.rules.registry import RULESETS
+from service.rules.settlement import RULINGS
 
 STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
 LANGUAGES = ("en", "id", "tl")
@@ -17,6 +25,8 @@ DYNAMIC = {
     "rank": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
     "suit": ["S", "H", "D", "C"],
     "result.game": ["sevens", "no_seven"],
+    "actions.settle": ["apply", "waive"],
+    "match.ruling": ["applied", "waived"],
 }
 
 
@@ -59,3 +69,25 @@ def test_dynamic_prefixes_are_known_and_nothing_unused() -> None:
     assert prefixes <= set(DYNAMIC) | {"action", "phase"}, prefixes
     unused = {k for k in strings()["en"] if k not in used_keys() and k.split(".")[0] not in ("action", "phase")}
     assert not unused, unused
+
+
+#: Every phase a view names (``phase``), by game: the state modules' phase constants, and Avinas'
+#: "deal" and "finished" (its view's own, service/rules/games/avinas/view.py).
+PHASES = {
+    boerenbridge_state.DEAL, boerenbridge_state.TURN_UP, boerenbridge_state.BIDDING, boerenbridge_state.TRUMP,
+    boerenbridge_state.PLAY, boerenbridge_state.FINISHED_PHASE,
+    forty_fives_state.DEAL, forty_fives_state.TURN_UP, forty_fives_state.DEALER_ROB, forty_fives_state.AUCTION,
+    forty_fives_state.NAME_TRUMP, forty_fives_state.DISCARD, forty_fives_state.DEALER_DRAW, forty_fives_state.PLAY,
+    forty_fives_state.OVER,
+    avinas_state.EXPOSE, avinas_state.KNOCK, avinas_state.AUCTION, avinas_state.PLAY, "deal", "finished",
+}
+
+
+def test_every_action_type_and_phase_has_its_words() -> None:
+    table = strings()
+    types = {kind for ruleset in RULESETS.values() for kind in ruleset.action_fields}
+    keys = {f"action.{kind}" for kind in types} | {f"phase.{phase}" for phase in PHASES}
+    keys |= {f"actions.settle.{ruling}" for ruling in RULINGS} | {f"match.ruling.{r}" for r in RULINGS.values()}
+    for key in sorted(keys):
+        for lang in LANGUAGES:
+            assert table[lang].get(key, "").strip(), f"{key} has no {lang} text"

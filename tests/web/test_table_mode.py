@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import Contexts, api, axe_violations, route_of
+from tests.web.conftest import EXPECT_TIMEOUT_MS, Contexts, api, axe_violations, route_of, small_targets
 from tests.web.screens import enabled_cards, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -61,6 +61,7 @@ def test_boerenbridge_round_card_by_card(phones: Contexts, server: str, shot) ->
             shot(page, "table-play")
             violations = axe_violations(page)
             assert not violations, violations
+            assert not (small := small_targets(page)), small
             assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
         if n < 51:
             expect(page.locator('button[data-type="play"]:not([disabled])')).to_have_count(51 - n)
@@ -139,6 +140,7 @@ def test_match_end_shows_winners_and_record(phones: Contexts, server: str, shot)
     shot(page, "match-end")
     violations = axe_violations(page)
     assert not violations, violations
+    assert not (small := small_targets(page)), small
 
 
 def test_avinas_exposures_knocks_and_plays(phones: Contexts, server: str) -> None:
@@ -292,3 +294,166 @@ def test_a_proven_revoke_is_shown_where_it_happened(phones: Contexts, server: st
     expect(first.locator(".revoke")).to_contain_text("Revoke by Cy in trick 1")
     expect(first.locator(".revoke")).to_contain_text("must follow hearts")
     expect(page.locator("#tricks-done > li").nth(1).locator(".revoke")).to_have_count(0)
+
+
+def enter_round(page: Page, server: str, match_id: str, token: str, fill: dict[str, str]) -> None:
+    """Opens the round form, fills its fields (by id), submits it, and waits until the page shows
+    the version the entry made."""
+    before = view(server, match_id, token)["version"]
+    page.locator("#enter-round").click()
+    for field, value in fill.items():
+        page.locator(f"#{field}").fill(value)
+    page.locator("#round-result button[type=submit]").click()
+    wait_version(page, server, match_id, token, before, timeout=EXPECT_TIMEOUT_MS / 1000)
+
+
+def test_a_whole_boerenbridge_match_round_by_round(phones: Contexts, server: str) -> None:
+    """Five rounds entered at once to the end of the match: Ann bids and takes all 13 each round;
+    from 80 points on, a player does not bid (no_bid_threshold), so the form asks only for the
+    tricks of those who do not bid, and sends their bids as null."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    for n in range(1, 6):
+        active = view(server, match_id, token)["bidding"]["active"]
+        assert active == ([True] * 4 if n < 5 else [False, True, False, False]), (n, active)
+        fill = {f"rr-tricks-{s}": ("13" if s == 0 else "0") for s in range(4)}
+        page.locator("#enter-round").click()
+        for s in range(4):
+            if active[s]:
+                fill[f"rr-bid-{s}"] = {0: "13", 1: "1"}.get(s, "0")
+            else:
+                expect(page.locator(f"#rr-no-bid-{s}")).to_have_text("Does not bid this round")
+                expect(page.locator(f"#rr-bid-{s}")).to_have_count(0)
+        page.locator("#round-result button[type=button]").click()  # cancelled, then entered
+        enter_round(page, server, match_id, token, fill)
+    v = view(server, match_id, token)
+    assert v["status"] == "finished" and v["winners"] == [0] and v["scores"] == [100, 0, 80, 80]
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert len(rounds) == 5 and rounds[-1]["bids"] == [None, 1, None, None]
+    expect(page.locator("#match-end")).to_contain_text("Ann")
+    expect(page.locator("#score-sheet tbody tr")).to_have_count(6)  # five rounds and the total
+    expect(page.locator("#enter-round")).to_have_count(0)
+
+
+def test_auction_forty_fives_hand_at_once_with_its_contract(phones: Contexts, server: str) -> None:
+    """Trump by bidding, the auction not entered: the contract is part of the hand's result."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "auction_forty_fives", NAMES, options={"trump_selection": "bidding"})
+    page.locator("#enter-round").click()
+    expect(page.locator("#rr-bid-team option")).to_have_text(["Team 1 (Ann & Cy)", "Team 2 (Bob & Di)"])
+    expect(page.locator("#rr-bid-amount option")).to_have_text(["15", "20", "25", "30"])
+    page.locator("#round-result button[type=button]").click()
+    page.locator("#enter-round").click()
+    page.locator("#rr-bid-team").select_option("1")
+    page.locator("#rr-bid-amount").select_option("20")
+    for seat, n in enumerate([2, 1, 1, 1]):
+        page.locator(f"#rr-tricks-{seat}").fill(str(n))
+    page.locator("#rr-high").select_option("0")
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#status-h")).to_contain_text("Round 2")
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert rounds[0]["contract"] == {"seat": None, "team": 1, "amount": 20} and rounds[0]["made"] is False
+    assert view(server, match_id, token)["scores"] == [20, -20]
+    expect(page.locator("#score-sheet tbody tr").first).to_contain_text("-20")
+
+
+def test_a_revoke_ruled_on_by_the_referee(phones: Contexts, server: str) -> None:
+    """revoke_penalty hand_lost: after the round that proved a revoke, the referee applies the
+    penalty (the offender's round is scored as lost) or waives it; the ruling shows beside the
+    revoke, and undo takes it back."""
+    page = phones.page()
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player-{i}").fill(name)
+    page.locator("#first-dealer").select_option("0")
+    page.locator("details summary").click()
+    page.locator("#opt-first_dealer_method").select_option("fixed")
+    page.locator("#opt-hand_size_schedule").select_option("up")
+    page.locator("#opt-revoke_penalty").select_option("hand_lost")
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    # round 1 (one card each) at once, round 2 (two cards each) card by card
+    enter_round(page, server, match_id, token, {"rr-bid-0": "1", "rr-bid-1": "1", "rr-bid-2": "1", "rr-bid-3": "1",
+                                                "rr-tricks-0": "1", "rr-tricks-1": "0", "rr-tricks-2": "0",
+                                                "rr-tricks-3": "0"})
+    expect(page.locator("#settle")).to_have_count(0)
+    for seat in (2, 3, 0, 1):
+        before = view(server, match_id, token)["version"]
+        page.locator(f'[data-seat="{seat}"] button[data-bid="0"]').click()
+        wait_version(page, server, match_id, token, before)
+    # Di shows out of hearts in trick 1, and plays one in trick 2
+    for seat, card in ((2, "2H"), (3, "3C"), (0, "4H"), (1, "5H"), (1, "6H"), (2, "7H"), (3, "8H"), (0, "9H")):
+        before = view(server, match_id, token)["version"]
+        page.locator(f'[data-seat="{seat}"] button[data-type="play"][data-card="{card}"]').click()
+        wait_version(page, server, match_id, token, before)
+    assert view(server, match_id, token)["scores"] == [12, 1, 20, 20]
+    expect(page.locator("#round-revokes")).to_contain_text("Revoke by Di in trick 1")
+    apply = page.locator('#settle button[data-ruling="apply"]')
+    expect(apply).to_have_text("Apply the penalty for Di's revoke in trick 1")
+    expect(page.locator('#settle button[data-ruling="waive"]')).to_have_text("Waive Di's revoke in trick 1")
+    violations = axe_violations(page)
+    assert not violations, violations
+    assert not (small := small_targets(page)), small
+    before = view(server, match_id, token)["version"]
+    apply.click()
+    wait_version(page, server, match_id, token, before)
+    assert view(server, match_id, token)["scores"] == [12, 1, 20, 0]
+    expect(page.locator("#round-revokes")).to_contain_text("penalty applied")
+    expect(page.locator("#settle")).to_have_count(0)
+    expect(page.locator("#score-sheet tbody tr").last).to_contain_text("0")
+    before = view(server, match_id, token)["version"]
+    page.locator("#undo").click()
+    wait_version(page, server, match_id, token, before)
+    expect(page.locator("#settle button")).to_have_count(2)
+    expect(page.locator("#round-revokes")).not_to_contain_text("penalty applied")
+    page.locator('#settle button[data-ruling="waive"]').click()
+    expect(page.locator("#round-revokes")).to_contain_text("waived")
+    assert view(server, match_id, token)["scores"] == [12, 1, 20, 20]
+    # the next round's first entry closes the ruling
+    seat = view(server, match_id, token)["to_act"][0]
+    page.locator(f'[data-seat="{seat}"] button[data-bid="0"]').click()
+    expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("0")
+    expect(page.locator("#settle")).to_have_count(0)
+
+
+def test_a_preset_and_house_rules_on_top(phones: Contexts, server: str) -> None:
+    """A named preset (GET /v1/rulesets/{id} presets) starts the house rules at its values; an
+    option changed on top of it, back to the game's default too, is sent and wins."""
+    page = phones.page()
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    preset = next(p for p in api(server, "GET", "/v1/rulesets/boerenbridge")["presets"] if p["id"] == "nederlands")
+    page.locator("#preset").select_option("nederlands")
+    expect(page.locator("#preset-hint")).to_have_text(preset["description"])
+    page.locator("details summary").click()
+    for name, value in preset["options"].items():
+        expect(page.locator(f"#opt-{name}")).to_have_value(str(value))
+    page.locator("#opt-overshoot_rule").select_option("bounce")
+    page.locator("#opt-bidding_mode").select_option("simultaneous")  # the default, over the preset's
+    for i, name in enumerate(NAMES):
+        page.locator(f"#player-{i}").fill(name)
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    v = view(server, match_id, token)
+    assert v["preset"] == "nederlands"
+    for name, value in preset["options"].items():
+        if name != "bidding_mode":
+            assert v["options"][name] == value, name
+    assert v["options"]["overshoot_rule"] == "bounce" and v["options"]["bidding_mode"] == "simultaneous"
+    assert v["options"]["scoring_system"] == "nederlands_10_3" and v["hand_size"] == 1
+
+    # a preset for two players sets the count
+    page.goto(server + "/")
+    page.locator('button.game[data-ruleset="forty_fives"]').click()
+    expect(page.locator("#player-count")).to_have_value("3")
+    page.locator("#preset").select_option("codetojoy")
+    expect(page.locator("#player-count")).to_have_value("2")
+    expect(page.locator("#names input[type=text]")).to_have_count(2)
+    page.locator("#start-match").click()
+    page.wait_for_url("**/#/m/**")
+    match_id, token = route_of(page)
+    v = view(server, match_id, token)
+    assert v["preset"] == "codetojoy" and len(v["names"]) == 2

@@ -8,6 +8,7 @@ import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
 import { actionName, currentTrick, seatName } from "./board.js";
 
 const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
+const SETTLE = "settle_revoke";
 
 // The one card an action names (``card``, or a one-card ``cards`` as Avinas' exposures have).
 function oneCard(a) {
@@ -128,4 +129,38 @@ function otherButton(view, action, send) {
   if (action.face_down || (Array.isArray(action.cards) && !action.cards.length)) extra.push(t("actions.face_down"));
   const text = [actionName(action.type), ...extra].join(" ");
   return h("button", { type: "button", "data-type": action.type, onclick: () => send(action) }, text);
+}
+
+// The referee's ruling on each revoke the last finished round proved (settle_revoke, "apply" or
+// "waive"; the view's legal_actions does not list it: the revokes are the last history entry's).
+// Offered in table mode under a revoke_penalty that costs something, after that round and before
+// the next one's first entry (also when it ended the match): docs/rules/*, revoke_penalty.
+export const RULINGS = ["apply", "waive"];
+
+export function openRevokes(view) {
+  if (view.mode !== "table" || view.viewer?.role !== "referee") return [];
+  if ((view.options?.revoke_penalty ?? "flag_only") === "flag_only") return [];
+  const last = (view.history || []).at(-1);
+  const revokes = (last?.revokes || []).filter((r) => r.ruling === null || r.ruling === undefined);
+  return revokes.length && roundUntouched(view) ? revokes : [];
+}
+
+// Nothing entered yet in the round the match is in (or the match is over).
+function roundUntouched(view) {
+  if (view.status === "finished") return true;
+  if ((view.tricks || []).length || currentTrick(view)?.plays?.length) return false;
+  if (view.turn_up || (Array.isArray(view.exposures) && view.exposures.length)) return false;
+  if ((view.bidding?.bids || []).some((b) => b !== null) || view.auction?.calls?.length) return false;
+  return true;
+}
+
+export function settlePanel(view, send) {
+  const revokes = openRevokes(view);
+  if (!revokes.length) return null;
+  return h("section", { class: "actions", id: "settle", "aria-labelledby": "settle-h" },
+    h("h2", { id: "settle-h" }, t("actions.settle_title")),
+    revokes.map((r) => h("div", { class: "row" }, RULINGS.map((ruling) => h("button", {
+      type: "button", "data-type": SETTLE, "data-ruling": ruling, "data-trick": r.trick, "data-offender": r.seat,
+      onclick: () => send({ type: SETTLE, seat: r.seat, trick: r.trick, ruling }),
+    }, t(`actions.settle.${ruling}`, { name: seatName(view, r.seat), n: r.trick }))))));
 }

@@ -115,8 +115,9 @@ export function tricksDoneSection(view) {
 
 function revokeLine(view, r) {
   const rule = typeof r.rule === "string" ? r.rule : r.code;
-  return h("span", { class: "revoke", role: "note" },
-    t("match.revoke", { name: seatName(view, r.seat), n: r.trick }), " ", cardText(r.card), ` — ${rule}`);
+  const ruling = r.ruling ? ` (${t(`match.ruling.${r.ruling}`)})` : "";
+  return h("span", { class: "revoke", role: "note", "data-ruling": r.ruling || "" },
+    t("match.revoke", { name: seatName(view, r.seat), n: r.trick }), " ", cardText(r.card), ` — ${rule}${ruling}`);
 }
 
 // The score sheet's columns: the seats, or the teams (the view's "teams", else alternate seats).

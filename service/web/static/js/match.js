@@ -4,7 +4,7 @@
 import { Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionPanel } from "./actions.js";
+import { actionPanel, settlePanel } from "./actions.js";
 import { bidsSection, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
@@ -69,8 +69,11 @@ async function latestSeq(base, token) {
   }
 }
 
+// The sheet is read again when a round closes or is reopened, and when a finished round's record
+// changes (a revoke's ruling rescores it).
 function roundsKey(view) {
-  return `${roundNumber(view)}|${view.status}|${(view.history || []).length}`;
+  const history = view.history || [];
+  return `${roundNumber(view)}|${view.status}|${history.length}|${JSON.stringify(history.at(-1) ?? null)}`;
 }
 
 // The round (a hand, in Avinas) the match is in.
@@ -177,6 +180,7 @@ function draw(m) {
     entering ? resultForm(m) : null,
     trickSection(v),
     panel,
+    referee && !busy && !entering ? settlePanel(v, (a) => send(m, a)) : null,
     tools(m, referee, busy, entering),
     bidsSection(v),
     tricksDoneSection(v),

@@ -1,8 +1,8 @@
 // A form for a ruleset's house rules, generated from its options JSON Schema (GET
 // /v1/rulesets/{id} -> options_schema): a select for an enum, a number box for an integer (empty
 // for "none" where null is allowed), a checkbox for a boolean, a comma-separated list for an array
-// of integers (empty for "none" where null is allowed). Defaults are filled in, each option's
-// description is shown beside it.
+// of integers (empty for "none" where null is allowed). Defaults are filled in (a preset's values
+// where one is chosen), each option's description is shown beside it.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -18,36 +18,43 @@ function types(prop) {
   return Array.isArray(prop.type) ? prop.type : [prop.type];
 }
 
-function field(name, prop) {
+// The value an option starts at: the chosen preset's, else the schema's default.
+function base(name, prop, values) {
+  return Object.hasOwn(values, name) ? values[name] : prop.default;
+}
+
+function field(name, prop, start) {
   const id = `opt-${name}`;
   const hint = h("span", { class: "hint", id: `${id}-hint` }, prop.description || "");
   const label = h("label", { for: id }, humanize(name));
   let input;
   if (prop.enum) {
     input = h("select", { id, name, "aria-describedby": `${id}-hint` },
-      prop.enum.map((v) => h("option", { value: String(v), selected: v === prop.default }, humanize(v))));
+      prop.enum.map((v) => h("option", { value: String(v), selected: v === start }, humanize(v))));
   } else if (types(prop).includes("boolean")) {
-    input = h("input", { id, name, type: "checkbox", checked: prop.default, "aria-describedby": `${id}-hint` });
+    input = h("input", { id, name, type: "checkbox", checked: start, "aria-describedby": `${id}-hint` });
     return h("div", { class: "field" }, h("label", { for: id }, input, " ", humanize(name)), hint);
   } else if (types(prop).includes("array")) {
-    input = h("input", { id, name, type: "text", inputmode: "numeric", value: (prop.default || []).join(", "),
+    input = h("input", { id, name, type: "text", inputmode: "numeric", value: (start || []).join(", "),
       placeholder: types(prop).includes("null") ? t("options.none") : undefined, "aria-describedby": `${id}-hint` });
   } else {
     input = h("input", { id, name, type: "number", inputmode: "numeric", min: prop.minimum, max: prop.maximum,
-      value: prop.default ?? "", placeholder: types(prop).includes("null") ? t("options.none") : undefined,
+      value: start ?? "", placeholder: types(prop).includes("null") ? t("options.none") : undefined,
       "aria-describedby": `${id}-hint` });
   }
   return h("div", { class: "field" }, label, input, hint);
 }
 
-export function optionsForm(schema) {
+// values: the chosen preset's options ({} for none).
+export function optionsForm(schema, values = {}) {
   const props = Object.entries(schema?.properties || {}).filter(([name]) => !HANDLED_ELSEWHERE.has(name));
   if (!props.length) return h("p", {}, t("options.empty"));
-  return h("div", { class: "options" }, props.map(([name, prop]) => field(name, prop)));
+  return h("div", { class: "options" }, props.map(([name, prop]) => field(name, prop, base(name, prop, values))));
 }
 
-// The options that differ from their defaults, typed as the schema says.
-export function readOptions(container, schema) {
+// The options that differ from where they started (the preset's values, else the defaults), typed
+// as the schema says: a preset and the options changed on top of it.
+export function readOptions(container, schema, values = {}) {
   const out = {};
   for (const [name, prop] of Object.entries(schema?.properties || {})) {
     const input = container.querySelector(`[name="${name}"]`);
@@ -58,9 +65,9 @@ export function readOptions(container, schema) {
     else if (types(prop).includes("array")) {
       const items = input.value.split(/[\s,;]+/).filter(Boolean);
       value = !items.length && types(prop).includes("null") ? null : items.map(Number);
-    } else if (input.value.trim() === "") value = types(prop).includes("null") ? null : prop.default;
+    } else if (input.value.trim() === "") value = types(prop).includes("null") ? null : base(name, prop, values);
     else value = Number(input.value);
-    if (JSON.stringify(value) !== JSON.stringify(prop.default)) out[name] = value;
+    if (JSON.stringify(value) !== JSON.stringify(base(name, prop, values))) out[name] = value;
   }
   return out;
 }

@@ -29,14 +29,18 @@ function numberInput(id, label, value, max) {
     h("input", { id, type: "number", inputmode: "numeric", min: 0, max, value: value ?? "", required: true }));
 }
 
+// A seat at or past the no-bid threshold does not bid this round (bidding.active false): its bid is
+// null, and the form asks only for its tricks (docs/rules/boerenbridge.md, no_bid_threshold).
 function boerenbridgeFields(view) {
   const size = view.hand_size;
   const bids = view.bidding?.bids || [];
+  const bidding = (seat) => view.bidding?.active?.[seat] !== false;
   const fields = view.names.map((_, seat) => h("fieldset", {}, h("legend", {}, seatName(view, seat)),
-    numberInput(`rr-bid-${seat}`, t("result.bid"), bids[seat], size),
+    bidding(seat) ? numberInput(`rr-bid-${seat}`, t("result.bid"), bids[seat], size)
+      : h("p", { class: "hint", id: `rr-no-bid-${seat}` }, t("result.no_bid")),
     numberInput(`rr-tricks-${seat}`, t("result.tricks"), "", size)));
   const read = (form) => ({
-    bids: view.names.map((_, s) => Number(form.querySelector(`#rr-bid-${s}`).value)),
+    bids: view.names.map((_, s) => (bidding(s) ? Number(form.querySelector(`#rr-bid-${s}`).value) : null)),
     tricks: view.names.map((_, s) => Number(form.querySelector(`#rr-tricks-${s}`).value)),
   });
   return { fields, read };
@@ -48,14 +52,39 @@ function fortyFivesFields(view) {
   fields.push(h("div", { class: "field" }, h("label", { for: "rr-high" }, t("result.highest_trump")),
     h("select", { id: "rr-high" }, h("option", { value: "" }, t("result.no_trump_played")),
       view.names.map((_, s) => h("option", { value: String(s) }, seatName(view, s))))));
+  const contract = needsContract(view);
+  if (contract) fields.unshift(...contractFields(view));
   const read = (form) => {
     const high = form.querySelector("#rr-high").value;
-    return {
+    const result = {
       tricks_won: view.names.map((_, s) => Number(form.querySelector(`#rr-tricks-${s}`).value)),
       highest_trump_seat: high === "" ? null : Number(high),
     };
+    if (contract) {
+      result.bid = { team: Number(form.querySelector("#rr-bid-team").value),
+        amount: Number(form.querySelector("#rr-bid-amount").value) };
+    }
+    return result;
   };
   return { fields, read };
+}
+
+// Auction Forty-Fives with trump by bidding, the auction not entered: the contract is one of the
+// round's facts (the team that won the auction and its bid, one of the bid_values).
+function needsContract(view) {
+  return view.ruleset === "auction_forty_fives" && view.options?.trump_selection === "bidding" && !view.contract;
+}
+
+function contractFields(view) {
+  const teams = Array.isArray(view.teams) ? view.teams : [[0, 2], [1, 3]];
+  const values = view.options?.bid_values || [];
+  return [
+    h("div", { class: "field" }, h("label", { for: "rr-bid-team" }, t("result.contract_team")),
+      h("select", { id: "rr-bid-team" }, teams.map((members, team) => h("option", { value: String(team) },
+        t("match.team", { n: team + 1, names: members.map((s) => seatName(view, s)).join(" & ") }))))),
+    h("div", { class: "field" }, h("label", { for: "rr-bid-amount" }, t("result.contract_amount")),
+      h("select", { id: "rr-bid-amount" }, values.map((v) => h("option", { value: String(v) }, String(v))))),
+  ];
 }
 
 function seatSelect(id, label, view, chosen) {

@@ -1,5 +1,6 @@
-// The start screen: choose a game (GET /v1/rulesets), enter the players, set the house rules (a
-// form from the ruleset's options JSON Schema), choose table or dealt mode, start the match.
+// The start screen: choose a game (GET /v1/rulesets), enter the players, choose a named preset of
+// rules (the ruleset's presets) and set the house rules (a form from the ruleset's options JSON
+// Schema, starting at the preset's values), choose table or dealt mode, start the match.
 import { Problem, NetworkError, newKey, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -62,10 +63,36 @@ function nameInputs(box, count) {
   [...box.querySelectorAll("input")].forEach((input, i) => { dealer.options[i + 1].textContent = input.value; });
 }
 
+// A select of the ruleset's presets (none: its defaults); choosing one starts the house rules at
+// its values (onPreset(preset or null)).
+function presetField(state, onPreset) {
+  const presets = state.detail.presets || [];
+  if (!presets.length) return null;
+  const hint = h("span", { class: "hint", id: "preset-hint" }, "");
+  const select = h("select", { id: "preset", "aria-describedby": "preset-hint", onchange: () => {
+    const chosen = presets.find((p) => p.id === select.value) || null;
+    hint.textContent = chosen?.description || "";
+    onPreset(chosen);
+  } }, h("option", { value: "" }, t("start.preset_none")), presets.map((p) => h("option", { value: p.id }, p.name)));
+  return h("section", {}, h("h2", {}, h("label", { for: "preset" }, t("start.preset"))), select, hint);
+}
+
 function matchForm(state) {
   const names = h("div", { id: "names" });
   nameInputs(names, state.ruleset.players.default);
-  const options = optionsForm(state.detail.options_schema);
+  state.preset = null;
+  const options = h("div", {}, optionsForm(state.detail.options_schema));
+  const count = playersField(state, (n) => nameInputs(names, n));
+  const presets = presetField(state, (chosen) => {
+    state.preset = chosen;
+    clear(options, optionsForm(state.detail.options_schema, chosen?.options || {}));
+    // a preset for a number of players (codetojoy's two) sets the count; the names entered stay
+    const players = chosen?.options?.players;
+    if (state.ruleset.players.allowed.includes(players)) {
+      count.querySelector("select").value = String(players);
+      nameInputs(names, players);
+    }
+  });
   const error = h("div", { class: "error", role: "alert" });
   const modeButtons = ["table", "dealt"].map((mode) => h("button", {
     type: "button", class: "game", "aria-pressed": String(mode === state.mode), "data-mode": mode,
@@ -80,8 +107,9 @@ function matchForm(state) {
       await start(state, form, names, options, error);
     },
   },
-  h("section", {}, h("h2", {}, t("start.players")), playersField(state, (n) => nameInputs(names, n)), names),
+  h("section", {}, h("h2", {}, t("start.players")), count, names),
   h("section", {}, h("h2", {}, t("start.mode")), h("div", { class: "modes", role: "group" }, modeButtons)),
+  presets,
   h("details", { class: "no-print" }, h("summary", {}, t("start.options")), h("section", {}, options)),
   error,
   h("p", {}, h("button", { type: "submit", class: "primary", id: "start-match" }, t("start.start"))));
@@ -95,7 +123,8 @@ async function start(state, form, names, options, error) {
     return;
   }
   const body = { ruleset: state.ruleset.id, players, mode: state.mode,
-    options: readOptions(options, state.detail.options_schema) };
+    options: readOptions(options, state.detail.options_schema, state.preset?.options || {}) };
+  if (state.preset) body.preset = state.preset.id;
   const dealer = names.querySelector("#first-dealer").value;
   if (dealer !== "") body.dealer = Number(dealer);
   // the same key only for the same request sent again (after a network loss): a changed form is a new request
