@@ -177,7 +177,7 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
             shown = hands.get(dealt)
             if shown is not None:
                 replayed = [ruleset.view(state, seat).get("hand") for seat in range(players)]
-                if shown != replayed:
+                if not _same(shown, replayed):
                     raise Discrepancy(f"deal {dealt}: the hands are not the ones its deck deals")
             dealt += 1
         if entry is None:
@@ -197,7 +197,7 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
             if rounds >= len(recorded_rounds):
                 raise Discrepancy(f"round {rounds + 1} finishes in the replay but the record has no round {rounds + 1}")
             expected = _as_shown(ruleset.history(state)[-1], language)
-            if recorded_rounds[rounds] != expected:
+            if not _same(recorded_rounds[rounds], expected):
                 raise Discrepancy(f"round {rounds + 1}: the record says {_diff(recorded_rounds[rounds], expected)}")
             rounds += 1
     if rounds < len(recorded_rounds):
@@ -208,7 +208,7 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
         view = ruleset.view(state, None)
         recorded = (record["status"], record["scores"], record["winners"])
         final = (view["status"], view["scores"], view["winners"])
-        if recorded != final:
+        if not _same(recorded, final):
             raise Discrepancy(f"the record ends with status, scores and winners {recorded}; the rules give {final}")
         said.append(f"final status {view['status']}, scores {view['scores']}, winners {view['winners']}")
     return _said_replay(said, actions, rounds)
@@ -227,6 +227,11 @@ def _stopped(record: Mapping[str, Any], said: list[str], deal: int, actions: int
 
 def _said_replay(said: list[str], actions: int, rounds: int) -> None:
     said.append(f"{actions} action(s) replayed through the rules; {rounds} round record(s) match the rules")
+
+
+def _same(recorded: Any, expected: Any) -> bool:
+    """Equal as JSON: ``true`` is not ``1``, nor ``1.0`` ``1`` (Python's ``==`` says they are)."""
+    return json.dumps(recorded, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
 
 def _diff(recorded: Any, expected: Any) -> str:

@@ -89,7 +89,125 @@ def _tamperings(record: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     final = copy.deepcopy(record)
     final["winners"] = [w + 1 for w in final["winners"]] or [0]
     out.append((final, "winners"))
+    hand = copy.deepcopy(record)  # a card of one hand swapped with another seat's, the deck left as it was
+    hands = hand["deals"][0]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    out.append((hand, "hands"))
+    kept = copy.deepcopy(record)  # a finished match that keeps a deal back: nothing after it could be checked
+    del kept["deals"][-1]["seed"]
+    out.append((kept, "does not reveal its seed"))
+    dropped = copy.deepcopy(record)
+    del dropped["deals"][-1]
+    out.append((dropped, "does not reveal deal"))
+    unrevealed = copy.deepcopy(record)
+    del unrevealed["match_seed"]
+    out.append((unrevealed, "match seed"))
+    extra = copy.deepcopy(record)  # a round more than the rules play
+    extra["rounds"].append(copy.deepcopy(extra["rounds"][-1]))
+    out.append((extra, "round"))
+    table = copy.deepcopy(record)  # the same actions as if reported at a table
+    table["mode"] = "table"
+    out.append((table, "table match"))
+    undone = copy.deepcopy(record)  # the last action taken back
+    next(a for a in reversed(undone["actions"]) if not a["undone"])["undone"] = True
+    out.append((undone, "round"))
+    moved = copy.deepcopy(record)  # an action filed under another deal
+    entry = next(a for a in moved["actions"] if not a["undone"] and a["deal"] == 0)
+    entry["deal"] = 1
+    out.append((moved, "files it under deal 1"))
     return out
+
+
+def test_a_longer_match_tampered_with_its_options_is_rejected(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record of a match to 25 claimed to be one to 45: the replay is not over where the record
+    ends, and the record reveals no deal to play on with (it used to stop there and answer ok)."""
+    match = _finished(http, "forty_fives")
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    assert record["options"]["target_score"] == 25
+    record["options"]["target_score"] = 45
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 1 and "does not reveal deal" in said, said
+
+
+def test_the_commitment_every_view_showed_is_the_one_of_the_seed_revealed(http: FlaskHttp) -> None:
+    """For every ruleset: each deal's commitment as the views showed it while it was played (seats,
+    referee and spectator alike) is the SHA-256 of the seed its record reveals once its round is over."""
+    for ruleset in RULESETS:
+        match, created = create(http, ruleset, "dealt", profile(ruleset).usual_players, options=profile(ruleset).short)
+        spectator = created.body["spectator_token"]
+        shown = [created.body["view"]["deal_commitment"]]
+        revealed: dict[int, str] = {}
+
+        def seen(answer: Any, match: Match = match, spectator: str = spectator, shown: list[str] = shown,
+                 revealed: dict[int, str] = revealed) -> None:
+            body = answer.body
+            if not isinstance(body, dict) or "deal_commitment" not in body:
+                return
+            if body["deal_commitment"] != shown[-1]:
+                shown.append(body["deal_commitment"])
+                # a new deal: the deal before it is over, and a seat's record reveals its seed now
+                seats = http.get(f"{match.path}/record", match.seats[0]).body
+                revealed.update({d["index"]: d["seed"] for d in seats["deals"] if "seed" in d})
+                assert "match_seed" not in seats or seats["status"] == "finished"
+            for token in (match.referee, *match.seats):
+                assert http.get(match.path, token).body["deal_commitment"] == shown[-1]
+            watched = http.get(match.path, spectator)
+            assert (watched.status == 200 and watched.body["deal_commitment"] == shown[-1]) or (
+                watched.status == 422 and watched.body["code"] == "spectator_unsupported"), watched.body
+
+        play_match(http, match, random.Random(f"shown-{ruleset}"), seen)
+        record = http.get(f"{match.path}/record", match.seats[0]).body
+        assert [d["commitment"] for d in record["deals"]] == shown, ruleset
+        assert all(commitment(bytes.fromhex(d["seed"])) == d["commitment"] for d in record["deals"])
+        assert all(record["deals"][i]["seed"] == seed for i, seed in revealed.items())
+        assert set(revealed) == set(range(len(shown) - 1)), ruleset  # every deal but the last, during the match
+
+
+def _mutations(value: Any, path: tuple[Any, ...] = ()) -> Any:
+    """(path, new value or DELETE) for every field down to depth 3 (a list's first element only)."""
+    if path:
+        yield path, DELETE
+        for bad in (None, -1, 2**70, 1.5, True, "x", "", [], {}, ["x"], {"a": 1}):
+            if value != bad or type(value) is not type(bad):
+                yield path, bad
+    if len(path) < 3:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                yield from _mutations(inner, (*path, key))
+        elif isinstance(value, list) and value:
+            yield from _mutations(value[0], (*path, 0))
+
+
+DELETE = object()
+
+
+def test_a_broken_record_gets_a_message_never_a_traceback(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every field of a record, down to a deal's, an action's and a round's own, taken out or given a
+    value of another kind: the verifier answers 1 (a discrepancy) or 2 (not a record), or 0 where the
+    field is one it does not rely on (names, versions, the first dealer's draws), and never raises."""
+    match = _finished(http, "forty_fives")
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    accepted = set()
+    for path, bad in _mutations(record):
+        broken = copy.deepcopy(record)
+        holder = broken
+        for key in path[:-1]:
+            holder = holder[key]
+        if bad is DELETE:
+            del holder[path[-1]]
+        else:
+            holder[path[-1]] = bad
+        code, said = _verify(tmp_path, broken, capsys)
+        assert code in (0, 1, 2) and "Traceback" not in said, (path, bad, said)
+        if code == 0:
+            accepted.add(path[:2] if path[0] in ("deals", "actions", "players", "first_dealer") else path[:1])
+    # what may change without changing what the record proves
+    assert accepted <= {("match_version",), ("language",), ("players", 0), ("first_dealer", "method"),
+                        ("first_dealer", "draws"), ("actions", 0), ("deals", 0), ("options",)}, accepted
 
 
 def test_a_seat_during_the_match_gets_the_finished_rounds_only(http: FlaskHttp) -> None:
