@@ -121,12 +121,13 @@ def _tamperings(record: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
 def test_a_longer_match_tampered_with_its_options_is_rejected(
     http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A record of a match to 25 claimed to be one to 45: the replay is not over where the record
-    ends, and the record reveals no deal to play on with (it used to stop there and answer ok)."""
+    """A record of a match to 25 claimed to be one to a score nobody reached: the replay is not over
+    where the record ends, and the record reveals no deal to play on with (it used to stop there and
+    answer ok)."""
     match = _finished(http, "forty_fives")
     record = http.get(f"{match.path}/record", match.seats[0]).body
     assert record["options"]["target_score"] == 25
-    record["options"]["target_score"] = 45
+    record["options"]["target_score"] = max(record["scores"]) + 5
     code, said = _verify(tmp_path, record, capsys)
     assert code == 1 and "does not reveal deal" in said, said
 
@@ -279,3 +280,29 @@ def test_the_verifier_runs_as_a_module(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True, text=True,
                          check=False)
     assert run.returncode == 2 and "not a match record" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
+def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, ruleset_id: str) -> None:
+    """?format=csv: a row a finished round (its number, dealer, each seat's or team's numbers), the
+    running score of the last row being the final score; ?format=text: the sheet, then each deal with
+    its commitment, seed, hands and every action, and the match seed."""
+    match = _finished(http, ruleset_id)
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    auth = {"Authorization": f"Bearer {match.seats[0]}"}
+    sheet = http.client.get(f"{match.path}/record?format=csv", headers=auth)
+    assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
+    assert rows[0][:2] == ["round", "dealer"] and len(rows) == 1 + len(record["rounds"])
+    names = record["players"] if len(record["scores"]) == len(record["players"]) else [
+        f"team {t}" for t in range(len(record["scores"]))]
+    running = next(key for key in ("scores", "pips") if f"{names[0]}: {key}" in rows[0])
+    assert [int(rows[-1][rows[0].index(f"{n}: {running}")]) for n in names] == record["scores"]
+    dealers = [record["players"][r["dealer"]] if "dealer" in r else "" for r in record["rounds"]]  # (the toy has none)
+    assert [row[1] for row in rows[1:]] == dealers
+    text = http.client.get(f"{match.path}/record?format=text", headers=auth).get_data(as_text=True)
+    for deal in record["deals"]:
+        assert f"Deal {deal['index'] + 1}\n" in text and deal["seed"] in text and deal["commitment"] in text
+        for seat, hand in enumerate(deal["hands"]):
+            assert f"  {record['players'][seat]}: {' '.join(hand)}" in text
+    assert text.count("\n  ") >= len(record["actions"]) and f"match seed: {record['match_seed']}" in text
