@@ -167,12 +167,12 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
     except RuleError as err:
         raise Discrepancy(f"the match cannot start as recorded: {err}") from None
     hands = {d["index"]: d.get("hands") for d in record["deals"]}
-    recorded_rounds = record["rounds"]
-    dealt = rounds = actions = 0
+    finished_rounds = _Rounds(record["rounds"], language)
+    dealt = actions = 0
     for entry in [e for e in record["actions"] if not e["undone"]] + [None]:
         while ruleset.needs_deal(state) and ruleset.status(state) != FINISHED:
             if record["mode"] == "dealt" and dealt not in decks:
-                return _stopped(record, said, dealt, actions, rounds)
+                return _stopped(record, said, dealt, actions, finished_rounds)
             state = ruleset.deal(state, decks.get(dealt) if record["mode"] == "dealt" else None)
             shown = hands.get(dealt)
             if shown is not None:
@@ -194,14 +194,8 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
             raise Discrepancy(f"action {seq}: the rules refuse it: {err}") from None
         actions += 1
         if ruleset.needs_deal(state) or ruleset.status(state) == FINISHED:
-            if rounds >= len(recorded_rounds):
-                raise Discrepancy(f"round {rounds + 1} finishes in the replay but the record has no round {rounds + 1}")
-            expected = _as_shown(ruleset.history(state)[-1], language)
-            if not _same(recorded_rounds[rounds], expected):
-                raise Discrepancy(f"round {rounds + 1}: the record says {_diff(recorded_rounds[rounds], expected)}")
-            rounds += 1
-    if rounds < len(recorded_rounds):
-        raise Discrepancy(f"the record has round {rounds + 1}, which the rules do not finish")
+            finished_rounds.finish(ruleset.history(state)[-1])
+    finished_rounds.check("which the rules do not finish")
     # a record that says the match is over, or holds everything, or whose actions end it, ends as the
     # rules end it
     if record["complete"] or _finished(record) or ruleset.status(state) == FINISHED:
@@ -211,18 +205,50 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
         if not _same(recorded, final):
             raise Discrepancy(f"the record ends with status, scores and winners {recorded}; the rules give {final}")
         said.append(f"final status {view['status']}, scores {view['scores']}, winners {view['winners']}")
-    return _said_replay(said, actions, rounds)
+    return _said_replay(said, actions, len(finished_rounds.replayed))
 
 
-def _stopped(record: Mapping[str, Any], said: list[str], deal: int, actions: int, rounds: int) -> None:
+class _Rounds:
+    """The round records the replay finishes, filed as the service files them: a round finished again
+    (its revokes settled, ``service.rules.settlement``) takes its earlier record's place, a record
+    being the same round as an earlier one with the same number (``round`` or ``number``)."""
+
+    def __init__(self, recorded: list[Any], language: str) -> None:
+        self.recorded, self.language = recorded, language
+        self.replayed: list[Any] = []
+        self._at: dict[int, int] = {}
+
+    def finish(self, record: Any) -> None:
+        shown = _as_shown(record, self.language)
+        number = shown.get("round", shown.get("number")) if isinstance(shown, dict) else None
+        if isinstance(number, int) and number in self._at:
+            self.replayed[self._at[number]] = shown
+            return
+        if isinstance(number, int):
+            self._at[number] = len(self.replayed)
+        self.replayed.append(shown)
+        if len(self.replayed) > len(self.recorded):
+            n = len(self.replayed)
+            raise Discrepancy(f"round {n} finishes in the replay but the record has no round {n}")
+
+    def check(self, missing: str) -> None:
+        """Every recorded round is the one the replay finished; ``missing`` ends the message for a
+        recorded round the replay did not reach."""
+        for i, (recorded, expected) in enumerate(zip(self.recorded, self.replayed, strict=False)):
+            if not _same(recorded, expected):
+                raise Discrepancy(f"round {i + 1}: the record says {_diff(recorded, expected)}")
+        if len(self.recorded) > len(self.replayed):
+            raise Discrepancy(f"the record has round {len(self.replayed) + 1}, {missing}")
+
+
+def _stopped(record: Mapping[str, Any], said: list[str], deal: int, actions: int, rounds: _Rounds) -> None:
     """The replay needs deal ``deal``, which the record does not reveal: fine for a record taken during
     the match once every round it holds is checked; a discrepancy for a finished match."""
     if _finished(record):
         raise Discrepancy(f"the match is finished but the record does not reveal deal {deal}, which its actions need")
-    if rounds < len(record["rounds"]):
-        raise Discrepancy(f"the record has round {rounds + 1}, but not the deal it was played in (deal {deal})")
+    rounds.check(f"but not the deal it was played in (deal {deal})")
     said.append(f"the replay stops before deal {deal}, which the record does not reveal yet")
-    return _said_replay(said, actions, rounds)
+    return _said_replay(said, actions, len(rounds.replayed))
 
 
 def _said_replay(said: list[str], actions: int, rounds: int) -> None:

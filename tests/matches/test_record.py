@@ -306,3 +306,33 @@ def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, rulese
         for seat, hand in enumerate(deal["hands"]):
             assert f"  {record['players'][seat]}: {' '.join(hand)}" in text
     assert text.count("\n  ") >= len(record["actions"]) and f"match seed: {record['match_seed']}" in text
+
+
+@pytest.mark.parametrize(("game", "penalty", "ruling"), [
+    ("forty_fives", "hand_lost", "apply"),  # forty-fives.md SR-02, SR-04, SR-03
+    ("forty_fives", "hand_void", "apply"),
+    ("forty_fives", "hand_lost", "waive"),
+    ("boerenbridge", "hand_lost", "apply"),  # boerenbridge.md BS-02, BS-03
+    ("boerenbridge", "hand_void", "apply"),
+])
+def test_a_record_with_a_settled_revoke_verifies(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, penalty: str, ruling: str
+) -> None:
+    """A settled revoke finishes its round again (``service.rules.settlement``): the record holds the
+    round's latest record in its place, and so does the verifier's replay (it used to compare the
+    round's first record with the settled one and call a genuine record a discrepancy)."""
+    from tests.api.test_settle_revoke_http import act, bb_match, ff_match, ok, settle
+
+    if game == "forty_fives":
+        match, _ = ff_match(http, {"revoke_penalty": penalty})
+        ok(act(http, match, settle(1, 2, ruling)))
+    else:
+        match, _ = bb_match(http, {"revoke_penalty": penalty})
+        ok(act(http, match, settle(2, 1, ruling)))
+    record = http.get(f"{match.path}/record", match.referee).body
+    assert any(a["action"]["type"] == "settle_revoke" for a in record["actions"])
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 0, said
+    record["rounds"][0]["revokes"][0]["ruling"] = None  # the round as it was before its settlement
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 1 and "round 1" in said, said
