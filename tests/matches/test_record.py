@@ -274,12 +274,22 @@ def test_what_is_not_a_record_is_refused_with_a_message(
     assert code == 2 and says in said and "Traceback" not in said
 
 
-def test_the_verifier_runs_as_a_module(tmp_path: Path) -> None:
-    path = tmp_path / "r.json"
-    path.write_text("{}", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True, text=True,
-                         check=False)
-    assert run.returncode == 2 and "not a match record" in run.stderr and "Traceback" not in run.stderr
+def test_the_verifier_runs_as_a_module(http: FlaskHttp, tmp_path: Path) -> None:
+    def run(record: Any) -> subprocess.CompletedProcess[str]:
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        return subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True,
+                              text=True, check=False)
+
+    refused = run({})
+    assert refused.returncode == 2 and "not a match record" in refused.stderr and "Traceback" not in refused.stderr
+    match = _finished(http, "avinas")
+    record = http.get(f"{match.path}/record", match.seats[1]).body
+    accepted = run(record)
+    assert accepted.returncode == 0 and accepted.stdout.startswith("ok: record of a dealt avinas match"), accepted
+    record["actions"][-1]["undone"] = True
+    rejected = run(record)
+    assert rejected.returncode == 1 and rejected.stdout.startswith("DISCREPANCY: "), rejected
 
 
 @pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
