@@ -346,3 +346,20 @@ def test_a_record_with_a_settled_revoke_verifies(
     record["rounds"][0]["revokes"][0]["ruling"] = None  # the round as it was before its settlement
     code, said = _verify(tmp_path, record, capsys)
     assert code == 1 and "round 1" in said, said
+
+
+def test_a_finished_dealt_match_cannot_be_undone_its_seed_being_out(http: FlaskHttp) -> None:
+    """Once a dealt match is over its record reveals the match seed: an undo would play on with every
+    later deal known to whoever read it, so it is refused (a table match, which deals nothing, may
+    still take its last action back)."""
+    match = _finished(http, "forty_fives")
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    assert record["match_seed"]
+    refused = http.post(f"{match.path}/undo", None, match.referee)
+    assert refused.status == 409 and refused.body["code"] == "deals_revealed", refused.body
+    assert http.get(match.path, match.referee).body["status"] == "finished"
+    again = http.post(f"{match.path}/undo", None, match.referee, Idempotency_Key="k" * 20)
+    assert again.status == 409 and again.body["code"] == "deals_revealed"
+    table = _finished(http, "forty_fives", "table")
+    undone = http.post(f"{table.path}/undo", None, table.referee)
+    assert undone.status == 200 and undone.body["status"] == "in_progress"
