@@ -8,8 +8,14 @@ the rules (``service.rules``) and the deal construction (``service.matches.deals
    the one the match seed gives for its index;
 2. every revealed deck is the one its seed gives, and each hand is what that deck deals;
 3. every action (but those undone) is replayed through the rules, from the first dealer on, dealing
-   each round from its deck: each is legal, each round's record (its bids, tricks, points, scores
-   ...) is the one the rules give, and so are the final scores and winners.
+   each round from its deck: each is legal and belongs to the deal the record files it under, each
+   round's record (its bids, tricks, points, scores ...) is the one the rules give, the record holds
+   no round the rules do not finish, and the final scores and winners are the rules' too.
+
+A record of a finished dealt match must reveal everything (the match seed, every deal's seed): a
+deal it keeps back is a discrepancy there, since the replay could not check what follows it. A
+record taken during the match (a seat's: the finished rounds only) is checked as far as it goes.
+A table match deals no cards: its record carries no commitment or seed.
 
 It prints what it checked and exits 0, or names the first discrepancy and exits 1. A file that is
 not a match record (not JSON, another version, a missing field) is refused with exit 2 and a
@@ -35,6 +41,7 @@ from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset
 
 SUPPORTED_VERSION = 1
+MODES = ("dealt", "table")
 _FIELDS: dict[str, type | tuple[type, ...]] = {
     "record_version": int, "ruleset": str, "mode": str, "options": dict, "players": list,
     "first_dealer": dict, "status": str, "scores": list, "winners": list, "deals": list, "actions": list,
@@ -63,12 +70,40 @@ def check_shape(record: Any) -> None:
             raise NotARecord(f"{name!r} has the wrong type ({type(record[name]).__name__})")
     if record["ruleset"] not in RULESETS:
         raise NotARecord(f"unknown ruleset {record['ruleset']!r}; this verifier knows {', '.join(sorted(RULESETS))}")
+    if record["mode"] not in MODES:
+        raise NotARecord(f"mode {record['mode']!r} is not one of {', '.join(MODES)}")
     for i, deal in enumerate(record["deals"]):
-        if not isinstance(deal, dict) or not isinstance(deal.get("index"), int):
+        if not isinstance(deal, dict) or not _is_int(deal.get("index")):
             raise NotARecord(f"deals[{i}] is not a deal object with an index")
+        if deal["index"] != i:
+            raise NotARecord(f"deals[{i}] has the index {deal['index']}: the deals are listed in order from 0")
+    seq = 0
     for i, entry in enumerate(record["actions"]):
-        if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict) or "undone" not in entry:
-            raise NotARecord(f"actions[{i}] is not an action entry (action, undone)")
+        if (not isinstance(entry, dict) or not isinstance(entry.get("action"), dict)
+                or not isinstance(entry.get("undone"), bool) or not _is_int(entry.get("seq"))
+                or entry.get("by") not in ("referee", "seat")):
+            raise NotARecord(f"actions[{i}] is not an action entry (seq, by, action, undone)")
+        if entry["seq"] <= seq:
+            raise NotARecord(f"actions[{i}]: the actions are not in the order they were posted (seq {entry['seq']})")
+        seq = entry["seq"]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seed(value: Any, what: str) -> bytes:
+    """A seed as the record writes it (64 hex digits), or Discrepancy."""
+    if not isinstance(value, str) or len(value) != 64:
+        raise Discrepancy(f"{what} is not 64 hexadecimal digits")
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        raise Discrepancy(f"{what} is not 64 hexadecimal digits") from None
+
+
+def _finished(record: Mapping[str, Any]) -> bool:
+    return record["status"] == FINISHED
 
 
 def _as_shown(value: Any, language: str) -> Any:
@@ -79,19 +114,34 @@ def _as_shown(value: Any, language: str) -> Any:
 
 def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str]) -> dict[int, list[Card]]:
     """Items 1 and 2 of the module docstring; the decks by deal index."""
-    master = bytes.fromhex(record["match_seed"]) if isinstance(record.get("match_seed"), str) else None
+    if record["mode"] == "table":
+        for deal in record["deals"]:
+            if any(key in deal for key in ("commitment", "seed", "deck")):
+                raise Discrepancy(f"deal {deal['index']}: a table match deals no cards, yet the record gives "
+                                  "it a commitment, a seed or a deck")
+        if "match_seed" in record:
+            raise Discrepancy("a table match has no match seed, yet the record gives one")
+        said.append(f"{len(record['deals'])} deal(s) at the table: no cards dealt by the service")
+        return {}
+    master = None
+    if "match_seed" in record:
+        master = _seed(record["match_seed"], "the match seed")
+    elif _finished(record):
+        raise Discrepancy("the match is finished but the record does not reveal the match seed")
     decks: dict[int, list[Card]] = {}
     for deal in record["deals"]:
         index = deal["index"]
-        seed_hex = deal.get("seed")
-        if seed_hex is None:
+        shown = deal.get("commitment")
+        if not isinstance(shown, str):
+            raise Discrepancy(f"deal {index}: the record shows no commitment for it")
+        if "seed" not in deal:
+            if _finished(record):
+                raise Discrepancy(f"deal {index}: the match is finished but the record does not reveal its seed")
+            if master is not None and commitment(deal_seed(master, index)) != shown:
+                raise Discrepancy(f"deal {index}: the commitment is not the one the match seed gives")
             continue
-        try:
-            seed = bytes.fromhex(seed_hex)
-        except (TypeError, ValueError):
-            raise Discrepancy(f"deal {index}: the seed is not hexadecimal") from None
-        if commitment(seed) != deal.get("commitment"):
-            shown = deal.get("commitment")
+        seed = _seed(deal["seed"], f"deal {index}: the seed")
+        if commitment(seed) != shown:
             raise Discrepancy(f"deal {index}: the seed does not hash to the commitment shown ({shown})")
         if master is not None and not hmac.compare_digest(seed, deal_seed(master, index)):
             raise Discrepancy(f"deal {index}: the seed is not the one the match seed gives for deal {index}")
@@ -108,51 +158,106 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
            said: list[str], language: str) -> None:
     """Item 3 of the module docstring."""
     players = len(record["players"])
+    dealer = record["first_dealer"].get("dealer")
+    if not _is_int(dealer):
+        raise NotARecord("'first_dealer' names no dealer seat")
     try:
         options = ruleset.validate_options(record["options"], players)
-        state: Any = ruleset.new_match(options, players, record["first_dealer"].get("dealer"), record["mode"])
+        state: Any = ruleset.new_match(options, players, dealer, record["mode"])
     except RuleError as err:
         raise Discrepancy(f"the match cannot start as recorded: {err}") from None
     hands = {d["index"]: d.get("hands") for d in record["deals"]}
-    dealt = rounds = actions = 0
+    finished_rounds = _Rounds(record["rounds"], language)
+    dealt = actions = 0
     for entry in [e for e in record["actions"] if not e["undone"]] + [None]:
         while ruleset.needs_deal(state) and ruleset.status(state) != FINISHED:
             if record["mode"] == "dealt" and dealt not in decks:
-                said.append(f"the replay stops before deal {dealt}, which the record does not reveal")
-                return _said_replay(said, actions, rounds)
+                return _stopped(record, said, dealt, actions, finished_rounds)
             state = ruleset.deal(state, decks.get(dealt) if record["mode"] == "dealt" else None)
             shown = hands.get(dealt)
             if shown is not None:
                 replayed = [ruleset.view(state, seat).get("hand") for seat in range(players)]
-                if shown != replayed:
+                if not _same(shown, replayed):
                     raise Discrepancy(f"deal {dealt}: the hands are not the ones its deck deals")
             dealt += 1
         if entry is None:
             break
+        seq = entry.get("seq")
+        if ruleset.status(state) == FINISHED:
+            raise Discrepancy(f"action {seq}: the match is over by then")
+        if entry.get("deal") != (dealt - 1 if dealt else None):
+            raise Discrepancy(f"action {seq}: the record files it under deal {entry.get('deal')}, "
+                              f"but it is played in deal {dealt - 1 if dealt else None}")
         try:
             state = ruleset.apply(state, Action.from_json(entry["action"]))
         except RuleError as err:
-            raise Discrepancy(f"action {entry.get('seq')}: the rules refuse it: {err}") from None
+            raise Discrepancy(f"action {seq}: the rules refuse it: {err}") from None
         actions += 1
         if ruleset.needs_deal(state) or ruleset.status(state) == FINISHED:
-            if rounds >= len(record["rounds"]):
-                raise Discrepancy(f"round {rounds + 1} finishes in the replay but the record has no round {rounds + 1}")
-            expected = _as_shown(ruleset.history(state)[-1], language)
-            if record["rounds"][rounds] != expected:
-                raise Discrepancy(f"round {rounds + 1}: the record says {_diff(record['rounds'][rounds], expected)}")
-            rounds += 1
-    if record["complete"]:
+            finished_rounds.finish(ruleset.history(state)[-1])
+    finished_rounds.check("which the rules do not finish")
+    # a record that says the match is over, or holds everything, or whose actions end it, ends as the
+    # rules end it
+    if record["complete"] or _finished(record) or ruleset.status(state) == FINISHED:
         view = ruleset.view(state, None)
         recorded = (record["status"], record["scores"], record["winners"])
         final = (view["status"], view["scores"], view["winners"])
-        if recorded != final:
+        if not _same(recorded, final):
             raise Discrepancy(f"the record ends with status, scores and winners {recorded}; the rules give {final}")
         said.append(f"final status {view['status']}, scores {view['scores']}, winners {view['winners']}")
-    return _said_replay(said, actions, rounds)
+    return _said_replay(said, actions, len(finished_rounds.replayed))
+
+
+class _Rounds:
+    """The round records the replay finishes, filed as the service files them: a round finished again
+    (its revokes settled, ``service.rules.settlement``) takes its earlier record's place, a record
+    being the same round as an earlier one with the same number (``round`` or ``number``)."""
+
+    def __init__(self, recorded: list[Any], language: str) -> None:
+        self.recorded, self.language = recorded, language
+        self.replayed: list[Any] = []
+        self._at: dict[int, int] = {}
+
+    def finish(self, record: Any) -> None:
+        shown = _as_shown(record, self.language)
+        number = shown.get("round", shown.get("number")) if isinstance(shown, dict) else None
+        if isinstance(number, int) and number in self._at:
+            self.replayed[self._at[number]] = shown
+            return
+        if isinstance(number, int):
+            self._at[number] = len(self.replayed)
+        self.replayed.append(shown)
+        if len(self.replayed) > len(self.recorded):
+            n = len(self.replayed)
+            raise Discrepancy(f"round {n} finishes in the replay but the record has no round {n}")
+
+    def check(self, missing: str) -> None:
+        """Every recorded round is the one the replay finished; ``missing`` ends the message for a
+        recorded round the replay did not reach."""
+        for i, (recorded, expected) in enumerate(zip(self.recorded, self.replayed, strict=False)):
+            if not _same(recorded, expected):
+                raise Discrepancy(f"round {i + 1}: the record says {_diff(recorded, expected)}")
+        if len(self.recorded) > len(self.replayed):
+            raise Discrepancy(f"the record has round {len(self.replayed) + 1}, {missing}")
+
+
+def _stopped(record: Mapping[str, Any], said: list[str], deal: int, actions: int, rounds: _Rounds) -> None:
+    """The replay needs deal ``deal``, which the record does not reveal: fine for a record taken during
+    the match once every round it holds is checked; a discrepancy for a finished match."""
+    if _finished(record):
+        raise Discrepancy(f"the match is finished but the record does not reveal deal {deal}, which its actions need")
+    rounds.check(f"but not the deal it was played in (deal {deal})")
+    said.append(f"the replay stops before deal {deal}, which the record does not reveal yet")
+    return _said_replay(said, actions, len(rounds.replayed))
 
 
 def _said_replay(said: list[str], actions: int, rounds: int) -> None:
     said.append(f"{actions} action(s) replayed through the rules; {rounds} round record(s) match the rules")
+
+
+def _same(recorded: Any, expected: Any) -> bool:
+    """Equal as JSON: ``true`` is not ``1``, nor ``1.0`` ``1`` (Python's ``==`` says they are)."""
+    return json.dumps(recorded, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
 
 def _diff(recorded: Any, expected: Any) -> str:

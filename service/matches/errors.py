@@ -64,6 +64,13 @@ class NothingToUndo(MatchError):
     code = "nothing_to_undo"
 
 
+class DealsRevealed(MatchError):
+    """Undo in a finished dealt match: its record reveals the match seed, so playing on would deal
+    every later deal face up to whoever read it (``docs/deals.md``)."""
+
+    code = "deals_revealed"
+
+
 class IdempotencyKeyReused(MatchError):
     """An idempotency key already used for a different request."""
 

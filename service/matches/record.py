@@ -96,13 +96,21 @@ def _deal_json(doc: MatchDocument, deal: Mapping[str, Any], *, revealed: bool) -
 
 
 def _actions(events: Sequence[Event], undone: set[int]) -> list[dict[str, Any]]:
-    """Every action posted, undone or not, with the deal it was posted in (None: before any deal)."""
+    """Every action posted, undone or not, with the deal it was posted in (None: before any deal).
+    An undo takes the match back to just before the first event it undid: the deal in play then is
+    the deal in play again (an undo across a round boundary returns to the earlier deal)."""
     out: list[dict[str, Any]] = []
     deal: int | None = None
+    before: dict[int, int | None] = {}  # seq -> the deal in play just before that event
     for e in events:
         data = e.data
         kind = data.get("kind")
-        if kind == "deal":
+        before[e.seq] = deal
+        if kind == "undo":
+            taken = [s for s in data.get("undone", ()) if s in before]
+            if taken:
+                deal = before[min(taken)]
+        elif kind == "deal":
             deal = data.get("index", 0 if deal is None else deal + 1)
         elif kind == "action":
             out.append({

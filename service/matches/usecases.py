@@ -40,6 +40,7 @@ from service.matches import idempotency as idem
 from service.matches.deals import SEED_BYTES
 from service.matches.documents import Checkpoint, MatchDocument
 from service.matches.errors import (
+    DealsRevealed,
     Forbidden,
     InvalidDealer,
     InvalidRequest,
@@ -71,7 +72,7 @@ from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError, UnknownRuleset
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg, revive
-from service.rules.ruleset import MODES, Mode, Ruleset
+from service.rules.ruleset import FINISHED, MODES, Mode, Ruleset
 from service.rules.settlement import SETTLE_REVOKE
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord
@@ -338,6 +339,12 @@ class Matches(MatchSteps):
             if prior is not None:
                 return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
+        if doc.seed is not None and doc.ruleset.status(doc.state) == FINISHED:
+            # the record of a finished match reveals the match seed: an undo would play on with every
+            # later deal known (issue 16: the match seed never leaves the server before the end)
+            refused = DealsRevealed(Msg("matches.deals_revealed"))
+            self._remember_refusal(match_id, scope, fp, refused)
+            raise refused
         undone, doc = self._undone(match_id, doc)
         if undone is None:
             err = NothingToUndo(Msg("matches.nothing_to_undo"))

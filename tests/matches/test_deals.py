@@ -16,6 +16,7 @@ from service.api.app import create_app
 from service.api.config import Settings
 from service.matches.deals import commitment, deal_seed, shuffled
 from service.rules.cards import DECK_52
+from service.verify import verify
 from tests.api.match_driver import FlaskHttp, Match, create
 from tests.fifth_game import with_the_fifth
 from tests.profiles import profile
@@ -75,30 +76,55 @@ def _hands(http: FlaskHttp, match: Match) -> list[Any]:
 
 @pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
 def test_undo_across_a_round_boundary_deals_the_same_cards_again(http: FlaskHttp, ruleset_id: str) -> None:
+    """Undo back over the end of round 1 (the actions of deal 1 so far, then the last of round 1) and
+    post the same actions again: deal 1 comes back with the same commitment and the same hands, and
+    the record files every action under the deal it was played in (the verifier checks it)."""
     game = profile(ruleset_id)
     match, created = create(http, ruleset_id, "dealt", game.usual_players, options=game.long)
     rng = random.Random(11)
     first = created.body["view"]["deal_commitment"]
     assert len(first) == 64
+    posted: list[tuple[str, dict[str, Any]]] = []
     for _ in range(400):
         token, action = _acting(http, match, rng)
         answer = http.post(f"{match.path}/actions", action, token)
         assert answer.status == 200, answer.body
+        posted.append((token, action))
         if answer.body["deal_commitment"] != first:
             break
     else:
         raise AssertionError("no second deal within 400 actions")
     second, hands = answer.body["deal_commitment"], _hands(http, match)
-    undone = http.post(f"{match.path}/undo", None, match.referee)
-    assert undone.status == 200 and undone.body["deal_commitment"] == first
-    again = http.post(f"{match.path}/actions", action, token)
-    assert again.status == 200 and again.body["deal_commitment"] == second
-    assert _hands(http, match) == hands
+    boundary = len(posted) - 1  # the action that ended round 1
+    for _ in range(2):  # into deal 1, while its round goes on
+        view = http.get(match.path, match.referee).body
+        if view["deal_commitment"] != second or view["status"] == "finished":
+            break
+        token, action = _acting(http, match, rng)
+        answer = http.post(f"{match.path}/actions", action, token)
+        assert answer.status == 200, answer.body
+        posted.append((token, action))
+    tail, hands_then = posted[boundary:], _hands(http, match)
+    for _ in tail:
+        undone = http.post(f"{match.path}/undo", None, match.referee)
+        assert undone.status == 200, undone.body
+    assert undone.body["deal_commitment"] == first
+    for i, (token, action) in enumerate(tail):
+        again = http.post(f"{match.path}/actions", action, token)
+        assert again.status == 200, again.body
+        if i == 0:  # round 1 over again: deal 1 dealt again
+            assert again.body["deal_commitment"] == second and _hands(http, match) == hands
+    assert again.body["deal_commitment"] == second and _hands(http, match) == hands_then
     # every view of the round carries the same commitment, and no view holds the seed
     for viewer in (match.referee, *match.seats):
         view = http.get(match.path, viewer).body
         assert view["deal_commitment"] == second
         assert "seed" not in view
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    assert [d["index"] for d in record["deals"]] == [0]
+    assert record["deals"][0]["commitment"] == first and commitment(bytes.fromhex(record["deals"][0]["seed"])) == first
+    assert sum(a["undone"] for a in record["actions"]) >= 1
+    verify(record)  # deal 0's actions, the undone ones left out, finish round 1 as the record says
 
 
 def test_table_mode_has_no_commitment(http: FlaskHttp) -> None:

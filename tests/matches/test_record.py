@@ -89,7 +89,126 @@ def _tamperings(record: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     final = copy.deepcopy(record)
     final["winners"] = [w + 1 for w in final["winners"]] or [0]
     out.append((final, "winners"))
+    hand = copy.deepcopy(record)  # a card of one hand swapped with another seat's, the deck left as it was
+    hands = hand["deals"][0]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    out.append((hand, "hands"))
+    kept = copy.deepcopy(record)  # a finished match that keeps a deal back: nothing after it could be checked
+    del kept["deals"][-1]["seed"]
+    out.append((kept, "does not reveal its seed"))
+    dropped = copy.deepcopy(record)
+    del dropped["deals"][-1]
+    out.append((dropped, "does not reveal deal"))
+    unrevealed = copy.deepcopy(record)
+    del unrevealed["match_seed"]
+    out.append((unrevealed, "match seed"))
+    extra = copy.deepcopy(record)  # a round more than the rules play
+    extra["rounds"].append(copy.deepcopy(extra["rounds"][-1]))
+    out.append((extra, "round"))
+    table = copy.deepcopy(record)  # the same actions as if reported at a table
+    table["mode"] = "table"
+    out.append((table, "table match"))
+    undone = copy.deepcopy(record)  # the last action taken back
+    next(a for a in reversed(undone["actions"]) if not a["undone"])["undone"] = True
+    out.append((undone, "round"))
+    moved = copy.deepcopy(record)  # an action filed under another deal
+    entry = next(a for a in moved["actions"] if not a["undone"] and a["deal"] == 0)
+    entry["deal"] = 1
+    out.append((moved, "files it under deal 1"))
     return out
+
+
+def test_a_longer_match_tampered_with_its_options_is_rejected(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record of a match to 25 claimed to be one to a score nobody reached: the replay is not over
+    where the record ends, and the record reveals no deal to play on with (it used to stop there and
+    answer ok)."""
+    match = _finished(http, "forty_fives")
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    assert record["options"]["target_score"] == 25
+    record["options"]["target_score"] = max(record["scores"]) + 5
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 1 and "does not reveal deal" in said, said
+
+
+def test_the_commitment_every_view_showed_is_the_one_of_the_seed_revealed(http: FlaskHttp) -> None:
+    """For every ruleset: each deal's commitment as the views showed it while it was played (seats,
+    referee and spectator alike) is the SHA-256 of the seed its record reveals once its round is over."""
+    for ruleset in RULESETS:
+        match, created = create(http, ruleset, "dealt", profile(ruleset).usual_players, options=profile(ruleset).short)
+        spectator = created.body["spectator_token"]
+        shown = [created.body["view"]["deal_commitment"]]
+        revealed: dict[int, str] = {}
+
+        def seen(answer: Any, match: Match = match, spectator: str = spectator, shown: list[str] = shown,
+                 revealed: dict[int, str] = revealed) -> None:
+            body = answer.body
+            if not isinstance(body, dict) or "deal_commitment" not in body:
+                return
+            if body["deal_commitment"] != shown[-1]:
+                shown.append(body["deal_commitment"])
+                # a new deal: the deal before it is over, and a seat's record reveals its seed now
+                seats = http.get(f"{match.path}/record", match.seats[0]).body
+                revealed.update({d["index"]: d["seed"] for d in seats["deals"] if "seed" in d})
+                assert "match_seed" not in seats or seats["status"] == "finished"
+            for token in (match.referee, *match.seats):
+                assert http.get(match.path, token).body["deal_commitment"] == shown[-1]
+            watched = http.get(match.path, spectator)
+            assert (watched.status == 200 and watched.body["deal_commitment"] == shown[-1]) or (
+                watched.status == 422 and watched.body["code"] == "spectator_unsupported"), watched.body
+
+        play_match(http, match, random.Random(f"shown-{ruleset}"), seen)
+        record = http.get(f"{match.path}/record", match.seats[0]).body
+        assert [d["commitment"] for d in record["deals"]] == shown, ruleset
+        assert all(commitment(bytes.fromhex(d["seed"])) == d["commitment"] for d in record["deals"])
+        assert all(record["deals"][i]["seed"] == seed for i, seed in revealed.items())
+        assert set(revealed) == set(range(len(shown) - 1)), ruleset  # every deal but the last, during the match
+
+
+def _mutations(value: Any, path: tuple[Any, ...] = ()) -> Any:
+    """(path, new value or DELETE) for every field down to depth 3 (a list's first element only)."""
+    if path:
+        yield path, DELETE
+        for bad in (None, -1, 2**70, 1.5, True, "x", "", [], {}, ["x"], {"a": 1}):
+            if value != bad or type(value) is not type(bad):
+                yield path, bad
+    if len(path) < 3:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                yield from _mutations(inner, (*path, key))
+        elif isinstance(value, list) and value:
+            yield from _mutations(value[0], (*path, 0))
+
+
+DELETE = object()
+
+
+def test_a_broken_record_gets_a_message_never_a_traceback(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every field of a record, down to a deal's, an action's and a round's own, taken out or given a
+    value of another kind: the verifier answers 1 (a discrepancy) or 2 (not a record), or 0 where the
+    field is one it does not rely on (names, versions, the first dealer's draws), and never raises."""
+    match = _finished(http, "forty_fives")
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    accepted = set()
+    for path, bad in _mutations(record):
+        broken = copy.deepcopy(record)
+        holder = broken
+        for key in path[:-1]:
+            holder = holder[key]
+        if bad is DELETE:
+            del holder[path[-1]]
+        else:
+            holder[path[-1]] = bad
+        code, said = _verify(tmp_path, broken, capsys)
+        assert code in (0, 1, 2) and "Traceback" not in said, (path, bad, said)
+        if code == 0:
+            accepted.add(path[:2] if path[0] in ("deals", "actions", "players", "first_dealer") else path[:1])
+    # what may change without changing what the record proves
+    assert accepted <= {("match_version",), ("language",), ("players", 0), ("first_dealer", "method"),
+                        ("first_dealer", "draws"), ("actions", 0), ("deals", 0), ("options",)}, accepted
 
 
 def test_a_seat_during_the_match_gets_the_finished_rounds_only(http: FlaskHttp) -> None:
@@ -155,9 +274,92 @@ def test_what_is_not_a_record_is_refused_with_a_message(
     assert code == 2 and says in said and "Traceback" not in said
 
 
-def test_the_verifier_runs_as_a_module(tmp_path: Path) -> None:
-    path = tmp_path / "r.json"
-    path.write_text("{}", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True, text=True,
-                         check=False)
-    assert run.returncode == 2 and "not a match record" in run.stderr and "Traceback" not in run.stderr
+def test_the_verifier_runs_as_a_module(http: FlaskHttp, tmp_path: Path) -> None:
+    def run(record: Any) -> subprocess.CompletedProcess[str]:
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        return subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True,
+                              text=True, check=False)
+
+    refused = run({})
+    assert refused.returncode == 2 and "not a match record" in refused.stderr and "Traceback" not in refused.stderr
+    match = _finished(http, "avinas")
+    record = http.get(f"{match.path}/record", match.seats[1]).body
+    accepted = run(record)
+    assert accepted.returncode == 0 and accepted.stdout.startswith("ok: record of a dealt avinas match"), accepted
+    record["actions"][-1]["undone"] = True
+    rejected = run(record)
+    assert rejected.returncode == 1 and rejected.stdout.startswith("DISCREPANCY: "), rejected
+
+
+@pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
+def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, ruleset_id: str) -> None:
+    """?format=csv: a row a finished round (its number, dealer, each seat's or team's numbers), the
+    running score of the last row being the final score; ?format=text: the sheet, then each deal with
+    its commitment, seed, hands and every action, and the match seed."""
+    match = _finished(http, ruleset_id)
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    auth = {"Authorization": f"Bearer {match.seats[0]}"}
+    sheet = http.client.get(f"{match.path}/record?format=csv", headers=auth)
+    assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
+    assert rows[0][:2] == ["round", "dealer"] and len(rows) == 1 + len(record["rounds"])
+    names = record["players"] if len(record["scores"]) == len(record["players"]) else [
+        f"team {t}" for t in range(len(record["scores"]))]
+    running = next(key for key in ("scores", "pips") if f"{names[0]}: {key}" in rows[0])
+    assert [int(rows[-1][rows[0].index(f"{n}: {running}")]) for n in names] == record["scores"]
+    dealers = [record["players"][r["dealer"]] if "dealer" in r else "" for r in record["rounds"]]  # (the toy has none)
+    assert [row[1] for row in rows[1:]] == dealers
+    text = http.client.get(f"{match.path}/record?format=text", headers=auth).get_data(as_text=True)
+    for deal in record["deals"]:
+        assert f"Deal {deal['index'] + 1}\n" in text and deal["seed"] in text and deal["commitment"] in text
+        for seat, hand in enumerate(deal["hands"]):
+            assert f"  {record['players'][seat]}: {' '.join(hand)}" in text
+    assert text.count("\n  ") >= len(record["actions"]) and f"match seed: {record['match_seed']}" in text
+
+
+@pytest.mark.parametrize(("game", "penalty", "ruling"), [
+    ("forty_fives", "hand_lost", "apply"),  # forty-fives.md SR-02, SR-04, SR-03
+    ("forty_fives", "hand_void", "apply"),
+    ("forty_fives", "hand_lost", "waive"),
+    ("boerenbridge", "hand_lost", "apply"),  # boerenbridge.md BS-02, BS-03
+    ("boerenbridge", "hand_void", "apply"),
+])
+def test_a_record_with_a_settled_revoke_verifies(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, penalty: str, ruling: str
+) -> None:
+    """A settled revoke finishes its round again (``service.rules.settlement``): the record holds the
+    round's latest record in its place, and so does the verifier's replay (it used to compare the
+    round's first record with the settled one and call a genuine record a discrepancy)."""
+    from tests.api.test_settle_revoke_http import act, bb_match, ff_match, ok, settle
+
+    if game == "forty_fives":
+        match, _ = ff_match(http, {"revoke_penalty": penalty})
+        ok(act(http, match, settle(1, 2, ruling)))
+    else:
+        match, _ = bb_match(http, {"revoke_penalty": penalty})
+        ok(act(http, match, settle(2, 1, ruling)))
+    record = http.get(f"{match.path}/record", match.referee).body
+    assert any(a["action"]["type"] == "settle_revoke" for a in record["actions"])
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 0, said
+    record["rounds"][0]["revokes"][0]["ruling"] = None  # the round as it was before its settlement
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 1 and "round 1" in said, said
+
+
+def test_a_finished_dealt_match_cannot_be_undone_its_seed_being_out(http: FlaskHttp) -> None:
+    """Once a dealt match is over its record reveals the match seed: an undo would play on with every
+    later deal known to whoever read it, so it is refused (a table match, which deals nothing, may
+    still take its last action back)."""
+    match = _finished(http, "forty_fives")
+    record = http.get(f"{match.path}/record", match.seats[0]).body
+    assert record["match_seed"]
+    refused = http.post(f"{match.path}/undo", None, match.referee)
+    assert refused.status == 409 and refused.body["code"] == "deals_revealed", refused.body
+    assert http.get(match.path, match.referee).body["status"] == "finished"
+    again = http.post(f"{match.path}/undo", None, match.referee, Idempotency_Key="k" * 20)
+    assert again.status == 409 and again.body["code"] == "deals_revealed"
+    table = _finished(http, "forty_fives", "table")
+    undone = http.post(f"{table.path}/undo", None, table.referee)
+    assert undone.status == 200 and undone.body["status"] == "in_progress"
