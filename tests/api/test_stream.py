@@ -196,8 +196,9 @@ def test_a_deleted_match_ends_its_streams(app: Flask, http: FlaskHttp, streams: 
     assert stream.reader.rest(timeout=5) == []
 
 
-def test_an_expired_match_ends_its_streams(request: pytest.FixtureRequest) -> None:
-    app = make_app("memory", request, stream_heartbeat_seconds=0.2, stream_max_seconds=20, match_ttl_seconds=1)
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_an_expired_match_ends_its_streams(kind: str, request: pytest.FixtureRequest) -> None:
+    app = make_app(kind, request, stream_heartbeat_seconds=0.2, stream_max_seconds=20, match_ttl_seconds=1)
     http = FlaskHttp(app.test_client())
     match, _ = create(http, "forty_fives", "dealt", 3)
     stream = Stream(app, match.path, match.seats[0])
