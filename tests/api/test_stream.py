@@ -266,6 +266,32 @@ def test_cors_preflight_and_exposed_headers(request: pytest.FixtureRequest) -> N
     assert {"etag", "idempotent-replayed", "location", "retry-after"} <= exposed
     other = client.get("/v1/rulesets", headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in other.headers
+    # whether an answer carries the header depends on the Origin: a shared cache is told so
+    for answer in (preflight, post, created, other, client.get("/v1/rulesets")):
+        assert "origin" in _vary(answer), answer.headers
+
+
+def _vary(answer: TestResponse) -> list[str]:
+    """The names in an answer's Vary headers, lower case, in order (one name may not repeat)."""
+    names = [n.strip().lower() for value in answer.headers.getlist("Vary") for n in value.split(",")]
+    assert len(names) == len(set(names)), names
+    return names
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_cors_on_the_stream_with_several_origins(kind: str, request: pytest.FixtureRequest) -> None:
+    app = make_app(kind, request, cors_origins=("https://a.example", "https://b.example"), stream_max_seconds=1.0)
+    http = FlaskHttp(app.test_client())
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    stream = Stream(app, match.path, match.seats[0], Origin="https://b.example")
+    try:
+        assert stream.response.headers["Access-Control-Allow-Origin"] == "https://b.example"
+        assert {"authorization", "origin"} <= set(_vary(stream.response))
+        assert stream.reader.until(is_view)[-1].data["version"] == 1
+    finally:
+        stream.close()
+    refused = app.test_client().get("/v1/rulesets", headers={"Origin": "https://c.example"})
+    assert "Access-Control-Allow-Origin" not in refused.headers and "origin" in _vary(refused)
 
 
 def test_no_cors_without_cors_origins(request: pytest.FixtureRequest) -> None:
