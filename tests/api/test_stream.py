@@ -17,6 +17,7 @@ from werkzeug.test import TestResponse
 from service.api.app import create_app
 from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
+from service.store.base import FEED_BATCH
 from tests.api.match_driver import FlaskHttp, Match, cards_in, create, step
 from tests.api.sse import Sse, SseReader
 from tests.redis_server import RedisServer, redis_server
@@ -129,6 +130,29 @@ def test_resumption_replays_what_the_client_missed(app: Flask, http: FlaskHttp, 
     stream.reader.until(is_view)
     step(http, match, rng)
     assert [i for i in stream.reader.until(is_view) if i.event == "action"]
+
+
+def test_a_replay_longer_than_a_batch_marks_what_a_later_undo_took_back(
+    app: Flask, http: FlaskHttp, streams: list[Stream]
+) -> None:
+    """The events replayed come in batches (FEED_BATCH); an event of the first batch that an undo
+    in a later one took back is shown undone, as /events shows it, not as it was when committed."""
+    match, _ = create(http, "boerenbridge", "dealt", 4)  # (a long match: it lasts past the batch)
+    rng = random.Random(8)
+
+    def last_seq() -> int:
+        return int(http.get(f"{match.path}/events?after=0", match.referee).body["events"][-1]["seq"])
+
+    while last_seq() < FEED_BATCH - 4:
+        assert step(http, match, rng) is not None
+    while last_seq() <= FEED_BATCH + 1:
+        assert http.post(f"{match.path}/undo", None, match.referee).status == 200
+    everything = http.get(f"{match.path}/events", match.seats[1]).body["events"]
+    undone = [e["seq"] for e in everything if e.get("undone")]
+    assert undone and min(undone) <= FEED_BATCH  # (the case this test is about)
+    replay = open_stream(app, streams, match, match.seats[1], **{"Last-Event-ID": "0"})
+    replayed = [i.data for i in replay.reader.until(is_view, timeout=10) if i.event == "action"]
+    assert replayed == everything
 
 
 def test_after_in_the_query(app: Flask, http: FlaskHttp, streams: list[Stream]) -> None:
