@@ -221,6 +221,23 @@ def test_a_deleted_match_ends_its_streams(app: Flask, http: FlaskHttp, streams: 
 
 
 @pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_a_delete_ends_the_streams_long_before_the_next_heartbeat(kind: str, request: pytest.FixtureRequest) -> None:
+    app = make_app(kind, request, stream_heartbeat_seconds=30, stream_max_seconds=60)
+    http = FlaskHttp(app.test_client())
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    stream = Stream(app, match.path, match.seats[0])
+    try:
+        stream.reader.until(is_view)
+        deleted_at = time.monotonic()
+        assert http.request("DELETE", match.path, match.referee).status == 204
+        end = stream.reader.until(lambda i: i.event == "end", timeout=5)[-1]
+    finally:
+        stream.close()
+    assert end.data == {"reason": "deleted"}
+    assert end.at - deleted_at < 2.5
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
 def test_an_expired_match_ends_its_streams(kind: str, request: pytest.FixtureRequest) -> None:
     app = make_app(kind, request, stream_heartbeat_seconds=0.2, stream_max_seconds=20, match_ttl_seconds=1)
     http = FlaskHttp(app.test_client())
