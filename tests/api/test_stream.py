@@ -239,15 +239,18 @@ def test_a_delete_ends_the_streams_long_before_the_next_heartbeat(kind: str, req
 
 @pytest.mark.parametrize("kind", ["memory", "redis"])
 def test_an_expired_match_ends_its_streams(kind: str, request: pytest.FixtureRequest) -> None:
-    app = make_app(kind, request, stream_heartbeat_seconds=0.2, stream_max_seconds=20, match_ttl_seconds=1)
+    # a heartbeat far off: the expiry itself ends the stream, not the next wait that times out
+    app = make_app(kind, request, stream_heartbeat_seconds=30, stream_max_seconds=60, match_ttl_seconds=1)
     http = FlaskHttp(app.test_client())
     match, _ = create(http, "forty_fives", "dealt", 3)
+    created_at = time.monotonic()
     stream = Stream(app, match.path, match.seats[0])
     try:
         end = stream.reader.until(lambda i: i.event == "end", timeout=5)[-1]
     finally:
         stream.close()
     assert end.data == {"reason": "expired"}
+    assert end.at - created_at < 1 + 2.5
 
 
 def test_refusals_come_before_the_stream(app: Flask, http: FlaskHttp) -> None:
