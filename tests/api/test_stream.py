@@ -155,6 +155,23 @@ def test_a_replay_longer_than_a_batch_marks_what_a_later_undo_took_back(
     assert replayed == everything
 
 
+def test_a_last_event_id_beyond_the_last_event_starts_from_the_last_event(
+    app: Flask, http: FlaskHttp, streams: list[Stream]
+) -> None:
+    """An id the match never reached (another match's, or one deleted and created again) would wait
+    for events that never come: the stream starts from the last event instead, and goes live."""
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    stream = open_stream(app, streams, match, match.seats[0], **{"Last-Event-ID": "50"})
+    assert not [i for i in stream.reader.until(is_view) if i.event == "action"]
+    answer = step(http, match, random.Random(9))
+    assert answer is not None
+    got = stream.reader.until(lambda i: is_view(i) and i.data["version"] == answer.body["version"])
+    assert [int(i.id or 0) for i in got if i.event == "action"] == [3]
+    # the last event itself is a valid id: nothing replayed, then live
+    again = open_stream(app, streams, match, match.seats[0], **{"Last-Event-ID": "3"})
+    assert not [i for i in again.reader.until(is_view) if i.event == "action"]
+
+
 def test_after_in_the_query(app: Flask, http: FlaskHttp, streams: list[Stream]) -> None:
     match, _ = create(http, "forty_fives", "dealt", 3)
     step(http, match, random.Random(3))
