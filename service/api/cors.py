@@ -7,11 +7,17 @@ Answers expose the headers a client reads (``ETag``, ``Idempotent-Replayed``, ``
 ``Retry-After``, ``Content-Language``); requests may send ``Authorization``, ``Content-Type``,
 ``If-Match``, ``If-None-Match``, ``Idempotency-Key``, ``Last-Event-ID`` and ``Accept-Language``.
 No cookies are used (tokens travel in ``Authorization``), so credentials are not allowed.
+
+Every answer then says ``Vary: Origin``: whether it carries ``Access-Control-Allow-Origin`` (and
+which origin it names) depends on the request's ``Origin``, so a shared cache must not hand one
+origin's answer to another. flask-cors adds it only when more than one origin is configured (with
+one, an answer to any other origin lacks the header all the same), so it is added here instead.
 """
 
 from __future__ import annotations
 
 from flask import Flask
+from flask.wrappers import Response
 from flask_cors import CORS
 
 from service.api.config import Settings
@@ -39,5 +45,10 @@ def init_app(app: Flask, settings: Settings) -> None:
         expose_headers=list(EXPOSED),
         supports_credentials=False,
         max_age=PREFLIGHT_MAX_AGE,
-        vary_header=True,
+        vary_header=False,  # Vary: Origin on every answer instead (the module docstring)
     )
+
+    @app.after_request
+    def vary_by_origin(response: Response) -> Response:
+        response.vary.add("Origin")
+        return response

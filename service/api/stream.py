@@ -58,8 +58,9 @@ _STREAM_DOC = (
     "Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by "
     "itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the "
     "first connect: the events after it are replayed, then the view, then the stream goes live. "
-    "Without either the stream starts at the match's last event (no history: the first view holds "
-    "the state). `Last-Event-ID` wins over `after`."
+    "Without either, or with one beyond the match's last event (another match's id), the stream starts "
+    "at the match's last event (no history: the first view holds the state). `Last-Event-ID` wins over "
+    "`after`."
 )
 _AFTER = {"name": "after", "in": "query", "required": False,
           "schema": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},

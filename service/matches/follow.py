@@ -6,8 +6,10 @@ and registers a feed with the store (``Store.follow``), so that nothing committe
 missed. Iterating the ``Following`` it returns gives, in order:
 
 * ``Change``: each event after ``after`` (the client's last one) as ``events`` shows it to this
-  caller, with the same redaction (``public_event``: a seat never sees another seat's hidden card);
-  a client with no ``after`` starts from the match's last event and gets no history;
+  caller, with the same redaction (``public_event``: a seat never sees another seat's hidden card;
+  an event that a later undo took back is shown undone, however many batches the replay takes);
+  a client with no ``after``, or one beyond the match's last event, starts from the match's last
+  event and gets no history;
 * ``Snapshot``: the caller's view after them (first once the backlog is sent, then after each
   batch of changes), at the version it was read at;
 * ``Heartbeat``: when ``heartbeat`` seconds passed with nothing to send;
@@ -80,11 +82,18 @@ def open_follow(
     view = matches.view_of(doc, match_id, version, caller)  # a spectator's view that cannot be shown: here
     feed = matches.store.follow(match_id)
     try:
-        start = after if after is not None else _last_seq(feed)
+        start = after if after is not None and _has_event(feed, after) else _last_seq(feed)
     except BaseException:
         feed.close()
         raise
     return Following(matches, match_id, caller, feed, start, Snapshot(version, view), doc, heartbeat, lifetime)
+
+
+def _has_event(feed: Feed, seq: int) -> bool:
+    """Whether the match has an event ``seq`` (0: its start). A client's ``after`` beyond the last
+    event (another match's id, or one of a match deleted and created again) would wait for events
+    that never come: such a client starts from the last event instead, as one that gave none."""
+    return seq == 0 or bool(feed.wait(seq - 1, 0))
 
 
 def _last_seq(feed: Feed) -> int:
@@ -125,6 +134,8 @@ class Following:
         self._heartbeat = heartbeat
         self._clock = clock
         self._ends_at = clock() + lifetime
+        #: the seqs undone by events after the first full batch of a long backlog (``_changes``)
+        self._later_undone: set[int] | None = None
 
     def __iter__(self) -> Iterator[Item]:
         try:
@@ -163,7 +174,12 @@ class Following:
 
     def _changes(self, events: list[Event]) -> Iterator[Change]:
         self._first = None  # the view read at the start may be older than these
-        undone = undone_seqs(events)
+        if len(events) == FEED_BATCH and self._later_undone is None:
+            # a backlog of more than one batch: an undo in a later batch may take back an event of
+            # this one, and /events shows such an event undone (a taken-back play's card hidden
+            # again): read the undos of the whole backlog once, as /events reads them
+            self._later_undone = undone_seqs(self._matches.store.events(self._match_id, after=events[-1].seq))
+        undone = undone_seqs(events) | (self._later_undone or set())
         for event in events:
             yield Change(event.seq, public_event(self._doc.ruleset, event, sight(self._doc, self._caller), undone))
         self._after = events[-1].seq

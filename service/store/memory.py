@@ -31,6 +31,8 @@ from service.store.base import (
 from service.store.encoding import dump_record, dumps, load_record, loads
 from service.store.keys import is_valid_match_id, require_valid_match_id
 
+#: Shortest wait of a feed for its match's expiry (seconds; the store's clock may be a test's own).
+EXPIRY_WAKE_SECONDS = 0.05
 #: Longest gap between two sweeps of expired entries (seconds of the store's clock).
 SWEEP_INTERVAL_SECONDS = 60.0
 
@@ -198,7 +200,8 @@ class MemoryStore:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return []
-                condition.wait(remaining)
+                # woken at its expiry too (nothing else wakes a feed then), to tell it is gone
+                condition.wait(min(remaining, max(match.expires_at - self._clock(), EXPIRY_WAKE_SECONDS)))
         return [Event(seq=start + i + 1, data=loads(text)) for i, text in enumerate(texts)]
 
     def _wake(self, match_id: str) -> None:

@@ -17,6 +17,12 @@ connection for all of its streams, however many clients follow:
 A feed whose wait times out reads the Stream itself once (``RedisStore.events``): that call tells a
 deleted or expired match (MatchNotFound) and catches up on anything the hub missed while Redis was
 unreachable. A reader that fails (Redis down) waits ``RETRY_SECONDS`` and reads again.
+
+A deleted or expired match adds nothing to its Stream, so on one Redis the reader also asks, every
+``GONE_CHECK_SECONDS``, whether each followed match's document still exists (one ``EXISTS`` per
+match, in one exchange on the same connection): the feeds of a match that is gone read the Stream
+at once, which tells them so, and their streams end within about a second of the delete, whichever
+process deleted it. On a cluster the feeds learn it when their wait times out (the heartbeat).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from redis import exceptions as rx
 
 from service.store.base import FEED_BATCH, Event, StoreError
 from service.store.encoding import loads
-from service.store.keys import events_key
+from service.store.keys import doc_key, events_key
 from service.store.redis_wire import Attempts, exchange
 
 log = logging.getLogger("service.store")
@@ -46,9 +52,12 @@ RETRY_SECONDS = 0.5
 #: how long one blocking read waits on one Redis, and how often a cluster is polled
 BLOCK_SECONDS = 0.2
 POLL_SECONDS = 0.1
+#: how often the reader on one Redis checks that the followed matches still exist
+GONE_CHECK_SECONDS = 1.0
 
-#: what a reader does: the new events of each followed match, from the seq each was last seen at
-Reader = Callable[[dict[str, int]], dict[str, list[Event]]]
+#: what a reader does: the new events of each followed match, from the seq each was last seen at;
+#: None for a match whose document it found gone (deleted or expired)
+Reader = Callable[[dict[str, int]], dict[str, list[Event] | None]]
 
 
 @dataclass
@@ -62,6 +71,8 @@ class _Topic:
     behind: bool = False
     followers: int = 0
     recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    #: the reader found the match's document gone: its feeds read the Stream, which tells them
+    gone: bool = False
 
 
 class FeedHub:
@@ -110,13 +121,14 @@ class FeedHub:
         while True:
             with self._lock:
                 buffered = _buffered(topic, after)
-                while buffered == [] and (remaining := deadline - time.monotonic()) > 0:
+                while buffered == [] and not topic.gone and (remaining := deadline - time.monotonic()) > 0:
                     topic.condition.wait(remaining)
                     buffered = _buffered(topic, after)
-                if buffered or (buffered == [] and timeout <= 0 and not topic.behind):
+                if buffered or (buffered == [] and timeout <= 0 and not topic.behind and not topic.gone):
                     return buffered  # (a look without waiting: what the reader has seen is enough)
             events = self._catch_up(match_id, after)  # MatchNotFound for a match that is gone
             with self._lock:
+                topic.gone = False  # (it is there after all: created again, or the check raced)
                 last = events[-1].seq if events else after
                 topic.behind = len(events) >= FEED_BATCH
                 if last > topic.seen:
@@ -142,11 +154,15 @@ class FeedHub:
                 continue
             self._deliver(found)
 
-    def _deliver(self, found: dict[str, list[Event]]) -> None:
+    def _deliver(self, found: dict[str, list[Event] | None]) -> None:
         with self._lock:
             for match_id, events in found.items():
                 topic = self._topics.get(match_id)
                 if topic is None:
+                    continue
+                if events is None:
+                    topic.gone = True
+                    topic.condition.notify_all()
                     continue
                 topic.behind = len(events) >= FEED_BATCH
                 for event in events:
@@ -208,14 +224,22 @@ def parse_xread(reply: Any, by_key: dict[str, str]) -> dict[str, list[Event]]:
 
 
 class BlockingReader:
-    """The reader on one Redis: one blocking ``XREAD`` at a time on a connection of its own."""
+    """The reader on one Redis: one blocking ``XREAD`` at a time on a connection of its own, and
+    every ``GONE_CHECK_SECONDS`` an ``EXISTS`` of each followed match's document on it."""
 
-    def __init__(self, make_connection: Callable[[], Any], socket_timeout: float | None) -> None:
+    def __init__(
+        self,
+        make_connection: Callable[[], Any],
+        socket_timeout: float | None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._make_connection = make_connection
         self._conn: Any = None
         self._read_timeout = BLOCK_SECONDS + (socket_timeout or 1.0)
+        self._clock = clock
+        self._checked_at = clock()
 
-    def __call__(self, wanted: dict[str, int]) -> dict[str, list[Event]]:
+    def __call__(self, wanted: dict[str, int]) -> dict[str, list[Event] | None]:
         if self._conn is None:
             self._conn = self._make_connection()
         by_key = {events_key(m): m for m in wanted}
@@ -223,7 +247,20 @@ class BlockingReader:
         reply = exchange(self._conn, [command], Attempts(), last_timeout=self._read_timeout)[0]
         if isinstance(reply, rx.ResponseError):
             raise reply
-        return parse_xread(reply, by_key)
+        found: dict[str, list[Event] | None] = dict(parse_xread(reply, by_key))
+        if self._clock() - self._checked_at >= GONE_CHECK_SECONDS:
+            self._checked_at = self._clock()
+            for match_id in self.gone(list(wanted)):
+                found[match_id] = None
+        return found
+
+    def gone(self, match_ids: list[str]) -> list[str]:
+        """The matches among ``match_ids`` whose document does not exist (deleted or expired)."""
+        replies = exchange(self._conn, [["EXISTS", doc_key(m)] for m in match_ids], Attempts())
+        for reply in replies:
+            if isinstance(reply, rx.ResponseError):
+                raise reply
+        return [m for m, reply in zip(match_ids, replies, strict=True) if not int(reply)]
 
 
 class ClusterPollReader:
@@ -235,7 +272,7 @@ class ClusterPollReader:
         self._cluster = cluster
         self._on_node = on_node
 
-    def __call__(self, wanted: dict[str, int]) -> dict[str, list[Event]]:
+    def __call__(self, wanted: dict[str, int]) -> dict[str, list[Event] | None]:
         from redis.crc import key_slot
 
         cluster = self._cluster()
@@ -248,7 +285,7 @@ class ClusterPollReader:
                 continue  # no master holds it now: the feeds' own reads will tell
             slots = by_node.setdefault(node.name, (node, {}))[1]
             slots.setdefault(slot, {})[match_id] = seen
-        found: dict[str, list[Event]] = {}
+        found: dict[str, list[Event] | None] = {}
         for node, slots in by_node.values():
             groups = list(slots.values())
             replies = self._on_node(cluster, node, [xread_command(group, None) for group in groups])

@@ -1,5 +1,6 @@
 """The spectator token (issue 17 item 4): ``POST /v1/matches`` answers a ``spectator_token`` that
-reads the public view (no hand, no legal actions), the events and the stream, and can change nothing.
+reads the public view (no hand, no legal actions), the events and the stream, and can change nothing,
+on the memory store and on a real Redis.
 Tested through the toy ruleset, whose view knows the spectator; every real game either shows a
 spectator nothing hidden or is refused as ``spectator_unsupported`` (a game whose view does not know
 the spectator yet), never a hand."""
@@ -18,13 +19,22 @@ from service.api.matches import MATCHES_KEY
 from service.rules.registry import RULESETS
 from tests.api.match_driver import FlaskHttp, cards_in, create, step
 from tests.api.sse import SseReader
+from tests.redis_server import RedisServer, redis_server
+
+__all__ = ["redis_server"]
 
 
-@pytest.fixture
-def app() -> Flask:
-    app = create_app(Settings(stream_heartbeat_seconds=0.3, stream_max_seconds=5))
+@pytest.fixture(params=["memory", "redis"])
+def app(request: pytest.FixtureRequest) -> Flask:
+    """The app on the memory store and on a real Redis (the spectator's token is checked on both)."""
+    redis_url = None
+    if request.param == "redis":
+        server: RedisServer = request.getfixturevalue("redis_server")
+        redis_url = server.url
+    app = create_app(Settings(redis_url=redis_url, stream_heartbeat_seconds=0.3, stream_max_seconds=5))
     app.config["TESTING"] = True
     app.extensions[MATCHES_KEY].rng = random.Random(5)
+    request.addfinalizer(lambda: app.extensions[MATCHES_KEY].store.close())
     return app
 
 

@@ -17,6 +17,7 @@ from werkzeug.test import TestResponse
 from service.api.app import create_app
 from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
+from service.store.base import FEED_BATCH
 from tests.api.match_driver import FlaskHttp, Match, cards_in, create, step
 from tests.api.sse import Sse, SseReader
 from tests.redis_server import RedisServer, redis_server
@@ -131,6 +132,46 @@ def test_resumption_replays_what_the_client_missed(app: Flask, http: FlaskHttp, 
     assert [i for i in stream.reader.until(is_view) if i.event == "action"]
 
 
+def test_a_replay_longer_than_a_batch_marks_what_a_later_undo_took_back(
+    app: Flask, http: FlaskHttp, streams: list[Stream]
+) -> None:
+    """The events replayed come in batches (FEED_BATCH); an event of the first batch that an undo
+    in a later one took back is shown undone, as /events shows it, not as it was when committed."""
+    match, _ = create(http, "boerenbridge", "dealt", 4)  # (a long match: it lasts past the batch)
+    rng = random.Random(8)
+
+    def last_seq() -> int:
+        return int(http.get(f"{match.path}/events?after=0", match.referee).body["events"][-1]["seq"])
+
+    while last_seq() < FEED_BATCH - 4:
+        assert step(http, match, rng) is not None
+    while last_seq() <= FEED_BATCH + 1:
+        assert http.post(f"{match.path}/undo", None, match.referee).status == 200
+    everything = http.get(f"{match.path}/events", match.seats[1]).body["events"]
+    undone = [e["seq"] for e in everything if e.get("undone")]
+    assert undone and min(undone) <= FEED_BATCH  # (the case this test is about)
+    replay = open_stream(app, streams, match, match.seats[1], **{"Last-Event-ID": "0"})
+    replayed = [i.data for i in replay.reader.until(is_view, timeout=10) if i.event == "action"]
+    assert replayed == everything
+
+
+def test_a_last_event_id_beyond_the_last_event_starts_from_the_last_event(
+    app: Flask, http: FlaskHttp, streams: list[Stream]
+) -> None:
+    """An id the match never reached (another match's, or one deleted and created again) would wait
+    for events that never come: the stream starts from the last event instead, and goes live."""
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    stream = open_stream(app, streams, match, match.seats[0], **{"Last-Event-ID": "50"})
+    assert not [i for i in stream.reader.until(is_view) if i.event == "action"]
+    answer = step(http, match, random.Random(9))
+    assert answer is not None
+    got = stream.reader.until(lambda i: is_view(i) and i.data["version"] == answer.body["version"])
+    assert [int(i.id or 0) for i in got if i.event == "action"] == [3]
+    # the last event itself is a valid id: nothing replayed, then live
+    again = open_stream(app, streams, match, match.seats[0], **{"Last-Event-ID": "3"})
+    assert not [i for i in again.reader.until(is_view) if i.event == "action"]
+
+
 def test_after_in_the_query(app: Flask, http: FlaskHttp, streams: list[Stream]) -> None:
     match, _ = create(http, "forty_fives", "dealt", 3)
     step(http, match, random.Random(3))
@@ -196,16 +237,37 @@ def test_a_deleted_match_ends_its_streams(app: Flask, http: FlaskHttp, streams: 
     assert stream.reader.rest(timeout=5) == []
 
 
-def test_an_expired_match_ends_its_streams(request: pytest.FixtureRequest) -> None:
-    app = make_app("memory", request, stream_heartbeat_seconds=0.2, stream_max_seconds=20, match_ttl_seconds=1)
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_a_delete_ends_the_streams_long_before_the_next_heartbeat(kind: str, request: pytest.FixtureRequest) -> None:
+    app = make_app(kind, request, stream_heartbeat_seconds=30, stream_max_seconds=60)
     http = FlaskHttp(app.test_client())
     match, _ = create(http, "forty_fives", "dealt", 3)
+    stream = Stream(app, match.path, match.seats[0])
+    try:
+        stream.reader.until(is_view)
+        deleted_at = time.monotonic()
+        assert http.request("DELETE", match.path, match.referee).status == 204
+        end = stream.reader.until(lambda i: i.event == "end", timeout=5)[-1]
+    finally:
+        stream.close()
+    assert end.data == {"reason": "deleted"}
+    assert end.at - deleted_at < 2.5
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_an_expired_match_ends_its_streams(kind: str, request: pytest.FixtureRequest) -> None:
+    # a heartbeat far off: the expiry itself ends the stream, not the next wait that times out
+    app = make_app(kind, request, stream_heartbeat_seconds=30, stream_max_seconds=60, match_ttl_seconds=1)
+    http = FlaskHttp(app.test_client())
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    created_at = time.monotonic()
     stream = Stream(app, match.path, match.seats[0])
     try:
         end = stream.reader.until(lambda i: i.event == "end", timeout=5)[-1]
     finally:
         stream.close()
     assert end.data == {"reason": "expired"}
+    assert end.at - created_at < 1 + 2.5
 
 
 def test_refusals_come_before_the_stream(app: Flask, http: FlaskHttp) -> None:
@@ -265,6 +327,32 @@ def test_cors_preflight_and_exposed_headers(request: pytest.FixtureRequest) -> N
     assert {"etag", "idempotent-replayed", "location", "retry-after"} <= exposed
     other = client.get("/v1/rulesets", headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in other.headers
+    # whether an answer carries the header depends on the Origin: a shared cache is told so
+    for answer in (preflight, post, created, other, client.get("/v1/rulesets")):
+        assert "origin" in _vary(answer), answer.headers
+
+
+def _vary(answer: TestResponse) -> list[str]:
+    """The names in an answer's Vary headers, lower case, in order (one name may not repeat)."""
+    names = [n.strip().lower() for value in answer.headers.getlist("Vary") for n in value.split(",")]
+    assert len(names) == len(set(names)), names
+    return names
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_cors_on_the_stream_with_several_origins(kind: str, request: pytest.FixtureRequest) -> None:
+    app = make_app(kind, request, cors_origins=("https://a.example", "https://b.example"), stream_max_seconds=1.0)
+    http = FlaskHttp(app.test_client())
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    stream = Stream(app, match.path, match.seats[0], Origin="https://b.example")
+    try:
+        assert stream.response.headers["Access-Control-Allow-Origin"] == "https://b.example"
+        assert {"authorization", "origin"} <= set(_vary(stream.response))
+        assert stream.reader.until(is_view)[-1].data["version"] == 1
+    finally:
+        stream.close()
+    refused = app.test_client().get("/v1/rulesets", headers={"Origin": "https://c.example"})
+    assert "Access-Control-Allow-Origin" not in refused.headers and "origin" in _vary(refused)
 
 
 def test_no_cors_without_cors_origins(request: pytest.FixtureRequest) -> None:

@@ -11,6 +11,8 @@ import time
 import pytest
 
 from service.store.base import FEED_BATCH, MatchNotFound, Store
+from service.store.keys import doc_key, events_key, log_key
+from service.store.redis_follow import GONE_CHECK_SECONDS
 from service.store.redis_store import RedisStore
 from tests.redis_server import RedisServer, SentinelGroup
 
@@ -136,6 +138,39 @@ def test_one_redis_connection_reads_for_every_feed(redis_server: RedisServer) ->
             feed.close()
     finally:
         store.close()
+        admin.close()
+
+
+@pytest.mark.parametrize("how", ["deleted", "expired"])
+def test_a_match_gone_elsewhere_ends_a_long_wait_within_about_a_second(redis_server: RedisServer, how: str) -> None:
+    """A match deleted through another process's store, or expired, adds nothing to its Stream; the
+    reader's check of the followed documents (GONE_CHECK_SECONDS) wakes its feeds all the same."""
+    redis_server.flush()
+    here, there = RedisStore.from_url(redis_server.url), RedisStore.from_url(redis_server.url)
+    admin = redis_server.client()
+    here.create("gone1", DOC, [{"kind": "create"}])
+    feed = here.follow("gone1")
+
+    def go() -> None:
+        if how == "deleted":
+            there.delete("gone1")
+        else:
+            for key in (doc_key("gone1"), events_key("gone1"), log_key("gone1")):
+                admin.pexpire(key, 1)
+
+    try:
+        feed.wait(0, 0)
+        timer = threading.Timer(0.3, go)
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(MatchNotFound):
+            feed.wait(1, 10)
+        assert time.monotonic() - started < 0.3 + GONE_CHECK_SECONDS + 1.2
+        timer.join()
+    finally:
+        feed.close()
+        here.close()
+        there.close()
         admin.close()
 
 

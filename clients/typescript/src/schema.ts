@@ -205,7 +205,7 @@ export interface paths {
          *     - a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;
          *     - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600): reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read now, reconnect later.
          *
-         *     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the first connect: the events after it are replayed, then the view, then the stream goes live. Without either the stream starts at the match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
+         *     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the first connect: the events after it are replayed, then the view, then the stream goes live. Without either, or with one beyond the match's last event (another match's id), the stream starts at the match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
          */
         get: operations["streamMatch"];
         put?: never;

@@ -145,8 +145,8 @@ def sync_detailed(
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
     first connect: the events after it are replayed, then the view, then the stream goes live. Without
-    either the stream starts at the match's last event (no history: the first view holds the state).
-    `Last-Event-ID` wins over `after`.
+    either, or with one beyond the match's last event (another match's id), the stream starts at the
+    match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
 
     Args:
         match_id (str):
@@ -207,8 +207,8 @@ def sync(
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
     first connect: the events after it are replayed, then the view, then the stream goes live. Without
-    either the stream starts at the match's last event (no history: the first view holds the state).
-    `Last-Event-ID` wins over `after`.
+    either, or with one beyond the match's last event (another match's id), the stream starts at the
+    match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
 
     Args:
         match_id (str):
@@ -264,8 +264,8 @@ async def asyncio_detailed(
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
     first connect: the events after it are replayed, then the view, then the stream goes live. Without
-    either the stream starts at the match's last event (no history: the first view holds the state).
-    `Last-Event-ID` wins over `after`.
+    either, or with one beyond the match's last event (another match's id), the stream starts at the
+    match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
 
     Args:
         match_id (str):
@@ -326,8 +326,8 @@ async def asyncio(
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
     first connect: the events after it are replayed, then the view, then the stream goes live. Without
-    either the stream starts at the match's last event (no history: the first view holds the state).
-    `Last-Event-ID` wins over `after`.
+    either, or with one beyond the match's last event (another match's id), the stream starts at the
+    match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
 
     Args:
         match_id (str):
