@@ -8,7 +8,8 @@ limit                      covers, counted per                                  
 =========================  ====================================================  ======================
 ``RATELIMIT_CREATE``       ``POST /v1/matches``, per client address              ``20/minute;200/day``
 ``RATELIMIT_MATCH_WRITE``  actions, undo, delete, per bearer token               ``10/second;300/minute``
-``RATELIMIT_MATCH_READ``   view, events, rounds, record, per bearer token        ``30/second``
+``RATELIMIT_MATCH_READ``   view, events, rounds, record, opening a stream,       ``30/second``
+                           per bearer token
 ``RATELIMIT_ADDRESS``      every match endpoint together, per client address     ``100/second``
 ``RATELIMIT_RULES``        the ``/v1/rulesets`` endpoints, per client address    ``50/second``
 =========================  ====================================================  ======================
@@ -70,6 +71,9 @@ _ENDPOINTS: dict[str, tuple[str, ...]] = {
     "matches.get_events": ("match_read", "address"),
     "matches.get_rounds": ("match_read", "address"),
     "matches.get_record": ("match_read", "address"),
+    # opening a live stream (counted once, when it opens): a client reopening streams in a loop
+    # holds connections and feeds, not just requests
+    "stream.stream_match": ("match_read", "address"),
     "rulesets.list_rulesets": ("rules",),
     "rulesets.get_ruleset_detail": ("rules",),
     "rulesets.trick": ("rules",),

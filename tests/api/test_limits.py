@@ -78,6 +78,24 @@ def test_writes_have_their_own_limit() -> None:
     assert client.get(path, headers={"Authorization": f"Bearer {token}"}).status_code == 200  # reads go on
 
 
+def test_opening_a_stream_counts_as_a_read_of_its_token() -> None:
+    client = _client(ratelimit_match_read="3/minute")
+    created = client.post("/v1/matches", json=CREATE).get_json()
+    path = f"/v1/matches/{created['id']}"
+    seat = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    assert client.get(path, headers=seat).status_code == 200
+    for _ in range(2):
+        stream = client.get(f"{path}/stream", headers=seat, buffered=False)
+        assert stream.status_code == 200 and stream.mimetype == "text/event-stream"
+        stream.close()
+    _assert_refused(client.get(f"{path}/stream", headers=seat))  # refused before it opens
+    _assert_refused(client.get(path, headers=seat))  # one count over the view and the stream
+    referee = {"Authorization": f"Bearer {created['referee_token']}"}
+    stream = client.get(f"{path}/stream", headers=referee, buffered=False)
+    assert stream.status_code == 200
+    stream.close()
+
+
 def test_rules_endpoints_per_address() -> None:
     client = _client(ratelimit_rules="2/minute")
     assert [client.get("/v1/rulesets").status_code for _ in range(2)] == [200, 200]
@@ -106,6 +124,7 @@ def test_the_document_names_the_429_where_a_limit_applies() -> None:
     too_many_ref = {"$ref": "#/components/responses/TOO_MANY_REQUESTS"}
     assert spec["paths"]["/v1/matches"]["post"]["responses"]["429"] == too_many_ref
     assert "429" in spec["paths"]["/v1/rulesets/{id}/trick"]["post"]["responses"]
+    assert "429" in spec["paths"]["/v1/matches/{match_id}/stream"]["get"]["responses"]
     assert "429" not in spec["paths"]["/healthz"]["get"]["responses"]
     too_many = spec["components"]["responses"]["TOO_MANY_REQUESTS"]
     assert "Retry-After" in too_many["headers"]

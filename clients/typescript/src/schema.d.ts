@@ -1819,6 +1819,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
             501: components["responses"]["NOT_IMPLEMENTED"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
