@@ -14,6 +14,10 @@ thread worker and the sync worker in ``bench/README.md`` (Live streams): sync wo
 streams as there are workers and stall on as many slow clients. ``sync`` remains selectable for a
 deployment without streams.
 
+Stopping: on SIGTERM gunicorn stops listening and lets each worker finish what it holds, for up to
+``graceful_timeout`` (20 s); the worker's open live streams end within ``STREAM_HEARTBEAT_SECONDS``
+(which must be below it) with ``end: timeout``, and their clients reconnect elsewhere.
+
 Metrics: ``/metrics`` on the app's port, or with ``METRICS_PORT`` on that port only, served by the
 master (``when_ready``); ``METRICS_PORT=off`` turns them off. With several workers,
 ``PROMETHEUS_MULTIPROC_DIR`` names a directory where each worker writes its samples. The master
@@ -23,6 +27,7 @@ library when a worker exits (``child_exit``), so a dead worker's live gauges sto
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -49,6 +54,10 @@ worker_connections = _settings.worker_connections
 threads = _settings.worker_threads
 timeout = 30
 graceful_timeout = 20
+# A SIGTERM ends each open live stream after its next item, a heartbeat at the latest
+# (``post_worker_init``): heartbeats must come sooner than the graceful timeout runs out.
+if _settings.stream_heartbeat_seconds >= graceful_timeout:
+    sys.exit(f"trick-referee: STREAM_HEARTBEAT_SECONDS must be below gunicorn's graceful_timeout ({graceful_timeout})")
 backlog = 2048
 loglevel = _settings.log_level
 # No access log of gunicorn's: the app writes one line per request (service/api/logs.py), with its
@@ -120,6 +129,22 @@ def when_ready(server: object) -> None:
     registry = CollectorRegistry()
     prometheus_multiprocess.MultiProcessCollector(registry)
     start_http_server(_settings.metrics_port, addr=_settings.host, registry=registry)
+
+
+def post_worker_init(worker: object) -> None:
+    """A worker's SIGTERM also ends its open live streams (``service.api.stream.stop_streams``), so
+    that they do not hold the worker through the whole graceful timeout and get cut mid-answer;
+    then gunicorn's own handler stops the worker as usual."""
+    from service.api.stream import stop_streams
+
+    stop = worker.handle_exit  # type: ignore[attr-defined]
+
+    def on_sigterm(sig: int, frame: object) -> None:
+        stop_streams()
+        stop(sig, frame)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn has it: no system call cut short
 
 
 def child_exit(server: object, worker: object) -> None:
