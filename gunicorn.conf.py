@@ -26,6 +26,7 @@ starts (counts start from zero with the server, not from the last run's), and te
 library when a worker exits (``child_exit``), so a dead worker's live gauges stop counting.
 """
 
+import logging
 import os
 import signal
 import sys
@@ -65,6 +66,10 @@ loglevel = _settings.log_level
 accesslog = None
 errorlog = "-"
 logconfig_dict = dict_config(_settings.log_format, _settings.log_level)
+# Python's warnings too (a library's deprecation, a resource left open) go through the logging
+# handler, as lines of logger ``py.warnings`` in LOG_FORMAT, rather than as raw text on stderr.
+# Set here, in the master, before any worker is forked.
+logging.captureWarnings(True)
 
 
 class _Logger(glogging.Logger):

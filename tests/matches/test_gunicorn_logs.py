@@ -57,3 +57,12 @@ def test_every_line_is_json_and_no_secret_is_logged() -> None:
     for line in lines:
         shown = {k: v for k, v in line.items() if k not in ("request_id", "match_id", "timestamp")}
         assert not set(CARD.findall(json.dumps(shown))) & set(hands), line
+
+
+def test_a_python_warning_is_a_json_line_too() -> None:
+    with Gunicorn("tests.matches.warning_app:app", workers=1, env={"LOG_FORMAT": "json"}) as server:
+        server.stop()
+        text = server.log_path.read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in text.splitlines()]  # every line is JSON, or this fails
+    [warned] = [line for line in lines if line["logger"] == "py.warnings"]
+    assert "a warning issued while the app loads" in warned["event"] and warned["level"] == "warning"
