@@ -13,6 +13,7 @@ import pytest
 
 from tests.api.match_driver import CARD, WireHttp, create, step
 from tests.matches.gunicorn_server import Gunicorn
+from tests.redis_server import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -57,6 +58,24 @@ def test_every_line_is_json_and_no_secret_is_logged() -> None:
     for line in lines:
         shown = {k: v for k, v in line.items() if k not in ("request_id", "match_id", "timestamp")}
         assert not set(CARD.findall(json.dumps(shown))) & set(hands), line
+
+
+def test_every_line_written_during_a_request_carries_its_id() -> None:
+    """Another logger's line (here flask-limiter's, when its storage cannot be reached) written while
+    a request runs has that request's id, in a gevent worker serving several requests."""
+    env = {"LOG_FORMAT": "json", "LOG_LEVEL": "info", "RATELIMIT_ENABLED": "true",
+           "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{free_port()}/0"}  # nothing listens there
+    with Gunicorn(workers=1, env=env) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        assert [http.get("/v1/rulesets", X_Request_ID=f"rid-{i}").status for i in range(3)] == [200] * 3
+        http.close()
+        server.stop()
+        text = server.log_path.read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in text.splitlines()]
+    [fallback] = [line for line in lines if line["logger"] == "flask-limiter"]
+    assert "unreachable" in fallback["event"] and fallback["request_id"] == "rid-0"
+    assert [line["request_id"] for line in lines if line["logger"] == "service.request"][-3:] == [
+        "rid-0", "rid-1", "rid-2"]
 
 
 def test_a_python_warning_is_a_json_line_too() -> None:
