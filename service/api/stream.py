@@ -35,6 +35,7 @@ from service.api.app import current_settings
 from service.api.body import Blueprint
 from service.api.i18n import current_language, use_language
 from service.api.matches import bearer_token, matches
+from service.api.metrics import open_stream
 from service.api.wire import dumps
 from service.matches.errors import InvalidRequest
 from service.matches.follow import Change, End, Heartbeat, Item, Snapshot
@@ -119,15 +120,17 @@ def stream_match(match_id: str) -> Response:
 
     def events() -> Iterator[bytes]:
         # written after the view returned, outside the request: each item in the request's language
+        # counted open (referee_open_streams) from its first byte until it ends or the client is gone
         try:
-            yield f"retry: {RECONNECT_MS}\n\n".encode()
-            for item in following:
-                with use_language(language):
-                    chunk = encode(item)
-                yield chunk
-                if _stopping and not isinstance(item, End):
-                    yield encode(End("timeout"))
-                    return
+            with open_stream():
+                yield f"retry: {RECONNECT_MS}\n\n".encode()
+                for item in following:
+                    with use_language(language):
+                        chunk = encode(item)
+                    yield chunk
+                    if _stopping and not isinstance(item, End):
+                        yield encode(End("timeout"))
+                        return
         finally:
             following.close()
 

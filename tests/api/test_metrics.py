@@ -83,6 +83,27 @@ def test_open_streams_gauge_and_build_info() -> None:
     assert info and info[0].value == 1 and info[0].labels["version"] == metrics.VERSION
 
 
+def test_an_open_stream_is_counted_until_it_ends() -> None:
+    client = create_app(Settings(stream_heartbeat_seconds=0.2, stream_max_seconds=5)).test_client()
+    body = client.post("/v1/matches", json={"ruleset": "forty_fives", "mode": "dealt",
+                                            "players": ["A", "B"]}).get_json()
+    before = _value("referee_open_streams")
+    streams = []
+    for token in (body["referee_token"], body["seats"][0]["token"]):
+        stream = client.get(f"/v1/matches/{body['id']}/stream", headers=_bearer(token), buffered=False)
+        assert stream.status_code == 200
+        chunks = stream.iter_encoded()
+        assert next(chunks).startswith(b"retry:")  # the stream has begun
+        streams.append((stream, chunks))
+    assert _value("referee_open_streams") == before + 2
+    streams.pop()[0].close()  # the client hung up
+    assert _value("referee_open_streams") == before + 1
+    stream, chunks = streams.pop()
+    assert b"event: end" in b"".join(chunks)  # ended by its lifetime
+    stream.close()
+    assert _value("referee_open_streams") == before
+
+
 def test_the_version_is_pyprojects() -> None:
     import tomllib
     from pathlib import Path
