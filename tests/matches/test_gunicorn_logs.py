@@ -18,9 +18,17 @@ from tests.redis_server import free_port
 pytestmark = pytest.mark.slow
 
 
-def test_every_line_is_json_and_no_secret_is_logged() -> None:
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_every_line_is_json_and_no_secret_is_logged(store: str, request: pytest.FixtureRequest) -> None:
     key = f"idem-{uuid.uuid4()}"
-    with Gunicorn(workers=1, env={"LOG_FORMAT": "json", "LOG_LEVEL": "info"}) as server:
+    env = {"LOG_FORMAT": "json", "LOG_LEVEL": "info"}
+    workers = 1
+    if store == "redis":  # the store's lines too, from several workers
+        redis_server = request.getfixturevalue("redis_server")
+        redis_server.flush()
+        env["REDIS_URL"] = redis_server.url
+        workers = 2
+    with Gunicorn(workers=workers, env=env) as server:
         http = WireHttp("127.0.0.1", server.port)
         match, created = create(http, "forty_fives", "dealt", 3)
         rng = random.Random(19)
