@@ -34,6 +34,7 @@ from flask.wrappers import Response
 from service.api.app import current_settings
 from service.api.body import Blueprint
 from service.api.i18n import current_language, use_language
+from service.api.limits import stream_slot
 from service.api.matches import bearer_token, matches
 from service.api.metrics import open_stream
 from service.api.wire import dumps
@@ -109,13 +110,19 @@ def stream_match(match_id: str) -> Response:
     header = read_after(request.headers.get("Last-Event-ID"))
     after = header if header is not None else queried
     settings = current_settings()
-    following = matches().follow(
-        match_id,
-        bearer_token(),
-        after,
-        heartbeat=settings.stream_heartbeat_seconds,
-        lifetime=settings.stream_max_seconds,
-    )
+    give_back = stream_slot()  # a 429 problem when this token holds RATELIMIT_STREAMS open already
+    try:
+        following = matches().follow(
+            match_id,
+            bearer_token(),
+            after,
+            heartbeat=settings.stream_heartbeat_seconds,
+            lifetime=settings.stream_max_seconds,
+        )
+    except BaseException:
+        if give_back is not None:
+            give_back()
+        raise
     language = current_language()
 
     def events() -> Iterator[bytes]:
@@ -135,7 +142,10 @@ def stream_match(match_id: str) -> Response:
             following.close()
 
     headers = {"Cache-Control": "no-store", "Vary": "Authorization", "X-Accel-Buffering": "no"}
-    return current_app.response_class(events(), status=200, headers=headers, mimetype=SSE_MIME)
+    response = current_app.response_class(events(), status=200, headers=headers, mimetype=SSE_MIME)
+    if give_back is not None:
+        response.call_on_close(give_back)  # when the answer is closed, whether it was ever started
+    return response
 
 
 #: set once by ``stop_streams``: the process is stopping (a plain flag: it is set in a signal handler)

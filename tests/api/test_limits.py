@@ -96,6 +96,29 @@ def test_opening_a_stream_counts_as_a_read_of_its_token() -> None:
     stream.close()
 
 
+def test_a_token_holds_a_bounded_number_of_open_streams() -> None:
+    client = _client(ratelimit_streams=2, stream_heartbeat_seconds=3.0)
+    created = client.post("/v1/matches", json=CREATE).get_json()
+    path = f"/v1/matches/{created['id']}/stream"
+    seat = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    for _ in range(3):  # refused before the stream opens: no slot kept
+        assert client.get("/v1/matches/nosuchmatch00000000000/stream", headers=seat).status_code == 404
+    held = [client.get(path, headers=seat, buffered=False) for _ in range(2)]
+    assert [s.status_code for s in held] == [200, 200]
+    body = _assert_refused(client.get(path, headers=seat))
+    assert body["limit"] == "2 open streams per token" and body["retry_after"] == 3  # one heartbeat
+    other = client.get(path, headers={"Authorization": f"Bearer {created['referee_token']}"}, buffered=False)
+    assert other.status_code == 200  # another token's slots
+    held.pop().close()  # never read: closing the answer gives the slot back
+    again = client.get(path, headers=seat, buffered=False)
+    assert again.status_code == 200
+    for stream in (*held, other, again):
+        stream.close()
+    last = client.get(path, headers=seat, buffered=False)
+    assert last.status_code == 200
+    last.close()
+
+
 def test_rules_endpoints_per_address() -> None:
     client = _client(ratelimit_rules="2/minute")
     assert [client.get("/v1/rulesets").status_code for _ in range(2)] == [200, 200]
@@ -138,7 +161,9 @@ def test_settings_from_the_environment() -> None:
     assert not Settings.from_env({"RATELIMIT_ENABLED": "false"}).ratelimit_enabled
     assert Settings.from_env({"RATELIMIT_MATCH_WRITE": "5/second"}).ratelimit_match_write == "5/second"
     assert Settings.from_env({"TRUSTED_PROXIES": "2"}).trusted_proxies == 2
-    for bad in ({"RATELIMIT_ENABLED": "maybe"}, {"RATELIMIT_RULES": "fast"}, {"TRUSTED_PROXIES": "-1"}):
+    assert (settings.ratelimit_streams, Settings.from_env({"RATELIMIT_STREAMS": "9"}).ratelimit_streams) == (5, 9)
+    for bad in ({"RATELIMIT_ENABLED": "maybe"}, {"RATELIMIT_RULES": "fast"}, {"TRUSTED_PROXIES": "-1"},
+                {"RATELIMIT_STREAMS": "0"}, {"RATELIMIT_STREAMS": "many"}):
         with pytest.raises(ConfigError, match=next(iter(bad))):
             Settings.from_env(bad)
 
