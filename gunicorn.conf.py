@@ -14,6 +14,10 @@ thread worker and the sync worker in ``bench/README.md`` (Live streams): sync wo
 streams as there are workers and stall on as many slow clients. ``sync`` remains selectable for a
 deployment without streams.
 
+Stopping: on SIGTERM gunicorn stops listening and lets each worker finish what it holds, for up to
+``graceful_timeout`` (20 s); the worker's open live streams end within ``STREAM_HEARTBEAT_SECONDS``
+(which must be below it) with ``end: timeout``, and their clients reconnect elsewhere.
+
 Metrics: ``/metrics`` on the app's port, or with ``METRICS_PORT`` on that port only, served by the
 master (``when_ready``); ``METRICS_PORT=off`` turns them off. With several workers,
 ``PROMETHEUS_MULTIPROC_DIR`` names a directory where each worker writes its samples. The master
@@ -22,7 +26,9 @@ starts (counts start from zero with the server, not from the last run's), and te
 library when a worker exits (``child_exit``), so a dead worker's live gauges stop counting.
 """
 
+import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -49,6 +55,10 @@ worker_connections = _settings.worker_connections
 threads = _settings.worker_threads
 timeout = 30
 graceful_timeout = 20
+# A SIGTERM ends each open live stream after its next item, a heartbeat at the latest
+# (``post_worker_init``): heartbeats must come sooner than the graceful timeout runs out.
+if _settings.stream_heartbeat_seconds >= graceful_timeout:
+    sys.exit(f"trick-referee: STREAM_HEARTBEAT_SECONDS must be below gunicorn's graceful_timeout ({graceful_timeout})")
 backlog = 2048
 loglevel = _settings.log_level
 # No access log of gunicorn's: the app writes one line per request (service/api/logs.py), with its
@@ -56,6 +66,10 @@ loglevel = _settings.log_level
 accesslog = None
 errorlog = "-"
 logconfig_dict = dict_config(_settings.log_format, _settings.log_level)
+# Python's warnings too (a library's deprecation, a resource left open) go through the logging
+# handler, as lines of logger ``py.warnings`` in LOG_FORMAT, rather than as raw text on stderr.
+# Set here, in the master, before any worker is forked.
+logging.captureWarnings(True)
 
 
 class _Logger(glogging.Logger):
@@ -120,6 +134,22 @@ def when_ready(server: object) -> None:
     registry = CollectorRegistry()
     prometheus_multiprocess.MultiProcessCollector(registry)
     start_http_server(_settings.metrics_port, addr=_settings.host, registry=registry)
+
+
+def post_worker_init(worker: object) -> None:
+    """A worker's SIGTERM also ends its open live streams (``service.api.stream.stop_streams``), so
+    that they do not hold the worker through the whole graceful timeout and get cut mid-answer;
+    then gunicorn's own handler stops the worker as usual."""
+    from service.api.stream import stop_streams
+
+    stop = worker.handle_exit  # type: ignore[attr-defined]
+
+    def on_sigterm(sig: int, frame: object) -> None:
+        stop_streams()
+        stop(sig, frame)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn has it: no system call cut short
 
 
 def child_exit(server: object, worker: object) -> None:

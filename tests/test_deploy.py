@@ -18,6 +18,8 @@ from typing import Any
 
 import yaml
 
+from service.api.config import Settings
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
@@ -192,6 +194,18 @@ def test_the_service_stops_after_a_pause_and_within_its_grace_period() -> None:
     mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
     shm = next(v for v in pod["volumes"] if v["name"] == mounts["/dev/shm"])
     assert shm["emptyDir"]["medium"] == "Memory"
+    # a SIGTERM ends each open stream at its next heartbeat, which comes before the graceful timeout
+    config = _one("ConfigMap", "referee-config")["data"]
+    assert float(config["STREAM_HEARTBEAT_SECONDS"]) < conf["graceful_timeout"]
+
+
+def test_the_rate_limits_see_the_client_behind_the_ingress() -> None:
+    """The Service is a ClusterIP: clients come through an ingress. With TRUSTED_PROXIES=0 they would
+    all be the ingress's address and share one per-address limit."""
+    assert _one("Service", "referee")["spec"].get("type", "ClusterIP") == "ClusterIP"
+    config = _one("ConfigMap", "referee-config")["data"]
+    assert config["TRUSTED_PROXIES"] == "1"
+    assert Settings.from_env(config).trusted_proxies == 1
 
 
 def _sentinel_hosts() -> list[str]:

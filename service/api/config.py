@@ -21,6 +21,7 @@ variable                 meaning                                                
 ``RATELIMIT_MATCH_READ``   reads of a match per token                                 ``30/second``
 ``RATELIMIT_RULES``      rules endpoints per client address                           ``50/second``
 ``RATELIMIT_ADDRESS``    every match endpoint together, per client address            ``100/second``
+``RATELIMIT_STREAMS``    live streams one token holds open at once, per worker process  ``5``
 ``RATELIMIT_STORAGE_URI``  where the counts live (``memory://``, ``redis://...``)     the store's Redis, else memory
 ``METRICS_PORT``         ``/metrics`` on its own port (``9100``), or ``off``            on the app's port
 ``TRUSTED_PROXIES``      proxies in front whose ``X-Forwarded-For`` is believed       ``0``
@@ -92,6 +93,7 @@ class Settings:
     ratelimit_match_read: str = DEFAULT_LIMITS["match_read"]
     ratelimit_rules: str = DEFAULT_LIMITS["rules"]
     ratelimit_address: str = DEFAULT_LIMITS["address"]
+    ratelimit_streams: int = 5
     ratelimit_storage_uri: str | None = field(default=None, repr=False)
     trusted_proxies: int = 0
     metrics_port: int | None = None
@@ -159,6 +161,7 @@ class Settings:
             ratelimit_match_read=_limit(env, "RATELIMIT_MATCH_READ", DEFAULT_LIMITS["match_read"]),
             ratelimit_rules=_limit(env, "RATELIMIT_RULES", DEFAULT_LIMITS["rules"]),
             ratelimit_address=_limit(env, "RATELIMIT_ADDRESS", DEFAULT_LIMITS["address"]),
+            ratelimit_streams=_int(env, "RATELIMIT_STREAMS", 5, 1, 10_000),
             ratelimit_storage_uri=env.get("RATELIMIT_STORAGE_URI") or None,
             trusted_proxies=_int(env, "TRUSTED_PROXIES", 0, 0, 10),
             metrics_port=None if metrics_off else _int(env, "METRICS_PORT", 0, 1, 65535) or None,

@@ -8,10 +8,18 @@ limit                      covers, counted per                                  
 =========================  ====================================================  ======================
 ``RATELIMIT_CREATE``       ``POST /v1/matches``, per client address              ``20/minute;200/day``
 ``RATELIMIT_MATCH_WRITE``  actions, undo, delete, per bearer token               ``10/second;300/minute``
-``RATELIMIT_MATCH_READ``   view, events, rounds, record, per bearer token        ``30/second``
+``RATELIMIT_MATCH_READ``   view, events, rounds, record, opening a stream,       ``30/second``
+                           per bearer token
 ``RATELIMIT_ADDRESS``      every match endpoint together, per client address     ``100/second``
 ``RATELIMIT_RULES``        the ``/v1/rulesets`` endpoints, per client address    ``50/second``
 =========================  ====================================================  ======================
+
+**Open streams.** A stream is a connection held for up to ``STREAM_MAX_SECONDS``, so besides the
+rate at which they open (``RATELIMIT_MATCH_READ``) a token may hold at most ``RATELIMIT_STREAMS``
+(default 5: a device or two with a tab or two each) open at once in one worker process; one more is
+refused with the same 429 problem, ``Retry-After`` one heartbeat (the time a worker takes to notice
+a client that went away). Counted in the process (the streams are its connections), not in Redis:
+across ``W`` workers and ``R`` replicas a token holds at most ``W × R × RATELIMIT_STREAMS``.
 
 Not limited: ``/healthz``, ``/readyz``, ``/metrics``, ``/docs``, ``/openapi.json`` and pages.
 Each limit is one count over the endpoints it covers (a seat's view and its events together).
@@ -45,8 +53,9 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -60,6 +69,7 @@ from service.api.problems import problem_response, problem_title
 from service.rules.messages import Msg
 
 LIMITER_KEY = "trick_referee.limiter"
+STREAM_SLOTS_KEY = "trick_referee.stream_slots"
 #: view endpoint -> which limit it takes
 _ENDPOINTS: dict[str, tuple[str, ...]] = {
     "matches.create_match": ("create", "address"),
@@ -70,6 +80,9 @@ _ENDPOINTS: dict[str, tuple[str, ...]] = {
     "matches.get_events": ("match_read", "address"),
     "matches.get_rounds": ("match_read", "address"),
     "matches.get_record": ("match_read", "address"),
+    # opening a live stream (counted once, when it opens): a client reopening streams in a loop
+    # holds connections and feeds, not just requests
+    "stream.stream_match": ("match_read", "address"),
     "rulesets.list_rulesets": ("rules",),
     "rulesets.get_ruleset_detail": ("rules",),
     "rulesets.trick": ("rules",),
@@ -136,10 +149,13 @@ def init_app(app: Flask, settings: Settings) -> None:
     )
     app.extensions[LIMITER_KEY] = limiter
     app.register_error_handler(RateLimitExceeded, refused)
+    app.register_error_handler(TooManyStreams, refused_stream)
     if not settings.ratelimit_enabled:
         # no wrapper per view: a disabled limiter's wrappers still ran its per-request bookkeeping
         # (exemption scopes, the limit evaluation), ~30 us of every match request (bench/README.md)
         return
+    heartbeat = max(1, math.ceil(settings.stream_heartbeat_seconds))
+    app.extensions[STREAM_SLOTS_KEY] = StreamSlots(settings.ratelimit_streams, heartbeat)
     values = _values(settings)
     for endpoint, kinds in _ENDPOINTS.items():
         view: Any = app.view_functions.get(endpoint)
@@ -161,13 +177,76 @@ def _values(settings: Settings) -> dict[str, str]:
     }
 
 
+class TooManyStreams(Exception):
+    """The caller's token holds ``RATELIMIT_STREAMS`` open streams in this process already."""
+
+    def __init__(self, most: int, retry_after: int) -> None:
+        super().__init__(most)
+        self.most = most
+        self.retry_after = retry_after
+
+
+class StreamSlots:
+    """How many streams each token (``token_key``) holds open in this process; a refusal says to
+    retry after ``retry_after`` seconds."""
+
+    def __init__(self, most: int, retry_after: int = 1) -> None:
+        self.most = most
+        self.retry_after = retry_after
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> Callable[[], None]:
+        """One slot of ``key``: a function that gives it back (once, however often it is called);
+        ``TooManyStreams`` when ``key`` holds ``most`` already."""
+        with self._lock:
+            held = self._open.get(key, 0)
+            if held >= self.most:
+                raise TooManyStreams(self.most, self.retry_after)
+            self._open[key] = held + 1
+        returned = False
+
+        def give_back() -> None:
+            nonlocal returned
+            with self._lock:
+                if returned:
+                    return
+                returned = True
+                left = self._open.get(key, 1) - 1
+                if left > 0:
+                    self._open[key] = left
+                else:
+                    self._open.pop(key, None)
+
+        return give_back
+
+    def held(self, key: str) -> int:
+        with self._lock:
+            return self._open.get(key, 0)
+
+
+def stream_slot() -> Callable[[], None] | None:
+    """Take one of the caller's open-stream slots (``RATELIMIT_STREAMS``) for the stream about to
+    open: the function that gives it back when the stream's answer is closed, or None when the rate
+    limits are off. ``TooManyStreams`` (a 429 problem) when the token holds all its slots."""
+    slots: StreamSlots | None = current_app.extensions.get(STREAM_SLOTS_KEY)
+    return None if slots is None else slots.take(token_key())
+
+
+def refused_stream(error: TooManyStreams) -> Response:
+    """The 429 problem of ``refused`` for one stream too many; Retry-After: one heartbeat."""
+    return _refusal(f"{error.most} open streams per token", error.retry_after)
+
+
 def refused(error: RateLimitExceeded) -> Response:
     """A 429 problem ``rate_limited`` naming the limit, with ``Retry-After`` (whole seconds, at least 1)."""
     limiter: Limiter = current_app.extensions[LIMITER_KEY]
     current = limiter.current_limit
     wait = math.ceil(current.reset_at - time.time()) if current is not None else 1
-    retry_after = max(1, wait)
-    limit = str(error.limit.limit)
+    return _refusal(str(error.limit.limit), max(1, wait))
+
+
+def _refusal(limit: str, retry_after: int) -> Response:
     body = {
         "title": problem_title("rate_limited", 429),
         "status": 429,

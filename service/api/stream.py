@@ -8,11 +8,19 @@ number 400); then ``text/event-stream``, written as the use case (``service.matc
   to this caller (the same JSON item, the same redaction), for every event committed;
 * ``event: view``, ``data:`` the caller's view (as ``GET /v1/matches/{id}``) after them;
 * ``: heartbeat``, a comment, after ``STREAM_HEARTBEAT_SECONDS`` with nothing else to send;
-* ``event: end``, ``data: {"reason": ...}``, last: ``timeout`` after ``STREAM_MAX_SECONDS`` (the
-  client reconnects with ``Last-Event-ID``), ``deleted`` or ``expired`` (the match is gone; do not
-  reconnect), ``unavailable`` (the store cannot be read now; reconnect later).
+* ``event: end``, ``data: {"reason": ...}``, last: ``timeout`` after ``STREAM_MAX_SECONDS``, or
+  sooner when the server is stopping (the client reconnects with ``Last-Event-ID``), ``deleted`` or
+  ``expired`` (the match is gone; do not reconnect), ``unavailable`` (the store cannot be read now;
+  reconnect later).
 
 The stream starts with ``retry: 1000`` (a browser reconnects a second after the connection drops).
+
+**Stopping.** A stream would hold its worker through gunicorn's whole ``graceful_timeout`` after a
+SIGTERM and then be cut mid-answer. ``stop_streams()`` (called by ``gunicorn.conf.py`` when a worker
+gets its SIGTERM) makes every open stream of the process end, after the next item it sends (a
+heartbeat at the latest, so within ``STREAM_HEARTBEAT_SECONDS``), with ``end: timeout``: the
+client reconnects to a server that is not stopping and misses nothing, and the worker exits once
+its other requests are answered.
 """
 
 from __future__ import annotations
@@ -26,7 +34,9 @@ from flask.wrappers import Response
 from service.api.app import current_settings
 from service.api.body import Blueprint
 from service.api.i18n import current_language, use_language
+from service.api.limits import stream_slot
 from service.api.matches import bearer_token, matches
+from service.api.metrics import open_stream
 from service.api.wire import dumps
 from service.matches.errors import InvalidRequest
 from service.matches.follow import Change, End, Heartbeat, Item, Snapshot
@@ -52,8 +62,9 @@ _STREAM_DOC = (
     "- `event: view`, `data`: this token's view (as `GET /v1/matches/{id}`) after them; one is sent at "
     "once on connecting, after any events replayed;\n"
     "- a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;\n"
-    "- `event: end`, `data: {\"reason\": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600): "
-    "reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect; "
+    "- `event: end`, `data: {\"reason\": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600), "
+    "or within `STREAM_HEARTBEAT_SECONDS` when the server is stopping: reconnect with `Last-Event-ID`; "
+    "`deleted` or `expired`: the match is gone, do not reconnect; "
     "`unavailable`: the store cannot be read now, reconnect later.\n\n"
     "Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by "
     "itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the "
@@ -100,25 +111,53 @@ def stream_match(match_id: str) -> Response:
     header = read_after(request.headers.get("Last-Event-ID"))
     after = header if header is not None else queried
     settings = current_settings()
-    following = matches().follow(
-        match_id,
-        bearer_token(),
-        after,
-        heartbeat=settings.stream_heartbeat_seconds,
-        lifetime=settings.stream_max_seconds,
-    )
+    give_back = stream_slot()  # a 429 problem when this token holds RATELIMIT_STREAMS open already
+    try:
+        following = matches().follow(
+            match_id,
+            bearer_token(),
+            after,
+            heartbeat=settings.stream_heartbeat_seconds,
+            lifetime=settings.stream_max_seconds,
+        )
+    except BaseException:
+        if give_back is not None:
+            give_back()
+        raise
     language = current_language()
 
     def events() -> Iterator[bytes]:
         # written after the view returned, outside the request: each item in the request's language
-        yield f"retry: {RECONNECT_MS}\n\n".encode()
-        for item in following:
-            with use_language(language):
-                chunk = encode(item)
-            yield chunk
+        # counted open (referee_open_streams) from its first byte until it ends or the client is gone
+        try:
+            with open_stream():
+                yield f"retry: {RECONNECT_MS}\n\n".encode()
+                for item in following:
+                    with use_language(language):
+                        chunk = encode(item)
+                    yield chunk
+                    if _stopping and not isinstance(item, End):
+                        yield encode(End("timeout"))
+                        return
+        finally:
+            following.close()
 
     headers = {"Cache-Control": "no-store", "Vary": "Authorization", "X-Accel-Buffering": "no"}
-    return current_app.response_class(events(), status=200, headers=headers, mimetype=SSE_MIME)
+    response = current_app.response_class(events(), status=200, headers=headers, mimetype=SSE_MIME)
+    if give_back is not None:
+        response.call_on_close(give_back)  # when the answer is closed, whether it was ever started
+    return response
+
+
+#: set once by ``stop_streams``: the process is stopping (a plain flag: it is set in a signal handler)
+_stopping = False
+
+
+def stop_streams() -> None:
+    """End every open stream of this process after the next item it sends (module docstring,
+    Stopping). Safe in a signal handler: it only sets a flag."""
+    global _stopping
+    _stopping = True
 
 
 def read_after(raw: str | None) -> int | None:

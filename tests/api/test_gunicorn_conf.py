@@ -93,3 +93,13 @@ def test_an_unknown_worker_class_stops_the_start(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("WORKER_CLASS", "tornado")
     with pytest.raises(SystemExit, match="WORKER_CLASS must be one of gevent, gthread, sync"):
         runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_a_heartbeat_as_long_as_the_graceful_timeout_stops_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGTERM ends a stream after its next heartbeat, which must come before the worker is killed."""
+    monkeypatch.setenv("STREAM_HEARTBEAT_SECONDS", "19.5")
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert conf["graceful_timeout"] == 20 and callable(conf["post_worker_init"])
+    monkeypatch.setenv("STREAM_HEARTBEAT_SECONDS", "20")
+    with pytest.raises(SystemExit, match="STREAM_HEARTBEAT_SECONDS must be below"):
+        runpy.run_path(str(ROOT / "gunicorn.conf.py"))

@@ -16,7 +16,11 @@ from flask.testing import FlaskClient
 from service.api.app import create_app
 from service.api.config import Settings
 from service.api.headers import CSP
+from tests.api.match_driver import WireHttp, create
 from tests.matches.gunicorn_server import Gunicorn
+from tests.redis_server import RedisServer, redis_server
+
+__all__ = ["redis_server"]
 
 
 def test_every_answer_has_nosniff_and_a_referrer_policy(client: FlaskClient) -> None:
@@ -69,3 +73,44 @@ def test_a_real_server_names_no_version_and_the_docs_work_in_a_browser() -> None
             capture_output=True, text=True, timeout=60, check=True,
         ).stdout
     assert 'data-path="/v1/matches/{match_id}/actions"' in dom  # Swagger UI ran and read the document
+
+
+def _wire_get(port: int, path: str, token: str | None = None) -> tuple[int, dict[str, str]]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers={"Authorization": f"Bearer {token}"} if token else {})
+        answer = conn.getresponse()
+        answer.read()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+@pytest.mark.redis
+def test_a_real_server_on_redis_sends_the_headers_on_every_kind_of_answer(redis_server: RedisServer) -> None:
+    redis_server.flush()
+    with Gunicorn(workers=2, env={"REDIS_URL": redis_server.url}) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        match = create(http, "forty_fives", "dealt", 3)[0]
+        http.close()
+        answers = {
+            "health": _wire_get(server.port, "/healthz"),
+            "rules": _wire_get(server.port, "/v1/rulesets"),
+            "match": _wire_get(server.port, match.path, match.seats[0]),
+            "problem": _wire_get(server.port, match.path, "not-a-token"),
+            "docs": _wire_get(server.port, "/docs"),
+            "page": _wire_get(server.port, "/"),
+        }
+    assert {name: status for name, (status, _) in answers.items()} == {
+        "health": 200, "rules": 200, "match": 200, "problem": 401, "docs": 200, "page": 200}
+    for name, (_, headers) in answers.items():
+        assert headers["x-content-type-options"] == "nosniff", name
+        assert headers["referrer-policy"] == "no-referrer", name
+        assert re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"]), name
+        assert not re.search(r"\d", headers.get("server", "")), name
+        html = headers.get("content-type", "").startswith("text/html")
+        assert html == (name in ("docs", "page")), name
+        assert (headers.get("content-security-policy") == CSP) == html, name

@@ -78,6 +78,47 @@ def test_writes_have_their_own_limit() -> None:
     assert client.get(path, headers={"Authorization": f"Bearer {token}"}).status_code == 200  # reads go on
 
 
+def test_opening_a_stream_counts_as_a_read_of_its_token() -> None:
+    client = _client(ratelimit_match_read="3/minute")
+    created = client.post("/v1/matches", json=CREATE).get_json()
+    path = f"/v1/matches/{created['id']}"
+    seat = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    assert client.get(path, headers=seat).status_code == 200
+    for _ in range(2):
+        stream = client.get(f"{path}/stream", headers=seat, buffered=False)
+        assert stream.status_code == 200 and stream.mimetype == "text/event-stream"
+        stream.close()
+    _assert_refused(client.get(f"{path}/stream", headers=seat))  # refused before it opens
+    _assert_refused(client.get(path, headers=seat))  # one count over the view and the stream
+    referee = {"Authorization": f"Bearer {created['referee_token']}"}
+    stream = client.get(f"{path}/stream", headers=referee, buffered=False)
+    assert stream.status_code == 200
+    stream.close()
+
+
+def test_a_token_holds_a_bounded_number_of_open_streams() -> None:
+    client = _client(ratelimit_streams=2, stream_heartbeat_seconds=3.0)
+    created = client.post("/v1/matches", json=CREATE).get_json()
+    path = f"/v1/matches/{created['id']}/stream"
+    seat = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    for _ in range(3):  # refused before the stream opens: no slot kept
+        assert client.get("/v1/matches/nosuchmatch00000000000/stream", headers=seat).status_code == 404
+    held = [client.get(path, headers=seat, buffered=False) for _ in range(2)]
+    assert [s.status_code for s in held] == [200, 200]
+    body = _assert_refused(client.get(path, headers=seat))
+    assert body["limit"] == "2 open streams per token" and body["retry_after"] == 3  # one heartbeat
+    other = client.get(path, headers={"Authorization": f"Bearer {created['referee_token']}"}, buffered=False)
+    assert other.status_code == 200  # another token's slots
+    held.pop().close()  # never read: closing the answer gives the slot back
+    again = client.get(path, headers=seat, buffered=False)
+    assert again.status_code == 200
+    for stream in (*held, other, again):
+        stream.close()
+    last = client.get(path, headers=seat, buffered=False)
+    assert last.status_code == 200
+    last.close()
+
+
 def test_rules_endpoints_per_address() -> None:
     client = _client(ratelimit_rules="2/minute")
     assert [client.get("/v1/rulesets").status_code for _ in range(2)] == [200, 200]
@@ -106,6 +147,7 @@ def test_the_document_names_the_429_where_a_limit_applies() -> None:
     too_many_ref = {"$ref": "#/components/responses/TOO_MANY_REQUESTS"}
     assert spec["paths"]["/v1/matches"]["post"]["responses"]["429"] == too_many_ref
     assert "429" in spec["paths"]["/v1/rulesets/{id}/trick"]["post"]["responses"]
+    assert "429" in spec["paths"]["/v1/matches/{match_id}/stream"]["get"]["responses"]
     assert "429" not in spec["paths"]["/healthz"]["get"]["responses"]
     too_many = spec["components"]["responses"]["TOO_MANY_REQUESTS"]
     assert "Retry-After" in too_many["headers"]
@@ -119,7 +161,9 @@ def test_settings_from_the_environment() -> None:
     assert not Settings.from_env({"RATELIMIT_ENABLED": "false"}).ratelimit_enabled
     assert Settings.from_env({"RATELIMIT_MATCH_WRITE": "5/second"}).ratelimit_match_write == "5/second"
     assert Settings.from_env({"TRUSTED_PROXIES": "2"}).trusted_proxies == 2
-    for bad in ({"RATELIMIT_ENABLED": "maybe"}, {"RATELIMIT_RULES": "fast"}, {"TRUSTED_PROXIES": "-1"}):
+    assert (settings.ratelimit_streams, Settings.from_env({"RATELIMIT_STREAMS": "9"}).ratelimit_streams) == (5, 9)
+    for bad in ({"RATELIMIT_ENABLED": "maybe"}, {"RATELIMIT_RULES": "fast"}, {"TRUSTED_PROXIES": "-1"},
+                {"RATELIMIT_STREAMS": "0"}, {"RATELIMIT_STREAMS": "many"}):
         with pytest.raises(ConfigError, match=next(iter(bad))):
             Settings.from_env(bad)
 

@@ -4,12 +4,15 @@ latency, open streams and the build info, all in /metrics."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from prometheus_client import REGISTRY
 
-from service.api import metrics
+from service.api import metrics, stream
 from service.api.app import create_app
 from service.api.config import Settings
 
@@ -81,6 +84,40 @@ def test_open_streams_gauge_and_build_info() -> None:
     assert _value("referee_open_streams") == before
     info = [s for m in REGISTRY.collect() if m.name == "referee_build_info" for s in m.samples]
     assert info and info[0].value == 1 and info[0].labels["version"] == metrics.VERSION
+
+
+def test_an_open_stream_is_counted_until_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stream endpoint holds ``open_stream()`` (which moves the gauge, above) for as long as a
+    stream is open. Counted here by a stand-in: the process-wide gauge also moves with other tests'
+    streams, which end on their own threads (the real gauge across workers: test_gunicorn_metrics)."""
+    live = [0]
+
+    @contextmanager
+    def counted() -> Iterator[None]:
+        live[0] += 1
+        try:
+            yield
+        finally:
+            live[0] -= 1
+
+    monkeypatch.setattr(stream, "open_stream", counted)
+    client = create_app(Settings(stream_heartbeat_seconds=0.2, stream_max_seconds=5)).test_client()
+    body = client.post("/v1/matches", json={"ruleset": "forty_fives", "mode": "dealt",
+                                            "players": ["A", "B"]}).get_json()
+    streams = []
+    for token in (body["referee_token"], body["seats"][0]["token"]):
+        answer = client.get(f"/v1/matches/{body['id']}/stream", headers=_bearer(token), buffered=False)
+        assert answer.status_code == 200
+        chunks = answer.iter_encoded()
+        assert next(chunks).startswith(b"retry:")  # the stream has begun
+        streams.append((answer, chunks))
+    assert live == [2]
+    streams.pop()[0].close()  # the client hung up
+    assert live == [1]
+    answer, chunks = streams.pop()
+    assert b"event: end" in b"".join(chunks)  # ended by its lifetime
+    answer.close()
+    assert live == [0]
 
 
 def test_the_version_is_pyprojects() -> None:

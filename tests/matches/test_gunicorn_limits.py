@@ -5,9 +5,12 @@ them."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from tests.api.match_driver import WireHttp
+from tests.api.match_driver import WireHttp, create
+from tests.api.sse import close_wire_stream, open_wire_stream
 from tests.matches.gunicorn_server import Gunicorn
 from tests.redis_server import RedisServer, SentinelGroup
 
@@ -64,3 +67,34 @@ def test_through_the_sentinels(sentinel_group: SentinelGroup) -> None:
             http.close()
     assert statuses == [201, 201, 201, 429, 429]
     assert sentinel_group.current_master().client().keys("*referee-limits*")
+
+
+def test_open_streams_per_token_and_their_slots_back_when_clients_go() -> None:
+    env = {"RATELIMIT_ENABLED": "true", "RATELIMIT_STREAMS": "2", "STREAM_HEARTBEAT_SECONDS": "0.5"}
+    with Gunicorn(workers=1, env=env) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        match = create(http, "forty_fives", "dealt", 3)[0]
+        path = f"{match.path}/stream"
+        held = []
+        for _ in range(2):
+            conn, response, reader = open_wire_stream("127.0.0.1", server.port, path, match.seats[0])
+            assert reader is not None, response.read()
+            reader.until(lambda item: item.event == "view", timeout=10)
+            held.append(conn)
+        conn, refused, reader = open_wire_stream("127.0.0.1", server.port, path, match.seats[0])
+        assert reader is None and refused.status == 429 and refused.getheader("Retry-After") == "1"
+        assert b"rate_limited" in refused.read()
+        conn.close()
+        for conn in held:
+            close_wire_stream(conn)  # gone: the worker notices at its next heartbeat
+        deadline = time.monotonic() + 10
+        while True:
+            conn, response, reader = open_wire_stream("127.0.0.1", server.port, path, match.seats[0])
+            if reader is not None:
+                close_wire_stream(conn)
+                break
+            assert response.status == 429 and time.monotonic() < deadline
+            response.read()
+            conn.close()
+            time.sleep(0.2)
+        http.close()

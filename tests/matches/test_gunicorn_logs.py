@@ -13,13 +13,22 @@ import pytest
 
 from tests.api.match_driver import CARD, WireHttp, create, step
 from tests.matches.gunicorn_server import Gunicorn
+from tests.redis_server import free_port
 
 pytestmark = pytest.mark.slow
 
 
-def test_every_line_is_json_and_no_secret_is_logged() -> None:
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_every_line_is_json_and_no_secret_is_logged(store: str, request: pytest.FixtureRequest) -> None:
     key = f"idem-{uuid.uuid4()}"
-    with Gunicorn(workers=1, env={"LOG_FORMAT": "json", "LOG_LEVEL": "info"}) as server:
+    env = {"LOG_FORMAT": "json", "LOG_LEVEL": "info"}
+    workers = 1
+    if store == "redis":  # the store's lines too, from several workers
+        redis_server = request.getfixturevalue("redis_server")
+        redis_server.flush()
+        env["REDIS_URL"] = redis_server.url
+        workers = 2
+    with Gunicorn(workers=workers, env=env) as server:
         http = WireHttp("127.0.0.1", server.port)
         match, created = create(http, "forty_fives", "dealt", 3)
         rng = random.Random(19)
@@ -57,3 +66,30 @@ def test_every_line_is_json_and_no_secret_is_logged() -> None:
     for line in lines:
         shown = {k: v for k, v in line.items() if k not in ("request_id", "match_id", "timestamp")}
         assert not set(CARD.findall(json.dumps(shown))) & set(hands), line
+
+
+def test_every_line_written_during_a_request_carries_its_id() -> None:
+    """Another logger's line (here flask-limiter's, when its storage cannot be reached) written while
+    a request runs has that request's id, in a gevent worker serving several requests."""
+    env = {"LOG_FORMAT": "json", "LOG_LEVEL": "info", "RATELIMIT_ENABLED": "true",
+           "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{free_port()}/0"}  # nothing listens there
+    with Gunicorn(workers=1, env=env) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        assert [http.get("/v1/rulesets", X_Request_ID=f"rid-{i}").status for i in range(3)] == [200] * 3
+        http.close()
+        server.stop()
+        text = server.log_path.read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in text.splitlines()]
+    [fallback] = [line for line in lines if line["logger"] == "flask-limiter"]
+    assert "unreachable" in fallback["event"] and fallback["request_id"] == "rid-0"
+    assert [line["request_id"] for line in lines if line["logger"] == "service.request"][-3:] == [
+        "rid-0", "rid-1", "rid-2"]
+
+
+def test_a_python_warning_is_a_json_line_too() -> None:
+    with Gunicorn("tests.matches.warning_app:app", workers=1, env={"LOG_FORMAT": "json"}) as server:
+        server.stop()
+        text = server.log_path.read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in text.splitlines()]  # every line is JSON, or this fails
+    [warned] = [line for line in lines if line["logger"] == "py.warnings"]
+    assert "a warning issued while the app loads" in warned["event"] and warned["level"] == "warning"

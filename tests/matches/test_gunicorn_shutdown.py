@@ -1,7 +1,8 @@
 """Graceful shutdown (issue 19 item 9): a SIGTERM to gunicorn while clients post actions.
 
 Six clients each play their own Forty-Fives match as fast as they can, through a real gunicorn
-(three sync workers) on a private redis-server; a SIGTERM goes to the master mid-way. gunicorn
+(three workers of the configured class, gevent) on a private redis-server; a SIGTERM goes to the
+master mid-way. gunicorn
 stops taking connections and lets each worker finish the request it holds. Checked afterwards:
 
 * the server exits by itself, with status 0, within its graceful timeout;
@@ -11,6 +12,10 @@ stops taking connections and lets each worker finish the request it holds. Check
   version 1 + the actions its client saw accepted (200), no more and no fewer;
 * a client saw nothing but whole answers and refused or reset connections (those the server had
   not taken).
+
+And open live streams end at a SIGTERM with ``end: timeout`` (their clients reconnect to another
+server), within a heartbeat, rather than holding their worker for the whole graceful timeout and
+being cut mid-answer; each is a line of the log.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.api.match_driver import Match, WireHttp, create
+from tests.api.sse import close_wire_stream, open_wire_stream
 from tests.matches.gunicorn_server import Gunicorn
 from tests.redis_server import RedisServer
 
@@ -125,3 +131,47 @@ def test_sigterm_loses_no_accepted_action(restartable_redis_server: RedisServer)
     for client in clients:
         assert set(client.failures) <= {"ConnectionRefusedError", "ConnectionResetError", "RemoteDisconnected",
                                         "BrokenPipeError"}, client.failures
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_sigterm_ends_open_streams_within_a_heartbeat(store: str, request: pytest.FixtureRequest) -> None:
+    env = {"LOG_FORMAT": "json", "LOG_LEVEL": "info", "STREAM_HEARTBEAT_SECONDS": "1"}
+    if store == "redis":
+        env["REDIS_URL"] = request.getfixturevalue("restartable_redis_server").url
+    server = Gunicorn(workers=1, env=env)
+    server.start()
+    opened = []
+    try:
+        setup = WireHttp("127.0.0.1", server.port)
+        match = create(setup, "forty_fives", "dealt", 3)[0]
+        setup.close()
+        for i, token in enumerate([match.referee, *match.seats]):
+            conn, response, reader = open_wire_stream(
+                "127.0.0.1", server.port, f"{match.path}/stream", token, {"X-Request-ID": f"stream-{i}"}
+            )
+            assert reader is not None, response.read()
+            reader.until(lambda item: item.event == "view", timeout=10)
+            opened.append((conn, reader))
+        assert server.process is not None
+        terminated = time.monotonic()
+        server.process.send_signal(15)
+        ends = [reader.until(lambda item: item.event == "end", timeout=10)[-1] for _, reader in opened]
+        ended = time.monotonic() - terminated
+        for _, reader in opened:
+            assert reader.closed.wait(5)  # the answer is whole: nothing after the end
+        status = server.process.wait(GRACEFUL_TIMEOUT + 5)
+        took = time.monotonic() - terminated
+        log = server.log_path.read_text(encoding="utf-8")
+    finally:
+        for conn, _ in opened:
+            close_wire_stream(conn)
+        server.stop()
+    assert [end.data for end in ends] == [{"reason": "timeout"}] * 4
+    assert ended < 5 and took < GRACEFUL_TIMEOUT / 2, (ended, took)  # not the graceful timeout
+    assert status == 0
+    lines = [json.loads(line) for line in log.splitlines()]
+    streamed = {line["request_id"]: line for line in lines if line.get("logger") == "service.request"
+                and line["route"] == "/v1/matches/<match_id>/stream"}
+    assert set(streamed) == {f"stream-{i}" for i in range(4)}
+    assert all(line["status"] == 200 and line["match_id"] == match.id for line in streamed.values())
+    assert not any("graceful timeout" in line.get("event", "") for line in lines)

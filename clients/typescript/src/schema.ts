@@ -203,7 +203,7 @@ export interface paths {
          *     - `event: action`, `id: <seq>`, `data`: one event exactly as `GET /v1/matches/{id}/events` gives it to this token (the same redaction: a seat never receives another seat's hidden card), for every event committed (a create, a deal, an action, a round record, an undo: its `kind` says which);
          *     - `event: view`, `data`: this token's view (as `GET /v1/matches/{id}`) after them; one is sent at once on connecting, after any events replayed;
          *     - a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;
-         *     - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600): reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read now, reconnect later.
+         *     - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600), or within `STREAM_HEARTBEAT_SECONDS` when the server is stopping: reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read now, reconnect later.
          *
          *     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the first connect: the events after it are replayed, then the view, then the stream goes live. Without either, or with one beyond the match's last event (another match's id), the stream starts at the match's last event (no history: the first view holds the state). `Last-Event-ID` wins over `after`.
          */
@@ -1819,6 +1819,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
             501: components["responses"]["NOT_IMPLEMENTED"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];

@@ -86,6 +86,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
     if response.status_code == 501:
         response_501 = Problem.from_dict(response.json())
 
@@ -138,9 +145,10 @@ def sync_detailed(
     - `event: view`, `data`: this token's view (as `GET /v1/matches/{id}`) after them; one is sent at
     once on connecting, after any events replayed;
     - a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;
-    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600):
-    reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect;
-    `unavailable`: the store cannot be read now, reconnect later.
+    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600), or
+    within `STREAM_HEARTBEAT_SECONDS` when the server is stopping: reconnect with `Last-Event-ID`;
+    `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read
+    now, reconnect later.
 
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
@@ -200,9 +208,10 @@ def sync(
     - `event: view`, `data`: this token's view (as `GET /v1/matches/{id}`) after them; one is sent at
     once on connecting, after any events replayed;
     - a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;
-    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600):
-    reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect;
-    `unavailable`: the store cannot be read now, reconnect later.
+    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600), or
+    within `STREAM_HEARTBEAT_SECONDS` when the server is stopping: reconnect with `Last-Event-ID`;
+    `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read
+    now, reconnect later.
 
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
@@ -257,9 +266,10 @@ async def asyncio_detailed(
     - `event: view`, `data`: this token's view (as `GET /v1/matches/{id}`) after them; one is sent at
     once on connecting, after any events replayed;
     - a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;
-    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600):
-    reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect;
-    `unavailable`: the store cannot be read now, reconnect later.
+    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600), or
+    within `STREAM_HEARTBEAT_SECONDS` when the server is stopping: reconnect with `Last-Event-ID`;
+    `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read
+    now, reconnect later.
 
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
@@ -319,9 +329,10 @@ async def asyncio(
     - `event: view`, `data`: this token's view (as `GET /v1/matches/{id}`) after them; one is sent at
     once on connecting, after any events replayed;
     - a comment line (`: heartbeat`) every `STREAM_HEARTBEAT_SECONDS` (15) with nothing else to send;
-    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600):
-    reconnect with `Last-Event-ID`; `deleted` or `expired`: the match is gone, do not reconnect;
-    `unavailable`: the store cannot be read now, reconnect later.
+    - `event: end`, `data: {"reason": ...}`, the last: `timeout` after `STREAM_MAX_SECONDS` (600), or
+    within `STREAM_HEARTBEAT_SECONDS` when the server is stopping: reconnect with `Last-Event-ID`;
+    `deleted` or `expired`: the match is gone, do not reconnect; `unavailable`: the store cannot be read
+    now, reconnect later.
 
     Reconnection: send the last `id` received as `Last-Event-ID` (a browser's EventSource does it by
     itself; the stream asks for a reconnect after 1 s with `retry: 1000`), or `?after=<seq>` on the
