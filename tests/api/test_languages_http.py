@@ -17,7 +17,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from service.api.i18n import catalog, summary_path
+from service.api.i18n import catalog, render, summary_path
 from service.api.languages import announce
 from service.rules.registry import RULESETS
 
@@ -215,3 +215,45 @@ def test_the_rules_summary_is_linked_from_the_ruleset(client: FlaskClient) -> No
     assert answer.status_code == 200
     assert answer.get_data(as_text=True).startswith("# Avinas")
     assert "Paano binibilang ang iskor" in answer.get_data(as_text=True)
+
+
+# --- the catalogue: ruleset names, descriptions, the options schema ------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_a_ruleset_is_named_and_described_in_the_language(client: FlaskClient, ruleset_id: str, lang: str) -> None:
+    ruleset = RULESETS[ruleset_id]
+    listed = {r["id"]: r for r in client.get("/v1/rulesets", headers={"Accept-Language": lang}).get_json()["rulesets"]}
+    answer = client.get(f"/v1/rulesets/{ruleset_id}", headers={"Accept-Language": lang})
+    _says(answer, lang)
+    detail = answer.get_json()
+    name = render(ruleset.name, lang)
+    assert listed[ruleset_id]["name"] == detail["name"] == name
+    assert listed[ruleset_id]["description"] == detail["description"] == render(ruleset.description, lang)
+    schema = detail["options_schema"]
+    assert schema["title"] == catalog(lang)["api.options.title"].format(ruleset=name)
+    assert schema["description"] == catalog(lang)["api.options.description"]
+    for option in detail["options"]:
+        assert schema["properties"][option["name"]]["description"] == option["description"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_forty_fives_names_are_the_seeds_words(client: FlaskClient, lang: str) -> None:
+    """The Indonesian seed calls the game *Lelang Empat Puluh Lima*, the Tagalog *apatnapu't lima*."""
+    names = {r["id"]: r["name"] for r in client.get(f"/v1/rulesets?lang={lang}").get_json()["rulesets"]}
+    words = {"id": "Empat Puluh Lima", "tl": "Apatnapu't Lima"}[lang]
+    assert words in names["forty_fives"] and words in names["auction_forty_fives"]
+    assert names["forty_fives"] != "Forty-Fives" and names["auction_forty_fives"] != "Auction Forty-Fives"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_names_the_game_in_the_language(client: FlaskClient, lang: str) -> None:
+    facts = {"trump": "S", "leader": 0, "players": 3, "tricks_won": [5, 0, 0], "scores": [0, 0, 0], "bogus": 1}
+    answer = _post(client, "/v1/rulesets/forty_fives/score", facts, lang)
+    assert answer.status_code == 400
+    _says(answer, lang)
+    problem = answer.get_json()
+    assert problem["code"] == "unknown_field"
+    assert _template(lang, "core.facts_unknown").fullmatch(problem["detail"])
+    assert render(RULESETS["forty_fives"].name, lang) in problem["detail"]
