@@ -257,3 +257,48 @@ def test_a_refusal_names_the_game_in_the_language(client: FlaskClient, lang: str
     assert problem["code"] == "unknown_field"
     assert _template(lang, "core.facts_unknown").fullmatch(problem["detail"])
     assert render(RULESETS["forty_fives"].name, lang) in problem["detail"]
+
+
+# --- a body that is no JSON -----------------------------------------------------------------------
+
+_NOT_JSON = {
+    "truncated": b'{"trump": "H"',
+    "no-name": b"{x",
+    "no-colon": b'{"trump" "H"}',
+    "no-comma": b'{"trump": "H" "plays": []}',
+    "trailing-comma": b'{"trump": "H", "plays": ["KH",]}',
+    "unclosed-string": b'{"trump": "H',
+    "control-character": b'{"trump": "H\x01"}',
+    "bad-escape": b'{"trump": "\\q"}',
+    "bad-unicode-escape": b'{"trump": "\\u12"}',
+    "extra-data": b'{"trump": "H"} 1',
+    "nan": b'{"trump": NaN, "plays": ["KH"]}',
+    "bad-utf8": b"\xff\xfe\xfa",
+    "huge-int": b'{"trick_number": ' + b"9" * 5000 + b"}",
+}
+
+
+def _reason_patterns(lang: str) -> list[re.Pattern[str]]:
+    """What the ``api.json.*`` messages write in ``lang``: each alone, and each syntax error where it is."""
+    reasons = {key: _template(lang, key).pattern for key in catalog(lang) if key.startswith("api.json.")}
+    at = reasons.pop("api.json.at")
+    where = [at.replace(".+?", f"(?:{reason})", 1) for reason in reasons.values()]
+    return [re.compile(p, re.DOTALL) for p in [*reasons.values(), *where]]
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("raw", list(_NOT_JSON.values()), ids=list(_NOT_JSON))
+def test_a_body_that_is_no_json_is_refused_in_the_language(client: FlaskClient, raw: bytes, lang: str) -> None:
+    """The decoder's reason is said in the language too (where and what), not in the decoder's English."""
+    answer = client.post("/v1/rulesets/forty_fives/trick", data=raw, content_type="application/json",
+                         headers={"Accept-Language": lang})
+    assert answer.status_code == 400
+    _says(answer, lang)
+    problem = answer.get_json()
+    assert problem["code"] == "malformed_json"
+    assert problem["title"] == catalog(lang)["title.malformed_json"]
+    prefix, _, suffix = catalog(lang)["api.bad_json"].partition("{error}")
+    detail: str = problem["detail"]
+    assert detail.startswith(prefix) and detail.endswith(suffix), detail
+    reason = detail[len(prefix):len(detail) - len(suffix)]
+    assert any(p.fullmatch(reason) for p in _reason_patterns(lang)), reason
