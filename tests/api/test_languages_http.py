@@ -302,3 +302,31 @@ def test_a_body_that_is_no_json_is_refused_in_the_language(client: FlaskClient, 
     assert detail.startswith(prefix) and detail.endswith(suffix), detail
     reason = detail[len(prefix):len(detail) - len(suffix)]
     assert any(p.fullmatch(reason) for p in _reason_patterns(lang)), reason
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_range_outside_a_file_is_refused_in_the_language(client: FlaskClient, lang: str) -> None:
+    """werkzeug's own refusals (here a Range past the end of one of the page's files) are the service's
+    problems in the caller's language, not werkzeug's English description."""
+    answer = client.get("/web/app.css", headers={"Range": "bytes=99999999-", "Accept-Language": lang})
+    assert answer.status_code == 416
+    _says(answer, lang)
+    problem = answer.get_json()
+    assert problem["code"] == "requested_range_not_satisfiable"
+    assert problem["title"] == catalog(lang)["title.requested_range_not_satisfiable"]
+    assert problem["detail"] == catalog(lang)["api.range_not_satisfiable"].format(path="/web/app.css")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_status_without_a_sentence_of_its_own_is_named_in_the_language(app: Any, lang: str) -> None:
+    from werkzeug.exceptions import BadRequest, ImATeapot
+
+    from service.api.i18n import use_language
+
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    with app.test_request_context("/v1/rulesets"), use_language(lang):
+        teapot = api.handle_http_exception(ImATeapot()).get_json()
+        bad = api.handle_http_exception(BadRequest()).get_json()
+    assert teapot["title"] == catalog(lang)["title.http_error"].format(status=418)
+    assert teapot["detail"] == catalog(lang)["api.http_error"].format(status=418)
+    assert bad["title"] == catalog(lang)["title.bad_request"] and bad["detail"] == catalog(lang)["api.bad_request"]
