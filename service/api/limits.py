@@ -161,6 +161,28 @@ def _values(settings: Settings) -> dict[str, str]:
     }
 
 
+#: a limit's time unit (``limits``' granularity names) as one unit and as several, in words
+_UNITS = {
+    "second": (Msg("api.unit.second"), Msg("api.units.second")),
+    "minute": (Msg("api.unit.minute"), Msg("api.units.minute")),
+    "hour": (Msg("api.unit.hour"), Msg("api.units.hour")),
+    "day": (Msg("api.unit.day"), Msg("api.units.day")),
+    "month": (Msg("api.unit.month"), Msg("api.units.month")),
+    "year": (Msg("api.unit.year"), Msg("api.units.year")),
+}
+
+
+def limit_words(item: Any) -> Msg | str:
+    """A limit (``limits.RateLimitItem``) in words of the caller's language: "50 per second", "300 every
+    5 minutes"; one of a unit the table does not know as ``limits`` writes it."""
+    units = _UNITS.get(item.GRANULARITY.name)
+    if units is None:
+        return str(item)
+    if item.multiples == 1:
+        return Msg("api.limit.per", amount=item.amount, unit=units[0])
+    return Msg("api.limit.per_many", amount=item.amount, multiples=item.multiples, units=units[1])
+
+
 def refused(error: RateLimitExceeded) -> Response:
     """A 429 problem ``rate_limited`` naming the limit, with ``Retry-After`` (whole seconds, at least 1)."""
     limiter: Limiter = current_app.extensions[LIMITER_KEY]
@@ -171,7 +193,7 @@ def refused(error: RateLimitExceeded) -> Response:
     body = {
         "title": problem_title("rate_limited", 429),
         "status": 429,
-        "detail": render(Msg("api.rate_limited", limit=limit, retry_after=retry_after)),
+        "detail": render(Msg("api.rate_limited", limit=limit_words(error.limit.limit), retry_after=retry_after)),
         "code": "rate_limited",
         "limit": limit,
         "retry_after": retry_after,

@@ -330,3 +330,42 @@ def test_a_status_without_a_sentence_of_its_own_is_named_in_the_language(app: An
     assert teapot["title"] == catalog(lang)["title.http_error"].format(status=418)
     assert teapot["detail"] == catalog(lang)["api.http_error"].format(status=418)
     assert bad["title"] == catalog(lang)["title.bad_request"] and bad["detail"] == catalog(lang)["api.bad_request"]
+
+
+@pytest.mark.parametrize(
+    ("limit", "en", "id", "tl"),
+    [
+        ("50/second", "50 per second", "50 tiap detik", "50 bawat segundo"),
+        ("300 per 5 minutes", "300 every 5 minutes", "300 tiap 5 menit", "300 bawat 5 minuto"),
+        ("200/day", "200 per day", "200 tiap hari", "200 bawat araw"),
+    ],
+)
+def test_a_limit_is_said_in_words_of_the_language(limit: str, en: str, id: str, tl: str) -> None:
+    from limits import parse
+
+    from service.api.limits import limit_words
+
+    item = parse(limit)
+    assert [render(limit_words(item), lang) for lang in ("en", "id", "tl")] == [en, id, tl]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rate_limited_request_is_refused_in_the_language(lang: str) -> None:
+    import dataclasses
+
+    from service.api.app import create_app
+    from service.api.config import Settings
+
+    settings = dataclasses.replace(Settings(), ratelimit_enabled=True, ratelimit_storage_uri="memory://",
+                                   ratelimit_rules="2/minute")
+    client = create_app(settings).test_client()
+    answers = [client.get("/v1/rulesets", headers={"Accept-Language": lang}) for _ in range(3)]
+    refused = answers[-1]
+    assert refused.status_code == 429
+    _says(refused, lang)
+    problem = refused.get_json()
+    assert problem["title"] == catalog(lang)["title.rate_limited"]
+    assert problem["limit"] == "2 per 1 minute"  # machine text, as configured
+    words = catalog(lang)["api.limit.per"].format(amount=2, unit=catalog(lang)["api.unit.minute"])
+    detail = catalog(lang)["api.rate_limited"].format(limit=words, retry_after=problem["retry_after"])
+    assert problem["detail"] == detail

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from limits import parse
 
 from service.api.apidoc import problem_example
 from service.api.app import create_app
 from service.api.config import ConfigError, Settings
-from service.api.limits import storage
+from service.api.limits import limit_words, storage
 from service.api.openapi import spec_dict
+from tests.english import english
 
 CREATE = {"ruleset": "forty_fives", "mode": "dealt", "players": ["A", "B"]}
 
@@ -35,7 +37,8 @@ def _assert_refused(answer: Any) -> dict[str, Any]:
     assert body["code"] == "rate_limited" and body["status"] == 429
     assert body["title"] == "Too many requests"
     assert int(answer.headers["Retry-After"]) == body["retry_after"] >= 1
-    assert body["limit"] in body["detail"] and "try again in" in body["detail"]
+    words = english(limit_words(parse(body["limit"])))
+    assert body["detail"] == f"too many requests: the limit here is {words}; try again in {body['retry_after']} s"
     example = problem_example(429)
     assert example is not None and set(body) == set(example)
     return body
