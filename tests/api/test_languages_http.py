@@ -369,3 +369,32 @@ def test_a_rate_limited_request_is_refused_in_the_language(lang: str) -> None:
     words = catalog(lang)["api.limit.per"].format(amount=2, unit=catalog(lang)["api.unit.minute"])
     detail = catalog(lang)["api.rate_limited"].format(limit=words, retry_after=problem["retry_after"])
     assert problem["detail"] == detail
+
+
+def test_every_default_message_of_the_fields_the_schemas_use_is_a_message_of_the_catalog() -> None:
+    """marshmallow's own texts (its fields' defaults and the validators' the schemas use) are written
+    from the catalog, so that no validation message stays English (a marshmallow upgrade that words
+    one differently fails here)."""
+    import marshmallow as ma
+    from marshmallow import validate
+
+    from service.api.problems import _field_message
+    from service.rules.messages import Msg
+
+    texts: set[str] = set()
+    for cls in (ma.fields.String, ma.fields.Integer, ma.fields.List, ma.fields.Dict, ma.fields.Nested,
+                ma.fields.Boolean, ma.fields.Raw):
+        for base in cls.__mro__:
+            texts.update(str(t) for t in getattr(base, "default_error_messages", {}).values())
+    texts.update(ma.Schema._default_error_messages.values())
+    refusals: list[tuple[Any, Any]] = [
+        (validate.Range(min=0), -1), (validate.Range(max=9), 10), (validate.Range(min=1, max=1000), 0),
+        (validate.Length(min=1), []), (validate.Length(max=100), "z" * 101), (validate.Length(min=1, max=100), ""),
+        (validate.OneOf(["a", "b"]), "c"),
+    ]
+    for validator, bad in refusals:
+        with pytest.raises(ma.ValidationError) as refused:
+            validator(bad)
+        texts.update(str(m) for m in refused.value.messages)
+    unwritten = sorted(t for t in texts if not isinstance(_field_message(t), Msg))
+    assert not unwritten, f"marshmallow texts with no message key: {unwritten}"
