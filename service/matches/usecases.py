@@ -1,4 +1,4 @@
-"""The match use cases: create, view, act, undo, events, rounds, delete.
+"""The match use cases: view, act, undo, events, rounds, record, follow, delete (create: ``creation``).
 
 Each one loads the match, asks the rules, and saves; nothing else:
 
@@ -32,27 +32,23 @@ Decisions (the API documents them too):
 from __future__ import annotations
 
 import dataclasses
-import secrets
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from service.matches import idempotency as idem
-from service.matches.deals import SEED_BYTES
-from service.matches.documents import Checkpoint, MatchDocument
+from service.matches.creation import MatchCreation
+from service.matches.documents import MatchDocument
 from service.matches.errors import (
     DealsRevealed,
     Forbidden,
-    InvalidDealer,
     InvalidRequest,
     MatchNotFound,
     NothingToUndo,
     PreconditionFailed,
-    VersionConflict,
 )
 from service.matches.events import (
     action_event,
     advance,
-    create_event,
     effective,
     public_event,
     round_records,
@@ -61,129 +57,27 @@ from service.matches.events import (
     undone_seqs,
 )
 from service.matches.follow import Following, open_follow
-from service.matches.players import read_players
 from service.matches.record import build_record
-from service.matches.results import Created, EventPage, Expected, MatchRecord, RoundSheet, SeatTicket, Viewed
+from service.matches.results import EventPage, Expected, MatchRecord, RoundSheet, Viewed
 from service.matches.spectators import sight
-from service.matches.steps import MatchSteps
-from service.matches.tokens import Caller, identify, new_token, token_hash
+from service.matches.tokens import Caller, identify
 from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
-from service.rules.errors import InvalidAction, RuleError, UnknownRuleset
+from service.rules.errors import InvalidAction, RuleError
 from service.rules.facts import is_json_int
-from service.rules.messages import Msg, revive
-from service.rules.ruleset import FINISHED, MODES, Mode, Ruleset
+from service.rules.messages import Msg
+from service.rules.ruleset import FINISHED
 from service.rules.settlement import SETTLE_REVOKE
-from service.store import base as store_base
-from service.store.base import IdempotencyRecord
 
-CREATE_FIELDS = ("ruleset", "mode", "players", "options", "preset", "dealer", "referee_sees_hands")
 MAX_EVENTS_PAGE = 1000
 #: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
 #: JSON client reads exactly, far beyond any match's history
 MAX_SEQ = 2**53 - 1
 
 
-class Matches(MatchSteps):
-    """The use cases over one store (the steps they share: ``steps.MatchSteps``)."""
-
-    # --- create ---------------------------------------------------------------------------------
-
-    def create(self, body: Any, *, idempotency_key: str | None = None) -> Created:
-        key = idem.check_key(idempotency_key)
-        fp = idem.fingerprint("create", None, None, body)
-        derived = None if key is None else self.idempotency.create_match_id(key, fp)
-        if key is not None and derived is not None and (replayed := self._create_replayed(key, fp, derived)):
-            return replayed
-        ruleset, mode, players, options, dealer = self._read_create(body)
-        sees_hands = _referee_sees_hands(body, mode)
-        first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
-        if dealer is None:
-            dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
-        state = ruleset.new_match(options, len(players), dealer, mode)
-        seed = self.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
-        state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0, finished_now=False)
-        referee_token = new_token()
-        seat_tokens = tuple(new_token() for _ in players)
-        spectator_token = new_token()
-        doc = MatchDocument(
-            ruleset=ruleset,
-            mode=mode,
-            players=players,
-            referee_hash=token_hash(referee_token),
-            seat_hashes=tuple(token_hash(t) for t in seat_tokens),
-            state=state,
-            seed=seed,
-            deals=dealt,
-            saved_at=self.clock(),
-            referee_sees_hands=sees_hands,
-            logged=1 + len(deals),
-            round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
-            spectator_hash=token_hash(spectator_token),
-            preset=body.get("preset"),
-        )
-        events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset), *deals], 1)
-        commit = secrets.token_hex(8)
-        # the id a retry finds (see ``idempotency``), then random ones; a derived id already taken
-        # with no record under it is a match whose record expired: this create is a new one
-        for match_id in (derived or secrets.token_urlsafe(16), secrets.token_urlsafe(16), secrets.token_urlsafe(16)):
-            view = self._view(doc, match_id, 1, Caller(None))
-            record = scope = None
-            if key is not None:
-                scope = self.idempotency.create_scope(match_id, key, fp)
-                tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator_token}
-                sealed = self.idempotency.seal(key, scope, tokens)
-                public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
-                record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
-            try:
-                with self._guard(match_id):
-                    self.store.create(match_id, doc.to_json(commit), events, record)
-            except (store_base.MatchExists, store_base.IdempotencyConflict) as taken:
-                if key is None or scope is None:
-                    continue
-                prior = self._prior(None, scope, fp)  # the same create, raced past the first check
-                if prior is not None:
-                    return self._created_again(key, scope, prior)
-                if isinstance(taken, store_base.IdempotencyConflict):
-                    raise VersionConflict(Msg("matches.create_in_flight")) from None
-                continue
-            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator_token)
-        raise RuntimeError("three match ids in a row were taken")
-
-    def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:
-        if not isinstance(body, Mapping):
-            raise InvalidRequest(Msg("matches.body_not_object"))
-        unknown = sorted(set(body) - set(CREATE_FIELDS))
-        if unknown:
-            raise InvalidRequest(
-                Msg("matches.unknown_fields", fields=", ".join(map(repr, unknown)), known=", ".join(CREATE_FIELDS)),
-                code="unknown_field",
-                legal=list(CREATE_FIELDS),
-            )
-        ruleset_id = body.get("ruleset")
-        if not isinstance(ruleset_id, str):
-            raise InvalidRequest(Msg("matches.ruleset_not_string"), legal=sorted(self.rulesets))
-        ruleset = self.rulesets.get(ruleset_id)
-        if ruleset is None:
-            known = ", ".join(sorted(self.rulesets))
-            raise UnknownRuleset(Msg("core.unknown_ruleset", ruleset=ruleset_id, known=known),
-                                 legal=sorted(self.rulesets))
-        mode = body.get("mode")
-        if mode not in MODES:
-            raise InvalidRequest(Msg("matches.bad_mode"), code="invalid_mode", legal=list(MODES))
-        players = read_players(body.get("players"))
-        ruleset.check_players(len(players))
-        if "options" in body and not isinstance(body["options"], Mapping):
-            raise InvalidRequest(Msg("matches.options_not_object"))
-        options = ruleset.validate_options(body.get("options"), len(players), body.get("preset"))
-        dealer = body.get("dealer")
-        if dealer is not None:
-            if not is_json_int(dealer):
-                raise InvalidRequest(Msg("matches.dealer_not_int"))
-            if not 0 <= dealer < len(players):
-                raise InvalidDealer(Msg("matches.dealer_out_of_range", last=len(players) - 1),
-                                    legal=list(range(len(players))))
-        return ruleset, cast(Mode, mode), players, options, dealer
+class Matches(MatchCreation):
+    """The use cases over one store (the steps they share: ``steps.MatchSteps``; create:
+    ``creation.MatchCreation``)."""
 
     # --- read -----------------------------------------------------------------------------------
 
@@ -384,51 +278,12 @@ class Matches(MatchSteps):
             if not self.store.delete(match_id):
                 raise MatchNotFound(Msg("matches.not_found", match=match_id))
 
-    def _create_replayed(self, key: str, fp: str, derived: str) -> Created | None:
-        """The first answer to this create, filed in the slot of the match it made (or, by an
-        earlier version, globally), if any."""
-        idempotency = self.idempotency
-        for filed in (idempotency.create_scope(derived, key, fp), idempotency.legacy_create_scope(key, fp)):
-            prior = self._prior(None, filed, fp)
-            if prior is not None:
-                return self._created_again(key, filed, prior)
-        return None
-
-    def _created_again(self, key: str, scope: str, answer: Mapping[str, Any]) -> Created:
-        """The first answer to a create, with its tokens unsealed by the key that sealed them; the
-        match must still be there (a deleted or expired match is not found, whoever asks)."""
-        public = answer["created"]
-        if "view" in public:  # a record written with a copy of the view
-            with self._guard(public["id"]):
-                self.store.load(public["id"])
-            view = revive(public["view"])
-        else:  # the referee's view at version 1, rebuilt (``replays``)
-            slim = {"viewed": {"v": public["version"], "x": public["x"]}}
-            view = self._viewed_again(public["id"], None, 0, Caller(None), slim).view
-        tokens = self.idempotency.unseal(key, scope, answer["sealed"])
-        return Created(
-            public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
-            view, tokens.get("spectator"), replayed=True,
-        )
-
-
-def _referee_sees_hands(body: Mapping[str, Any], mode: str) -> bool:
-    """``referee_sees_hands`` of a create (default false: the referee of a dealt match sees what a
-    spectator sees); at a real table the referee reports every card and sees them all."""
-    value = body.get("referee_sees_hands", False)
-    if not isinstance(value, bool):
-        raise InvalidRequest(Msg("matches.sees_hands_not_bool"))
-    return value or mode == "table"
 
 
 def _check_expected(expected: Expected | None, version: int) -> None:
     """Refuse a request decided on another version than the match's."""
     if expected is not None and not expected.allows(version):
         raise PreconditionFailed(Msg("matches.stale_version", version=version), extra={"version": version})
-
-
-def _tickets(players: Any, tokens: Any) -> tuple[SeatTicket, ...]:
-    return tuple(SeatTicket(i, name, token) for i, (name, token) in enumerate(zip(players, tokens, strict=True)))
 
 
 def _keep_to_caller(err: RuleError, caller: Caller) -> None:
