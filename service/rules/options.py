@@ -72,7 +72,7 @@ class OptionSpec:
     @property
     def namespace(self) -> str:
         """The catalog namespace of the option's messages: the first part of its description's key
-        (``forty_fives`` for both Forty-Fives games, whose options share their texts; ``core`` for an
+        (the game's, so that the rulesets of one game share their options' titles; ``core`` for an
         option of the service's own, such as ``revoke_penalty``)."""
         if isinstance(self.description, Msg):
             return self.description.key.split(".", 1)[0]
