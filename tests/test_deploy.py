@@ -315,3 +315,26 @@ def test_the_secret_values_are_generated_once_with_every_key_the_manifests_use(t
     assert out.stat().st_mode & 0o777 == 0o600
     subprocess.run(["bash", str(ROOT / "scripts" / "k8s-secrets.sh"), str(out)], check=True, capture_output=True)
     assert dict(line.split("=", 1) for line in out.read_text().splitlines()) == values  # never replaced
+
+
+def test_the_package_ships_every_file_the_service_reads() -> None:
+    """Each file under service/ that is no Python source (message catalogs, rules summaries, the web
+    page, the docs page's script, the recorded examples) is in the package data pyproject.toml gives
+    setuptools, so an installed wheel holds it too: the globs of its package, or of every package."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    tracked = subprocess.run(["git", "ls-files", "service"], cwd=ROOT, capture_output=True, text=True, check=True)
+    missing = []
+    for name in tracked.stdout.split():
+        path = ROOT / name
+        if path.suffix == ".py" or not path.is_file():
+            continue
+        package = path.parent
+        while not (package / "__init__.py").is_file():
+            package = package.parent
+        dotted = ".".join(package.relative_to(ROOT).parts)
+        patterns = [*data.get(dotted, []), *data.get("*", []), *data.get("", [])]
+        if not any(path in set(package.glob(pattern)) for pattern in patterns):
+            missing.append(name)
+    assert not missing, f"not in [tool.setuptools.package-data]: {missing}"

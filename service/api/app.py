@@ -22,7 +22,7 @@ from service import web
 from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
-from service.api.i18n import load_for
+from service.api.i18n import english, load_for
 from service.api.logs import RequestLog
 from service.api.problems import ProblemApi
 from service.rules.registry import RULESETS
@@ -33,7 +33,7 @@ API_VERSION = "1.0.0"
 
 def api_description() -> str:
     """The OpenAPI document's description, naming the games the registry holds."""
-    games = ", ".join(r.name for r in RULESETS.values())
+    games = ", ".join(english(r.name) for r in RULESETS.values())
     return (
         f"A rules referee and score-keeper for trick-taking card games: {games}. Cards are written rank "
         "then suit (10H, QS, AD); input is lenient, output canonical. Every error is an RFC 9457 problem "

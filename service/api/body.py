@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
@@ -34,8 +35,49 @@ JSON_MIME = "application/json"
 MAX_DEPTH = 32
 
 
+class _NotJsonConstant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a body: Python reads them, JSON has no such value."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is not valid JSON")
+        self.name = name
+
+
 def _refuse_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not valid JSON")
+    raise _NotJsonConstant(name)
+
+
+#: the standard library's JSON syntax errors (``JSONDecodeError.msg``; the trailing commas are
+#: Python 3.13's) -> the message that says it in the caller's language
+_JSON_ERRORS = {
+    "Expecting value": "api.json.expecting_value",
+    "Expecting property name enclosed in double quotes": "api.json.expecting_name",
+    "Expecting ':' delimiter": "api.json.expecting_colon",
+    "Expecting ',' delimiter": "api.json.expecting_comma",
+    "Unterminated string starting at": "api.json.unterminated_string",
+    "Invalid control character at": "api.json.control_character",
+    "Invalid \\escape": "api.json.bad_escape",
+    "Invalid \\uXXXX escape": "api.json.bad_unicode_escape",
+    "Extra data": "api.json.extra_data",
+    "Illegal trailing comma before end of object": "api.json.trailing_comma",
+    "Illegal trailing comma before end of array": "api.json.trailing_comma",
+}
+
+
+def json_error(exc: ValueError) -> Msg:
+    """What is wrong with a body the JSON decoder refused, as a message (where, and why, in words the
+    caller's language has; an error this table does not know keeps the decoder's own text)."""
+    if isinstance(exc, json.JSONDecodeError):
+        key = _JSON_ERRORS.get(exc.msg)
+        if key is not None:
+            return Msg("api.bad_json", error=Msg("api.json.at", reason=Msg(key), line=exc.lineno, column=exc.colno))
+    elif isinstance(exc, _NotJsonConstant):
+        return Msg("api.bad_json", error=Msg("api.json.constant", name=exc.name))
+    elif isinstance(exc, UnicodeDecodeError):
+        return Msg("api.bad_json", error=Msg("api.json.encoding", encoding=exc.encoding, position=exc.start))
+    elif str(exc).startswith("Exceeds the limit"):
+        return Msg("api.bad_json", error=Msg("api.json.long_integer", most=sys.get_int_max_str_digits()))
+    return Msg("api.bad_json", error=str(exc))
 
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
@@ -60,7 +102,7 @@ def read_json_body(req: flask.Request | None = None) -> Any:
         value = None
         too_deep = True
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer too long to read
-        raise Problem(400, "malformed_json", Msg("api.bad_json", error=str(exc))) from None
+        raise Problem(400, "malformed_json", json_error(exc)) from None
     else:
         # Fewer brackets than the limit cannot nest deeper than it: skip the walk for ordinary bodies.
         too_deep = data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH)

@@ -242,7 +242,7 @@ def _unwritten(message: Msg) -> str:
     return f"{message.key}({params})" if params else message.key
 
 
-def english(message: Msg) -> str:
+def english(message: Msg | str) -> str:
     return render(message, DEFAULT_LANGUAGE)
 
 

@@ -235,7 +235,30 @@ def stream_slot() -> Callable[[], None] | None:
 
 def refused_stream(error: TooManyStreams) -> Response:
     """The 429 problem of ``refused`` for one stream too many; Retry-After: one heartbeat."""
-    return _refusal(f"{error.most} open streams per token", error.retry_after)
+    words = Msg("api.limit.streams", amount=error.most)
+    return _refusal(f"{error.most} open streams per token", words, error.retry_after)
+
+
+#: a limit's time unit (``limits``' granularity names) as one unit and as several, in words
+_UNITS = {
+    "second": (Msg("api.unit.second"), Msg("api.units.second")),
+    "minute": (Msg("api.unit.minute"), Msg("api.units.minute")),
+    "hour": (Msg("api.unit.hour"), Msg("api.units.hour")),
+    "day": (Msg("api.unit.day"), Msg("api.units.day")),
+    "month": (Msg("api.unit.month"), Msg("api.units.month")),
+    "year": (Msg("api.unit.year"), Msg("api.units.year")),
+}
+
+
+def limit_words(item: Any) -> Msg | str:
+    """A limit (``limits.RateLimitItem``) in words of the caller's language: "50 per second", "300 every
+    5 minutes"; one of a unit the table does not know as ``limits`` writes it."""
+    units = _UNITS.get(item.GRANULARITY.name)
+    if units is None:
+        return str(item)
+    if item.multiples == 1:
+        return Msg("api.limit.per", amount=item.amount, unit=units[0])
+    return Msg("api.limit.per_many", amount=item.amount, multiples=item.multiples, units=units[1])
 
 
 def refused(error: RateLimitExceeded) -> Response:
@@ -243,14 +266,15 @@ def refused(error: RateLimitExceeded) -> Response:
     limiter: Limiter = current_app.extensions[LIMITER_KEY]
     current = limiter.current_limit
     wait = math.ceil(current.reset_at - time.time()) if current is not None else 1
-    return _refusal(str(error.limit.limit), max(1, wait))
+    return _refusal(str(error.limit.limit), limit_words(error.limit.limit), max(1, wait))
 
 
-def _refusal(limit: str, retry_after: int) -> Response:
+def _refusal(limit: str, words: Msg | str, retry_after: int) -> Response:
+    """The 429 problem: ``limit`` as the machine field, ``words`` (the same limit in words) in the detail."""
     body = {
         "title": problem_title("rate_limited", 429),
         "status": 429,
-        "detail": render(Msg("api.rate_limited", limit=limit, retry_after=retry_after)),
+        "detail": render(Msg("api.rate_limited", limit=words, retry_after=retry_after)),
         "code": "rate_limited",
         "limit": limit,
         "retry_after": retry_after,

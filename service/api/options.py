@@ -25,6 +25,10 @@ def validated_options(ruleset: Ruleset[Any], raw: Any, preset: Any = None) -> Op
     return ruleset.validate_options(raw, preset=preset)
 
 
+#: the options schema's description, in the caller's language
+_SCHEMA_DESCRIPTION = Msg("api.options.description")
+
+
 def option_json_schema(spec: OptionSpec) -> dict[str, Any]:
     """One option as a JSON Schema (draft 2020-12) property: its ``title`` (a short name) and
     ``description`` in the caller's language; an enum option also lists its values with their titles
@@ -63,11 +67,8 @@ def options_json_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
     """The ``options`` object of a ruleset as a JSON Schema; cross-option checks are the ruleset's."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{ruleset.name} options",
-        "description": (
-            "Every option is optional; an absent option takes its default. Some defaults and checks "
-            "depend on other options (the ruleset applies them and names the option at fault)."
-        ),
+        "title": Msg("api.options.title", ruleset=ruleset.name),
+        "description": _SCHEMA_DESCRIPTION,
         "type": "object",
         "properties": {spec.name: option_json_schema(spec) for spec in ruleset.option_specs},
         "additionalProperties": False,

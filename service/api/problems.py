@@ -80,6 +80,7 @@ _HTTP_CODES = {
     405: "method_not_allowed",
     413: "payload_too_large",
     415: "unsupported_media_type",
+    416: "requested_range_not_satisfiable",
     500: "internal_error",
 }
 
@@ -153,11 +154,11 @@ class Problem(Exception):
 
 
 def problem_title(code: str, status: int) -> str:
-    """The title of one of the HTTP layer's own problems: ``title.<code>``, else the status's phrase."""
+    """The title of one of the HTTP layer's own problems: ``title.<code>``, else one naming the status."""
     key = f"title.{code}"
     if key in catalog("en"):
         return render(Msg(key))
-    return http.HTTPStatus(status).phrase
+    return render(Msg("title.http_error", status=status))
 
 
 class CodedMessage(str):
@@ -192,6 +193,9 @@ _MARSHMALLOW_TEXTS = {
     "Not a valid boolean.": "api.field.boolean",
     "Not a valid list.": "api.field.list",
     "Not a valid mapping type.": "api.field.mapping",
+    "Not a valid number.": "api.field.number",
+    "Number too large.": "api.field.too_large",
+    "Not a valid utf-8 string.": "api.field.utf8",
     "Unknown field.": "api.field.unknown",
     "Invalid input type.": "api.field.type",
     "Invalid value.": "api.field.invalid",
@@ -335,8 +339,12 @@ class ProblemApi(Api):
             detail = render(Msg("api.internal_error"))
         elif status == 413:
             detail = render(Msg("api.body_too_large", most=current_app.config["MAX_CONTENT_LENGTH"]))
-        else:
-            detail = error.description or http.HTTPStatus(status).description
+        elif status == 400:
+            detail = render(Msg("api.bad_request"))
+        elif status == 416:
+            detail = render(Msg("api.range_not_satisfiable", path=request.path))
+        else:  # a status the service has no sentence of its own for (werkzeug's description is English)
+            detail = render(Msg("api.http_error", status=status))
         body: dict[str, Any] = {"title": problem_title(code, status), "status": status, "detail": detail, "code": code}
         if status == 413:
             body["limit"] = current_app.config["MAX_CONTENT_LENGTH"]

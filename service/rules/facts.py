@@ -25,7 +25,9 @@ def is_json_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_fields(facts: Any, game: str, known: Collection[str], required: Collection[str] = ()) -> Mapping[str, Any]:
+def check_fields(
+    facts: Any, game: Msg | str, known: Collection[str], required: Collection[str] = ()
+) -> Mapping[str, Any]:
     """``facts`` as a mapping holding only ``known`` fields and every ``required`` one; ``game`` names
     the game in the refusal. A field the game does not read is ``unknown_field`` (``legal``: the
     known fields); a missing one, or facts that are no object, ``invalid_input``."""

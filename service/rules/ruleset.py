@@ -102,7 +102,8 @@ class Ruleset(ABC, Generic[StateT]):
     """
 
     id: ClassVar[str]
-    name: ClassVar[str]
+    #: the game's name, in the caller's language (a message; a plain string is the same in every language)
+    name: ClassVar[Msg | str]
     description: ClassVar[Msg | str]
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]

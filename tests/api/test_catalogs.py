@@ -21,13 +21,22 @@ from babel.messages.pofile import read_po
 
 from service.api.app import create_app
 from service.api.config import Settings
-from service.api.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog_dirs, summary_path
+from service.api.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalog_dirs,
+    load_for,
+    render,
+    summary_path,
+    use_language,
+)
 from service.rules.errors import snake_name
 from service.rules.registry import RULESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 DIRS = catalog_dirs(RULESETS.values())
+load_for(RULESETS.values())
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
 
 #: English texts a translation may keep as they are, each with its reason
@@ -239,6 +248,8 @@ def test_each_ruleset_has_its_rules_summary(ruleset_id: str, lang: str) -> None:
     assert path.is_file(), f"{ruleset_id} has no rules summary in {lang} ({path.relative_to(ROOT)})"
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# ")
+    with use_language(lang):
+        assert text.splitlines()[0] == f"# {render(ruleset.name)}", "the summary's heading is the ruleset's name"
     assert len(re.findall(r"^## ", text, flags=re.MULTILINE)) == 4, "four parts: round, trick, score, match end"
     if lang != DEFAULT_LANGUAGE:
         assert text != summary_path(ruleset, DEFAULT_LANGUAGE).read_text(encoding="utf-8")

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from limits import parse
 
 from service.api.apidoc import problem_example
 from service.api.app import create_app
 from service.api.config import ConfigError, Settings
-from service.api.limits import storage
+from service.api.limits import limit_words, storage
 from service.api.openapi import spec_dict
+from tests.english import english
 
 CREATE = {"ruleset": "forty_fives", "mode": "dealt", "players": ["A", "B"]}
 
@@ -28,14 +30,17 @@ def _client(**changes: Any) -> FlaskClient:
     return create_app(settings).test_client()
 
 
-def _assert_refused(answer: Any) -> dict[str, Any]:
+def _assert_refused(answer: Any, words: str | None = None) -> dict[str, Any]:
+    """A 429 problem; its detail names the limit in words (``words``, else the rate limit's own)."""
     assert answer.status_code == 429
     assert answer.mimetype == "application/problem+json"
     body: dict[str, Any] = answer.get_json()
     assert body["code"] == "rate_limited" and body["status"] == 429
     assert body["title"] == "Too many requests"
     assert int(answer.headers["Retry-After"]) == body["retry_after"] >= 1
-    assert body["limit"] in body["detail"] and "try again in" in body["detail"]
+    if words is None:
+        words = english(limit_words(parse(body["limit"])))
+    assert body["detail"] == f"too many requests: the limit here is {words}; try again in {body['retry_after']} s"
     example = problem_example(429)
     assert example is not None and set(body) == set(example)
     return body
@@ -105,7 +110,7 @@ def test_a_token_holds_a_bounded_number_of_open_streams() -> None:
         assert client.get("/v1/matches/nosuchmatch00000000000/stream", headers=seat).status_code == 404
     held = [client.get(path, headers=seat, buffered=False) for _ in range(2)]
     assert [s.status_code for s in held] == [200, 200]
-    body = _assert_refused(client.get(path, headers=seat))
+    body = _assert_refused(client.get(path, headers=seat), words="2 open streams per token")
     assert body["limit"] == "2 open streams per token" and body["retry_after"] == 3  # one heartbeat
     other = client.get(path, headers={"Authorization": f"Bearer {created['referee_token']}"}, buffered=False)
     assert other.status_code == 200  # another token's slots

@@ -58,7 +58,7 @@ def test_the_referee_of_a_dealt_match_sees_what_the_spectator_sees(http: FlaskHt
 @pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
 def test_a_referee_who_does_not_play_sees_every_hand_when_asked(http: FlaskHttp, ruleset_id: str) -> None:
     game = profile(ruleset_id)
-    match, created = create(http, ruleset_id, "dealt", game.usual_players, options=game.long,
+    match, _created = create(http, ruleset_id, "dealt", game.usual_players, options=game.long,
                             referee_sees_hands=True)
     hands = http.get(match.path, match.referee).body["hands"]
     if isinstance(hands, dict):  # some games key the hands by seat

@@ -23,6 +23,7 @@ from service.rules.actions import ACTION_KEYS
 from service.rules.facts import LARGEST
 from service.rules.registry import RULESETS
 from tests.api.match_driver import FlaskHttp, create
+from tests.english import english
 from tests.profiles import profile
 
 GAMES = sorted(RULESETS)
@@ -137,7 +138,8 @@ def test_an_unknown_round_fact_is_unknown_field_in_every_game(client: FlaskClien
     example = dict(RULESETS[rid].score_example or {})["value"]
     problem = _problem(client.post(f"/v1/rulesets/{rid}/score", json={**example, "bogus": 1}))
     assert problem["code"] == "unknown_field" and problem["status"] == 400
-    assert problem["detail"].startswith(f"unknown field(s) 'bogus' in the {RULESETS[rid].name} round facts; the fields")
+    game = english(RULESETS[rid].name)
+    assert problem["detail"].startswith(f"unknown field(s) 'bogus' in the {game} round facts; the fields")
     assert "bogus" not in problem["legal"] and set(example) - {"options"} <= set(problem["legal"])
 
 

@@ -228,6 +228,7 @@ def ask(seen: Seen, rng: random.Random) -> None:
 def see_the_catalogue_entry(seen: Seen) -> None:
     """The texts of the ruleset's catalogue entry: its description, teams, options and presets."""
     entry = AVINAS.describe()
+    seen.check(entry["name"], "name")
     seen.check(entry["description"], "description")
     seen.check(entry["teams"], "teams")
     for option in entry["options"]:
@@ -267,8 +268,8 @@ def test_the_catalogue_entry_is_messages() -> None:
 # --- Indonesian and Tagalog -----------------------------------------------------------------------
 
 TRANSLATIONS = {lang: read(LOCALE / f"{lang}.po") for lang in ("id", "tl")}
-#: texts that may read the same as the English: proper nouns and card codes only (none so far)
-SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset()
+#: texts that may read the same as the English: proper nouns and card codes only (the game's name)
+SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset({"avinas.name"})
 
 
 def placeholders(text: str) -> set[str]:

@@ -175,6 +175,7 @@ def test_every_answer_of_the_stateless_questions_is_a_catalogued_message() -> No
 def test_the_catalogue_and_option_refusals_are_catalogued_messages() -> None:
     seen: set[str] = set()
     described = B.describe()
+    check_message(described["name"], seen)
     check_message(described["description"], seen)
     for option in described["options"]:
         check_message(option["description"], seen)

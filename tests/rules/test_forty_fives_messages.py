@@ -159,6 +159,7 @@ def test_bare_facts_speak_in_messages() -> None:
 def test_the_catalogue_speaks_in_messages() -> None:
     for ruleset in (FORTY_FIVES, AUCTION_FORTY_FIVES):
         entry = ruleset.describe()
+        check(entry["name"])
         check(entry["description"])
         for option in entry["options"]:
             check(option["description"])

@@ -990,7 +990,7 @@ export interface components {
                 /**
                  * @example {
                  *       "code": "rate_limited",
-                 *       "detail": "too many requests: the limit here is 20 per 1 minute; try again in 41 s",
+                 *       "detail": "too many requests: the limit here is 20 per minute; try again in 41 s",
                  *       "instance": "/v1/matches",
                  *       "limit": "20 per 1 minute",
                  *       "retry_after": 41,

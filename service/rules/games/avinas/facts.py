@@ -96,7 +96,7 @@ def parse_facts(
     facts: Any, options: Mapping[str, Any]
 ) -> tuple[HandFacts, tuple[int, int], tuple[int, int]]:
     """Read and check the score facts; return them with the rams and pips before the hand."""
-    check_fields(facts, "Avinas", FACT_FIELDS, REQUIRED_FACTS)
+    check_fields(facts, Msg("avinas.name"), FACT_FIELDS, REQUIRED_FACTS)
     game = facts["game"]
     if game not in GAMES:
         raise InvalidInput(Msg("avinas.facts.bad_game", game=game))

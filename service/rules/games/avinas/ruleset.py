@@ -50,7 +50,7 @@ TEAMS = ((0, 2), (1, 3))
 
 class Avinas(Ruleset[AvinasState]):
     id = RULESET_ID
-    name = "Avinas"
+    name = Msg("avinas.name")
     description = Msg("avinas.description")
     player_counts = (4,)
     default_players = 4

@@ -101,7 +101,7 @@ def _seat_lists(
     facts: Any, cfg: Config, n_players: int | None
 ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The facts' ``bids`` and ``tricks``, one entry per seat, for a possible number of seats."""
-    facts = check_fields(facts, "Boerenbridge", FACT_KEYS, ("bids", "tricks"))
+    facts = check_fields(facts, Msg("boerenbridge.name"), FACT_KEYS, ("bids", "tricks"))
     most = max_hand(min(PLAYER_COUNTS))  # the largest hand of any table
     bids = int_list_fact(facts, "bids", Msg("boerenbridge.fact.bids"), nullable=True, lo=0, hi=most)
     tricks = int_list_fact(facts, "tricks", Msg("boerenbridge.fact.tricks"), lo=0, hi=most)

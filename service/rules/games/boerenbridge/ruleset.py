@@ -66,7 +66,7 @@ _SCORE_EXAMPLE = {
 
 class Boerenbridge(Ruleset[BoerenbridgeState]):
     id = "boerenbridge"
-    name = "Boerenbridge"
+    name = Msg("boerenbridge.name")
     description = Msg("boerenbridge.description")
     player_counts = opts.PLAYER_COUNTS
     default_players = 4

@@ -55,7 +55,7 @@ class RoundFacts:
 
 
 def read_facts(cfg: Config, facts: Mapping[str, Any], player_counts: Sequence[int]) -> RoundFacts:
-    game = "Forty-Fives" if cfg.game == FORTY_FIVES_ID else "Auction Forty-Fives"
+    game = Msg("forty_fives.name") if cfg.game == FORTY_FIVES_ID else Msg("forty_fives.auction.name")
     facts = check_fields(facts, game, tuple(dict.fromkeys(SUMMARY_KEYS + FULL_KEYS)))
     full = "tricks" in facts
     if not full and "tricks_won" not in facts:

@@ -240,7 +240,7 @@ def context_table(cfg: Config, ctx: TrickContext) -> RankTable:
     return table_for(cfg, trump, demoted is not None)
 
 
-def trick_cards(plays: Sequence[Play], limit: int, what: Msg, game: str, most: int) -> tuple[Card, ...]:
+def trick_cards(plays: Sequence[Play], limit: int, what: Msg, game: Msg | str, most: int) -> tuple[Card, ...]:
     """The cards of ``plays`` (at most ``limit``), distinct and face up; ``game`` names the ruleset
     and ``most`` its largest player count in refusals."""
     if len(plays) > limit:
@@ -258,7 +258,9 @@ def trick_cards(plays: Sequence[Play], limit: int, what: Msg, game: str, most: i
     return tuple(cards)
 
 
-def trick_winner(cfg: Config, plays: Sequence[Play], ctx: TrickContext, game: str, most: int) -> TrickOutcome:
+def trick_winner(
+    cfg: Config, plays: Sequence[Play], ctx: TrickContext, game: Msg | str, most: int
+) -> TrickOutcome:
     """Who wins ``plays`` (leader first) and why."""
     cards = trick_cards(plays, most, Msg("core.where.trick"), game, most)
     if not cards:
@@ -269,7 +271,7 @@ def trick_winner(cfg: Config, plays: Sequence[Play], ctx: TrickContext, game: st
 
 
 def legal_plays(
-    cfg: Config, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, game: str, most: int
+    cfg: Config, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, game: Msg | str, most: int
 ) -> PlayVerdict:
     """The cards of ``hand`` that may be played to ``trick``, with the rule's code and sentence."""
     cards = trick_cards(trick, most - 1, Msg("forty_fives.the_trick_so_far"), game, most)

@@ -167,7 +167,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
 class FortyFives(FortyFivesFamily):
     id = FORTY_FIVES_ID
-    name = "Forty-Fives"
+    name = Msg("forty_fives.name")
     description = Msg("forty_fives.description")
     player_counts = (2, 3, 4, 5, 6)
     default_players = 3
@@ -181,7 +181,7 @@ class FortyFives(FortyFivesFamily):
 
 class AuctionFortyFives(FortyFivesFamily):
     id = AUCTION_ID
-    name = "Auction Forty-Fives"
+    name = Msg("forty_fives.auction.name")
     description = Msg("forty_fives.auction.description")
     player_counts = (4, 6)
     default_players = 4
