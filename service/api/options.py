@@ -30,13 +30,16 @@ _SCHEMA_DESCRIPTION = Msg("api.options.description")
 
 
 def option_json_schema(spec: OptionSpec) -> dict[str, Any]:
-    """One option as a JSON Schema (draft 2020-12) property."""
+    """One option as a JSON Schema (draft 2020-12) property: its ``title`` (a short name) and
+    ``description`` in the caller's language; an enum option also lists its values with their titles
+    in ``oneOf`` (``{"const": value, "title": ...}``, in the order of ``enum``, which stays)."""
     prop: dict[str, Any]
     nullable = spec.type in NULLABLE_TYPES
     if spec.type in ("enum", "nullable_enum"):
         prop = {"type": "string", "enum": list(spec.allowed or ())}
         if nullable:
             prop["enum"].append(None)
+        prop["oneOf"] = [{"const": value, "title": spec.value_title(value)} for value in prop["enum"]]
     elif spec.type == "bool":
         prop = {"type": "boolean"}
     elif spec.type in ("int", "nullable_int"):
@@ -46,6 +49,7 @@ def option_json_schema(spec: OptionSpec) -> dict[str, Any]:
     if nullable:
         prop["type"] = [prop["type"], "null"]
     prop["default"] = list(spec.default) if isinstance(spec.default, tuple) else spec.default
+    prop["title"] = spec.title()
     prop["description"] = spec.description
     return prop
 

@@ -257,7 +257,12 @@ class RulesetDetailSchema(RulesetSchema):
         metadata={"description": "For each trump choice (suit letter, or 'none'): each suit's order, high to low"},
     )
     options_schema = ma.fields.Dict(
-        required=True, metadata={"description": "The ruleset's 'options' object as a JSON Schema (2020-12)"}
+        required=True,
+        metadata={
+            "description": "The ruleset's 'options' object as a JSON Schema (2020-12): each option's 'title' (a "
+            "short name) and 'description' in the answer's language; an enum option's values also in 'oneOf', "
+            "each {'const': value, 'title': its short name}, in the order of 'enum'"
+        },
     )
     rules = ma.fields.String(
         required=True,

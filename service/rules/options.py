@@ -69,6 +69,26 @@ class OptionSpec:
             out["maximum"] = self.maximum
         return out
 
+    @property
+    def namespace(self) -> str:
+        """The catalog namespace of the option's messages: the first part of its description's key
+        (the game's, so that the rulesets of one game share their options' titles; ``core`` for an
+        option of the service's own, such as ``revoke_penalty``)."""
+        if isinstance(self.description, Msg):
+            return self.description.key.split(".", 1)[0]
+        return "core"
+
+    def title(self) -> Msg:
+        """The option's short human name (``<namespace>.option.<name>.title``: "Deal pattern")."""
+        return Msg(f"{self.namespace}.option.{self.name}.title")
+
+    def value_title(self, value: Any) -> Msg:
+        """The short human name of one allowed value of an enum option
+        (``<namespace>.option.<name>.value.<value>``; null: ``core.option.value_null``)."""
+        if value is None:
+            return Msg("core.option.value_null")
+        return Msg(f"{self.namespace}.option.{self.name}.value.{value}")
+
     def allowed_text(self) -> Msg | str:
         """What a value of this option may be, as a message ("one of 'a', 'b'", "an integer from 1 to 9")."""
         nullable = self.type in NULLABLE_TYPES

@@ -178,13 +178,15 @@ def _is_msg(func: ast.expr) -> bool:
 
 def _pattern(node: ast.JoinedStr) -> str | None:
     """A regex for the texts an f-string writes (each placeholder a word), or None when it has no
-    constant part that could belong to a message key."""
+    constant part that could belong to a message key. A placeholder may hold a hyphen: an option
+    value such as ``"3-2"`` names its title (``forty_fives.option.deal_pattern.value.3-2``); it must
+    still be a literal or a class name of the code (``names_key``)."""
     parts = []
     for value in node.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             parts.append(re.escape(value.value))
         else:
-            parts.append(r"([A-Za-z0-9_]+)")
+            parts.append(r"([A-Za-z0-9_-]+)")
     constant = "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
     return "".join(parts) if "." in constant else None
 

@@ -233,6 +233,11 @@ def see_the_catalogue_entry(seen: Seen) -> None:
     seen.check(entry["teams"], "teams")
     for option in entry["options"]:
         seen.check(option["description"], option["name"])
+    for spec in AVINAS.option_specs:  # the short names of the options schema (GET /v1/rulesets/{id})
+        seen.check(spec.title(), spec.name)
+        if spec.type in ("enum", "nullable_enum"):
+            for value in spec.allowed or ():
+                seen.check(spec.value_title(value), f"{spec.name} = {value!r}")
     for preset in AVINAS.presets:
         seen.check(preset.name, f"preset {preset.id}")
         seen.check(preset.description, f"preset {preset.id}")

@@ -209,6 +209,12 @@ def test_the_catalog_holds_exactly_the_keys_the_code_writes() -> None:
     for module in PACKAGE.glob("*.py"):
         for key, family in _KEY_IN_CODE.findall(module.read_text(encoding="utf-8")):
             (families if family else literal).add(key)
+    for spec in B.option_specs:  # each option's short name and its values' (the rules core writes them)
+        if spec.namespace != "boerenbridge":  # a service option (revoke_penalty): the service's catalog
+            continue
+        literal.add(spec.title().key)
+        if spec.type in ("enum", "nullable_enum"):
+            literal.update(spec.value_title(value).key for value in spec.allowed or ())
     en = {key for key in catalog("en") if key.startswith("boerenbridge.")}
     assert literal <= en, sorted(literal - en)
     unused = {k for k in en - literal if not any(k.startswith(f) for f in families)}

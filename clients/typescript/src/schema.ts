@@ -724,7 +724,7 @@ export interface components {
             id: string;
             name: string;
             options: components["schemas"]["Option"][];
-            /** @description The ruleset's 'options' object as a JSON Schema (2020-12) */
+            /** @description The ruleset's 'options' object as a JSON Schema (2020-12): each option's 'title' (a short name) and 'description' in the answer's language; an enum option's values also in 'oneOf', each {'const': value, 'title': its short name}, in the order of 'enum' */
             options_schema: {
                 [key: string]: unknown;
             };

@@ -33,7 +33,9 @@ class RulesetDetail:
             id (str):  Example: forty_fives.
             name (str):
             options (list[Option]):
-            options_schema (RulesetDetailOptionsSchema): The ruleset's 'options' object as a JSON Schema (2020-12)
+            options_schema (RulesetDetailOptionsSchema): The ruleset's 'options' object as a JSON Schema (2020-12): each
+                option's 'title' (a short name) and 'description' in the answer's language; an enum option's values also in
+                'oneOf', each {'const': value, 'title': its short name}, in the order of 'enum'
             players (Players):
             presets (list[Preset]): Named sets of house rules, in catalogue order: give one as 'preset' wherever options are
                 accepted

@@ -20,7 +20,9 @@ T = TypeVar("T", bound="RulesetDetailOptionsSchema")
 
 @_attrs_define
 class RulesetDetailOptionsSchema:
-    """ The ruleset's 'options' object as a JSON Schema (2020-12)
+    """ The ruleset's 'options' object as a JSON Schema (2020-12): each option's 'title' (a short name) and 'description' in
+    the answer's language; an enum option's values also in 'oneOf', each {'const': value, 'title': its short name}, in
+    the order of 'enum'
 
      """
 

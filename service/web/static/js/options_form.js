@@ -2,7 +2,9 @@
 // /v1/rulesets/{id} -> options_schema): a select for an enum, a number box for an integer (empty
 // for "none" where null is allowed), a checkbox for a boolean, a comma-separated list for an array
 // of integers (empty for "none" where null is allowed). Defaults are filled in (a preset's values
-// where one is chosen), each option's description is shown beside it.
+// where one is chosen), each option's description is shown beside it. Each option is named by its
+// schema "title" and each value of a select by its title in "oneOf" ({const, title}), both in the
+// page's language (the schema is asked for in it); humanize(machine id) only where a title is absent.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -12,6 +14,13 @@ const HANDLED_ELSEWHERE = new Set(["players"]);
 export function humanize(word) {
   const text = String(word).replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// The title of one value of an enum option (its "oneOf" entry), else its machine id humanized.
+function valueTitle(prop, value) {
+  const choice = (prop.oneOf || []).find((c) => c && Object.hasOwn(c, "const") && c.const === value);
+  if (choice?.title) return choice.title;
+  return value === null ? t("options.none") : humanize(value);
 }
 
 function types(prop) {
@@ -26,14 +35,15 @@ function base(name, prop, values) {
 function field(name, prop, start) {
   const id = `opt-${name}`;
   const hint = h("span", { class: "hint", id: `${id}-hint` }, prop.description || "");
-  const label = h("label", { for: id }, humanize(name));
+  const title = prop.title || humanize(name);
+  const label = h("label", { for: id }, title);
   let input;
   if (prop.enum) {
     input = h("select", { id, name, "aria-describedby": `${id}-hint` },
-      prop.enum.map((v) => h("option", { value: String(v), selected: v === start }, humanize(v))));
+      prop.enum.map((v) => h("option", { value: String(v), selected: v === start }, valueTitle(prop, v))));
   } else if (types(prop).includes("boolean")) {
     input = h("input", { id, name, type: "checkbox", checked: start, "aria-describedby": `${id}-hint` });
-    return h("div", { class: "field" }, h("label", { for: id }, input, " ", humanize(name)), hint);
+    return h("div", { class: "field" }, h("label", { for: id }, input, " ", title), hint);
   } else if (types(prop).includes("array")) {
     input = h("input", { id, name, type: "text", inputmode: "numeric", value: (start || []).join(", "),
       placeholder: types(prop).includes("null") ? t("options.none") : undefined, "aria-describedby": `${id}-hint` });
