@@ -17,6 +17,10 @@ deal it keeps back is a discrepancy there, since the replay could not check what
 record taken during the match (a seat's: the finished rounds only) is checked as far as it goes.
 A table match deals no cards: its record carries no commitment or seed.
 
+The record's ``refused`` list (the actions the rules refused: they changed nothing) is checked for
+its shape only (each entry's seq_after, by, code and action, in the order they were refused) and
+plays no part in the replay; a record without it is not a record of this version.
+
 It prints what it checked and exits 0, or names the first discrepancy and exits 1. A file that is
 not a match record (not JSON, another version, a missing field) is refused with exit 2 and a
 message saying what is wrong: never a traceback.
@@ -77,6 +81,7 @@ def check_shape(record: Any) -> None:
             raise NotARecord(f"deals[{i}] is not a deal object with an index")
         if deal["index"] != i:
             raise NotARecord(f"deals[{i}] has the index {deal['index']}: the deals are listed in order from 0")
+    _check_refused(record.get("refused", _MISSING), len(record["players"]))
     seq = 0
     for i, entry in enumerate(record["actions"]):
         if (not isinstance(entry, dict) or not isinstance(entry.get("action"), dict)
@@ -86,6 +91,31 @@ def check_shape(record: Any) -> None:
         if entry["seq"] <= seq:
             raise NotARecord(f"actions[{i}]: the actions are not in the order they were posted (seq {entry['seq']})")
         seq = entry["seq"]
+
+
+_MISSING = object()
+
+
+def _check_refused(refused: Any, players: int) -> None:
+    """The ``refused`` list's shape: entries {seq_after, by, code, action (an object or null), deal,
+    at}, seq_after never going back."""
+    if refused is _MISSING:
+        raise NotARecord("the record has no 'refused'")
+    if not isinstance(refused, list):
+        raise NotARecord(f"'refused' has the wrong type ({type(refused).__name__})")
+    seq = 0
+    for i, entry in enumerate(refused):
+        if (not isinstance(entry, dict) or not _is_int(entry.get("seq_after")) or entry["seq_after"] < 0
+                or not (entry.get("by") == "referee" or (_is_int(entry.get("by")) and 0 <= entry["by"] < players))
+                or not isinstance(entry.get("code"), str) or not entry["code"]
+                or not (entry.get("action") is None or isinstance(entry.get("action"), dict))
+                or not (entry.get("deal") is None or (_is_int(entry.get("deal")) and entry["deal"] >= 0))
+                or not (entry.get("at") is None or isinstance(entry.get("at"), str))):
+            raise NotARecord(f"refused[{i}] is not a refusal entry (seq_after, by, code, action)")
+        if entry["seq_after"] < seq:
+            raise NotARecord(f"refused[{i}]: the refusals are not in the order they were made "
+                             f"(seq_after {entry['seq_after']})")
+        seq = entry["seq_after"]
 
 
 def _is_int(value: Any) -> bool:
@@ -275,7 +305,8 @@ def verify(record: Any) -> list[str]:
     load_for(RULESETS.values())
     language = record.get("language", "en") if isinstance(record.get("language", "en"), str) else "en"
     said = [f"record of a {record['mode']} {ruleset.id} match, {len(record['players'])} players, "
-            f"{len(record['rounds'])} round(s), {len(record['actions'])} action(s)"]
+            f"{len(record['rounds'])} round(s), {len(record['actions'])} action(s), "
+            f"{len(record['refused'])} refused action(s) (not replayed)"]
     decks = check_deals(record, ruleset, said)
     replay(record, ruleset, decks, said, language)
     return said

@@ -215,6 +215,11 @@ class RecordSchema(ma.Schema):
         "seed (hex), deck (top first) and hands (per seat, as dealt)"})
     actions = ma.fields.List(ma.fields.Dict(), required=True, metadata={
         "description": "Each action posted: seq, version, by (referee or seat), action, deal, undone"})
+    refused = ma.fields.List(ma.fields.Dict(), required=True, metadata={
+        "description": "Each action the rules refused (it changed nothing: no version, no event), oldest first, "
+        "the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), "
+        "action (as posted; null when the body was no action object; without card and cards when another "
+        "seat made it in a round not over yet, unless the caller sees every hand), deal, at"})
     rounds = ma.fields.List(ma.fields.Dict(), required=True, metadata={"description": "Each finished round's record"})
     complete = ma.fields.Boolean(required=True, metadata={
         "description": "True when the record holds every deal and action so far (else: the finished rounds)"})

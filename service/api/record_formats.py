@@ -97,6 +97,10 @@ def as_text(record: Mapping[str, Any]) -> str:
                 lines.append(f"  {names[seat]}: {' '.join(hand)}")
         for action in by_deal.get(deal["index"], []):
             lines.append("  " + _action_line(names, action))
+    refused = record.get("refused") or []
+    if refused:
+        lines += ["", render(Msg("record.refused"))]
+        lines += ["  " + _refused_line(names, entry) for entry in refused]
     if "match_seed" in record:
         lines += ["", render(Msg("record.match_seed", seed=record["match_seed"]))]
     return "\n".join(lines) + "\n"
@@ -108,17 +112,30 @@ def _who(names: Sequence[str], winner: int, record: Mapping[str, Any]) -> str:
     return render(Msg("record.team", team=winner))
 
 
-def _action_line(names: Sequence[str], entry: Mapping[str, Any]) -> str:
-    action = entry["action"]
-    seat = action.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else render(Msg("record.referee"))
+def _refused_line(names: Sequence[str], entry: Mapping[str, Any]) -> str:
+    by = entry.get("by")
+    who = names[by] if isinstance(by, int) and 0 <= by < len(names) else render(Msg("record.referee"))
+    action = entry.get("action")
+    what = " ".join(_what(action)) if isinstance(action, Mapping) else "-"
+    return render(Msg("record.refused_entry", seq=entry.get("seq_after"), who=who, action=what, code=entry.get("code")))
+
+
+def _what(action: Mapping[str, Any]) -> list[str]:
+    """An action's type and its values, as the text record prints them."""
     what = [str(action.get("type"))]
     for key in ("card", "amount", "suit"):
         if key in action:
             what.append(str(action[key]))
-    if "cards" in action:
-        what.append(" ".join(action["cards"]))
+    if "cards" in action and isinstance(action["cards"], list):
+        what.append(" ".join(map(str, action["cards"])))
     if "result" in action:
         what.append(str(action["result"]))
-    line = f"{entry['seq']:>4}  {who}: {' '.join(what)}"
+    return what
+
+
+def _action_line(names: Sequence[str], entry: Mapping[str, Any]) -> str:
+    action = entry["action"]
+    seat = action.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else render(Msg("record.referee"))
+    line = f"{entry['seq']:>4}  {who}: {' '.join(_what(action))}"
     return line + (f"  ({render(Msg('record.undone'))})" if entry["undone"] else "")

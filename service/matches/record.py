@@ -8,13 +8,17 @@
   seed, its deck (top first) and each seat's hand as dealt;
 * every **action** with its sequence number, the version it made, who posted it (the referee or
   the seat), the action itself, the deal it belongs to and whether it was undone;
+* every **refused** action (the refusal log, ``service.matches.refusals``): who posted it, what,
+  the refusal's code, the last event seq when it was refused and the deal it was made in;
 * each finished **round**'s record (as ``/rounds`` gives it), the match's status, scores and winners,
   and, once the match is over, the **match seed** every deal came from.
 
 What a caller may see: everything so far, when it may see every hand (the referee of a table match,
 or of a dealt match created with ``referee_sees_hands``); otherwise (a seat, a spectator, the referee
 of a dealt match) only the finished rounds: their deals, hands and actions. Once the match is
-finished, everything. ``service/verify.py`` checks a record offline.
+finished, everything. Refused actions are all listed; those of another seat without their cards
+until their round is over (a refused play names a card of that seat's hand), unless the caller sees
+every hand (in a table match everyone does). ``service/verify.py`` checks a record offline.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 from service.matches.deals import commitment, deal_seed
 from service.matches.documents import MatchDocument
 from service.matches.events import effective, replay, round_records, undone_seqs
+from service.matches.refusals import shown as shown_refusals
 from service.rules.cards import Card
 from service.rules.ruleset import FINISHED
 from service.store.base import Event
@@ -32,9 +37,18 @@ from service.store.base import Event
 RECORD_VERSION = 1
 
 
-def build_record(doc: MatchDocument, events: Sequence[Event], version: int, *, sees_all: bool) -> dict[str, Any]:
+def build_record(
+    doc: MatchDocument,
+    events: Sequence[Event],
+    version: int,
+    *,
+    sees_all: bool,
+    refusals: Sequence[Mapping[str, Any]] = (),
+    viewer: int | None = None,
+) -> dict[str, Any]:
     """The record of the match at ``version`` (see the module docstring); ``sees_all``: the caller may
-    see every hand of the rounds in play."""
+    see every hand of the rounds in play; ``refusals``: the match's refusal log; ``viewer``: the
+    caller's seat (None: the referee or a spectator)."""
     upto = [e for e in events if e.data.get("version", 0) <= version]
     live = effective(upto)
     undone = undone_seqs(upto)
@@ -47,7 +61,12 @@ def build_record(doc: MatchDocument, events: Sequence[Event], version: int, *, s
     over = len(dealt) if finished else max(len(dealt) - 1, 0)
     shown = len(dealt) if (sees_all or finished) else over
     deals_out = [_deal_json(doc, d, revealed=d["index"] < over) for d in dealt[:shown]]
-    actions = [a for a in _actions(upto, undone) if a["deal"] is None or a["deal"] < shown]
+    all_actions, deal_at = _actions(upto, undone)
+    actions = [a for a in all_actions if a["deal"] is None or a["deal"] < shown]
+    refused = shown_refusals(
+        refusals, deal_at, viewer=viewer, sees_all=sees_all or finished or doc.mode == "table", over=over,
+        last_seq=upto[-1].seq if upto else 0,
+    )
     view = doc.ruleset.view(doc.state, None)  # its header: status, scores and winners are public
     out: dict[str, Any] = {
         "record_version": RECORD_VERSION,
@@ -62,6 +81,7 @@ def build_record(doc: MatchDocument, events: Sequence[Event], version: int, *, s
         "winners": view["winners"],
         "deals": deals_out,
         "actions": actions,
+        "refused": refused,
         "rounds": rounds,
         "complete": finished or sees_all,
     }
@@ -95,13 +115,15 @@ def _deal_json(doc: MatchDocument, deal: Mapping[str, Any], *, revealed: bool) -
     return out
 
 
-def _actions(events: Sequence[Event], undone: set[int]) -> list[dict[str, Any]]:
-    """Every action posted, undone or not, with the deal it was posted in (None: before any deal).
-    An undo takes the match back to just before the first event it undid: the deal in play then is
-    the deal in play again (an undo across a round boundary returns to the earlier deal)."""
+def _actions(events: Sequence[Event], undone: set[int]) -> tuple[list[dict[str, Any]], dict[int, int | None]]:
+    """Every action posted, undone or not, with the deal it was posted in (None: before any deal);
+    and for each seq (0 too) the deal in play just after that event. An undo takes the match back to
+    just before the first event it undid: the deal in play then is the deal in play again (an undo
+    across a round boundary returns to the earlier deal)."""
     out: list[dict[str, Any]] = []
     deal: int | None = None
     before: dict[int, int | None] = {}  # seq -> the deal in play just before that event
+    after: dict[int, int | None] = {0: None}
     for e in events:
         data = e.data
         kind = data.get("kind")
@@ -121,4 +143,5 @@ def _actions(events: Sequence[Event], undone: set[int]) -> list[dict[str, Any]]:
                 "deal": deal,
                 "undone": e.seq in undone,
             })
-    return out
+        after[e.seq] = deal
+    return out, after

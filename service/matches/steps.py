@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from service.matches import idempotency as idem
-from service.matches import replays
+from service.matches import refusals, replays
 from service.matches.deals import commitment, deal_seed, shuffled
 from service.matches.documents import MatchDocument
 from service.matches.errors import (
@@ -210,6 +210,19 @@ class MatchSteps:
         # the refusal stands either way; without a record a retry is simply judged again
         with suppress(store_base.StoreError):
             self.store.put_idempotency(scope, record)
+
+    def _log_refusal(self, match_id: str, doc: MatchDocument, caller: Caller, body: Any, err: RuleError) -> None:
+        """Append an action the rules refused to the match's refusal log (``refusals``). The refusal
+        stands whatever happens here: a failure is logged as a warning, never raised."""
+        try:
+            seq_after = doc.logged
+            if seq_after is None:  # a document saved before its events were counted
+                stored = self.store.events(match_id)
+                seq_after = stored[-1].seq if stored else 0
+            entry = refusals.entry(seq_after, caller.seat, body, err.code, self.clock())
+            self.store.append_refusal(match_id, entry)
+        except Exception as error:  # any failure: the refusal is the answer, its log best effort
+            refusals.warn_unlogged(match_id, err.code, error)
 
     @contextmanager
     def _guard(self, match_id: str | None) -> Iterator[None]:

@@ -42,6 +42,7 @@ from service.matches.errors import (
     DealsRevealed,
     Forbidden,
     InvalidRequest,
+    MatchError,
     MatchNotFound,
     NothingToUndo,
     PreconditionFailed,
@@ -124,8 +125,11 @@ class Matches(MatchCreation):
         caller = _identify(token, doc)
         with self._guard(match_id):
             stored = self.store.events(match_id)
+            refusals = self.store.refusals(match_id)
         sees_all = caller.is_referee and doc.referee_sees_hands
-        return MatchRecord(version, build_record(doc, stored, version, sees_all=sees_all))
+        viewer = None if caller.seat is None or caller.is_spectator else caller.seat
+        record = build_record(doc, stored, version, sees_all=sees_all, refusals=refusals, viewer=viewer)
+        return MatchRecord(version, record)
 
     def follow(
         self, match_id: str, token: str | None, after: int | None, *, heartbeat: float, lifetime: float
@@ -181,6 +185,8 @@ class Matches(MatchCreation):
         except RuleError as err:
             _keep_to_caller(err, caller)
             self._remember_refusal(match_id, scope, fp, err)
+            if not isinstance(err, MatchError):  # refused by the rules (not the caller's standing)
+                self._log_refusal(match_id, doc, caller, body, err)
             raise
         decks = self._decks(doc.ruleset, doc.mode, doc.seed)
         logged = 0 if doc.format < 2 else None  # a format-1 match logs the rounds archive takes

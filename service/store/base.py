@@ -6,7 +6,11 @@ Per match the store holds:
   layer keeps beside it, such as token hashes) with its **version** (1 after create, +1 per save);
 * the append-only list of **events** that produced it; event sequence numbers start at 1 and
   are assigned by the store, in order, with no gaps;
-* **idempotency records**: a stored response under a client's ``Idempotency-Key``.
+* **idempotency records**: a stored response under a client's ``Idempotency-Key``;
+* the **refusal log**: the last ``REFUSAL_LOG_LIMIT`` actions the rules refused, oldest first (JSON
+  entries the matches layer writes, ``append_refusal``), beside the events, never among them:
+  appending one changes neither the version nor the events, it expires with the match and is
+  deleted with it, and it is never created for a match that does not exist.
 
 Writes are compare-and-set on the version: ``save`` succeeds only when the stored version is
 still ``expected_version``, and then, atomically, replaces the document, appends the events,
@@ -41,6 +45,8 @@ JSON = dict[str, Any]
 DEFAULT_TTL_SECONDS = 7 * 24 * 3600
 #: How long a stored answer to an Idempotency-Key is kept (IDEMPOTENCY_TTL_SECONDS): one day.
 DEFAULT_IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+#: How many refused actions a match's refusal log keeps (the oldest are dropped).
+REFUSAL_LOG_LIMIT = 200
 #: What a match id may look like (URL-safe; no braces, so the Redis hash tag stays intact).
 MATCH_ID_PATTERN = re.compile(r"[A-Za-z0-9_.~-]{1,128}")
 
@@ -163,6 +169,16 @@ class Store(Protocol):
         """Events with ``seq > after``, oldest first; raise MatchNotFound."""
         ...
 
+    def append_refusal(self, match_id: str, entry: JSON) -> bool:
+        """Append ``entry`` to the match's refusal log, dropping the oldest beyond
+        ``REFUSAL_LOG_LIMIT``; no version change, no event, the expiry left as it is (the match's).
+        False (and nothing written) when the match does not exist. One round trip."""
+        ...
+
+    def refusals(self, match_id: str) -> list[JSON]:
+        """The match's refusal log, oldest first (at most ``REFUSAL_LOG_LIMIT``); raise MatchNotFound."""
+        ...
+
     def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
         """The record stored under ``scope_key``, if any; else the one under the first of ``older``
         (where the same record was filed before, in the same slot) that holds one: one read."""
@@ -173,7 +189,7 @@ class Store(Protocol):
         ...
 
     def delete(self, match_id: str) -> bool:
-        """Remove the match and its events; True if it existed. Its idempotency records are left
+        """Remove the match, its events and its refusal log; True if it existed. Its idempotency records are left
         to expire on their own (within ``idempotency_ttl_seconds``), so deleting costs the same
         however many matches the store holds."""
         ...

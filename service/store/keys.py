@@ -32,7 +32,9 @@ def match_tag(match_id: str) -> str:
 
 def doc_key(match_id: str) -> str:
     """Hash with the version (``v``), the document JSON (``d``), the last event seq (``s``), the
-    id of the last commit (``c``) and the last seq in the compacted log (``k``, absent: none)."""
+    id of the last commit (``c``), the last seq in the compacted log (``k``, absent: none) and the
+    refusal log (``rn``: entries ever appended, ``r<n>``: entry n, the last ``REFUSAL_LOG_LIMIT`` kept;
+    ``ri``: the id of the last append; ``redis_scripts.APPEND_REFUSAL``)."""
     return f"{match_tag(match_id)}:doc"
 
 

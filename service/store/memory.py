@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from service.store.base import (
     DEFAULT_IDEMPOTENCY_TTL_SECONDS,
     DEFAULT_TTL_SECONDS,
     FEED_BATCH,
     JSON,
+    REFUSAL_LOG_LIMIT,
     Event,
     IdempotencyConflict,
     IdempotencyRecord,
@@ -43,6 +45,8 @@ class _Match:
     document: bytes
     events: list[bytes]
     expires_at: float
+    #: the refusal log (``Store.append_refusal``): JSON texts, the oldest dropped beyond the limit
+    refusals: deque[bytes] = field(default_factory=lambda: deque(maxlen=REFUSAL_LOG_LIMIT))
 
 
 @dataclass
@@ -138,6 +142,20 @@ class MemoryStore:
             stop = len(match.events) if limit is None else min(len(match.events), start + limit)
             texts = match.events[start:stop]
         return [Event(seq=start + i + 1, data=loads(text)) for i, text in enumerate(texts)]
+
+    def append_refusal(self, match_id: str, entry: JSON) -> bool:
+        text = dumps(entry)
+        with self._lock:
+            match = self._live_match(match_id, self._clock())
+            if match is None:
+                return False
+            match.refusals.append(text)
+            return True
+
+    def refusals(self, match_id: str) -> list[JSON]:
+        with self._lock:
+            texts = list(self._require(match_id).refusals)
+        return [loads(text) for text in texts]
 
     def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
         with self._lock:

@@ -119,6 +119,35 @@ end
 return {k, log, entries}
 """
 
+# KEYS: doc. ARGV: the entry, the limit, an id of this append. Appends a refused action to the
+# match's refusal log, kept in the doc hash itself (so it shares the document's expiry, its delete
+# and its slot, and no key is ever made for a match that does not exist): field 'rn' counts the
+# entries ever appended, 'r<n>' holds entry n, the one 'limit' before it is dropped; 'ri' is the id
+# of the last append, so a retry of an append that did run does not append again. The expiry is
+# left as it is. Returns the entry's number, or 0 when there is no match.
+APPEND_REFUSAL = """#!lua
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local cur = redis.call('HMGET', KEYS[1], 'rn', 'ri')
+if cur[2] == ARGV[3] then return tonumber(cur[1]) end
+local n = tonumber(cur[1] or 0) + 1
+redis.call('HSET', KEYS[1], 'rn', n, 'r' .. n, ARGV[1], 'ri', ARGV[3])
+local old = n - tonumber(ARGV[2])
+if old > 0 then redis.call('HDEL', KEYS[1], 'r' .. old) end
+return n
+"""
+
+# KEYS: doc. ARGV: the limit. Reads only. Returns nil when there is no match, else the entries of
+# the refusal log, oldest first.
+REFUSALS = """#!lua flags=no-writes
+local cur = redis.call('HMGET', KEYS[1], 'v', 'rn')
+if not cur[1] then return false end
+local n = tonumber(cur[2] or 0)
+local fields = {}
+for i = math.max(1, n - tonumber(ARGV[1]) + 1), n do fields[#fields + 1] = 'r' .. i end
+if #fields == 0 then return {} end
+return redis.call('HMGET', KEYS[1], unpack(fields))
+"""
+
 # KEYS: record. Sets the record's expiry to what it is: a write that changes nothing, so that a
 # WAIT after it waits for the replicas to hold the record (and everything written before it).
 # Returns the record's expiry (ms since the epoch), or a negative number when it is gone.

@@ -7,7 +7,8 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
   sequence number, ``c`` the id of the commit that wrote it;
 * ``{match:<id>}:events``: a Stream whose entry ``<seq>-0`` holds field ``d``, the event JSON
   (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``): where every new
-  event arrives;
+  event arrives; the hash holds the refusal log too (``rn``, ``r<n>``, ``ri``: ``keys.doc_key``),
+  so it expires and is deleted with the document;
 * ``{match:<id>}:log``: the compacted events (``event_log``): once the Stream holds
   ``compact_every`` events, they move to the log in one script and the hash's ``k`` says up to
   which seq the log goes (a match's first events go straight to the log at create). ``events``
@@ -69,6 +70,7 @@ from service.store.base import (
     DEFAULT_TTL_SECONDS,
     FEED_BATCH,
     JSON,
+    REFUSAL_LOG_LIMIT,
     Event,
     IdempotencyConflict,
     IdempotencyRecord,
@@ -150,6 +152,8 @@ class RedisStore(RedisCommands):
         self._events_script = Script(client, redis_scripts.EVENTS.encode())  # type: ignore[arg-type]
         self._confirm_script = Script(client, redis_scripts.CONFIRM.encode())  # type: ignore[arg-type]
         self._compact_script = Script(client, redis_scripts.COMPACT.encode())  # type: ignore[arg-type]
+        self._append_refusal_script = Script(client, redis_scripts.APPEND_REFUSAL.encode())  # type: ignore[arg-type]
+        self._refusals_script = Script(client, redis_scripts.REFUSALS.encode())  # type: ignore[arg-type]
         #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
         self._idle: list[Any] = []
         self._idle_pid = os.getpid()
@@ -305,6 +309,23 @@ class RedisStore(RedisCommands):
             keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
             args = [int(compacted), last, new_log, self._ttl_ms]
             self._script(self._compact_script, keys, args, Attempts(), wait=False)
+
+    def append_refusal(self, match_id: str, entry: JSON) -> bool:
+        if not is_valid_match_id(match_id):
+            return False
+        args = [dumps(entry), REFUSAL_LOG_LIMIT, secrets.token_hex(8)]
+        with self._guard():  # no WAIT: the log is kept as well as it can be, never waited for
+            reply, _ = self._script(self._append_refusal_script, [doc_key(match_id)], args, Attempts(), wait=False)
+        return int(reply) > 0
+
+    def refusals(self, match_id: str) -> list[JSON]:
+        if not is_valid_match_id(match_id):
+            raise MatchNotFound(match_id)
+        with self._guard():
+            reply = self._read_script(self._refusals_script, [doc_key(match_id)], [REFUSAL_LOG_LIMIT])
+        if reply is None:
+            raise MatchNotFound(match_id)
+        return [loads(text) for text in reply if text is not None]
 
     def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
         keys = (scope_key, *older)
