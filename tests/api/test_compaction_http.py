@@ -58,6 +58,14 @@ class Mirror:
         assert self.plain.put_idempotency(scope_key, record) == stored
         return stored
 
+    def append_refusal(self, match_id: str, entry: JSON) -> bool:
+        appended = self.compacting.append_refusal(match_id, entry)
+        assert self.plain.append_refusal(match_id, entry) == appended
+        return appended
+
+    def refusals(self, match_id: str) -> list[JSON]:
+        return self.reading.refusals(match_id)
+
     def load(self, match_id: str) -> Loaded:
         return self.reading.load(match_id)
 

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from service.store.base import (
+    REFUSAL_LOG_LIMIT,
     Event,
     IdempotencyConflict,
     IdempotencyRecord,
@@ -499,3 +500,87 @@ def test_a_long_match_pages_its_events_the_same_however_they_are_kept(store: Sto
             got = store.events("m1", after=after, limit=limit)
             assert event_data(got) == want, (after, limit)
             assert [e.seq for e in got] == list(range(after + 1, after + 1 + len(want)))
+
+
+# -- the refusal log --------------------------------------------------------------------------
+
+
+def test_a_refusal_log_keeps_entries_in_order_without_touching_version_or_events(store: Store) -> None:
+    store.create("m1", {"n": 0}, [{"e": 1}])
+    assert store.refusals("m1") == []
+    assert store.append_refusal("m1", {"seq_after": 1, "code": "not_your_turn", "action": {"card": "10H"}}) is True
+    assert store.append_refusal("m1", {"seq_after": 1, "code": "illegal_play", "action": None}) is True
+    assert store.refusals("m1") == [
+        {"seq_after": 1, "code": "not_your_turn", "action": {"card": "10H"}},
+        {"seq_after": 1, "code": "illegal_play", "action": None},
+    ]
+    assert store.load("m1").version == 1 and event_data(store.events("m1")) == [{"e": 1}]
+    assert store.save("m1", 1, {"n": 1}, [{"e": 2}]) == 2  # the log does not move the version
+    assert [e["code"] for e in store.refusals("m1")] == ["not_your_turn", "illegal_play"]
+
+
+def test_a_refusal_log_keeps_the_last_entries_only(store: Store) -> None:
+    store.create("m1", {}, [])
+    for i in range(REFUSAL_LOG_LIMIT + 25):
+        assert store.append_refusal("m1", {"i": i})
+    kept = store.refusals("m1")
+    assert [e["i"] for e in kept] == list(range(25, REFUSAL_LOG_LIMIT + 25))
+
+
+def test_a_refusal_is_never_logged_for_a_match_that_does_not_exist(store: Store) -> None:
+    assert store.append_refusal("nobody", {"i": 1}) is False
+    assert store.append_refusal("{bad}", {"i": 1}) is False
+    with pytest.raises(MatchNotFound):
+        store.refusals("nobody")
+    with pytest.raises(MatchNotFound):
+        store.refusals("{bad}")
+    assert store.create("nobody", {}, []) == 1
+    assert store.refusals("nobody") == []  # nothing was kept from before the match
+
+
+def test_deleting_a_match_deletes_its_refusal_log(store: Store) -> None:
+    store.create("m1", {}, [])
+    store.create("m2", {}, [])
+    store.append_refusal("m1", {"i": 1})
+    store.append_refusal("m2", {"i": 2})
+    assert store.delete("m1") is True
+    with pytest.raises(MatchNotFound):
+        store.refusals("m1")
+    assert store.append_refusal("m1", {"i": 3}) is False
+    assert store.refusals("m2") == [{"i": 2}]
+    store.create("m1", {}, [])
+    assert store.refusals("m1") == []
+
+
+def test_memory_refusal_log_expires_with_the_match(clock: FakeClock) -> None:
+    store = MemoryStore(ttl_seconds=10, clock=clock)
+    store.create("m1", {}, [])
+    store.append_refusal("m1", {"i": 1})
+    clock.advance(9)
+    store.append_refusal("m1", {"i": 2})  # a refusal does not refresh the match's expiry
+    clock.advance(2)
+    assert store.append_refusal("m1", {"i": 3}) is False
+    with pytest.raises(MatchNotFound):
+        store.refusals("m1")
+
+
+def test_redis_refusal_log_lives_in_the_match_hash_and_expires_with_it(redis_server: RedisServer) -> None:
+    redis_server.flush()
+    store = RedisStore.from_url(redis_server.url, ttl_seconds=2)
+    client = redis_server.client()
+    try:
+        store.create("m1", {"n": 0}, [{"e": 1}])
+        keys_before = sorted(client.keys("*"))
+        pttl = client.pttl(b"{match:m1}:doc")
+        store.append_refusal("m1", {"i": 1})
+        assert sorted(client.keys("*")) == keys_before  # no key of its own: the doc hash holds it
+        assert 0 < client.pttl(b"{match:m1}:doc") <= pttl  # the expiry left as it was
+        assert store.append_refusal("m2", {"i": 1}) is False and client.keys("{match:m2}*") == []
+        time.sleep(2.1)
+        with pytest.raises(MatchNotFound):
+            store.refusals("m1")
+        assert store.append_refusal("m1", {"i": 2}) is False
+        assert client.keys("*") == []
+    finally:
+        client.close()
+        store.close()

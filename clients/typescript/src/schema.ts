@@ -686,6 +686,10 @@ export interface components {
             players: string[];
             /** @description The record's format (1) */
             record_version: number;
+            /** @description Each action the rules refused (it changed nothing: no version, no event), oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), action (as posted; null when the body was no action object; without card and cards when another seat made it in a round not over yet, unless the caller sees every hand), deal, at */
+            refused: {
+                [key: string]: unknown;
+            }[];
             /** @description Each finished round's record */
             rounds: {
                 [key: string]: unknown;

@@ -37,6 +37,7 @@ from .record_actions_item import RecordActionsItem
 from .record_deals_item import RecordDealsItem
 from .record_first_dealer import RecordFirstDealer
 from .record_options import RecordOptions
+from .record_refused_item import RecordRefusedItem
 from .record_rounds_item import RecordRoundsItem
 from .rounds import Rounds
 from .rounds_rounds_item import RoundsRoundsItem
@@ -96,6 +97,7 @@ __all__ = (
     "RecordDealsItem",
     "RecordFirstDealer",
     "RecordOptions",
+    "RecordRefusedItem",
     "RecordRoundsItem",
     "Rounds",
     "RoundsRoundsItem",

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
   from ..models.record_deals_item import RecordDealsItem
   from ..models.record_first_dealer import RecordFirstDealer
   from ..models.record_options import RecordOptions
+  from ..models.record_refused_item import RecordRefusedItem
   from ..models.record_rounds_item import RecordRoundsItem
 
 
@@ -41,6 +42,10 @@ class Record:
             options (RecordOptions):
             players (list[str]):
             record_version (int): The record's format (1)
+            refused (list[RecordRefusedItem]): Each action the rules refused (it changed nothing: no version, no event),
+                oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the
+                refusal's), action (as posted; null when the body was no action object; without card and cards when another seat
+                made it in a round not over yet, unless the caller sees every hand), deal, at
             rounds (list[RecordRoundsItem]): Each finished round's record
             ruleset (str):
             scores (list[int]):
@@ -59,6 +64,7 @@ class Record:
     options: RecordOptions
     players: list[str]
     record_version: int
+    refused: list[RecordRefusedItem]
     rounds: list[RecordRoundsItem]
     ruleset: str
     scores: list[int]
@@ -76,6 +82,7 @@ class Record:
         from ..models.record_deals_item import RecordDealsItem # noqa: PLC0415
         from ..models.record_first_dealer import RecordFirstDealer # noqa: PLC0415
         from ..models.record_options import RecordOptions # noqa: PLC0415
+        from ..models.record_refused_item import RecordRefusedItem # noqa: PLC0415
         from ..models.record_rounds_item import RecordRoundsItem # noqa: PLC0415
         actions = []
         for actions_item_data in self.actions:
@@ -108,6 +115,13 @@ class Record:
 
 
         record_version = self.record_version
+
+        refused = []
+        for refused_item_data in self.refused:
+            refused_item = refused_item_data.to_dict()
+            refused.append(refused_item)
+
+
 
         rounds = []
         for rounds_item_data in self.rounds:
@@ -144,6 +158,7 @@ class Record:
             "options": options,
             "players": players,
             "record_version": record_version,
+            "refused": refused,
             "rounds": rounds,
             "ruleset": ruleset,
             "scores": scores,
@@ -163,6 +178,7 @@ class Record:
         from ..models.record_deals_item import RecordDealsItem # noqa: PLC0415
         from ..models.record_first_dealer import RecordFirstDealer # noqa: PLC0415
         from ..models.record_options import RecordOptions # noqa: PLC0415
+        from ..models.record_refused_item import RecordRefusedItem # noqa: PLC0415
         from ..models.record_rounds_item import RecordRoundsItem # noqa: PLC0415
         d = dict(src_dict)
         actions = []
@@ -208,6 +224,16 @@ class Record:
 
         record_version = d.pop("record_version")
 
+        refused = []
+        _refused = d.pop("refused")
+        for refused_item_data in (_refused):
+            refused_item = RecordRefusedItem.from_dict(refused_item_data)
+
+
+
+            refused.append(refused_item)
+
+
         rounds = []
         _rounds = d.pop("rounds")
         for rounds_item_data in (_rounds):
@@ -241,6 +267,7 @@ class Record:
             options=options,
             players=players,
             record_version=record_version,
+            refused=refused,
             rounds=rounds,
             ruleset=ruleset,
             scores=scores,
