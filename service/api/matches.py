@@ -300,8 +300,10 @@ _FORMAT = {"name": "format", "in": "query", "required": False,
 def get_record(match_id: str) -> Response:
     """The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
-    each round's record, scores and winners, and the match seed once the match is over. A seat (and
-    the referee of a dealt match who does not see the hands) gets the finished rounds only.
+    every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
+    its round is over), each round's record, scores and winners, and the match seed once the match is
+    over. A seat (and the referee of a dealt match who does not see the hands) gets the finished rounds
+    only.
     ``python -m service.verify RECORD.json`` checks a record offline."""
     fmt = request.args.get("format", "json")
     if fmt not in ("json", "text", "csv"):

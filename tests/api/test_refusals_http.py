@@ -132,7 +132,7 @@ def test_another_seats_refused_card_is_hidden_until_its_round_is_over(served: tu
 def test_in_a_table_match_everyone_sees_every_refusal(served: tuple[FlaskHttp, Store]) -> None:
     http, _ = served
     match, _ = create(http, "forty_fives", "table", 3)
-    seat, other = _turn(http, match)
+    _, other = _turn(http, match)
     refused = http.post(f"{match.path}/actions", {"type": "play", "seat": other, "card": "5H"}, match.referee)
     assert refused.status == 409, refused.body
     for token in (match.referee, *match.seats):

@@ -152,8 +152,10 @@ export interface paths {
         /**
          * The whole match as one document: ruleset, options, players, the first dealer, every deal (its
          *     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
-         *     each round's record, scores and winners, and the match seed once the match is over. A seat (and
-         *     the referee of a dealt match who does not see the hands) gets the finished rounds only.
+         *     every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
+         *     its round is over), each round's record, scores and winners, and the match seed once the match is
+         *     over. A seat (and the referee of a dealt match who does not see the hands) gets the finished rounds
+         *     only.
          *     'python -m service.verify RECORD.json' checks a record offline.
          */
         get: operations["getRecord"];

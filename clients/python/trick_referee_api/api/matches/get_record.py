@@ -129,8 +129,10 @@ def sync_detailed(
 ) -> Response[Problem | Record]:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
-    each round's record, scores and winners, and the match seed once the match is over. A seat (and
-    the referee of a dealt match who does not see the hands) gets the finished rounds only.
+    every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
+    its round is over), each round's record, scores and winners, and the match seed once the match is
+    over. A seat (and the referee of a dealt match who does not see the hands) gets the finished rounds
+    only.
     'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
@@ -173,8 +175,10 @@ def sync(
 ) -> Problem | Record | None:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
-    each round's record, scores and winners, and the match seed once the match is over. A seat (and
-    the referee of a dealt match who does not see the hands) gets the finished rounds only.
+    every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
+    its round is over), each round's record, scores and winners, and the match seed once the match is
+    over. A seat (and the referee of a dealt match who does not see the hands) gets the finished rounds
+    only.
     'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
@@ -212,8 +216,10 @@ async def asyncio_detailed(
 ) -> Response[Problem | Record]:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
-    each round's record, scores and winners, and the match seed once the match is over. A seat (and
-    the referee of a dealt match who does not see the hands) gets the finished rounds only.
+    every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
+    its round is over), each round's record, scores and winners, and the match seed once the match is
+    over. A seat (and the referee of a dealt match who does not see the hands) gets the finished rounds
+    only.
     'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
@@ -256,8 +262,10 @@ async def asyncio(
 ) -> Problem | Record | None:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
-    each round's record, scores and winners, and the match seed once the match is over. A seat (and
-    the referee of a dealt match who does not see the hands) gets the finished rounds only.
+    every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
+    its round is over), each round's record, scores and winners, and the match seed once the match is
+    over. A seat (and the referee of a dealt match who does not see the hands) gets the finished rounds
+    only.
     'python -m service.verify RECORD.json' checks a record offline.
 
     Args:
