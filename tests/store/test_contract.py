@@ -584,3 +584,19 @@ def test_redis_refusal_log_lives_in_the_match_hash_and_expires_with_it(redis_ser
     finally:
         client.close()
         store.close()
+
+
+def test_redis_refusal_append_retried_with_its_id_appends_once(redis_store: RedisStore) -> None:
+    """An append whose reply was lost and is sent again (the same id) is not appended twice."""
+    from service.store.keys import doc_key
+    from service.store.redis_wire import Attempts
+
+    redis_store.create("m1", {}, [])
+    args = [b'{"i":1}', REFUSAL_LOG_LIMIT, "same-append-id"]
+    script = redis_store._append_refusal_script
+    for _ in range(2):
+        reply, _ = redis_store._script(script, [doc_key("m1")], args, Attempts(), wait=False)
+        assert int(reply) == 1
+    assert redis_store.refusals("m1") == [{"i": 1}]
+    assert redis_store.append_refusal("m1", {"i": 2}) is True
+    assert redis_store.refusals("m1") == [{"i": 1}, {"i": 2}]
