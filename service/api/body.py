@@ -25,7 +25,7 @@ from flask import current_app, request
 from flask.wrappers import Response
 from webargs.flaskparser import FlaskParser
 
-from service.api.problems import Problem, validation_problem
+from service.api.problems import CodedMessage, Problem, validation_problem
 from service.api.wire import dumps
 from service.rules.messages import Msg
 
@@ -149,6 +149,18 @@ class BodyParser(FlaskParser):
 
     def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
         return read_json_body(req)
+
+    def load_querystring(self, req: flask.Request, schema: ma.Schema) -> Any:
+        """The query's parameters; one the schema takes once (not a list) given twice or more is
+        refused (webargs would read the first and ignore the others)."""
+        repeated = sorted(
+            name for name, field in schema.fields.items()
+            if not isinstance(field, ma.fields.List) and len(req.args.getlist(field.data_key or name)) > 1
+        )
+        if repeated:
+            twice = {name: [CodedMessage("invalid_input", Msg("api.field.repeated"))] for name in repeated}
+            raise validation_problem(ma.ValidationError({"query": twice}))
+        return super().load_querystring(req, schema)
 
     def handle_error(
         self,

@@ -3,6 +3,8 @@
 * integers are marshmallow's ``Integer(strict=True, error_messages=INTEGER_MESSAGES)``: only a JSON
   integer (``2.5``, ``3.0``, ``"3"`` and ``true`` are refused; the non-strict field would turn ``2.5``
   into 2 and ``"3"`` into 3).
+* ``QueryInteger``: a whole number in a query string, written in ASCII digits only (``int()`` alone
+  would also read `` 9``, ``٣`` or ``1_000``).
 * ``CardField``: a card text, read leniently (``10h``, ``TH``, ``10♥``), loaded as a ``Card``;
   anything unreadable fails with code ``invalid_card``.
 * ``SuitField``: a suit letter (or name, or symbol), loaded as a ``Suit``; code ``invalid_suit``.
@@ -170,3 +172,14 @@ def _json_text(value: Any) -> Msg | str:
         return Msg("api.a_list")
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+class QueryInteger(ma.fields.Integer):
+    """A query parameter's whole number: ASCII digits, at most 16 of them (a JSON client's largest
+    exact integer has 16), else marshmallow's "Not a valid integer." (written in the caller's
+    language); ranges are the field's validators'."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 16):
+            raise self.make_error("invalid")
+        return int(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow.validate import Length, OneOf, Range
 
-from service.api.fields import INTEGER_MESSAGES, CardField, SuitField
+from service.api.fields import INTEGER_MESSAGES, CardField, QueryInteger, SuitField
 from service.api.schemas import OPTIONS_DESCRIPTION, preset_field
 from service.matches.usecases import MAX_SEQ
 from service.rules.actions import ACTION_KEYS
@@ -188,10 +188,10 @@ class RoundsSchema(ma.Schema):
 
 
 class EventsQuerySchema(ma.Schema):
-    after = ma.fields.Integer(
+    after = QueryInteger(
         load_default=0, validate=Range(min=0, max=MAX_SEQ), metadata={"description": "Events after this seq"}
     )
-    limit = ma.fields.Integer(validate=Range(min=1, max=1000), metadata={"description": "At most this many"})
+    limit = QueryInteger(validate=Range(min=1, max=1000), metadata={"description": "At most this many"})
 
 
 class RecordSchema(ma.Schema):

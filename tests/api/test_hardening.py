@@ -217,6 +217,33 @@ def test_after_beyond_any_sequence_number_is_a_400(http: FlaskHttp, after: int) 
     assert http.get(f"{match.path}/events?after={MAX_SEQ}", match.referee).body["events"] == []
 
 
+@pytest.mark.parametrize("query", [
+    "limit=%C2%A09",  # a no-break space before the digit: int() would read 9
+    "limit=1_0", "after=%D9%A3",  # an underscore; an Arabic-Indic three
+    "limit=+5", "after=-0", "limit=%209", "limit=",
+])
+def test_a_query_number_is_ascii_digits_only(http: FlaskHttp, query: str) -> None:
+    match, _ = create(http, "forty_fives", "table", 3)
+    answer = http.get(f"{match.path}/events?{query}", match.referee)
+    assert answer.status == 400 and answer.body["code"] == "invalid_input", query
+    field = query.split("=")[0]
+    assert list(answer.body["errors"]) == [f"query.{field}"]
+
+
+@pytest.mark.parametrize("query", ["limit=9&limit=3", "after=0&after=0", "limit=5&lang=id&limit=x"])
+def test_a_query_parameter_given_twice_is_a_400_in_the_callers_language(http: FlaskHttp, query: str) -> None:
+    """webargs would read the first and drop the rest: a client sending two means something else."""
+    match, _ = create(http, "forty_fives", "table", 3)
+    answer = http.get(f"{match.path}/events?{query}", match.referee)
+    field = query.split("=")[0]
+    assert answer.status == 400 and answer.body["code"] == "invalid_input"
+    assert list(answer.body["errors"]) == [f"query.{field}"]
+    words = "Diberikan lebih dari sekali" if "lang=id" in query else "Given more than once"
+    assert answer.body["errors"][f"query.{field}"][0].startswith(words)
+    once = http.get(f"{match.path}/events?{query.split('&')[0]}", match.referee)
+    assert once.status == 200
+
+
 def test_the_413_names_the_limit(match_app: Flask) -> None:
     limit = match_app.config["MAX_CONTENT_LENGTH"]
     raw = b'{"ruleset": "forty_fives", "pad": "' + b"x" * limit + b'"}'
