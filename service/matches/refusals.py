@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
+from service.matches.instants import utc_text
 from service.rules.actions import ACTION_KEYS
 
 log = logging.getLogger("service.matches")
@@ -43,7 +43,7 @@ def entry(seq_after: int, seat: int | None, body: Any, code: str, at: float) -> 
         "by": "referee" if seat is None else seat,
         "action": posted_action(body),
         "code": str(code),
-        "at": datetime.fromtimestamp(int(at), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "at": utc_text(at),
     }
 
 

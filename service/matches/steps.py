@@ -14,7 +14,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from datetime import UTC, datetime
 from typing import Any
 
 from service.matches import idempotency as idem
@@ -30,6 +29,7 @@ from service.matches.errors import (
     VersionConflict,
 )
 from service.matches.events import Decks
+from service.matches.instants import utc_text
 from service.matches.results import Viewed
 from service.matches.spectators import sight, spectator_view
 from service.matches.tokens import Caller
@@ -109,7 +109,7 @@ class MatchSteps:
                 "viewer": _viewer(caller),
                 "names": list(doc.players),
                 "preset": doc.preset,
-                "expires_at": _timestamp(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
+                "expires_at": utc_text(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
         )
         if doc.seed is not None and doc.deals:
@@ -244,10 +244,6 @@ def _viewer(caller: Caller) -> dict[str, Any]:
         return {"role": "spectator", "seat": None}
     return {"role": "referee" if caller.seat is None else "seat", "seat": caller.seat}
 
-
-def _timestamp(seconds: float) -> str:
-    """An instant as RFC 3339 text in UTC, to the second (``2026-12-08T10:15:00Z``)."""
-    return datetime.fromtimestamp(int(seconds), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 
