@@ -47,6 +47,12 @@ answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore
 
 Every idempotency record, a create's included, is filed under its match's hash tag, so the create
 script writes the match and its record in one atomic step on every topology, a cluster included.
+
+Why one module of about 430 lines (over the project's ~400): some 50 of them are this description,
+and the rest is one class, the store contract on Redis, whose methods are each one script or
+command and the reading of its outcome (the scripts are in ``redis_scripts``, the exchange and its
+retries in ``redis_commands`` and ``redis_wire``, the live feed in ``redis_follow``); split further,
+a method and the outcome rules it shares with the others would sit in different files.
 """
 
 from __future__ import annotations
