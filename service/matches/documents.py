@@ -203,7 +203,10 @@ def encode_like(new: Any, old: Any, old_json: Any) -> Any:
     States are immutable and an action rebuilds only what it changes, so the new state holds the
     old one's unchanged parts as the very same objects: an unchanged part's encoding is the old
     one's. A tuple that only grew (a round history) reuses its old items' encodings. This keeps the
-    cost of saving a state about the size of what changed, not of the whole match so far."""
+    cost of saving a state about the size of what changed, not of the whole match so far. A field
+    that is the very same object is taken over without a call (most fields of a state, on each
+    save: this was the service's costliest own function of a posted play,
+    ``bench/matches/worker_profile.py``)."""
     if new is old:
         return old_json
     kind = type(new)
@@ -213,26 +216,31 @@ def encode_like(new: Any, old: Any, old_json: Any) -> Any:
         if all(map(operator.is_, new, old)):
             return old_json + [codec.encode(item) for item in new[len(old):]]
         return codec.encode(new)
-    if dataclasses.is_dataclass(new) and isinstance(old_json, dict):
-        out = {}
-        for name in _field_names(kind):
-            value = getattr(new, name)
-            if name in old_json:
-                out[name] = encode_like(value, getattr(old, name), old_json[name])
-            else:
-                out[name] = codec.encode(value)
-        return out
-    return codec.encode(new)
+    names = _FIELD_NAMES.get(kind, _UNSEEN)
+    if names is _UNSEEN:
+        names = _FIELD_NAMES[kind] = _field_names(kind)
+    if names is None or not isinstance(old_json, dict):
+        return codec.encode(new)
+    out = {}
+    for name in names:
+        value = getattr(new, name)
+        if name not in old_json:
+            out[name] = codec.encode(value)
+            continue
+        before = getattr(old, name)
+        out[name] = old_json[name] if value is before else encode_like(value, before, old_json[name])
+    return out
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: the field names of each dataclass type ``encode_like`` met, None for a type that is not one
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+_UNSEEN: Any = object()
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 # ------------------------------------------------------------------------------------------------
