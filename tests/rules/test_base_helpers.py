@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from service.api.problems import problem_body, status_of
-from service.rules.actions import Action, acting_seat
+from service.rules.actions import Action, acting_seat, made_once
 from service.rules.cards import SUITS, Card, cards
 from service.rules.errors import (
     InvalidAction,
@@ -52,6 +52,26 @@ def test_int_list_fact() -> None:
     for bad in ({"t": [1, None]}, {"t": [1, 2.0]}, {"t": "12"}, {"t": [True]}):
         with pytest.raises(InvalidInput):
             int_list_fact(bad, "t", "tricks")
+
+
+def test_a_made_once_action_hands_out_copies_of_its_json() -> None:
+    from service.rules.games.avinas.actions import PLAY_CARD
+    from service.rules.games.boerenbridge.play import _PLAY_ACTIONS
+    from service.rules.games.forty_fives.actions import NAME_ACTS, PLAY_ACTS
+
+    for kept in (PLAY_ACTS[2][7], _PLAY_ACTIONS[1][30], next(iter(PLAY_CARD[3].values())), NAME_ACTS[0][1]):
+        fresh = Action(kept.type, kept.seat, kept.card, kept.cards, kept.amount, kept.suit)
+        assert kept == fresh and kept.to_json() == fresh.to_json()
+    action = made_once(Action("name_trump", 1, suit=SUITS[2]))
+    first = action.to_json()
+    first["seat"] = 5  # a caller's change to its copy stays in its copy
+    first["extra"] = True
+    assert action.to_json() == {"type": "name_trump", "seat": 1, "suit": SUITS[2].value}
+    assert action.to_json() is not action.to_json()
+    with pytest.raises(ValueError):
+        made_once(Action("discard", 0, cards=tuple(cards("5H JH"))))
+    with pytest.raises(ValueError):
+        made_once(Action("round_result", None, result={"tricks": [1, 2]}))
 
 
 def test_acting_seat() -> None:
