@@ -105,6 +105,9 @@ class TimedStore:
         timed = self._timed.get(name)
         if timed is None:
             timed = self._timed[name] = _timed(value, STORE_CALLS.labels(name))
+        # kept on the instance, so that the next look-up finds it without coming here (a store's
+        # methods do not change)
+        self.__dict__[name] = timed
         return timed
 
 
@@ -125,6 +128,7 @@ class ObservedMatches:
 
     def __init__(self, inner: Matches) -> None:
         self._inner = inner
+        self._accepted: dict[str, Any] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
@@ -151,7 +155,11 @@ class ObservedMatches:
         if viewed.replayed:
             REPLAYS.labels("act").inc()
         else:
-            ACTIONS.labels(self._ruleset(match_id, viewed), "accepted", "ok").inc()
+            ruleset = self._ruleset(match_id, viewed)
+            accepted = self._accepted.get(ruleset)
+            if accepted is None:  # one labelled child per ruleset, looked up once (labels() locks)
+                accepted = self._accepted[ruleset] = ACTIONS.labels(ruleset, "accepted", "ok")
+            accepted.inc()
         return viewed
 
     def undo(self, match_id: str, token: str | None, **kwargs: Any) -> Viewed:
