@@ -298,6 +298,58 @@ def test_a_malformed_chunked_body_is_a_400(match_app: Flask) -> None:
     assert status[0].startswith("400") and json.loads(body)["code"] == "malformed_body"
 
 
+def _declared(app: Flask, stream: Any, length: str) -> tuple[str, dict[str, Any]]:
+    """A POST /v1/matches whose body is read from ``stream`` under ``Content-Length: length``, with
+    the input marked terminated, as gunicorn hands it over."""
+    import io
+
+    environ = {
+        "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/matches", "SERVER_NAME": "t", "SERVER_PORT": "80",
+        "wsgi.url_scheme": "http", "wsgi.input": stream, "wsgi.input_terminated": True, "CONTENT_LENGTH": length,
+        "CONTENT_TYPE": "application/json", "wsgi.errors": io.StringIO(),
+        "wsgi.multithread": False, "wsgi.multiprocess": False, "wsgi.run_once": False, "wsgi.version": (1, 0),
+    }
+    status: list[str] = []
+    body = b"".join(app.wsgi_app(environ, lambda s, h, *_: status.append(s)))  # type: ignore[arg-type]
+    return status[0], json.loads(body)
+
+
+def test_a_body_of_declared_length_is_read_once_to_that_length(match_app: Flask) -> None:
+    import io
+
+    class Counted(io.BytesIO):
+        def __init__(self, data: bytes) -> None:
+            super().__init__(data)
+            self.sizes: list[int] = []
+
+        def read(self, size: int | None = -1) -> bytes:
+            self.sizes.append(-1 if size is None else size)
+            return super().read(size)
+
+    text = json.dumps({"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C"]}).encode()
+    stream = Counted(text + b"trailing bytes past the declared length")
+    status, body = _declared(match_app, stream, str(len(text)))
+    assert status.startswith("201") and body["view"]["ruleset"] == "forty_fives"
+    assert stream.sizes == [len(text)]  # one read, of the declared length, nothing past it
+    # a body that ends before its declared length is what arrived, as before: malformed JSON here
+    status, body = _declared(match_app, io.BytesIO(text[:20]), str(len(text)))
+    assert status.startswith("400") and body["code"] == "malformed_json"
+    # over the limit: werkzeug's 413, the body never read
+    untouched = Counted(b"")
+    status, body = _declared(match_app, untouched, str(10**9))
+    assert status.startswith("413") and untouched.sizes == []
+
+
+def test_a_body_the_server_cannot_read_is_a_400(match_app: Flask) -> None:
+    class Broken:
+        def read(self, size: int = -1) -> bytes:
+            raise OSError("connection reset")
+
+    status, body = _declared(match_app, Broken(), "40")
+    assert status.startswith("400") and body["code"] == "malformed_body"
+    assert "declared" in body["detail"]
+
+
 # --- 11. strict integers -------------------------------------------------------------------------
 
 
