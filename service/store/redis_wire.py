@@ -20,7 +20,9 @@ What a failure tells about a write depends on how far it got:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import select
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -209,10 +211,44 @@ def exchange(
 
 def _closed_by_server(conn: Any) -> bool:
     """True when an open connection has something to read before anything was asked: the server
-    closed it (or sent what nobody asked for). A poll of the socket, no wait."""
+    closed it (or sent what nobody asked for). A poll of the socket, no wait.
+
+    The usual answer (nothing to read) comes from one ``poll`` of the socket with no timeout, made
+    with the operating system's own ``poll`` even where gevent has patched the ``select`` module:
+    gevent's version runs through its hub (16.6 us a call against 0.8, measured in a gevent
+    worker), and a poll that never waits needs no hub. Only a socket with something to read (rare)
+    goes on to redis-py's own check, which tells a closed connection from a pending reply."""
     if not conn.is_connected:
         return False
+    sock = getattr(conn, "_sock", None)
+    if sock is not None and not getattr(sock, "pending", None):  # an SSL socket may hold bytes itself
+        try:
+            poller = _os_poll()
+            poller.register(sock.fileno(), select.POLLIN)
+            if not poller.poll(0):
+                return False
+        except (OSError, ValueError):  # a socket closed meanwhile: redis-py's check says what it is
+            pass
     try:
         return bool(conn.can_read())
     except (rx.ConnectionError, OSError):  # the parser read the end of the stream
         return True
+
+
+def _os_poll() -> Any:
+    """A ``select.poll`` object of the operating system's (not gevent's, where it patched ``select``)."""
+    if not _OS_POLL:
+        _OS_POLL.append(_unpatched_poll())
+    return _OS_POLL[0]()
+
+
+def _unpatched_poll() -> Callable[[], Any]:
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("select"):
+        original: Callable[[], Any] = monkey.get_original("select", "poll")
+        return original
+    return select.poll
+
+
+#: the poll constructor, looked up on first use (gevent patches ``select`` before the app is loaded)
+_OS_POLL: list[Callable[[], Any]] = []

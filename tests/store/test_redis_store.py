@@ -479,3 +479,46 @@ def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, 
         assert [e.data for e in redis_store.events("m1")] == [{"e": 0}, {"e": 1}, {"e": 2}]
     finally:
         client.close()
+
+
+def test_a_connection_the_server_closed_is_told_from_an_idle_one(redis_server: RedisServer) -> None:
+    """``redis_wire._closed_by_server``, asked before every write: an idle open connection has
+    nothing to read (the operating system's poll says so at once), one the server dropped (``CLIENT
+    KILL``) is closed, and so is one with a reply nobody asked for."""
+    import select
+    import subprocess
+    import sys
+
+    from service.store import redis_wire
+
+    client = redis.Redis.from_url(redis_server.url)
+    try:
+        conn = client.connection_pool.get_connection()
+        conn.send_command("CLIENT", "ID")
+        own_id = conn.read_response()
+        assert redis_wire._closed_by_server(conn) is False
+        client.execute_command("CLIENT", "KILL", "ID", own_id)
+        deadline = time.monotonic() + 5
+        while not redis_wire._closed_by_server(conn):
+            assert time.monotonic() < deadline, "a killed connection still looks open"
+            time.sleep(0.01)
+        conn.disconnect()
+        conn.connect()
+        conn.send_command("PING")  # its reply waits unread: something nobody asked the next write for
+        deadline = time.monotonic() + 5
+        while not redis_wire._closed_by_server(conn):
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        conn.disconnect()
+        assert redis_wire._closed_by_server(conn) is False  # not connected: the send will connect
+    finally:
+        client.close()
+    assert redis_wire._unpatched_poll() is select.poll  # no gevent here
+    # in a process where gevent patched select, the operating system's poll is still the one used
+    code = ("from gevent import monkey; monkey.patch_all()\n"
+            "import select\nfrom service.store import redis_wire\n"
+            "assert select.poll is not monkey.get_original('select', 'poll')\n"
+            "assert redis_wire._unpatched_poll() is monkey.get_original('select', 'poll')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
