@@ -221,7 +221,8 @@ def _closed_by_server(conn: Any) -> bool:
     if not conn.is_connected:
         return False
     sock = getattr(conn, "_sock", None)
-    if sock is not None and not getattr(sock, "pending", None):  # an SSL socket may hold bytes itself
+    # an SSL socket may hold bytes itself, and a parser may hold what it read: redis-py's check then
+    if sock is not None and not getattr(sock, "pending", None) and not _parser_holds_data(conn):
         try:
             poller = _os_poll()
             poller.register(sock.fileno(), select.POLLIN)
@@ -233,6 +234,14 @@ def _closed_by_server(conn: Any) -> bool:
         return bool(conn.can_read())
     except (rx.ConnectionError, OSError):  # the parser read the end of the stream
         return True
+
+
+def _parser_holds_data(conn: Any) -> bool:
+    """True unless the connection's parser is hiredis's and holds nothing it read (its ``has_data``);
+    a parser this does not know is taken to hold something, so that redis-py's check decides."""
+    reader = getattr(getattr(conn, "_parser", None), "_reader", None)
+    has_data = getattr(reader, "has_data", None)
+    return True if has_data is None else bool(has_data())
 
 
 def _os_poll() -> Any:

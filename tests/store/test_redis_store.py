@@ -510,6 +510,12 @@ def test_a_connection_the_server_closed_is_told_from_an_idle_one(redis_server: R
             assert time.monotonic() < deadline
             time.sleep(0.01)
         conn.disconnect()
+        conn.connect()
+        conn.send_packed_command(conn.pack_commands([("PING",), ("PING",)]))
+        time.sleep(0.2)  # both replies arrive in one read: the second stays in the parser
+        assert conn.read_response() == b"PONG"
+        assert redis_wire._closed_by_server(conn) is True
+        conn.disconnect()
         assert redis_wire._closed_by_server(conn) is False  # not connected: the send will connect
     finally:
         client.close()
