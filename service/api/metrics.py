@@ -96,16 +96,13 @@ class TimedStore:
 
     def __init__(self, store: Any) -> None:
         self._store = store
-        self._timed: dict[str, Callable[..., Any]] = {}
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._store, name)
         if name.startswith("_") or not callable(value):
             return value
-        timed = self._timed.get(name)
-        if timed is None:
-            timed = self._timed[name] = _timed(value, STORE_CALLS.labels(name))
-        # kept on the instance, so that the next look-up finds it without coming here (a store's
+        timed = _timed(value, STORE_CALLS.labels(name))
+        # kept on the instance, so that later look-ups find it without coming here (a store's
         # methods do not change)
         self.__dict__[name] = timed
         return timed
