@@ -15,7 +15,11 @@ import argparse
 import json
 import platform
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service, run from anywhere
 
 from service.rules.playout import play_hand
 from service.rules.registry import RULESETS
