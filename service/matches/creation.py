@@ -25,7 +25,7 @@ from service.matches.results import Created, SeatTicket
 from service.matches.steps import MatchSteps
 from service.matches.tokens import Caller, new_token, token_hash
 from service.rules.errors import UnknownRuleset
-from service.rules.facts import is_json_int
+from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg, revive
 from service.rules.ruleset import MODES, Mode, Ruleset
 from service.store import base as store_base
@@ -101,13 +101,7 @@ class MatchCreation(MatchSteps):
     def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:
         if not isinstance(body, Mapping):
             raise InvalidRequest(Msg("matches.body_not_object"))
-        unknown = sorted(set(body) - set(CREATE_FIELDS))
-        if unknown:
-            raise InvalidRequest(
-                Msg("matches.unknown_fields", fields=", ".join(map(repr, unknown)), known=", ".join(CREATE_FIELDS)),
-                code="unknown_field",
-                legal=list(CREATE_FIELDS),
-            )
+        refuse_unknown_fields(body, CREATE_FIELDS, InvalidRequest, "matches.unknown_fields", listed=False)
         ruleset_id = body.get("ruleset")
         if not isinstance(ruleset_id, str):
             raise InvalidRequest(Msg("matches.ruleset_not_string"), legal=sorted(self.rulesets))

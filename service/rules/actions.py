@@ -8,7 +8,7 @@ from typing import Any
 
 from service.rules.cards import Card, Suit
 from service.rules.errors import InvalidAction
-from service.rules.facts import is_json_int
+from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg
 
 ACTION_KEYS = ("type", "seat", "card", "cards", "amount", "suit", "face_down", "result", "trick", "ruling")
@@ -75,14 +75,7 @@ class Action:
         ``unknown_field`` before a value is read, like a field no action has."""
         if not isinstance(data, Mapping):
             raise InvalidAction(Msg("core.action_not_object"))
-        unknown = sorted(set(data) - set(ACTION_KEYS))
-        if unknown:
-            raise InvalidAction(
-                Msg("core.action_unknown_fields", fields=", ".join(map(repr, unknown)), known=", ".join(ACTION_KEYS)),
-                code="unknown_field",
-                legal=list(ACTION_KEYS),
-                extra={"fields": unknown},
-            )
+        refuse_unknown_fields(data, ACTION_KEYS, InvalidAction, "core.action_unknown_fields")
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
             raise InvalidAction(Msg("core.action_needs_type"))
@@ -127,15 +120,7 @@ class Action:
 
 def _check_fields_of(kind: str, data: Mapping[str, Any], own: tuple[str, ...]) -> None:
     """Refuse (``unknown_field``) a field that an action of type ``kind`` does not carry."""
-    takes = ("type", "seat", *own)
-    stray = sorted(k for k in data if k not in takes)
-    if stray:
-        raise InvalidAction(
-            Msg("core.action_stray_fields", type=kind, fields=", ".join(map(repr, stray)), known=", ".join(takes)),
-            code="unknown_field",
-            legal=list(takes),
-            extra={"fields": stray},
-        )
+    refuse_unknown_fields(data, ("type", "seat", *own), InvalidAction, "core.action_stray_fields", type=kind)
 
 
 def acting_seat(action: Action, n_players: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from service.rules.errors import InvalidFacts, InvalidInput
+from service.rules.errors import InvalidFacts, InvalidInput, RuleError
 from service.rules.messages import Msg
 
 #: the bound of a round fact where the game sets none tighter (a score, a round's number): no score
@@ -33,18 +33,29 @@ def check_fields(
     known fields); a missing one, or facts that are no object, ``invalid_input``."""
     if not isinstance(facts, Mapping):
         raise InvalidInput(Msg("core.facts_not_object", game=game))
-    unknown = sorted(str(k) for k in facts if k not in known)
-    if unknown:
-        raise InvalidInput(
-            Msg("core.facts_unknown", fields=", ".join(map(repr, unknown)), game=game, known=", ".join(known)),
-            code="unknown_field",
-            legal=list(known),
-            extra={"fields": unknown},
-        )
+    refuse_unknown_fields(facts, known, InvalidInput, "core.facts_unknown", game=game)
     missing = [k for k in required if k not in facts]
     if missing:
         raise InvalidInput(Msg("core.facts_missing", fields=", ".join(map(repr, missing)), game=game))
     return facts
+
+
+def refuse_unknown_fields(
+    data: Mapping[str, Any], known: Collection[str], error: type[RuleError], key: str, *,
+    listed: bool = True, **params: Any,
+) -> None:
+    """Raise ``error`` (code ``unknown_field``, ``legal`` the ``known`` fields) when ``data`` holds a
+    field not in ``known``: message ``key`` with ``fields`` (those fields, sorted, quoted), ``known``
+    and ``params``; ``listed``: the problem also lists them (``fields``). The one check of stray
+    fields for round facts, actions and the create body."""
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise error(
+            Msg(key, fields=", ".join(map(repr, unknown)), known=", ".join(known), **params),
+            code="unknown_field",
+            legal=list(known),
+            extra={"fields": unknown} if listed else None,
+        )
 
 
 def int_fact(
