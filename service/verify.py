@@ -41,6 +41,7 @@ from service.matches.deals import commitment, deal_seed, shuffled
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.errors import RuleError
+from service.rules.facts import is_json_int
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset
 
@@ -77,7 +78,7 @@ def check_shape(record: Any) -> None:
     if record["mode"] not in MODES:
         raise NotARecord(f"mode {record['mode']!r} is not one of {', '.join(MODES)}")
     for i, deal in enumerate(record["deals"]):
-        if not isinstance(deal, dict) or not _is_int(deal.get("index")):
+        if not isinstance(deal, dict) or not is_json_int(deal.get("index")):
             raise NotARecord(f"deals[{i}] is not a deal object with an index")
         if deal["index"] != i:
             raise NotARecord(f"deals[{i}] has the index {deal['index']}: the deals are listed in order from 0")
@@ -85,7 +86,7 @@ def check_shape(record: Any) -> None:
     seq = 0
     for i, entry in enumerate(record["actions"]):
         if (not isinstance(entry, dict) or not isinstance(entry.get("action"), dict)
-                or not isinstance(entry.get("undone"), bool) or not _is_int(entry.get("seq"))
+                or not isinstance(entry.get("undone"), bool) or not is_json_int(entry.get("seq"))
                 or entry.get("by") not in ("referee", "seat")):
             raise NotARecord(f"actions[{i}] is not an action entry (seq, by, action, undone)")
         if entry["seq"] <= seq:
@@ -105,21 +106,17 @@ def _check_refused(refused: Any, players: int) -> None:
         raise NotARecord(f"'refused' has the wrong type ({type(refused).__name__})")
     seq = 0
     for i, entry in enumerate(refused):
-        if (not isinstance(entry, dict) or not _is_int(entry.get("seq_after")) or entry["seq_after"] < 0
-                or not (entry.get("by") == "referee" or (_is_int(entry.get("by")) and 0 <= entry["by"] < players))
+        if (not isinstance(entry, dict) or not is_json_int(entry.get("seq_after")) or entry["seq_after"] < 0
+                or not (entry.get("by") == "referee" or (is_json_int(entry.get("by")) and 0 <= entry["by"] < players))
                 or not isinstance(entry.get("code"), str) or not entry["code"]
                 or not (entry.get("action") is None or isinstance(entry.get("action"), dict))
-                or not (entry.get("deal") is None or (_is_int(entry.get("deal")) and entry["deal"] >= 0))
+                or not (entry.get("deal") is None or (is_json_int(entry.get("deal")) and entry["deal"] >= 0))
                 or not (entry.get("at") is None or isinstance(entry.get("at"), str))):
             raise NotARecord(f"refused[{i}] is not a refusal entry (seq_after, by, code, action)")
         if entry["seq_after"] < seq:
             raise NotARecord(f"refused[{i}]: the refusals are not in the order they were made "
                              f"(seq_after {entry['seq_after']})")
         seq = entry["seq_after"]
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seed(value: Any, what: str) -> bytes:
@@ -189,7 +186,7 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int,
     """Item 3 of the module docstring."""
     players = len(record["players"])
     dealer = record["first_dealer"].get("dealer")
-    if not _is_int(dealer):
+    if not is_json_int(dealer):
         raise NotARecord("'first_dealer' names no dealer seat")
     try:
         options = ruleset.validate_options(record["options"], players)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.api.i18n import render
+from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 
 
@@ -27,7 +28,7 @@ def _columns(rounds: Sequence[Mapping[str, Any]], players: int, teams: int) -> l
     for record in rounds:
         for key, value in record.items():
             if (isinstance(value, list) and len(value) in (players, teams) and value
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                    and all(is_json_int(v) for v in value)
                     and (key, len(value)) not in out):
                 out.append((key, len(value)))
     return out

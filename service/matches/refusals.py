@@ -25,6 +25,7 @@ from typing import Any
 
 from service.matches.instants import utc_text
 from service.rules.actions import ACTION_KEYS
+from service.rules.facts import is_json_int
 
 log = logging.getLogger("service.matches")
 
@@ -64,7 +65,7 @@ def posted_action(body: Any) -> dict[str, Any] | None:
     kind, seat = body.get("type"), body.get("seat")
     if isinstance(kind, str):
         short["type"] = kind[:MAX_TYPE_CHARS]
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 2**31:
+    if is_json_int(seat) and 0 <= seat < 2**31:
         short["seat"] = seat
     return short
 

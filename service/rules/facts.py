@@ -10,7 +10,7 @@ no tighter one), and one out of it is ``invalid_facts`` (or the ruleset's own co
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from service.rules.errors import InvalidFacts, InvalidInput, RuleError
 from service.rules.messages import Msg
@@ -20,7 +20,7 @@ from service.rules.messages import Msg
 LARGEST = 1_000_000
 
 
-def is_json_int(value: Any) -> bool:
+def is_json_int(value: Any) -> TypeGuard[int]:
     """True for a JSON integer: an int that is not a bool (``2.5``, ``"3"``, ``3.0`` are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

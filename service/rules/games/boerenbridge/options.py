@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from service.rules.errors import InvalidOption, InvalidPlayerCount
+from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
 from service.rules.settlement import REVOKE_PENALTY_SPEC
@@ -58,7 +59,7 @@ class ScheduleOption(OptionSpec):
         if isinstance(value, str) and value in (self.allowed or ()):
             return value
         if isinstance(value, (list, tuple)) and value and all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_HAND_SIZE for v in value
+            is_json_int(v) and 1 <= v <= MAX_HAND_SIZE for v in value
         ):
             return tuple(value)
         raise InvalidOption(
