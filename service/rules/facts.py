@@ -5,6 +5,10 @@ message in every game: facts that are not an object, or hold a field the game do
 (``unknown_field``), or lack one it needs, are ``invalid_input``; a value that is not an integer is
 ``invalid_input``; every integer has its range (at most ``LARGEST`` either side where the game sets
 no tighter one), and one out of it is ``invalid_facts`` (or the ruleset's own code).
+
+Two readers here serve every JSON object a client sends, not round facts only: ``is_json_int`` (what
+counts as a JSON integer) and ``refuse_unknown_fields`` (a field that is not one of the known ones,
+refused as ``unknown_field``: round facts, actions, the create body).
 """
 
 from __future__ import annotations
