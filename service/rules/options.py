@@ -274,7 +274,11 @@ class _OptionsCache:
 
     def validated(self, ruleset_id: str, raw: Mapping[str, Any], n_players: int | None,
                   validate: Callable[[], Mapping[str, Any]]) -> Options:
-        """``Options.of(validate())``, kept under (ruleset, raw value, seats) when the value is small."""
+        """``Options.of(validate())``, kept under (ruleset, raw value, seats) when the value is small.
+        Options already validated (a new match of a series, the playouts) are kept under their own
+        content, which ``Options`` holds hashed."""
+        if type(raw) is Options:
+            return self.get_or_make(("options", ruleset_id, n_players, raw), lambda: Options.of(validate()))
         try:
             raw_key = json.dumps(raw, sort_keys=True, ensure_ascii=False) if raw else ""
         except (TypeError, ValueError):  # not JSON (a value no body holds): validated, not kept

@@ -14,7 +14,7 @@ from service.rules.games.forty_fives import hand_end
 from service.rules.games.forty_fives.actions import PLAY_ACTS
 from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.play import lead_against_30, legal_mask, verdict_text, winner_position
-from service.rules.games.forty_fives.ranking import RankTable, ace_of, table_for
+from service.rules.games.forty_fives.ranking import ace_of, table_for
 from service.rules.games.forty_fives.robbing import demotes_now, rob_actions
 from service.rules.games.forty_fives.scoring import TRICKS_PER_HAND
 from service.rules.games.forty_fives.state import (
@@ -34,23 +34,6 @@ from service.rules.messages import Msg
 from service.rules.slots import evolve
 
 
-def round_table(cfg: Config, rnd: Round) -> RankTable:
-    """The ranking table in force in ``rnd`` (its trump, its demotion)."""
-    if TYPE_CHECKING:
-        assert rnd.trump is not None
-    return table_for(cfg, rnd.trump, rnd.demoted is not None)
-
-
-def _seat_table(cfg: Config, state: FortyFivesState, rnd: Round, seat: int) -> RankTable:
-    """The table a card played now by ``seat`` is judged by: the ace holder's first card without
-    robbing or announcing demotes the ace from this play on, this play included (§1.5, A-6)."""
-    if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
-        if TYPE_CHECKING:
-            assert rnd.trump is not None
-        return table_for(cfg, rnd.trump, True)
-    return round_table(cfg, rnd)
-
-
 def defends_30(rnd: Round, seat: int) -> bool:
     """Whether ``seat`` defends a contract of 30 (§9.7: its opening lead must then be a trump)."""
     contract = rnd.contract
@@ -62,8 +45,11 @@ def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
     rnd = state.round
     hands = state.hands
     if TYPE_CHECKING:
-        assert rnd is not None and hands is not None
-    table = _seat_table(cfg, state, rnd, seat)
+        assert rnd is not None and hands is not None and rnd.trump is not None
+    # The ace holder's first card without robbing or announcing demotes the ace of trumps from this
+    # play on, this play included (§1.5, A-6): its cards are judged by the demoted table.
+    demoted = rnd.demoted is not None or (seat == rnd.ace_holder and demotes_now(cfg, state, seat))
+    table = table_for(cfg, rnd.trump, demoted)
     if cfg.bid30_lead and not state.tricks and not state.current and defends_30(rnd, seat):
         legal, _reason = lead_against_30(table, hands[seat])
     else:
@@ -82,9 +68,10 @@ def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> Fo
         assert rnd is not None and hands is not None and rnd.trump is not None
     hand = hands[seat]
     bit = BIT[card.index]
+    trump = rnd.trump
     if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
-        rnd = evolve(rnd, demoted=ace_of(rnd.trump))
-    table = round_table(cfg, rnd)
+        rnd = evolve(rnd, demoted=ace_of(trump))
+    table = table_for(cfg, trump, rnd.demoted is not None)
     if cfg.bid30_lead and not state.tricks and not state.current and defends_30(rnd, seat):
         legal, reason = lead_against_30(table, hand)
     else:
