@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from service.rules.errors import (
     InvalidFacts,
     InvalidInput,
     NotYourTurn,
+    RuleError,
     WrongPhase,
     not_your_turn,
     wrong_phase,
@@ -233,3 +235,32 @@ def test_a_completed_trick_is_one_value_for_the_plain_card_games() -> None:
     assert bb_state.TrickDone is ff_state.Trick is TrickDone
     done = TrickDone(1, (Card.parse("KH"), Card.parse("2C")), 2)
     assert (done.leader, done.cards, done.winner) == (1, (Card.parse("KH"), Card.parse("2C")), 2)
+
+
+@pytest.mark.parametrize("rid", sorted(RULESETS))
+def test_options_already_validated_are_checked_once_per_ruleset_and_seats(
+    rid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``validate_options`` given an ``Options`` (a new match of a series, the playouts) answers the
+    same object from the options cache, validating it only the first time for that ruleset and
+    number of seats; options of one ruleset are still refused by another."""
+    ruleset = RULESETS[rid]
+    n = ruleset.default_players
+    opts = ruleset.validate_options({}, n)
+    calls: list[int | None] = []
+    real = ruleset._validate_options
+
+    def counted(raw: Any, seats: int | None) -> dict[str, Any]:
+        calls.append(seats)
+        return real(raw, seats)
+
+    monkeypatch.setattr(ruleset, "_validate_options", counted)
+    for _ in range(3):
+        assert ruleset.validate_options(opts, n) is opts
+    assert len(calls) <= 1
+    names = {s.name for s in ruleset.option_specs}
+    others = [r for r in RULESETS.values() if not names <= {s.name for s in r.option_specs}]
+    assert others
+    for other in others:
+        with pytest.raises(RuleError):
+            other.validate_options(opts, other.default_players)
