@@ -24,7 +24,7 @@ from flask import Flask, current_app, request
 from flask.wrappers import Response
 
 from service.api.apidoc import example
-from service.api.body import Blueprint, json_response, read_json_body
+from service.api.body import Blueprint, body_bytes, json_response, read_json_body
 from service.api.config import Settings
 from service.api.i18n import current_language
 from service.api.match_schemas import (
@@ -215,7 +215,7 @@ def _respond(answer: Answer) -> Response:
 
 def _optional_body() -> Any:
     """The JSON body of a request that may have none (undo): None when empty."""
-    return read_json_body() if request.get_data(cache=True) else None
+    return read_json_body() if body_bytes() else None
 
 
 @blp.route("", methods=["POST"])

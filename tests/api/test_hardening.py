@@ -340,6 +340,21 @@ def test_a_body_of_declared_length_is_read_once_to_that_length(match_app: Flask)
     assert status.startswith("413") and untouched.sizes == []
 
 
+def test_a_body_read_by_the_limit_is_parsed_from_those_bytes(match_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view parses the bytes ``BodyLimit`` read, not a second reading through werkzeug's stream."""
+    import io
+
+    import flask
+
+    def no_second_read(self: flask.Request, *args: Any, **kwargs: Any) -> bytes:
+        raise AssertionError("the body was read again")
+
+    monkeypatch.setattr(flask.Request, "get_data", no_second_read)
+    text = json.dumps({"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C"]}).encode()
+    status, body = _declared(match_app, io.BytesIO(text), str(len(text)))
+    assert status.startswith("201") and body["view"]["ruleset"] == "forty_fives"
+
+
 def test_a_body_the_server_cannot_read_is_a_400(match_app: Flask) -> None:
     class Broken:
         def read(self, size: int = -1) -> bytes:
