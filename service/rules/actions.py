@@ -37,12 +37,12 @@ class Action:
     result: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)
     trick: int | None = None
     ruling: str | None = None
+    #: the JSON of a game's prebuilt action, written once (``made_once``); not part of the value
+    written: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        kept = _MADE_ONCE.get(id(self))
-        if kept is not None and kept[0] is self:  # a game's prebuilt action: its JSON written once
-            return dict(kept[1])
-        return self._json()
+        written = self.written
+        return self._json() if written is None else dict(written)
 
     def _json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -132,16 +132,14 @@ def acting_seat(action: Action, n_players: int) -> int:
 
 
 #: id -> (action, its JSON) of the actions games make once per process (``made_once``)
-_MADE_ONCE: dict[int, tuple[Action, dict[str, Any]]] = {}
-
-
 def made_once(action: Action) -> Action:
     """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
-    for the life of the process: its JSON is written now, and ``to_json`` hands out copies of it.
+    for the life of the process: its JSON is written now, onto the action, and ``to_json`` hands
+    out copies of it.
     A referee's view of a table-mode Forty-Fives match lists up to 46 plays at every step; a copy of
     a written dict costs about a fifth of writing it. Only actions whose JSON holds no list or
     mapping (a copy shares the values) are taken."""
     if action.cards is not None or action.result is not None:
         raise ValueError("made_once takes actions whose JSON holds scalars only")
-    _MADE_ONCE[id(action)] = (action, action._json())
+    object.__setattr__(action, "written", action._json())
     return action

@@ -23,14 +23,16 @@ _T = TypeVar("_T")
 def slots_set_by_init(cls: type) -> bool:
     """True when ``cls(*values)`` does nothing but set one slot per field, in field order: a slotted
     dataclass with the ``__init__`` that ``dataclasses`` wrote (compiled from a string), no
-    ``__post_init__``, and every field an ``__init__`` parameter taken by position."""
+    ``__post_init__``, and every field an ``__init__`` parameter taken by position, or one left out
+    of ``__init__`` (``init=False``) that it sets to a plain default."""
     init = getattr(vars(cls).get("__init__"), "__code__", None)
     return (
         "__slots__" in vars(cls)
         and not hasattr(cls, "__post_init__")
         and init is not None
         and init.co_filename == "<string>"
-        and all(f.init and not f.kw_only and isinstance(vars(cls).get(f.name), types.MemberDescriptorType)
+        and all((not f.kw_only if f.init else f.default is not MISSING)
+                and isinstance(vars(cls).get(f.name), types.MemberDescriptorType)
                 for f in fields(cls))
     )
 
@@ -46,6 +48,10 @@ def slot_maker(cls: type[_T]) -> Callable[..., _T]:
     params = []
     lines = []
     for i, f in enumerate(fields(cast(Any, cls))):
+        if not f.init:  # not a parameter: set to its default, as the class's __init__ does
+            namespace[f"_default{i}"] = f.default
+            lines.append(f"    _set{i}(o, _default{i})")
+            continue
         if f.default is not MISSING:
             namespace[f"_default{i}"] = f.default
             params.append(f"{f.name}=_default{i}")
@@ -79,9 +85,13 @@ def evolve(obj: _T, **changes: Any) -> _T:
 def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     if not slots_set_by_init(cls):
         return lambda obj, changes: dataclasses.replace(obj, **changes)
-    names = [f.name for f in fields(cls)]
-    namespace: dict[str, Any] = {"_setters": {name: vars(cls)[name].__set__ for name in names}}
-    lines = [f"    _set{i}(o, obj.{name})" for i, name in enumerate(names)]
+    # a field left out of __init__ is not copied but set to its default, and may not be changed:
+    # as dataclasses.replace, which makes the copy through __init__
+    kept = [f for f in fields(cls) if f.init]
+    namespace: dict[str, Any] = {"_setters": {f.name: vars(cls)[f.name].__set__ for f in kept}}
+    namespace.update((f"_default{i}", f.default) for i, f in enumerate(fields(cls)) if not f.init)
+    lines = [f"    _set{i}(o, obj.{f.name})" if f.init else f"    _set{i}(o, _default{i})"
+             for i, f in enumerate(fields(cls))]
     lines += [
         "    for name, value in changes.items():",
         "        put = _setters.get(name)",

@@ -4,6 +4,7 @@ clockwise tricks (revoke records and views), and the ``legal`` of the 409 refusa
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,6 +29,7 @@ from service.rules.options import Options
 from service.rules.registry import RULESETS
 from service.rules.revokes import Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.ruleset import Ruleset
+from service.rules.slots import evolve, slot_maker
 from service.rules.tricks import Play, PlayVerdict, TrickContext, plays_json
 from tests.english import english
 from tests.profiles import profile, setups
@@ -70,6 +72,15 @@ def test_a_made_once_action_hands_out_copies_of_its_json() -> None:
     first["extra"] = True
     assert action.to_json() == {"type": "name_trump", "seat": 1, "suit": SUITS[2].value}
     assert action.to_json() is not action.to_json()
+    # an action made from a prebuilt one by a change is written anew, not with the kept JSON
+    changed = (dataclasses.replace(action, seat=3), evolve(action, suit=SUITS[0]))
+    assert [c.to_json() for c in changed] == [{"type": "name_trump", "seat": 3, "suit": SUITS[2].value},
+                                              {"type": "name_trump", "seat": 1, "suit": SUITS[0].value}]
+    assert action.written is not None and all(c.written is None for c in changed)
+    made = slot_maker(Action)("name_trump", 1, None, None, None, SUITS[2])
+    assert made == action and made.written is None and made.to_json() == action.to_json()
+    with pytest.raises(TypeError):  # as dataclasses.replace refuses it: no field to change
+        evolve(action, written={"type": "play"})
     with pytest.raises(ValueError):
         made_once(Action("discard", 0, cards=tuple(cards("5H JH"))))
     with pytest.raises(ValueError):
