@@ -868,3 +868,39 @@ def test_fast_constructors_build_the_same_objects() -> None:
         evolve(s, colour="red")
     with pytest.raises(AttributeError):
         s.turn = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("rid", ["forty_fives", "auction_forty_fives"])
+def test_a_card_not_held_is_refused_at_a_lead_and_at_a_follow_with_the_legal_cards(rid: str) -> None:
+    """Dealt play: a card the seat does not hold is ``card_not_in_hand`` whether it leads (any card
+    held is legal) or follows (the legal cards of the rule), with those cards as ``legal``; the
+    state is unchanged."""
+    import random
+
+    from service.rules.errors import CardNotInHand
+    from service.rules.handmask import texts_of
+    from service.rules.playout import random_step, shuffled_deck
+
+    ruleset = REGISTRY[rid]
+    rng = random.Random(11)
+    seen = {"lead": 0, "follow": 0}
+    for _ in range(20):
+        new = ruleset.new_match(ruleset.validate_options({}), ruleset.default_players, 0, "dealt")
+        state = ruleset.deal(new, shuffled_deck(ruleset, rng))
+        while state.phase != "over" and not ruleset.needs_deal(state) and sum(seen.values()) < 40:
+            if state.phase == "play" and state.hands is not None:
+                seat = state.turn
+                held = state.hands[seat]
+                absent = next(c for c in DECK_52 if not held >> c.index & 1)
+                legal = sorted(a.card.text for a in ruleset.legal_actions(state, seat) if a.type == "play"
+                               and a.card is not None)
+                before = encode(state)
+                with pytest.raises(CardNotInHand) as err:
+                    ruleset.apply(state, Action("play", seat, absent))
+                assert err.value.code == "card_not_in_hand" and sorted(err.value.legal or []) == legal
+                if not state.current:
+                    assert err.value.legal == texts_of(held)
+                assert encode(state) == before
+                seen["follow" if state.current else "lead"] += 1
+            state, _ = random_step(ruleset, state, rng)
+    assert seen["lead"] and seen["follow"]

@@ -49,11 +49,13 @@ def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]
     # The ace holder's first card without robbing or announcing demotes the ace of trumps from this
     # play on, this play included (§1.5, A-6): its cards are judged by the demoted table.
     demoted = rnd.demoted is not None or (seat == rnd.ace_holder and demotes_now(cfg, state, seat))
-    table = table_for(cfg, rnd.trump, demoted)
-    if cfg.bid30_lead and not state.tricks and not state.current and defends_30(rnd, seat):
-        legal, _reason = lead_against_30(table, hands[seat])
-    else:
-        legal, _reason = legal_mask(cfg.rules, table, hands[seat], state.current)
+    trick = state.current
+    if trick:
+        legal, _reason = legal_mask(cfg.rules, table_for(cfg, rnd.trump, demoted), hands[seat], trick)
+    elif cfg.bid30_lead and not state.tricks and defends_30(rnd, seat):
+        legal, _reason = lead_against_30(table_for(cfg, rnd.trump, demoted), hands[seat])
+    else:  # a lead: any card held (legal_mask's answer, without looking the table up: a third of the plays)
+        legal = hands[seat]
     out = pick(legal, PLAY_ACTS[seat])
     if seat == rnd.ace_holder:
         out.extend(rob_actions(cfg, state, seat))
@@ -71,24 +73,27 @@ def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> Fo
     trump = rnd.trump
     if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
         rnd = evolve(rnd, demoted=ace_of(trump))
-    table = table_for(cfg, trump, rnd.demoted is not None)
-    if cfg.bid30_lead and not state.tricks and not state.current and defends_30(rnd, seat):
-        legal, reason = lead_against_30(table, hand)
-    else:
-        legal, reason = legal_mask(cfg.rules, table, hand, state.current)
-    if not legal & bit:
-        legal_texts = texts_of(legal)
-        if not hand & bit:
-            raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
-        code, rule = verdict_text(reason, cfg.rules, table, hand, state.current)
-        raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code, legal=legal_texts)
+    trick = state.current
+    if trick or (cfg.bid30_lead and not state.tricks and defends_30(rnd, seat)):
+        table = table_for(cfg, trump, rnd.demoted is not None)
+        legal, reason = legal_mask(cfg.rules, table, hand, trick) if trick else lead_against_30(table, hand)
+        if not legal & bit:
+            legal_texts = texts_of(legal)
+            if not hand & bit:
+                raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
+            code, rule = verdict_text(reason, cfg.rules, table, hand, trick)
+            raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code,
+                              legal=legal_texts)
+    elif not hand & bit:  # a lead: any card held (legal_mask's answer, without the table)
+        raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=texts_of(hand))
     changed = list(hands)
     changed[seat] = hand ^ bit
     hands = tuple(changed)
-    current = (*state.current, card)
+    current = (*trick, card)
     n = state.match.players
     if len(current) < n:
         return make_state(state.match, PLAY, (seat + 1) % n, rnd, hands, state.leader, current, state.tricks)
+    # the last card of a trick follows (two players at least), so ``table`` is the trick's
     w = (state.leader + winner_position(table, current)) % n
     tricks = (*state.tricks, make_trick(state.leader, current, w))
     if len(tricks) == TRICKS_PER_HAND:
