@@ -165,17 +165,19 @@ class Options(Mapping[str, Any]):
     """A ruleset's validated options: immutable, equal to the plain mapping of the same content, and
     one object per distinct content (``Options.of``), so ``derive`` makes each derived value once."""
 
-    __slots__ = ("_derived", "_key", "_values")
+    __slots__ = ("_key", "_values", "derived")
 
     _values: dict[str, Any]
     _key: tuple[tuple[str, Any], ...]
-    _derived: dict[Callable[[Options], Any], Any]
+    #: ``derived[make]`` is ``derive(make)``: a dictionary look-up, without a call, where a value is
+    #: read at every step of a match (a game's config)
+    derived: Derived
 
     def __init__(self, values: Mapping[str, Any], _key: tuple[tuple[str, Any], ...] | None = None) -> None:
         """Prefer ``Options.of``, which returns the one object of that content."""
         self._values = dict(values)
         self._key = _key if _key is not None else _content_key(self._values)
-        self._derived = {}
+        self.derived = Derived(self)
 
     @classmethod
     def of(cls, values: Mapping[str, Any]) -> Options:
@@ -187,11 +189,8 @@ class Options(Mapping[str, Any]):
 
     def derive(self, make: Callable[[Options], _T]) -> _T:
         """``make(self)``, made once for these options (``make`` must be a pure function of them)."""
-        try:
-            return self._derived[make]
-        except KeyError:
-            value = self._derived[make] = make(self)
-            return value
+        value: _T = self.derived[make]
+        return value
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
@@ -232,6 +231,21 @@ class Options(Mapping[str, Any]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Options.of, (self._values,))
+
+
+class Derived(dict[Callable[[Options], Any], Any]):
+    """What ``Options.derive`` made from one options object, by the function that made it; a function
+    looked up for the first time makes its value then (``__missing__``)."""
+
+    __slots__ = ("_options",)
+
+    def __init__(self, options: Options) -> None:
+        super().__init__()
+        self._options = options
+
+    def __missing__(self, make: Callable[[Options], Any]) -> Any:
+        value = self[make] = make(self._options)
+        return value
 
 
 def _content_key(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
