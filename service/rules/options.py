@@ -4,10 +4,11 @@ An ``OptionSpec`` is one row of a spec's options table (name, type, allowed valu
 description). ``Options`` is what validation gives: the options with every default filled in,
 immutable, and **one object per distinct content in a process** (``Options.of``). That is the one
 options cache of the service: whatever a game derives from its options (a typed config, rank
-tables) is made once per distinct options with ``options.derive(make)``, and serves every request
-and every match that plays by the same rules. The same table also keeps each ruleset's answer to
+tables) is made once per distinct options with ``options.derive(make)`` (``options.derived[make]``
+on a game's hot path: the same value, without a call), and serves every request and every match
+that plays by the same rules. The same table also keeps each ruleset's answer to
 ``validate_options`` for a raw value seen before (``validated``), so the rules endpoints do not
-validate the same body twice.
+validate the same body twice, and for options already validated (a new match of a series).
 """
 
 from __future__ import annotations
