@@ -131,7 +131,6 @@ def acting_seat(action: Action, n_players: int) -> int:
     return seat
 
 
-#: id -> (action, its JSON) of the actions games make once per process (``made_once``)
 def made_once(action: Action) -> Action:
     """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
     for the life of the process: its JSON is written now, onto the action, and ``to_json`` hands
