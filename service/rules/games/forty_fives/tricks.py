@@ -13,7 +13,7 @@ from service.rules.errors import CardNotInHand, IllegalPlay
 from service.rules.games.forty_fives import hand_end
 from service.rules.games.forty_fives.actions import PLAY_ACTS
 from service.rules.games.forty_fives.options import Config
-from service.rules.games.forty_fives.play import lead_against_30, legal_mask, verdict_text, winner_position
+from service.rules.games.forty_fives.play import R_LEAD, lead_against_30, legal_mask, verdict_text, winner_position
 from service.rules.games.forty_fives.ranking import ace_of, table_for
 from service.rules.games.forty_fives.robbing import demotes_now, rob_actions
 from service.rules.games.forty_fives.scoring import TRICKS_PER_HAND
@@ -77,15 +77,14 @@ def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> Fo
     if trick or (cfg.bid30_lead and not state.tricks and defends_30(rnd, seat)):
         table = table_for(cfg, trump, rnd.demoted is not None)
         legal, reason = legal_mask(cfg.rules, table, hand, trick) if trick else lead_against_30(table, hand)
-        if not legal & bit:
-            legal_texts = texts_of(legal)
-            if not hand & bit:
-                raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
-            code, rule = verdict_text(reason, cfg.rules, table, hand, trick)
-            raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code,
-                              legal=legal_texts)
-    elif not hand & bit:  # a lead: any card held (legal_mask's answer, without the table)
-        raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=texts_of(hand))
+    else:  # a lead: any card held (legal_mask's answer, without the table; only a card not held is refused)
+        legal, reason = hand, R_LEAD
+    if not legal & bit:
+        legal_texts = texts_of(legal)
+        if not hand & bit:
+            raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
+        code, rule = verdict_text(reason, cfg.rules, table, hand, trick)
+        raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code, legal=legal_texts)
     changed = list(hands)
     changed[seat] = hand ^ bit
     hands = tuple(changed)
