@@ -306,11 +306,8 @@ class BodyLimit:
             if refusal is not None:
                 environ[BODY_REFUSAL] = refusal
                 data = b""
-            environ["wsgi.input"] = io.BytesIO(data)
-            environ["CONTENT_LENGTH"] = str(len(data))
-            environ["wsgi.input_terminated"] = False
             environ.pop("HTTP_TRANSFER_ENCODING", None)
-            environ[BODY_READ] = data
+            _hand_over(environ, data)
         elif not chunked:
             declared = environ.get("CONTENT_LENGTH", "")
             if declared.isascii() and declared.isdigit() and 0 < int(declared) <= self.limit:
@@ -319,11 +316,17 @@ class BodyLimit:
                 except Exception:  # the server's reader gave up on the body (a broken connection)
                     data = b""
                     environ[BODY_REFUSAL] = "unreadable"
-                environ["wsgi.input"] = io.BytesIO(data)
-                environ["CONTENT_LENGTH"] = str(len(data))
-                environ.pop("wsgi.input_terminated", None)  # a BytesIO of that length: nothing to cap
-                environ[BODY_READ] = data
+                _hand_over(environ, data)
         return self.app(environ, start_response)
+
+
+def _hand_over(environ: dict[str, Any], data: bytes) -> None:
+    """``data`` as the request's whole body: for ``body_bytes``, and readable from ``wsgi.input``
+    with its length (a BytesIO of that length: no stream to terminate or cap)."""
+    environ["wsgi.input"] = io.BytesIO(data)
+    environ["CONTENT_LENGTH"] = str(len(data))
+    environ.pop("wsgi.input_terminated", None)
+    environ[BODY_READ] = data
 
 
 #: the WSGI environ key where ``BodyLimit`` marks a refused chunked body
