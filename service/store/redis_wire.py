@@ -24,6 +24,7 @@ import select
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -246,18 +247,13 @@ def _parser_holds_data(conn: Any) -> bool:
 
 def _os_poll() -> Any:
     """A ``select.poll`` object of the operating system's (not gevent's, where it patched ``select``)."""
-    if not _OS_POLL:
-        _OS_POLL.append(_unpatched_poll())
-    return _OS_POLL[0]()
+    return _unpatched_poll()()
 
 
+@cache  # looked up on first use: gevent patches ``select`` before the app is loaded
 def _unpatched_poll() -> Callable[[], Any]:
     monkey = sys.modules.get("gevent.monkey")
     if monkey is not None and monkey.is_module_patched("select"):
         original: Callable[[], Any] = monkey.get_original("select", "poll")
         return original
     return select.poll
-
-
-#: the poll constructor, looked up on first use (gevent patches ``select`` before the app is loaded)
-_OS_POLL: list[Callable[[], Any]] = []
