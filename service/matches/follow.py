@@ -11,7 +11,8 @@ missed. Iterating the ``Following`` it returns gives, in order:
   a client with no ``after``, or one beyond the match's last event, starts from the match's last
   event and gets no history;
 * ``Snapshot``: the caller's view after them (first once the backlog is sent, then after each
-  batch of changes), at the version it was read at;
+  batch of changes), at the version it was read at; a view read after a commit whose events were not
+  sent yet waits for them: they go first, then a view read again;
 * ``Heartbeat``: when ``heartbeat`` seconds passed with nothing to send;
 * ``End``: last of all, with its reason: ``timeout`` once ``lifetime`` seconds have passed since
   the stream opened (the client reconnects from its last event), ``deleted`` or ``expired`` when the
@@ -161,7 +162,16 @@ class Following:
                     if len(events) == FEED_BATCH:
                         continue  # more to come at once: the view after the last of them
                 elif pending:
-                    yield self._snapshot()
+                    snapshot = self._snapshot()
+                    # read after a commit whose events were not sent yet: those first, then a view
+                    # again (a view never comes before the events that led to it); read from the
+                    # store, which has them, where the feed may not have heard of them yet
+                    late = (self._matches.store.events(self._match_id, after=self._after, limit=FEED_BATCH)
+                            if snapshot.version > self._version else None)
+                    if late:
+                        yield from self._changes(late)
+                        continue
+                    yield snapshot
                     pending = False
                 else:
                     yield Heartbeat()

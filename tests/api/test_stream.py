@@ -201,6 +201,39 @@ def test_a_seat_never_receives_another_seats_hidden_card(
     assert [i.data for i in live] == listed
 
 
+def test_a_view_never_comes_before_the_events_that_led_to_it(
+    app: Flask, http: FlaskHttp, streams: list[Stream], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play committed after the stream read the events and before it read the view (a race a busy
+    match hits): the stream sends that play's event first, then the view after it."""
+    from service.matches.follow import Following
+
+    match, _ = create(http, "forty_fives", "dealt", 3)
+    rng = random.Random(7)
+    real = Following._snapshot
+    calls: list[int] = []
+
+    def racing(self: Following) -> Any:
+        calls.append(1)
+        if len(calls) == 2:  # the view owed after the first live play: a second play lands first
+            step(http, match, rng)
+        return real(self)
+
+    monkeypatch.setattr(Following, "_snapshot", racing)
+    stream = open_stream(app, streams, match, match.referee)
+    start = stream.reader.until(is_view)[-1].data["version"]
+    step(http, match, rng)
+    items = stream.reader.until(lambda i: is_view(i) and i.data["version"] == start + 2)
+    assert [i.data["version"] for i in items if i.event == "action"] == [start + 1, start + 2]
+    last = start
+    for item in items:  # each view is at the version of the last event sent before it
+        if item.event == "action":
+            last = item.data["version"]
+        elif is_view(item):
+            assert item.data["version"] == last
+    assert len(calls) >= 3
+
+
 def test_the_heartbeat_keeps_an_idle_stream_open(app: Flask, http: FlaskHttp, streams: list[Stream]) -> None:
     match, _ = create(http, "forty_fives", "dealt", 3)
     stream = open_stream(app, streams, match, match.referee)
