@@ -9,7 +9,7 @@ import urllib.error
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, axe_violations, route_of, small_targets
+from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, api, axe_violations, route_of, small_targets
 from tests.web.screens import enabled_cards, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -26,6 +26,38 @@ def spectator_served(server: str, match_id: str, token: str) -> bool:
 
 def plays_shown(page: Page) -> int:
     return page.locator(".current-trick .plays li").count() + page.locator("#tricks-done > li .plays li").count()
+
+
+def rob_turned_ace(page: Page, server: str, match_id: str, others: list[Page]) -> None:
+    """A turned-up ace (one deal in thirteen): under the default dealer_turned_ace
+    (must_rob_before_first_lead, docs/rules/forty-fives.md §2.5) the dealer must rob it before the
+    opening lead. The dealer's phone says it is their turn and offers a discard of each card held;
+    the rob puts the ace in the hand and the discard out of it, and no other phone is shown it."""
+    token = route_of(page)[1]
+    before = view(server, match_id, token)
+    assert before["phase"] == "dealer_rob" and before["to_act"] == [before["viewer"]["seat"]], before["phase"]
+    ace = before["turn_up"]
+    expect(page.locator("#hand > p")).to_have_text("Your turn: choose below your hand", timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator('#hand button[data-type="play"]:not([disabled])')).to_have_count(0)
+    robs = page.locator('button[data-type="rob"]')
+    expect(robs).to_have_count(len(before["hand"]))
+    for other in others:
+        expect(other.locator("#hand > p")).to_have_text("Waiting for the others")
+        expect(other.locator('button[data-type="rob"]')).to_have_count(0)
+    discard = next(a["card"] for a in before["legal_actions"] if a["type"] == "rob")
+    page.get_by_role("button", name=f"Rob {discard_label(discard)}", exact=True).click()
+    expect(page.locator(f'#hand button[data-card="{ace}"]')).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator(f'#hand button[data-card="{discard}"]')).to_have_count(0)
+    after = view(server, match_id, token)
+    assert after["phase"] == "play" and ace in after["hand"] and discard not in after["hand"]
+    for other in others:  # the rob reaches every phone; the discard is face down: no other phone names it
+        expect(other.locator("#app")).not_to_contain_text("dealer robs", timeout=LIVE_TIMEOUT_MS)
+        assert discard_label(discard) not in other.locator("#app").inner_text()
+
+
+def discard_label(card: str) -> str:
+    """How the page writes a card on a button (cards.js short): rank then suit sign."""
+    return card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
 
 
 def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, shot) -> None:
@@ -71,6 +103,10 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
         others = {c for s, h in enumerate(hands) if s != seat for c in h}
         assert not others & set(page.locator("#app").inner_text().split())
 
+    if view(server, match_id, token)["phase"] == "dealer_rob":
+        dealer = view(server, match_id, token)["dealer"]
+        rob_turned_ace(seats[dealer], server, match_id, [p for s, p in enumerate(seats) if s != dealer])
+
     delays = []
     for n in range(15):
         v = view(server, match_id, token)
@@ -113,3 +149,23 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     shot(referee, "dealt-referee")
     if spectator:
         shot(spectator, "dealt-spectator")
+
+
+def test_the_dealer_robs_a_turned_up_ace_from_their_phone(phones: Contexts, server: str) -> None:
+    body = {"ruleset": "forty_fives", "mode": "dealt", "players": NAMES}
+    for _ in range(300):  # a turned-up ace is one deal in thirteen
+        created = api(server, "POST", "/v1/matches", body=body)
+        if created["view"]["phase"] == "dealer_rob":
+            break
+    else:
+        raise AssertionError("no turned-up ace in 300 deals")
+    match_id, dealer = created["id"], created["view"]["dealer"]
+    seats = []
+    for seat in created["seats"]:
+        page = phones.page()
+        page.goto(f"{server}/#/m/{match_id}/{seat['token']}")
+        expect(page.locator("#hand")).to_be_visible()
+        seats.append(page)
+    rob_turned_ace(seats[dealer], server, match_id, [p for s, p in enumerate(seats) if s != dealer])
+    leader = view(server, match_id, created["referee_token"])["to_act"][0]
+    assert enabled_cards(seats[leader], timeout=LIVE_TIMEOUT_MS)  # then the opening lead, on its phone

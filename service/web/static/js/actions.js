@@ -96,7 +96,11 @@ function cardPicker(view, seat, type, actions, send) {
           `${actionName(type)}: ${spoken(card)}${seen.has(card) ? ` (${t("actions.seen")})` : ""}`));
       })));
   });
-  const title = own ? (actions.length ? t("actions.your_turn") : t("actions.wait")) : actionName(type);
+  // Its own hand: "your turn" while the seat is to act (also for an action entered below the hand,
+  // as the dealer's rob of a turned-up ace), else "waiting for the others"
+  const below = (view.to_act || []).includes(seat);
+  const title = !own ? actionName(type) : actions.length ? t("actions.your_turn")
+    : below ? t("actions.your_turn_below") : t("actions.wait");
   return h("div", { class: "picker", id: own ? "hand" : undefined }, h("p", {}, title), rows);
 }
 
