@@ -1,7 +1,7 @@
 """Instructions one POST /v1/matches/{id}/actions executes, per step, counted by callgrind
 (bench/README.md, Matches).
 
-    .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80]
+    .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80] [--cached]
         [--stage service.matches.usecases:Matches.act ...]
 
 Timings of one process on a shared machine move by 10-30% from run to run; instruction counts
@@ -13,7 +13,9 @@ in it. The wrapper around a stage costs ~1-2K instructions per call: name coarse
 
 The service's app runs in process on a private ``redis-server``, driven as ``stages.py`` drives it
 (table-mode matches, the referee token, each post the first legal action the last answer listed,
-the worker's cached state dropped before each post). For each ``--stage`` (``module:qualname``; by
+the worker's cached state dropped before each post, unless ``--cached``: then each post finds the
+state the last one saved, as under ``run.py``, whose clients keep one connection to one worker).
+For each ``--stage`` (``module:qualname``; by
 default the whole request and its main steps) the script runs itself under
 ``valgrind --tool=callgrind --collect-atstart=no``; a small C function built here with gcc toggles
 the collection on entering the stage's function and off on leaving it, during the measured posts
@@ -72,7 +74,7 @@ def count(stage: str, args: argparse.Namespace, shim: Path) -> int:
         out = Path(tmp) / "callgrind.out"
         command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}",
                    sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
-                   "--posts", str(args.posts), "--warm", str(args.warm)]
+                   "--posts", str(args.posts), "--warm", str(args.warm), *(["--cached"] if args.cached else [])]
         # metrics in a multiprocess directory and no rate limits, as under gunicorn in run.py
         env = {**os.environ, "PYTHONHASHSEED": "0", "PROMETHEUS_MULTIPROC_DIR": tmp, "RATELIMIT_ENABLED": "false"}
         run = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
@@ -135,7 +137,8 @@ def post_all(args: argparse.Namespace, measuring: list[bool]) -> None:
     matches = [new_match() for _ in range(8)]
     for done in range(args.warm + args.posts):
         match = matches[done % len(matches)]
-        use_cases._recent.clear()  # as on a worker that did not serve the match's last post
+        if not args.cached:
+            use_cases._recent.clear()  # as on a worker that did not serve the match's last post
         measuring[0] = done >= args.warm
         answer = client.post(f"/v1/matches/{match[0]}/actions", json=match[2][0], headers=match[1])
         measuring[0] = False
@@ -148,6 +151,9 @@ def main() -> None:
     parser.add_argument("--ruleset", default="forty_fives")
     parser.add_argument("--posts", type=int, default=200, help="measured posts")
     parser.add_argument("--warm", type=int, default=80, help="posts before measuring")
+    parser.add_argument("--cached", action="store_true",
+                        help="keep the worker's cached states: each post lands on the worker that served the match's "
+                             "last one, as a client's keep-alive connection does (run.py's clients)")
     parser.add_argument("--stage", action="append", help="module:qualname (repeatable); default: the main steps")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--shim", help=argparse.SUPPRESS)
@@ -160,7 +166,7 @@ def main() -> None:
         source.write_text(TOGGLE_SOURCE)
         subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(shim), str(source)], check=True)
         stages = args.stage or DEFAULT_STAGES
-        report = {"ruleset": args.ruleset, "posts": args.posts, "warm": args.warm,
+        report = {"ruleset": args.ruleset, "posts": args.posts, "warm": args.warm, "cached": args.cached,
                   "instructions_per_post": {stage: count(stage, args, shim) for stage in stages}}
     print(json.dumps(report, indent=2))
 

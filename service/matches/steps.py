@@ -64,20 +64,24 @@ class MatchSteps:
         self.rulesets = RULESETS if rulesets is None else rulesets
         self.rng = rng if rng is not None else secrets.SystemRandom()
         # match id -> (version, commit id, document) of the last state this process saved or read:
-        # a request that finds the same version and commit id in the store skips decoding it.
+        # a request that finds the store still holds that commit neither inflates, parses nor decodes it
+        # (``Store.load``'s ``known_commit``).
         self._recent: OrderedDict[str, tuple[int, str, MatchDocument]] = OrderedDict()
         self._recent_lock = threading.Lock()
 
     def _load(self, match_id: str) -> tuple[MatchDocument, int]:
-        with self._guard(match_id):
-            loaded = self.store.load(match_id)
-        commit = loaded.document.get("commit", "")
         with self._recent_lock:
             recent = self._recent.get(match_id)
-        if recent is not None and commit and recent[:2] == (loaded.version, commit):
-            return recent[2], loaded.version
+        with self._guard(match_id):
+            loaded = self.store.load(match_id, known_commit="" if recent is None else recent[1])
+        if loaded.document is None:
+            if recent is not None and loaded.version == recent[0]:
+                return recent[2], loaded.version  # the state this process saved or read last: not read again
+            with self._guard(match_id):  # (a commit id is random per save: its version cannot differ)
+                loaded = self.store.load(match_id)
+        assert loaded.document is not None  # a load that names no commit the caller holds reads it
         doc = MatchDocument.from_json(loaded.document, self.rulesets)
-        self._remember(match_id, loaded.version, commit, doc)
+        self._remember(match_id, loaded.version, loaded.commit, doc)
         return doc, loaded.version
 
     def ruleset_seen(self, match_id: str) -> str | None:

@@ -102,11 +102,22 @@ class IdempotencyConflict(StoreError):
 
 @dataclass(frozen=True)
 class Loaded:
-    """A match as loaded: its document and the version it carries."""
+    """A match as loaded: its document and the version it carries, and the id of the commit that
+    wrote it (``commit_of``). ``document`` is None when that commit is the one the caller said it
+    holds (``Store.load``'s ``known_commit``): the stored text was neither inflated nor parsed."""
 
     match_id: str
     version: int
-    document: JSON
+    document: JSON | None
+    commit: str = ""
+
+
+def commit_of(document: JSON) -> str:
+    """The id of the save that writes ``document``: its ``commit``, a random id the caller gives
+    each save (the use cases do: ``MatchDocument.to_json``); "" when it gives none (the store then
+    makes one of its own where it needs one)."""
+    commit = document.get("commit") if isinstance(document, dict) else None
+    return commit if isinstance(commit, str) else ""
 
 
 @dataclass(frozen=True)
@@ -147,8 +158,10 @@ class Store(Protocol):
         IdempotencyConflict if that key is taken."""
         ...
 
-    def load(self, match_id: str) -> Loaded:
-        """The current document and version; raise MatchNotFound."""
+    def load(self, match_id: str, known_commit: str = "") -> Loaded:
+        """The current document, version and commit id; raise MatchNotFound. When the stored
+        document was written by the commit ``known_commit`` (not ""), ``document`` is None: the
+        caller holds that document already (a worker's cache of the states it saved or read)."""
         ...
 
     def save(

@@ -28,6 +28,7 @@ from service.store.base import (
     MatchExists,
     MatchNotFound,
     VersionConflict,
+    commit_of,
     require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads
@@ -45,6 +46,8 @@ class _Match:
     document: bytes
     events: list[bytes]
     expires_at: float
+    #: the id of the commit that wrote ``document`` (``commit_of``)
+    commit: str
     #: the refusal log (``Store.append_refusal``): JSON texts, the oldest dropped beyond the limit
     refusals: deque[bytes] = field(default_factory=lambda: deque(maxlen=REFUSAL_LOG_LIMIT))
 
@@ -98,16 +101,18 @@ class MemoryStore:
             if self._live_match(match_id, now) is not None:
                 raise MatchExists(match_id)
             self._check_record_free(record, now)
-            match = _Match(1, doc_text, event_texts, now + self.ttl_seconds)
+            match = _Match(1, doc_text, event_texts, now + self.ttl_seconds, commit_of(document))
             self._matches[match_id] = match
             self._put_record(record, now)
             return 1
 
-    def load(self, match_id: str) -> Loaded:
+    def load(self, match_id: str, known_commit: str = "") -> Loaded:
         with self._lock:
             match = self._require(match_id)
-            version, text = match.version, match.document
-        return Loaded(match_id=match_id, version=version, document=loads(text))
+            version, text, commit = match.version, match.document, match.commit
+        if known_commit and commit == known_commit:
+            return Loaded(match_id=match_id, version=version, document=None, commit=commit)
+        return Loaded(match_id=match_id, version=version, document=loads(text), commit=commit)
 
     def save(
         self,
@@ -127,6 +132,7 @@ class MemoryStore:
             self._check_record_free(record, now)
             match.version += 1
             match.document = doc_text
+            match.commit = commit_of(document)
             match.events.extend(event_texts)
             match.expires_at = now + self.ttl_seconds
             self._put_record(record, now)

@@ -85,6 +85,7 @@ from service.store.base import (
     MatchNotFound,
     StoreError,
     VersionConflict,
+    commit_of,
     require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
@@ -233,7 +234,7 @@ class RedisStore(RedisCommands):
         require_valid_match_id(match_id)
         require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
-        args = [pack_document(document), self._ttl_ms, secrets.token_hex(8), *record_args]
+        args = [pack_document(document), self._ttl_ms, commit_of(document) or secrets.token_hex(8), *record_args]
         texts = [dumps(event) for event in events]
         compact = self.compact_every and texts
         args.extend([event_log.frame(texts, b"") if compact else "", len(texts) if compact else 0, *texts])
@@ -249,15 +250,19 @@ class RedisStore(RedisCommands):
         self._require_acks(acks, "the new match")
         return 1
 
-    def load(self, match_id: str) -> Loaded:
+    def load(self, match_id: str, known_commit: str = "") -> Loaded:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         key = doc_key(match_id)
         with self._guard():
-            version, text = self._read(key, ("HMGET", key, "v", "d"))
+            version, text, stored = self._read(key, ("HMGET", key, "v", "d", "c"))
         if version is None or text is None:
             raise MatchNotFound(match_id)
-        return Loaded(match_id=match_id, version=int(version), document=unpack_document(text))
+        commit = "" if stored is None else stored.decode("ascii", "replace")
+        # the document the caller holds (the text still comes: a second round trip to ask first
+        # would cost more than its ~2 KB; inflating and parsing it is what this saves)
+        document = None if known_commit and commit == known_commit else unpack_document(text)
+        return Loaded(match_id=match_id, version=int(version), document=document, commit=commit)
 
     def save(
         self,
@@ -271,7 +276,8 @@ class RedisStore(RedisCommands):
             raise MatchNotFound(match_id)
         require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
-        args = [int(expected_version), pack_document(document), self._ttl_ms, secrets.token_hex(8), *record_args]
+        commit = commit_of(document) or secrets.token_hex(8)
+        args = [int(expected_version), pack_document(document), self._ttl_ms, commit, *record_args]
         args.extend(dumps(event) for event in events)
         return self._commit(match_id, expected_version, keys, args, idempotency)
 

@@ -66,8 +66,8 @@ class Mirror:
     def refusals(self, match_id: str) -> list[JSON]:
         return self.reading.refusals(match_id)
 
-    def load(self, match_id: str) -> Loaded:
-        return self.reading.load(match_id)
+    def load(self, match_id: str, known_commit: str = "") -> Loaded:
+        return self.reading.load(match_id, known_commit)
 
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         return self.reading.events(match_id, after, limit)

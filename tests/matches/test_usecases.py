@@ -236,7 +236,7 @@ def test_if_match_and_lost_races(matches: Service, store: MemoryStore, monkeypat
     action = first_legal(matches, mid, seats[seat])
     old: Loaded = store.load(mid)
     matches.act(mid, seats[seat], action)
-    monkeypatch.setattr(store, "load", lambda _mid: old)
+    monkeypatch.setattr(store, "load", lambda _mid, known_commit="": old)  # a stale read
     with pytest.raises(errors.VersionConflict) as lost:
         matches.act(mid, seats[seat], action)
     assert status_of(lost.value) == 409
@@ -244,6 +244,41 @@ def test_if_match_and_lost_races(matches: Service, store: MemoryStore, monkeypat
         matches.act(mid, seats[seat], action, if_match='"2"')
     monkeypatch.undo()
     assert store.load(mid).version == 3
+
+
+def test_a_worker_reads_back_only_what_another_wrote(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each worker keeps the state it saved or read last: while the store still holds that commit,
+    the next request on it is not read again (the document is not parsed); once another worker
+    has written, the new document is read."""
+    one, other = (Service(store, {TOY.id: TOY}, random.Random(7)) for _ in range(2))
+    reply = new(one)
+    mid = reply.body["id"]
+    referee, seats = tokens(reply)
+    loads: list[tuple[str, bool]] = []
+    real = store.load
+
+    def load(match_id: str, known_commit: str = "") -> Loaded:
+        loaded = real(match_id, known_commit)
+        loads.append((known_commit, loaded.document is None))
+        return loaded
+
+    monkeypatch.setattr(store, "load", load)
+    seat = to_act(one, mid, referee)
+    action = first_legal(one, mid, seats[seat])
+    loads.clear()
+    assert one.act(mid, seats[seat], action).status == 200
+    assert len(loads) == 1 and loads[0][0] and loads[0][1], loads  # its own commit named: nothing read
+    seat = to_act(other, mid, referee)
+    second = other.act(mid, seats[seat], first_legal(other, mid, seats[seat]))
+    loads.clear()
+    assert one.view(mid, referee).body["version"] == second.body["version"]
+    assert len(loads) == 1 and loads[0][0] and not loads[0][1], loads  # its commit is gone: read anew
+    seat = to_act(one, mid, referee)
+    action = first_legal(one, mid, seats[seat])
+    loads.clear()
+    third = one.act(mid, seats[seat], action)
+    assert third.body["version"] == second.body["version"] + 1
+    assert len(loads) == 1 and loads[0][1], loads  # then what it read is its own again
 
 
 def test_idempotent_retries(matches: Service, store: MemoryStore) -> None:
