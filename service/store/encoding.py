@@ -26,6 +26,7 @@ import zlib
 from typing import Any
 
 import orjson
+import zstandard
 
 from service.store.base import JSON, IdempotencyRecord
 
@@ -67,31 +68,32 @@ def load_record(text: bytes | str) -> IdempotencyRecord:
     return IdempotencyRecord(fingerprint=data["f"], answer=data["a"])
 
 
-#: how documents are deflated: level 3 with an 8 KB window (``wbits`` 13) and ``memLevel`` 7. A
-#: Forty-Fives document after 30 actions (5.7 KB of JSON, its two checkpoints' states included)
-#: deflates to 1,585 B in 24 us; ``zlib.compress(text, 1)`` (the default 32 KB window and
-#: ``memLevel`` 8, as before) gave 1,672 B in 78 us, most of it spent setting up the ~256 KB of
-#: compressor state it allocates (and the kernel maps) for every call. Documents stay under 8 KB
-#: (6.5 KB after 1,000 actions); a larger one still deflates, against the last 8 KB only. The zlib
-#: header names the window, so ``zlib.decompress`` reads documents packed either way.
-DOCUMENT_LEVEL = 3
-DOCUMENT_WBITS = 13
-DOCUMENT_MEMLEVEL = 7
+#: how documents are packed: a Zstandard frame at level 1 (which holds the text's size, so it
+#: inflates in one allocation). Every post saves its match's document; a Forty-Fives document after
+#: 40 actions (6.0 KB of JSON, its two checkpoints' states included) packs to 1,689 B in about
+#: 25 us, where deflate (level 3, an 8 KB window, ``memLevel`` 7, as documents were stored before)
+#: took about 50 us for 1,706 B (``bench/README.md``, 2026-12-02). A new compressor per call: one
+#: object is not safe to share between threads, and at this size making one costs nothing to speak of.
+DOCUMENT_LEVEL = 1
+#: how every Zstandard frame begins (a JSON object begins with ``{``, a zlib stream with 0x78 or
+#: another header byte: neither with this)
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 
 def pack_document(document: JSON) -> bytes:
-    """A document as the Redis stores keep it: its JSON text, deflated (a zlib stream)."""
-    packer = zlib.compressobj(DOCUMENT_LEVEL, zlib.DEFLATED, DOCUMENT_WBITS, DOCUMENT_MEMLEVEL)
-    return packer.compress(dumps(document)) + packer.flush()
+    """A document as the Redis stores keep it: its JSON text in a Zstandard frame."""
+    return zstandard.ZstdCompressor(level=DOCUMENT_LEVEL).compress(dumps(document))
 
 
 def unpack_document(stored: bytes | str) -> JSON:
-    """The document ``pack_document`` stored, or one stored as plain JSON text before documents
-    were deflated (a JSON object starts with ``{``; a zlib stream never does)."""
+    """The document ``pack_document`` stored, or one stored before in a form it wrote then: deflated
+    (a zlib stream), or plain JSON text (from before documents were packed at all)."""
     if isinstance(stored, str):
         stored = stored.encode("utf-8")
     if stored[:1] == b"{":
         document: JSON = loads(stored)
+    elif stored[:4] == ZSTD_MAGIC:
+        document = loads(zstandard.ZstdDecompressor().decompress(stored))
     else:
         document = loads(zlib.decompress(stored))
     return document

@@ -2,9 +2,10 @@
 
 Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per match):
 
-* ``{match:<id>}:doc``: a hash; ``v`` the version, ``d`` the document JSON (deflated:
-  ``encoding.pack_document``; a document stored as plain JSON before still loads), ``s`` the last event
-  sequence number, ``c`` the id of the commit that wrote it;
+* ``{match:<id>}:doc``: a hash; ``v`` the version, ``d`` the document JSON (in a Zstandard
+  frame: ``encoding.pack_document``; one stored deflated or as plain JSON before still loads), ``s`` the
+  last event sequence number, ``c`` the id of the commit that wrote it (the document's own ``commit``
+  when it has one: ``base.commit_of``; ``load`` skips a document its caller says it holds);
 * ``{match:<id>}:events``: a Stream whose entry ``<seq>-0`` holds field ``d``, the event JSON
   (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``): where every new
   event arrives; the hash holds the refusal log too (``rn``, ``r<n>``, ``ri``: ``keys.doc_key``),

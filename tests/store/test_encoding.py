@@ -13,6 +13,7 @@ import zlib
 from typing import Any
 
 import pytest
+import zstandard
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,16 +116,18 @@ def test_texts_the_standard_library_wrote_before_read_the_same() -> None:
 
 
 def test_a_document_packed_now_or_before_unpacks_the_same() -> None:
-    """Documents are deflated with a small window now (``pack_document``); one deflated before
-    (``zlib.compress`` at level 1, the default window) or stored as plain JSON reads the same, and
-    a document past the window (8 KB) still packs and unpacks whole."""
+    """Documents are packed in a Zstandard frame now (``pack_document``); one deflated before (with
+    the 8 KB window documents had last, or ``zlib.compress`` at level 1 with the default one) or
+    stored as plain JSON reads the same, and a large document packs and unpacks whole."""
     small = {"players": ["Zoë", "李"], "state": {"hands": [[f"{r}{s}" for r in "AKQJ"] for s in "SHDC"]}}
     large = {**small, "big": [f"{i:05d}-{i * 7919 % 10007}" for i in range(3000)]}  # ~40 KB of JSON
     for document in (small, large):
         packed = pack_document(document)
-        assert packed[:1] != b"{"
-        assert same(json.loads(zlib.decompress(packed)), document)
+        assert packed[:1] != b"{" and len(packed) < len(dumps(document))
+        assert same(json.loads(zstandard.ZstdDecompressor().decompress(packed)), document)
         assert same(unpack_document(packed), document)
+        deflater = zlib.compressobj(3, zlib.DEFLATED, 13, 7)  # how documents were deflated last
+        assert same(unpack_document(deflater.compress(dumps(document)) + deflater.flush()), document)
         assert same(unpack_document(zlib.compress(dumps(document), 1)), document)
         assert same(unpack_document(dumps(document)), document)
         assert same(unpack_document(dumps(document).decode("utf-8")), document)
