@@ -9,6 +9,7 @@ import urllib.error
 
 from playwright.sync_api import Page, expect
 
+from service.rules.cards import Card
 from tests.web.conftest import LIVE_TIMEOUT_MS, Contexts, api, axe_violations, route_of, small_targets
 from tests.web.screens import enabled_cards, start_match, view
 
@@ -56,8 +57,8 @@ def rob_turned_ace(page: Page, server: str, match_id: str, others: list[Page]) -
 
 
 def discard_label(card: str) -> str:
-    """How the page writes a card on a button (cards.js short): rank then suit sign."""
-    return card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+    """How the page writes a card on a button (cards.js ``short``), as the rules' explanations do."""
+    return f"{Card.parse(card):sym}"
 
 
 def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, shot) -> None:
