@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
 
 import orjson
 import zstandard
@@ -72,17 +74,48 @@ def load_record(text: bytes | str) -> IdempotencyRecord:
 #: inflates in one allocation). Every post saves its match's document; a Forty-Fives document after
 #: 40 actions (6.0 KB of JSON, its two checkpoints' states included) packs to 1,689 B in about
 #: 25 us, where deflate (level 3, an 8 KB window, ``memLevel`` 7, as documents were stored before)
-#: took about 50 us for 1,706 B (``bench/README.md``, 2026-12-02). A new compressor per call: one
-#: object is not safe to share between threads, and at this size making one costs nothing to speak of.
+#: took about 50 us for 1,706 B (``bench/README.md``, 2026-12-02).
 DOCUMENT_LEVEL = 1
 #: how every Zstandard frame begins (a JSON object begins with ``{``, a zlib stream with 0x78 or
 #: another header byte: neither with this)
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
+_Coder = TypeVar("_Coder")
+
+
+class _Pool(Generic[_Coder]):
+    """(De)compressors kept for the next call: making one costs about 15 us, three times what
+    packing a document with it takes (``bench/README.md``, 2026-12-02), and each holds about 130 KB
+    (96 KB for a decompressor). One is not safe to use from two threads at once, so a call takes
+    one out (``list.pop`` and ``append`` are atomic) and puts it back: a pool holds as many as were
+    ever in use at the same moment, one per thread at most (a greenlet does not switch inside the
+    C call)."""
+
+    def __init__(self, make: Callable[[], _Coder]) -> None:
+        self._make = make
+        self._idle: list[_Coder] = []
+
+    @contextmanager
+    def taken(self) -> Iterator[_Coder]:
+        try:
+            coder = self._idle.pop()
+        except IndexError:
+            coder = self._make()
+        try:
+            yield coder
+        finally:
+            self._idle.append(coder)
+
+
+_COMPRESSORS = _Pool(lambda: zstandard.ZstdCompressor(level=DOCUMENT_LEVEL))
+_DECOMPRESSORS = _Pool(zstandard.ZstdDecompressor)
+
 
 def pack_document(document: JSON) -> bytes:
     """A document as the Redis stores keep it: its JSON text in a Zstandard frame."""
-    return zstandard.ZstdCompressor(level=DOCUMENT_LEVEL).compress(dumps(document))
+    text = dumps(document)
+    with _COMPRESSORS.taken() as compressor:
+        return compressor.compress(text)
 
 
 def unpack_document(stored: bytes | str) -> JSON:
@@ -93,7 +126,9 @@ def unpack_document(stored: bytes | str) -> JSON:
     if stored[:1] == b"{":
         document: JSON = loads(stored)
     elif stored[:4] == ZSTD_MAGIC:
-        document = loads(zstandard.ZstdDecompressor().decompress(stored))
+        with _DECOMPRESSORS.taken() as decompressor:
+            text = decompressor.decompress(stored)
+        document = loads(text)
     else:
         document = loads(zlib.decompress(stored))
     return document

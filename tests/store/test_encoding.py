@@ -4,6 +4,7 @@ wrote with the standard library alone."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import datetime
 import enum
@@ -131,3 +132,22 @@ def test_a_document_packed_now_or_before_unpacks_the_same() -> None:
         assert same(unpack_document(zlib.compress(dumps(document), 1)), document)
         assert same(unpack_document(dumps(document)), document)
         assert same(unpack_document(dumps(document).decode("utf-8")), document)
+
+
+def test_documents_packed_and_unpacked_from_many_threads_at_once_come_back_whole() -> None:
+    """``pack_document`` and ``unpack_document`` reuse their (de)compressors, which are not safe to
+    share between threads at once: each call takes its own from a pool."""
+    documents = [{"n": n, "state": {"hands": [f"{n}-{i}" * (n % 7 + 1) for i in range(200)]}} for n in range(24)]
+    failures: list[int] = []
+
+    def round_trips(document: dict[str, Any]) -> None:
+        for _ in range(200):
+            packed = pack_document(document)
+            if not same(json.loads(zstandard.ZstdDecompressor().decompress(packed)), document):
+                failures.append(document["n"])
+            if not same(unpack_document(packed), document):
+                failures.append(document["n"])
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(round_trips, documents))
+    assert failures == []
