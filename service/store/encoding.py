@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import orjson
@@ -84,38 +83,37 @@ _Coder = TypeVar("_Coder")
 
 
 class _Pool(Generic[_Coder]):
-    """(De)compressors kept for the next call: making one costs about 15 us, three times what
-    packing a document with it takes (``bench/README.md``, 2026-12-02), and each holds about 130 KB
-    (96 KB for a decompressor). One is not safe to use from two threads at once, so a call takes
-    one out (``list.pop`` and ``append`` are atomic) and puts it back: a pool holds as many as were
-    ever in use at the same moment, one per thread at most (a greenlet does not switch inside the
-    C call)."""
+    """Zstandard (de)compressors kept for the next call. Making one cost about 15 us, as much as
+    packing a 6 KB document with it (a compressor holds about 130 KB, a decompressor 96 KB;
+    ``bench/README.md``, "pooled (de)compressors"). One is not safe to use from two threads at once,
+    so a call takes one out (``list.pop`` and ``append`` are atomic) and puts it back: a pool holds
+    as many as were ever in use at the same moment, one per thread at most (a greenlet does not
+    switch inside the C call)."""
 
-    def __init__(self, make: Callable[[], _Coder]) -> None:
+    def __init__(self, make: Callable[[], _Coder], use: Callable[[_Coder, bytes], bytes]) -> None:
         self._make = make
+        self._use = use
         self._idle: list[_Coder] = []
 
-    @contextmanager
-    def taken(self) -> Iterator[_Coder]:
+    def run(self, data: bytes) -> bytes:
+        """``use(coder, data)`` with a coder of the pool's."""
         try:
             coder = self._idle.pop()
         except IndexError:
             coder = self._make()
         try:
-            yield coder
+            return self._use(coder, data)
         finally:
             self._idle.append(coder)
 
 
-_COMPRESSORS = _Pool(lambda: zstandard.ZstdCompressor(level=DOCUMENT_LEVEL))
-_DECOMPRESSORS = _Pool(zstandard.ZstdDecompressor)
+_COMPRESSORS = _Pool(lambda: zstandard.ZstdCompressor(level=DOCUMENT_LEVEL), zstandard.ZstdCompressor.compress)
+_DECOMPRESSORS = _Pool(zstandard.ZstdDecompressor, zstandard.ZstdDecompressor.decompress)
 
 
 def pack_document(document: JSON) -> bytes:
     """A document as the Redis stores keep it: its JSON text in a Zstandard frame."""
-    text = dumps(document)
-    with _COMPRESSORS.taken() as compressor:
-        return compressor.compress(text)
+    return _COMPRESSORS.run(dumps(document))
 
 
 def unpack_document(stored: bytes | str) -> JSON:
@@ -126,9 +124,7 @@ def unpack_document(stored: bytes | str) -> JSON:
     if stored[:1] == b"{":
         document: JSON = loads(stored)
     elif stored[:4] == ZSTD_MAGIC:
-        with _DECOMPRESSORS.taken() as decompressor:
-            text = decompressor.decompress(stored)
-        document = loads(text)
+        document = loads(_DECOMPRESSORS.run(stored))
     else:
         document = loads(zlib.decompress(stored))
     return document
