@@ -78,6 +78,35 @@ def test_language_switch(phones: Contexts, server: str, shot) -> None:
     assert page.evaluate("document.documentElement.lang") == "en"
 
 
+def test_a_language_chosen_while_the_strings_load_is_kept(phones: Contexts, server: str) -> None:
+    """The switch is changed before the page's strings have arrived (a slow phone line): the page
+    starts in that language, and the switch still shows it, instead of falling back to the
+    browser's."""
+    page = phones.page(locale="id-ID")
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/web/strings.json", hold_the_first)
+    page.goto(server + "/")
+    for _ in range(100):  # the page asks for its strings as soon as its script runs
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for its strings"
+    page.locator("#lang-switch").select_option("tl")
+    held[0].continue_()
+    expect(page.locator("h1")).to_have_text("Bagong laro")
+    expect(page.locator("#lang-switch")).to_have_value("tl")
+    assert page.evaluate("document.documentElement.lang") == "tl"
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Bagong laro")  # and it is the one kept on the device
+
+
 def test_start_screen_accessible(phones: Contexts, server: str, shot) -> None:
     page = phones.page()
     page.goto(server + "/")

@@ -20,15 +20,25 @@ async function route() {
 }
 
 async function main() {
-  await loadStrings();
-  translateStatic();
+  // Listened to before the strings arrive: a language chosen while they load is the one the page
+  // starts in (it was lost before, the switch set back to the stored language).
   const select = document.getElementById("lang-switch");
-  select.value = language();
+  let loaded = false;
+  let chosenWhileLoading = null;
   select.addEventListener("change", () => {
+    if (!loaded) {
+      chosenWhileLoading = select.value;
+      return;
+    }
     setLanguage(select.value);
     translateStatic();
     route();
   });
+  await loadStrings();
+  loaded = true;
+  if (chosenWhileLoading !== null) setLanguage(chosenWhileLoading);
+  translateStatic();
+  select.value = language();
   window.addEventListener("hashchange", route);
   await route();
 }
