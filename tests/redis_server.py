@@ -42,7 +42,6 @@ import atexit
 import contextlib
 import ctypes
 import os
-import random
 import shutil
 import signal
 import socket
@@ -58,38 +57,18 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from tests.ports import free_port
+
 REDIS_SERVER_BINARY = "redis-server"
 _PR_SET_PDEATHSIG = 1
 _LIVE: set[RedisServer] = set()
 _LIVE_LOCK = threading.Lock()
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _bindable(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
-
-
 def free_cluster_port() -> int:
-    """A free port for a Redis Cluster node: below 55536, with its bus port (+10000) free too. Both
-    are taken below the kernel's range of ports for outgoing connections (32768 and up), so no
-    client socket can be holding either by chance."""
-    rng = random.Random()
-    for _ in range(500):
-        port = rng.randrange(10000, 22768)
-        if _bindable(port) and _bindable(port + 10000):
-            return port
-    raise RuntimeError("no free port pair for a cluster node below 32768")
+    """A free port for a Redis Cluster node whose bus port (+10000) is free too
+    (``tests/ports.py``)."""
+    return free_port(bus=True)
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
@@ -187,8 +166,9 @@ class RedisServer:
                 self._wait_until_answering(timeout)
                 self._fixed_port = True  # a restart comes back on the same port
                 return
-            except RedisServerError:
-                port_taken = "Address already in use" in self._log_tail()
+            except RedisServerError as error:
+                port_taken = "Address already in use" in f"{error}\n{self._log_tail()}"
+                self.kill()  # it cannot serve that port; make sure it is gone
                 self._reap()
                 if port_taken and not self._fixed_port and attempt < 2:
                     self.port = self._pick_port()
@@ -264,6 +244,16 @@ class RedisServer:
         except OSError:
             return ""
 
+    def _check_it_is_ours(self, client: redis.Redis) -> None:
+        """The server answering on the port is this process, not another test's that took the port
+        first (this one then cannot bind it and exits)."""
+        assert self.process is not None
+        answering = int(client.info("server")["process_id"])
+        if answering != self.process.pid:
+            raise RedisServerError(
+                f"Address already in use: port {self.port} is another redis-server's (pid {answering})"
+            )
+
     def _wait_until_answering(self, timeout: float) -> None:
         assert self.process is not None
         deadline = time.monotonic() + timeout
@@ -276,6 +266,7 @@ class RedisServer:
                     )
                 try:
                     if client.ping():
+                        self._check_it_is_ours(client)
                         return
                 except redis.RedisError:
                     pass  # not listening yet, or still loading its AOF

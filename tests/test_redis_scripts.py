@@ -14,7 +14,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +24,7 @@ import pytest
 import redis
 import yaml
 
+from tests.ports import free_port
 from tests.redis_server import _die_with_parent
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
@@ -36,13 +36,6 @@ MASTER_NAME = "referee"
 def _configmap() -> dict[str, str]:
     docs = yaml.safe_load_all((ROOT / "k8s" / "redis.yaml").read_text())
     return next(d for d in docs if d and d["kind"] == "ConfigMap" and d["metadata"]["name"] == "referee-redis")["data"]
-
-
-def _free_port_everywhere() -> int:
-    """A port nothing listens on at any address (the nodes bind it on three loopback addresses)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("0.0.0.0", 0))
-        return int(sock.getsockname()[1])
 
 
 def _wait(what: str, check: Callable[[], Any], timeout: float = 30.0) -> Any:
@@ -64,8 +57,8 @@ class Cluster:
         self.root = root
         base = f"127.{random.randint(20, 250)}.{random.randint(0, 250)}"
         self.hosts = [f"{base}.{i + 1}" for i in range(3)]
-        self.port = _free_port_everywhere()
-        self.sentinel_port = _free_port_everywhere()
+        self.port = free_port()  # free on every address: the nodes bind it on three
+        self.sentinel_port = free_port()
         self.password = secrets.token_urlsafe(24)
         scripts = root / "scripts"
         scripts.mkdir()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ from service.api import app as app_module
 from service.api.app import create_app, current_settings
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,17 +62,10 @@ def test_one_line_registers_a_blueprint(monkeypatch: pytest.MonkeyPatch) -> None
     assert "/v1/extra" in app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()["paths"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.mark.slow
 def test_gunicorn_serves_the_rulesets(app: Flask) -> None:
     """What the README's run command does (gunicorn -c gunicorn.conf.py service.wsgi:app), on PORT."""
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "LOG_LEVEL": "warning"}
     env.pop("REDIS_URL", None)
     proc = subprocess.Popen(

@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 
 from service.api.app import create_app
 from service.api.config import Settings
-from tests.redis_server import free_port
+from tests.ports import free_port
 
 
 def test_ready_on_the_memory_store_and_metrics_count_requests() -> None:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from tests.redis_server import free_port
+from tests.ports import free_port, listens
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +36,7 @@ class Gunicorn:
         self.port = free_port()
         self.extra_env = dict(env or {})
         self.process: subprocess.Popen[bytes] | None = None
+        self._log_start = 0
         self._metrics_dir = tempfile.TemporaryDirectory(prefix="prom-")
         self.log_path = Path(self._metrics_dir.name) / "gunicorn.log"
 
@@ -45,6 +46,18 @@ class Gunicorn:
         return Path(self._metrics_dir.name)
 
     def start(self, timeout: float = 90.0) -> Gunicorn:  # a loaded 2-core machine: 17 s seen for 4 workers
+        """Start the server and wait until it answers ``/healthz``. A port that turns out to be taken
+        (another process bound it first: gunicorn says "Connection in use") is given up for another
+        one, so that the answer waited for is always this server's."""
+        for _ in range(3):
+            self._launch()
+            if self._wait_until_answering(timeout):
+                return self
+            self.stop()
+            self.port = free_port()
+        raise RuntimeError(f"gunicorn found no free port:\n{self.log_tail()}")
+
+    def _launch(self) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REDIS_SENTINELS")}
         env.update(
             HOST="127.0.0.1",
@@ -57,6 +70,7 @@ class Gunicorn:
             RATELIMIT_ENABLED="false",
         )
         env.update(self.extra_env)
+        self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", str(self.root / "gunicorn.conf.py"), self.app],
@@ -66,8 +80,22 @@ class Gunicorn:
                 stdout=log,
                 stderr=log,
             )
+
+    def _port_taken(self) -> bool:
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(self._log_start)
+                return b"Connection in use" in log.read()
+        except OSError:
+            return False
+
+    def _wait_until_answering(self, timeout: float) -> bool:
+        """True once this server answers; False when its port was taken; raises when it fails."""
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while True:
+            if self._port_taken():
+                return False
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log_tail()}")
             try:
@@ -75,7 +103,8 @@ class Gunicorn:
                 conn.request("GET", "/healthz")
                 if conn.getresponse().status == 200:
                     conn.close()
-                    return self
+                    if listens(self.process.pid, self.port):  # the answer is this server's
+                        return True
             except OSError:
                 pass
             if time.monotonic() > deadline:

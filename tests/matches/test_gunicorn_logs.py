@@ -13,7 +13,7 @@ import pytest
 
 from tests.api.match_driver import CARD, WireHttp, create, step
 from tests.matches.gunicorn_server import Gunicorn
-from tests.redis_server import free_port
+from tests.ports import free_port
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,8 @@ import pytest
 from tests.api.match_driver import WireHttp, create
 from tests.api.sse import close_wire_stream, open_wire_stream
 from tests.matches.gunicorn_server import Gunicorn
-from tests.redis_server import RedisServer, free_port
+from tests.ports import free_port
+from tests.redis_server import RedisServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis]
 

@@ -24,7 +24,8 @@ from service.store.base import (
     idempotency_scope,
 )
 from service.store.redis_store import RedisOptions, RedisStore, is_unavailable, redact_url
-from tests.redis_server import RedisServer, free_port
+from tests.ports import free_port
+from tests.redis_server import RedisServer
 
 pytestmark = pytest.mark.redis
 
