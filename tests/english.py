@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import orjson
 
 from service.api.i18n import load_for, render
 from service.rules.errors import RuleError
@@ -19,12 +22,35 @@ def english(thing: RuleError | Msg | str) -> str:
     return render(thing, "en")
 
 
+def _in_english(value: Any) -> Any:
+    """orjson's ``default``, as the API's (``i18n.json_default``) with the language English."""
+    if type(value) is Msg:
+        return english(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def english_text(value: Any) -> str:
+    """``value`` as the JSON text of an answer, with every message in it written in English."""
+    try:
+        return orjson.dumps(value, default=_in_english).decode()
+    except TypeError:  # a value no answer carries (a key that is not a string, an object): as it is
+        return json.dumps(_walk(value), default=repr)
+
+
 def english_json(value: Any) -> Any:
-    """``value`` with every message in it written in English (as an answer would carry it)."""
+    """``value`` with every message in it written in English (as an answer would carry it: written by
+    orjson, as the API writes it, and read back; a value no answer carries is walked instead)."""
+    try:
+        return orjson.loads(orjson.dumps(value, default=_in_english))
+    except TypeError:
+        return _walk(value)
+
+
+def _walk(value: Any) -> Any:
     if isinstance(value, Msg):
         return english(value)
     if isinstance(value, dict):
-        return {k: english_json(v) for k, v in value.items()}
+        return {k: _walk(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [english_json(v) for v in value]
+        return [_walk(v) for v in value]
     return value

@@ -8,34 +8,61 @@ holder's own body shows it too (a public fact reads the same for everyone).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from tests.api.match_driver import cards_in
+from tests.api.match_driver import CARD, NOT_SCANNED, cards_in
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str]]:
     """(where, card) for every card text in a JSON value (ids, tokens and type URIs excepted)."""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    _places(value, path, found)
+    return iter(found)
+
+
+def _places(value: Any, path: tuple[Any, ...], found: list[tuple[tuple[Any, ...], str]]) -> None:
     if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*path, key))
+        items: Iterable[tuple[Any, Any]] = value.items()
     elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from places(item, (*path, i))
-    elif isinstance(value, str):
-        for card in cards_in({path[-1] if path else "": value}):
-            yield path, card
+        items = enumerate(value)
+    else:
+        if isinstance(value, str) and (not path or path[-1] not in NOT_SCANNED):
+            found.extend((path, card) for card in CARD.findall(value))
+        return
+    for key, item in items:  # the leaves here, the containers by recursion (most leaves are numbers)
+        kind = type(item)
+        if kind is str:
+            if key not in NOT_SCANNED:
+                found.extend(((*path, key), card) for card in CARD.findall(item))
+        elif kind is dict or kind is list or (kind not in _NUMBERS and isinstance(item, (dict, list, str))):
+            _places(item, (*path, key), found)
+
+
+#: leaves that hold no card text, and the leaves
+_NUMBERS = frozenset({int, float, bool, type(None)})
+_LEAVES = _NUMBERS | {str}
 
 
 def card_lists(value: Any) -> Iterator[set[str]]:
     """The cards of each list in a JSON value (each list's own strings)."""
+    found: list[set[str]] = []
+    _card_lists(value, found)
+    return iter(found)
+
+
+def _card_lists(value: Any, found: list[set[str]]) -> None:
     if isinstance(value, dict):
-        for item in value.values():
-            yield from card_lists(item)
+        children: Iterable[Any] = value.values()
     elif isinstance(value, list):
-        yield set(cards_in([item for item in value if isinstance(item, str)]))
-        for item in value:
-            yield from card_lists(item)
+        found.append({card for item in value if isinstance(item, str) for card in CARD.findall(item)})
+        children = value
+    else:
+        return
+    for item in children:
+        kind = type(item)
+        if kind is dict or kind is list or (kind not in _LEAVES and isinstance(item, (dict, list))):
+            _card_lists(item, found)
 
 
 def leaks(bodies: list[Any], hands: list[set[str]]) -> list[str]:
@@ -46,8 +73,9 @@ def leaks(bodies: list[Any], hands: list[set[str]]) -> list[str]:
     holder's body. A whole hand (three cards or more) inside one list of another seat's body is a
     leak wherever it sits."""
     where = [set(places(body)) for body in bodies]
+    lists = [list(card_lists(body)) for body in bodies]
     found = []
-    for s, body in enumerate(bodies):
+    for s in range(len(bodies)):
         for t, hand in enumerate(hands):
             if t == s or not hand:
                 continue
@@ -55,7 +83,7 @@ def leaks(bodies: list[Any], hands: list[set[str]]) -> list[str]:
                 if card in hand and (at, card) not in where[t]:
                     found.append(f"seat {s} sees {card} of seat {t} at {at}")
             if len(hand) >= 3:
-                found += [f"seat {s} sees seat {t}'s hand" for cards in card_lists(body) if hand <= cards]
+                found += [f"seat {s} sees seat {t}'s hand" for cards in lists[s] if hand <= cards]
     return found
 
 

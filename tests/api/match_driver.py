@@ -193,20 +193,43 @@ def play_match(
 
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[CDHS](?![A-Za-z0-9])")
-_NOT_SCANNED = frozenset({"id", "token", "referee_token", "instance", "type"})
+NOT_SCANNED = frozenset({"id", "token", "referee_token", "instance", "type"})
 
 
 def cards_in(value: Any, key: str | None = None) -> Iterator[str]:
-    """Every card text in a JSON value's strings (ids, tokens and problem type URIs excepted)."""
-    if isinstance(value, Mapping):
+    """Every card text in a JSON value's strings (ids, tokens and problem type URIs excepted), in
+    the order they stand. The strings are gathered first and read by one search (joined by a line
+    break, which no card text runs across)."""
+    if isinstance(value, str):
+        return iter(CARD.findall(value))
+    texts: list[str] = []
+    _scanned_strings(value, texts)
+    return iter(CARD.findall("\n".join(texts)))
+
+
+def _scanned_strings(value: Any, out: list[str]) -> None:
+    """The strings of a JSON value that ``cards_in`` reads (not those of an excepted key)."""
+    if type(value) is dict or (type(value) is not list and isinstance(value, Mapping)):
         for k, v in value.items():
-            if k not in _NOT_SCANNED or isinstance(v, (Mapping, list)):
-                yield from cards_in(v, k)
+            t = type(v)
+            if t is str or (t not in _OTHERS and isinstance(v, str)):
+                if k not in NOT_SCANNED:
+                    out.append(v)
+            elif t in _CONTAINERS or (t not in _OTHERS and isinstance(v, (Mapping, list))):
+                _scanned_strings(v, out)
     elif isinstance(value, list):
         for v in value:
-            yield from cards_in(v, key)
-    elif isinstance(value, str):
-        yield from CARD.findall(value)
+            t = type(v)
+            if t is str or (t not in _OTHERS and isinstance(v, str)):
+                out.append(v)
+            elif t in _CONTAINERS or (t not in _OTHERS and isinstance(v, (Mapping, list))):
+                _scanned_strings(v, out)
+
+
+#: the types of JSON values as the tests hold them, told apart by type first (it is quicker than
+#: ``isinstance`` against an abstract class)
+_CONTAINERS = frozenset({dict, list})
+_OTHERS = frozenset({dict, list, int, float, bool, type(None)})
 
 
 def _all_cards(action: Mapping[str, Any]) -> set[str]:
@@ -227,7 +250,7 @@ def _card_places(view: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...],
             out.update(_card_places(item, (*path, f"{i:06d}")))
     elif isinstance(view, str):
         found = set(CARD.findall(view))
-        if found and (not path or path[-1] not in _NOT_SCANNED):
+        if found and (not path or path[-1] not in NOT_SCANNED):
             out[path] = found
     return out
 

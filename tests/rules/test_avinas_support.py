@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -13,9 +12,11 @@ from service.rules.cards import DECK_32, Card, Rank, card
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState
 from service.rules.ruleset import FINISHED
-from tests.english import english_json
+from tests.english import english_text
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[CDHS]")
+#: a card text as a whole word: no ASCII letter or digit just before or after it
+CARD_WORD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
 
 
 def deck_from_hands(dealt: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
@@ -69,14 +70,7 @@ def arrange(
 def cards_in(value: Any) -> set[str]:
     """Every card text anywhere in a JSON value (keys and strings, messages as written in English),
     as a whole word."""
-    text = json.dumps(english_json(value))
-    end = len(text)
-    found = set()
-    for m in CARD_TEXT.finditer(text):
-        a, b = m.span()
-        if (a == 0 or not text[a - 1].isalnum()) and (b == end or not text[b].isalnum()):
-            found.add(m.group())
-    return found
+    return set(CARD_WORD.findall(english_text(value)))
 
 
 def may_see(state: AvinasState, seat: int) -> set[str]:

@@ -150,7 +150,7 @@ def check_views(ruleset: Ruleset[Any], state: Any, n: int, spectator: bool) -> l
     return seat_views
 
 
-def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action, poster_view: Any | None,
+def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action, poster_sees: set[str] | None,
                   tally: Tally, *, must: bool = True) -> None:
     """``action`` (no seat lists it) is refused with a RuleError that has a code, shows the poster no
     card it cannot see, and leaves the state as it was. ``must=False``: an action that a game may take
@@ -170,9 +170,9 @@ def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action
     tally.count["refused"] += 1
     assert isinstance(err.code, str) and err.code, repr(err)
     assert codec.encode(state) == before, f"refusing {action} changed the state"
-    if poster_view is not None:
+    if poster_sees is not None:
         said = set(cards_in(as_json([english(err), err.legal, err.extra])))
-        seen = set(cards_in(poster_view)) | set(cards_in(action.to_json()))
+        seen = poster_sees | set(cards_in(action.to_json()))
         assert said <= seen, f"{err!r} (legal {err.legal}) shows the poster {sorted(said - seen)} for {action}"
 
 
@@ -297,10 +297,11 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
         before = check_codec(ruleset, state)
         legal = check_turns(ruleset, state, n, tally)
         seat_views = check_views(ruleset, state, n, spectator)
+        sees = [set(cards_in(view)) for view in seat_views]  # the cards each poster's view shows
         for action, poster in refusals(ruleset, state, legal, n, rng):
-            check_refusal(ruleset, state, before, action, seat_views[poster], tally)
+            check_refusal(ruleset, state, before, action, sees[poster], tally)
         for action, poster in other_phase(ruleset, state, legal, n, rng):
-            check_refusal(ruleset, state, before, action, seat_views[poster], tally, must=False)
+            check_refusal(ruleset, state, before, action, sees[poster], tally, must=False)
         archived = check_archive(ruleset, state, n, legal)
         tally.count["archived"] += archived is not state
         state = archived

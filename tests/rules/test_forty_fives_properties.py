@@ -12,11 +12,11 @@ these option profiles too.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,7 +129,7 @@ def check_cards(state: FortyFivesState) -> None:
 
 def card_strings(value: Any) -> set[str]:
     """Every JSON string in ``value`` that is a card."""
-    return set(CARD_IN_JSON.findall(json.dumps(value)))
+    return set(CARD_IN_JSON.findall(orjson.dumps(value).decode()))
 
 
 def check_views(ruleset: Any, state: FortyFivesState) -> None:
