@@ -46,8 +46,9 @@ class Setup:
     #: reported fact, discards included, is public)
     hides: bool = True
     #: how many random matches a test of whole matches plays, and the rounds after which it cuts
-    #: one short (``tests/rules/test_archive.py``)
-    matches: int = 60
+    #: one short (``tests/rules/test_archive.py``; the conformance battery archives at every step of
+    #: its own setups too, so a few dozen matches a setup are enough here)
+    matches: int = 30
     max_rounds: int = 10
     #: the ruleset's preset the options combine with (``Ruleset.presets``; None: none)
     preset: str | None = None
@@ -142,16 +143,16 @@ _FORTY_FIVES = Profile(
     hand_size=5,
     round_result=forty_fives_round,
     setups=(
-        Setup("ff_default", 3, "dealt", {}, ARCHIVE | LEAKS | {"revokes", "battery"}, matches=80, max_rounds=12),
+        Setup("ff_default", 3, "dealt", {}, ARCHIVE | LEAKS | {"revokes", "battery"}, matches=40, max_rounds=12),
         Setup("ff_2p_target_60", 2, "dealt", {"target_score": 60, "tie_at_target": "shared"}, ARCHIVE,
-              matches=80, max_rounds=12),
+              matches=40, max_rounds=12),
         Setup("ff_5p", 5, "dealt", {}, frozenset({"revokes"})),
         Setup("ff_6p_variants", 6, "dealt", {
             "unrobbed_trump_ace": "lowest_unless_announced", "dealer_turned_ace": "may_rob_after_first_trick",
-            "highest_trump_bonus": "five_of_trumps_only", "target_score": 30}, ARCHIVE | {"battery"}, matches=50),
+            "highest_trump_bonus": "five_of_trumps_only", "target_score": 30}, ARCHIVE | {"battery"}, matches=25),
         Setup("ff_6p_announce", 6, "dealt", {"unrobbed_trump_ace": "lowest_unless_announced",
                                              "dealer_turned_ace": "may_rob_after_first_trick"}, LEAKS),
-        Setup("ff_table", 4, "table", {}, ARCHIVE, matches=80),
+        Setup("ff_table", 4, "table", {}, ARCHIVE, matches=40),
         Setup("ff_table_announce", 4, "table", {"unrobbed_trump_ace": "lowest_unless_announced"}, LEAKS,
               hides=False),
         Setup("ff_table_short", 3, "table", {"target_score": 5, "tie_at_target": "shared"},
@@ -172,7 +173,7 @@ _FORTY_FIVES = Profile(
         # issue 21 (§9.2-9.4): a turned ace the dealer may decline, other amounts, fixed-length matches
         Setup("ff_decline_values_fixed", 3, "dealt", {
             "dealer_turned_ace": "may_decline", "trick_value": 10, "highest_trump_bonus_value": 10,
-            "match_end": "fixed_hands", "match_length": 3}, ARCHIVE | LEAKS | {"battery"}, matches=40),
+            "match_end": "fixed_hands", "match_length": 3}, ARCHIVE | LEAKS | {"battery"}, matches=20),
         Setup("ff_table_decline_turns", 3, "table", {
             "dealer_turned_ace": "may_decline", "match_end": "fixed_deal_turns", "match_length": 1,
             "tie_at_target": "shared", "trick_value": 3, "highest_trump_bonus_value": 0},
@@ -186,19 +187,19 @@ _AUCTION_FORTY_FIVES = Profile(
     hand_size=5,
     round_result=forty_fives_round,
     setups=(
-        Setup("af_turn_up", 4, "dealt", {}, ARCHIVE | {"revokes", "battery"}, matches=100, max_rounds=12),
+        Setup("af_turn_up", 4, "dealt", {}, ARCHIVE | {"revokes", "battery"}, matches=50, max_rounds=12),
         Setup("af_turn_up_announce", 4, "dealt", {"unrobbed_trump_ace": "lowest_unless_announced"}, LEAKS),
         Setup("af_bidding", 4, "dealt", {"trump_selection": "bidding", "all_pass": "redeal"}, ARCHIVE,
-              ends=False, matches=60, max_rounds=8),
+              ends=False, matches=30, max_rounds=8),
         Setup("af_bidding_leaks", 4, "dealt", {"trump_selection": "bidding"}, LEAKS),
         Setup("af_bidding_6_robs_pack", 6, "dealt", {
             "trump_selection": "bidding", "kitty_size": 3, "dealer_robs_pack": True, "bidder_must_hold_trump": True},
             LEAKS),
         Setup("af_bidding_6_table", 6, "table", {"trump_selection": "bidding", "dealer_robs_pack": True,
-                                                 "kitty_size": 3}, ARCHIVE, ends=False, matches=40, max_rounds=6),
+                                                 "kitty_size": 3}, ARCHIVE, ends=False, matches=20, max_rounds=6),
         Setup("af_bidding_table", 4, "table", {"trump_selection": "bidding"}, LEAKS | {"table_views"},
               ends=False, hides=False),
-        Setup("af_turn_up_table", 4, "table", {"target_score": 30}, ARCHIVE | {"battery"}, matches=100),
+        Setup("af_turn_up_table", 4, "table", {"target_score": 30}, ARCHIVE | {"battery"}, matches=50),
         Setup("af_turn_up_table_short", 4, "table", {"target_score": 5}, frozenset({"table_views"})),
         Setup("af_bidding_cut", 4, "dealt", {"trump_selection": "bidding", "target_score": 30},
               frozenset({"battery"}), ends=False, max_rounds=6),
@@ -214,7 +215,7 @@ _AUCTION_FORTY_FIVES = Profile(
             "simultaneous_target": "highest_score", "min_keep_six_players": 1}, BATTERY, ends=False, max_rounds=3),
         Setup("af_decline_fixed_turns", 4, "dealt", {
             "dealer_turned_ace": "may_decline", "match_end": "fixed_deal_turns", "match_length": 1},
-              ARCHIVE | LEAKS | {"battery"}, matches=40),
+              ARCHIVE | LEAKS | {"battery"}, matches=20),
         Setup("af_bidding_fixed_table", 4, "table", {
             "trump_selection": "bidding", "all_pass": "redeal", "match_end": "fixed_hands", "match_length": 3},
               frozenset({"battery"})),
@@ -228,7 +229,7 @@ _AUCTION_FORTY_FIVES = Profile(
             "trump_selection": "bidding", "auction_rounds": "single", "dealer_hold": "duel", "hold_minimum": 20,
             "kitty_size": 3, "kitty_bid": "keep_one", "bid_30_trump_lead": True,
             "defender_out_rule": "locked_from_100_when_made", "target_score": 60}, LEAKS | BATTERY | ARCHIVE,
-              ends=False, matches=30, max_rounds=5),
+              ends=False, matches=15, max_rounds=5),
         Setup("af_120s_single_final_table", 4, "table", {
             "trump_selection": "bidding", "auction_rounds": "single", "dealer_hold": "final", "kitty_size": 4,
             "kitty_bid": "whole_hand", "bid_30_trump_lead": True, "defender_out_rule": "capped_below_target",
@@ -263,11 +264,11 @@ _BOERENBRIDGE = Profile(
                                                "trump_mode": "highest_bidder_chooses", "max_rounds": 9}, ARCHIVE,
               max_rounds=12),
         Setup("bb_fixed_rounds", 6, "dealt", {"match_end": "fixed_rounds_highest", "hand_size_schedule": "down_up",
-                                              "max_rounds": 8, "bidding_mode": "sequential"}, ARCHIVE, matches=40),
+                                              "max_rounds": 8, "bidding_mode": "sequential"}, ARCHIVE, matches=20),
         Setup("bb_default_cut", 4, "dealt", {"hand_size_schedule": [2], "overshoot_rule": "bounce"}, ARCHIVE,
               ends=False, max_rounds=12),
         Setup("bb_table", 4, "table", {"hand_size_schedule": "up_down", "trump_mode": "turn_up", "max_rounds": 6},
-              ARCHIVE, matches=80, max_rounds=8),
+              ARCHIVE, matches=40, max_rounds=8),
         Setup("bb_table_up_3", 4, "table", {"hand_size_schedule": "up", "max_rounds": 3, "trump_mode": "turn_up"},
               frozenset({"table_views", "battery"})),
         Setup("bb_short_sequential_3p", 3, "dealt", {"hand_size_schedule": [3, 1, 2], "bidding_mode": "sequential",
@@ -303,7 +304,7 @@ _BOERENBRIDGE = Profile(
         Setup("bb_table_blackout_no_zero", 4, "table", {
             "scoring_system": "blackout", "zero_bid_allowed": False, "hand_size_schedule": [2, 1],
             "match_end": "fixed_rounds_highest", "max_rounds": 4}, ARCHIVE | {"battery", "table_views"},
-              matches=30, max_rounds=6),
+              matches=15, max_rounds=6),
         Setup("bb_nil_15_one_card", 4, "dealt", {
             "nil_made_score": 15, "hand_size_schedule": [1], "no_bid_threshold": 12}, BATTERY, ends=False,
               max_rounds=6),
@@ -320,12 +321,12 @@ _AVINAS = Profile(
         Setup("av_signals_every_trick", 4, "dealt", {"facedown_signal": True, "trump_lead_obligation": "every_trick",
                                                      "knock_in_pips_game": True}, LEAKS),
         Setup("av_table_leaks", 4, "table", {"stop_in_sevens_game": True}, LEAKS),
-        Setup("av_default", 4, "dealt", {"pips_to_end": 4}, ARCHIVE, matches=120, max_rounds=12),
+        Setup("av_default", 4, "dealt", {"pips_to_end": 4}, ARCHIVE, matches=60, max_rounds=12),
         Setup("av_max_hands", 4, "dealt", {"max_hands": 5, "max_hands_outcome": "fewer_penalties",
                                            "auction_rounds": "continuous", "knock_in_pips_game": True,
-                                           "stop_in_sevens_game": True}, ARCHIVE | {"battery"}, matches=80,
+                                           "stop_in_sevens_game": True}, ARCHIVE | {"battery"}, matches=40,
               max_rounds=12),
-        Setup("av_table", 4, "table", {"pips_to_end": 6, "facedown_signal": True}, ARCHIVE, matches=100),
+        Setup("av_table", 4, "table", {"pips_to_end": 6, "facedown_signal": True}, ARCHIVE, matches=50),
         Setup("av_table_2", 4, "table", {"max_hands": 2}, frozenset({"table_views", "battery"})),
         Setup("av_short_signals", 4, "dealt", {"max_hands": 3, "facedown_signal": True}, frozenset({"battery"})),
         Setup("av_continuous_auction", 4, "dealt", {
