@@ -28,6 +28,8 @@ SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR") or ROOT / "build" / "screens
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 360, "height": 740}
+#: Every context is a phone: that viewport, with a touch screen.
+PHONE_CONTEXT: dict[str, Any] = {"viewport": PHONE, "has_touch": True}
 #: How long the page may take to show a change (the issue asks for under a second; the margin is
 #: for a loaded 2-core CI machine).
 LIVE_TIMEOUT_MS = 3000
@@ -67,7 +69,7 @@ class Contexts:
         self.contexts: list[BrowserContext] = []
 
     def new(self, locale: str = "en-US", **kwargs: Any) -> BrowserContext:
-        ctx = self.browser.new_context(viewport=PHONE, locale=locale, **kwargs)
+        ctx = self.browser.new_context(**{**PHONE_CONTEXT, "locale": locale, **kwargs})
         ctx.set_default_timeout(EXPECT_TIMEOUT_MS)
 
         def guard(route: Any) -> None:

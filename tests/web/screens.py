@@ -1,5 +1,5 @@
 """Steps on the page that several browser tests take: start a match from the start screen, read
-what the page shows, enter a card."""
+what the page shows, enter a card, wait until the page shows what an entry made."""
 
 from __future__ import annotations
 
@@ -42,3 +42,15 @@ def enabled_cards(page: Page, kind: str = "play", timeout: float | None = None) 
     return page.locator(f'button[data-type="{kind}"]:not([disabled])').evaluate_all(
         "els => els.map(e => e.dataset.card)"
     )
+
+
+def settled(page: Page, version: int, timeout: float | None = None) -> None:
+    """Until the page shows the match at ``version`` with nothing waiting to be sent (the main's
+    aria-busy false): the page's own state, not a time."""
+    shown = page.locator(f'#app[aria-busy="false"] > #status-h[data-version="{version}"]')
+    expect(shown).to_be_attached(timeout=timeout)
+
+
+def shown_version(page: Page) -> int:
+    """The version of the match the page shows now."""
+    return int(page.locator("#status-h").get_attribute("data-version") or 0)

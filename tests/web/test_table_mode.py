@@ -4,13 +4,12 @@ forbidden bid refused on screen and an undo; a round's result entered at once.""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import EXPECT_TIMEOUT_MS, Contexts, api, axe_violations, route_of, small_targets
-from tests.web.screens import enabled_cards, start_match, view
+from tests.web.conftest import Contexts, api, axe_violations, route_of, small_targets
+from tests.web.screens import enabled_cards, settled, start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -173,14 +172,11 @@ def test_avinas_exposures_knocks_and_plays(phones: Contexts, server: str) -> Non
     expect(page.locator("#score-sheet")).to_contain_text("Team 1 (Ann & Cy)")
 
 
-def wait_version(page: Page, server: str, match_id: str, token: str, before: int, timeout: float = 10.0) -> None:
-    """Until the match has moved past version ``before`` (the page's entry has landed) and the page
-    shows the version it moved to."""
-    deadline = time.monotonic() + timeout
-    while (now := view(server, match_id, token)["version"]) <= before:
-        assert time.monotonic() < deadline, "the entry did not land"
-        time.sleep(0.05)
-    expect(page.locator(f'#status-h[data-version="{now}"]')).to_be_visible()
+def wait_version(page: Page, server: str, match_id: str, token: str, before: int) -> None:
+    """Until the page shows the version its entry made (``before`` + 1), with nothing waiting to be
+    sent; then the service holds that version too (each entry is one version)."""
+    settled(page, before + 1)
+    assert view(server, match_id, token)["version"] == before + 1
 
 
 def test_house_rules_from_the_schema_and_a_refused_start(phones: Contexts, server: str) -> None:
@@ -304,7 +300,7 @@ def enter_round(page: Page, server: str, match_id: str, token: str, fill: dict[s
     for field, value in fill.items():
         page.locator(f"#{field}").fill(value)
     page.locator("#round-result button[type=submit]").click()
-    wait_version(page, server, match_id, token, before, timeout=EXPECT_TIMEOUT_MS / 1000)
+    wait_version(page, server, match_id, token, before)
 
 
 def test_a_whole_boerenbridge_match_round_by_round(phones: Contexts, server: str) -> None:

@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
 import { actionName, currentTrick, seatName } from "./board.js";
+import { tapButton, tapKey } from "./taps.js";
 
 const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
 const SETTLE = "settle_revoke";
@@ -88,10 +89,9 @@ function cardPicker(view, seat, type, actions, send) {
       h("div", { class: "grid" }, ofSuit.map((card) => {
         const action = legal.get(card);
         const classes = ["card-btn", isRed(card) ? "red" : "", seen.has(card) ? "seen" : ""].join(" ");
-        return h("button", {
-          type: "button", class: classes, disabled: !action, "data-card": card, "data-type": type,
-          onclick: () => send(action),
-        }, h("span", { "aria-hidden": "true" }, short(card)),
+        return tapButton(action ? tapKey("action", action) : `none:${type}:${card}`, {
+          class: classes, disabled: !action, "data-card": card, "data-type": type,
+        }, () => send(action), h("span", { "aria-hidden": "true" }, short(card)),
         h("span", { class: "visually-hidden" },
           `${actionName(type)}: ${spoken(card)}${seen.has(card) ? ` (${t("actions.seen")})` : ""}`));
       })));
@@ -110,12 +110,12 @@ function bidPicker(view, seat, actions, send) {
   if (typeof view.hand_size === "number") amounts = Array.from({ length: view.hand_size + 1 }, (_, i) => i);
   amounts.sort((a, b) => a - b);
   const grid = h("div", { class: "grid" }, amounts.map((amount) => {
-      const action = legal.get(amount);
-      return h("button", {
-        type: "button", class: action ? "bid-btn" : "bid-btn forbidden", "data-bid": amount,
+      const action = legal.get(amount) || null;
+      const sent = action || { type: "bid", seat, amount };
+      return tapButton(tapKey(action ? "action" : "forbidden", sent), {
+        class: action ? "bid-btn" : "bid-btn forbidden", "data-bid": amount,
         "aria-label": action ? t("actions.bid_n", { n: amount }) : t("actions.bid_forbidden", { n: amount }),
-        onclick: () => send(action || { type: "bid", seat, amount }),
-      }, String(amount));
+      }, () => send(sent), String(amount));
     }));
   // A bid changed after the bidding (Boerenbridge's hook player until the opening lead): folded away
   if (view.phase !== "bidding" && view.phase !== "auction") {
@@ -132,7 +132,7 @@ function otherButton(view, action, send) {
   if (Array.isArray(action.cards) && action.cards.length) extra.push(action.cards.map(short).join(" "));
   if (action.face_down || (Array.isArray(action.cards) && !action.cards.length)) extra.push(t("actions.face_down"));
   const text = [actionName(action.type), ...extra].join(" ");
-  return h("button", { type: "button", "data-type": action.type, onclick: () => send(action) }, text);
+  return tapButton(tapKey("action", action), { "data-type": action.type }, () => send(action), text);
 }
 
 // The referee's ruling on each revoke the last finished round proved (settle_revoke, "apply" or
@@ -163,8 +163,10 @@ export function settlePanel(view, send) {
   if (!revokes.length) return null;
   return h("section", { class: "actions", id: "settle", "aria-labelledby": "settle-h" },
     h("h2", { id: "settle-h" }, t("actions.settle_title")),
-    revokes.map((r) => h("div", { class: "row" }, RULINGS.map((ruling) => h("button", {
-      type: "button", "data-type": SETTLE, "data-ruling": ruling, "data-trick": r.trick, "data-offender": r.seat,
-      onclick: () => send({ type: SETTLE, seat: r.seat, trick: r.trick, ruling }),
-    }, t(`actions.settle.${ruling}`, { name: seatName(view, r.seat), n: r.trick }))))));
+    revokes.map((r) => h("div", { class: "row" }, RULINGS.map((ruling) => {
+      const action = { type: SETTLE, seat: r.seat, trick: r.trick, ruling };
+      return tapButton(tapKey("action", action), {
+        "data-type": SETTLE, "data-ruling": ruling, "data-trick": r.trick, "data-offender": r.seat,
+      }, () => send(action), t(`actions.settle.${ruling}`, { name: seatName(view, r.seat), n: r.trick }));
+    }))));
 }

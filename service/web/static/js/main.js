@@ -4,6 +4,7 @@ import { language, loadStrings, setLanguage, translateStatic } from "./i18n.js";
 import { leaveMatch, showMatch } from "./match.js";
 import { parseRoute } from "./routes.js";
 import { showStart } from "./start.js";
+import { installTaps } from "./taps.js";
 
 const app = document.getElementById("app");
 const net = document.getElementById("net");
@@ -19,7 +20,17 @@ async function route() {
   }
 }
 
+// main keeps room below its last line for the dock (fixed at the foot of the screen), as tall as it is
+function roomForDock() {
+  const dock = document.getElementById("dock");
+  const fit = () => document.documentElement.style.setProperty("--dock-room", `${dock.offsetHeight + 12}px`);
+  new ResizeObserver(fit).observe(dock);
+  fit();
+}
+
 async function main() {
+  installTaps();
+  roomForDock();
   // Listened to before the strings arrive: a language chosen while they load is the one the page
   // starts in (it was lost before, the switch set back to the stored language).
   const select = document.getElementById("lang-switch");

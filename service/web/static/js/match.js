@@ -11,6 +11,7 @@ import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
 import { canEnterRound, roundResultForm } from "./result_form.js";
 import { sharePanel } from "./share.js";
+import { tapButton } from "./taps.js";
 import { errorText } from "./start.js";
 import { findMatch } from "./store.js";
 
@@ -20,6 +21,11 @@ export function leaveMatch() {
   current?.live.stop();
   current?.outbox.stop();
   current = null;
+  clear(messages());
+}
+
+function messages() {
+  return document.getElementById("messages");
 }
 
 export async function showMatch(app, route, net) {
@@ -81,25 +87,28 @@ export function roundNumber(view) {
   return view.round ?? view.hand_number ?? 1;
 }
 
+// Reads the sheet when the view's key says it changed; true when it did (then the page is redrawn).
 async function loadRounds(m) {
   const key = roundsKey(m.view);
-  if (key === m.roundsKey) return;
+  if (key === m.roundsKey) return false;
   try {
     const answer = await request("GET", `${m.base}/rounds`, { token: m.route.token });
+    if (key !== roundsKey(m.view)) return false;  // the match moved on meanwhile: its own read follows
     m.rounds = answer.data.rounds;
     m.roundsKey = key;
+    return true;
   } catch {
-    // the sheet is redrawn at the next change
+    return false;  // the sheet is read again at the next change
   }
 }
 
+// A newer view is drawn at once (the entries it allows with it); the sheet follows when it is read.
 async function accept(m, view) {
-  if (current !== m || !view || view.version < m.view.version) return;
-  if (view.version === m.view.version) return;  // the same state again (a stream's first view, a poll)
+  if (current !== m || !view || view.version <= m.view.version) return;  // not newer: a stream's first view, a poll
   m.view = view;
   m.live.seen(view);
-  await loadRounds(m);
   render(m);
+  if (await loadRounds(m)) render(m);
 }
 
 function refused(m, err) {
@@ -139,15 +148,12 @@ function undo(m) {
   m.outbox.send(`${m.base}/undo`, undefined, m.view.version);
 }
 
-// The focused control, found again after a redraw (by id, or by the card or bid it enters).
+// The focused control, found again after a redraw (by id, or by what it enters: taps.js).
 function focusKey() {
   const el = document.activeElement;
   if (!el || el === document.body || !inApp(el)) return null;
   if (el.id) return `#${CSS.escape(el.id)}`;
-  const seat = el.closest("[data-seat]")?.dataset.seat;
-  const scope = seat === undefined ? "" : `[data-seat="${seat}"] `;
-  if (el.dataset.card) return `${scope}button[data-card="${el.dataset.card}"][data-type="${el.dataset.type}"]`;
-  if (el.dataset.bid) return `${scope}button[data-bid="${el.dataset.bid}"]`;
+  if (el.dataset.tap) return `[data-tap="${CSS.escape(el.dataset.tap)}"]`;
   return null;
 }
 
@@ -169,18 +175,24 @@ function draw(m) {
   const busy = m.outbox.pending > 0;
   const entering = m.resultOpen && canEnterRound(v);
   if (!entering) m.resultNode = null;
-  const panel = busy || entering || v.status !== "in_progress" ? null : actionPanel(v, (a) => send(m, a));
+  // While an entry is on its way the panels stay where they are, inert: the page does not jump under
+  // the finger, and nothing more is entered on a state the entry changes.
+  const panel = entering || v.status !== "in_progress" ? null : waiting(actionPanel(v, (a) => send(m, a)), busy);
+  m.app.setAttribute("aria-busy", String(busy));
+  // the refusal and the entries waiting to be sent are shown in the dock at the foot of the screen,
+  // out of the page's flow: their coming and going moves nothing under the finger
+  clear(messages(),
+    h("div", { class: "error", role: "alert", id: "error" }, m.error),
+    busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null);
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
     statusSection(v),
-    h("div", { class: "error", role: "alert", id: "error" }, m.error),
-    busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null,
     endSection(v),
     entering ? resultForm(m) : null,
     trickSection(v),
     panel,
-    referee && !busy && !entering ? settlePanel(v, (a) => send(m, a)) : null,
+    referee && !entering ? waiting(settlePanel(v, (a) => send(m, a)), busy) : null,
     tools(m, referee, busy, entering),
     bidsSection(v),
     tricksDoneSection(v),
@@ -202,13 +214,23 @@ function resultForm(m) {
 
 function tools(m, referee, busy, entering) {
   const v = m.view;
-  if (!referee || busy) return null;
+  if (!referee) return null;
   const buttons = [];
   if (!entering && canEnterRound(v)) {
-    buttons.push(h("button", { type: "button", id: "enter-round", onclick: () => { m.resultOpen = true; m.error = ""; render(m); } },
+    buttons.push(tapButton("open-round", { id: "enter-round" }, () => { m.resultOpen = true; m.error = ""; render(m); },
       t("result.open")));
   }
-  if (v.version > 1) buttons.push(h("button", { type: "button", id: "undo", onclick: () => undo(m) }, t("match.undo")));
+  // what undo takes back depends on the version: a redraw for another entry changes its meaning
+  if (v.version > 1) buttons.push(tapButton(`undo:${v.version}`, { id: "undo" }, () => undo(m), t("match.undo")));
   if (!buttons.length) return null;
-  return h("div", { class: "row tools" }, buttons);
+  return waiting(h("div", { class: "row tools" }, buttons), busy);
+}
+
+// A panel shown but not usable while an entry is on its way.
+function waiting(el, busy) {
+  if (el && busy) {
+    el.inert = true;
+    el.classList.add("waiting");
+  }
+  return el;
 }

@@ -34,9 +34,13 @@ export class Outbox {
   }
 
   save() {
+    this.persist();
+    this.onChange();
+  }
+
+  persist() {
     if (this.queue.length) localStorage.setItem(this.key, JSON.stringify(this.queue));
     else localStorage.removeItem(this.key);
-    this.onChange();
   }
 
   async flush() {
@@ -53,9 +57,12 @@ export class Outbox {
             ifMatch: entry.version,
             idempotencyKey: entry.key,
           });
+          // the view first: the page is drawn with the state the entry made, never with the state
+          // before it and nothing pending (a moment of entries the service has moved past)
           this.queue.shift();
-          this.save();
+          this.persist();
           this.onView(answer.data);
+          this.onChange();
         } catch (err) {
           if (err instanceof NetworkError) {
             this.timer = setTimeout(() => this.flush(), RETRY_MS);
