@@ -117,6 +117,7 @@ def _sevens_in(view: dict[str, Any]) -> int:
     return sum(1 for e in view["exposures"] if e["face_up"] and e.get("card", "").startswith("7"))
 
 
+@pytest.mark.slow
 def test_dealt_matches_under_the_pagat_rules(http: FlaskHttp) -> None:
     """Random dealt matches under the pagat rules: each sevens hand costs s or 2s rams (times the
     knocks), where s is the number of sevens the views showed exposed; a lie ends the match."""

@@ -122,6 +122,7 @@ def both(mirror: Mirror, read: Any) -> tuple[Any, Any]:
     return first, second
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_every_endpoint_answers_the_same_from_the_compacted_log(
     mirrored: tuple[Flask, Mirror], ruleset: str

@@ -94,6 +94,7 @@ def _get(client: FlaskClient, path: str, token: str, lang: str) -> Any:
     return answer.get_json()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("mode", ["table", "dealt"])
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())

@@ -110,6 +110,7 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
         assert http.get(f"{match.path}/rounds", token).body["rounds"] == sheet
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_a_table_match_reported_from_a_real_game_plays_to_the_end(http: FlaskHttp, ruleset_id: str) -> None:
     """The referee reports a real game (a dealt match stands in for the physical cards), choosing

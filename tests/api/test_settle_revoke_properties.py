@@ -124,6 +124,7 @@ def settle_at_random(http: FlaskHttp, match: Match, rng: random.Random, penalty:
         ruled += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize(
     ("ruleset_id", "n", "options"),

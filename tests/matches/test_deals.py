@@ -132,6 +132,7 @@ def test_table_mode_has_no_commitment(http: FlaskHttp) -> None:
     assert "deal_commitment" not in created.body["view"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["dealt", "table"])
 @pytest.mark.parametrize("ruleset_id", with_the_fifth(), indirect=True)
 def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, ruleset_id: str, mode: str) -> None:

@@ -117,6 +117,7 @@ PACKS = {"forty_fives": 52, "auction_forty_fives": 52, "boerenbridge": 52, "avin
 KITTY = {"trump_selection": "bidding", "kitty_size": 3, "target_score": 10}  # random bids often fail: a short match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "options"), [(r, {}) for r in sorted(DEALS)] + [("auction_forty_fives", KITTY)])
 def test_every_deal_of_a_finished_match_is_the_one_the_docs_give(
     http: FlaskHttp, ruleset: str, options: dict[str, Any]

@@ -132,6 +132,7 @@ def test_a_longer_match_tampered_with_its_options_is_rejected(
     assert code == 1 and "does not reveal deal" in said, said
 
 
+@pytest.mark.slow
 def test_the_commitment_every_view_showed_is_the_one_of_the_seed_revealed(http: FlaskHttp) -> None:
     """For every ruleset: each deal's commitment as the views showed it while it was played (seats,
     referee and spectator alike) is the SHA-256 of the seed its record reveals once its round is over."""

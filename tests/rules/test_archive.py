@@ -198,6 +198,7 @@ def play_pair(profile: Profile, seed: int) -> tuple[int, Any]:
     return steps, full
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_archived_state_plays_on_as_the_whole_one(name: str) -> None:
     profile = PROFILES[name]

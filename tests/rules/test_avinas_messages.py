@@ -243,6 +243,7 @@ def see_the_catalogue_entry(seen: Seen) -> None:
         seen.check(preset.description, f"preset {preset.id}")
 
 
+@pytest.mark.slow
 def test_every_text_of_the_game_is_a_message_of_its_catalog() -> None:
     seen = Seen()
     see_the_catalogue_entry(seen)

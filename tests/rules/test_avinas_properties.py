@@ -330,6 +330,7 @@ PROFILES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", PROFILES, ids=[",".join(p) for p in PROFILES])
 def test_option_profiles(profile: dict[str, Any]) -> None:
     opts = AVINAS.validate_options(profile)

@@ -282,6 +282,7 @@ def _hand(state: BoerenbridgeState, rng: random.Random, checker: Checker) -> Boe
     return play_hand(B, state, rng, on_step=checker.step)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @settings(max_examples=EXAMPLES, derandomize=True)
 @given(seed=st.integers(0, 2**32))
@@ -289,6 +290,7 @@ def test_random_rounds(profile: str, seed: int) -> None:
     play_rounds(profile, seed, ROUNDS_PER_EXAMPLE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_views_never_show_hidden_cards_or_sealed_bids(profile: str) -> None:
     play_rounds(profile, 7, 12, views=True)

@@ -237,6 +237,7 @@ def changed(data: Any, path: tuple[Any, ...], change: Callable[[dict[str, Any]],
     return copy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rid", "n", "mode"), CONFIGS)
 def test_data_off_the_fast_path_decodes_as_the_reference(rid: str, n: int, mode: str) -> None:
     """Lenient card texts, a field missing (with or without a default), an extra field, a card that

@@ -261,6 +261,7 @@ def run(game: str, seed: int) -> Tally:
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 @settings(max_examples=EXAMPLES, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1))
@@ -269,6 +270,7 @@ def test_refusals_show_the_poster_no_hidden_card(game: str, seed: int) -> None:
     assert tally.refusals > 100 and tally.not_your_turn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_kind_of_check_ran(game: str) -> None:
     """Over a few seeds each game had refusals quoting cards and hidden-fact variants to compare."""

@@ -337,6 +337,7 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False) -> Tally
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset_id", "setup", "seed"), every_case(), indirect=["ruleset_id"])
 def test_random_play_to_the_end(ruleset_id: str, setup: Setup, seed: int) -> None:
     tally = play(ruleset_id, setup, seed)
@@ -345,6 +346,7 @@ def test_random_play_to_the_end(ruleset_id: str, setup: Setup, seed: int) -> Non
     assert count["rounds"] >= 1 and count["applied"] > count["steps"] // 2 and count["refused"] >= count["steps"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset_id", "setup", "seed"), every_case()[::len(SEEDS)], indirect=["ruleset_id"])
 def test_a_spectator_sees_no_hidden_card(ruleset_id: str, setup: Setup, seed: int) -> None:
     """The same random play with a ``SPECTATOR`` view checked at every step."""

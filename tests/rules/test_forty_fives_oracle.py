@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -128,6 +129,7 @@ def situations(draw: Any) -> tuple[Suit, dict[str, Any], bool, list[Card], list[
     return trump, opts, demoted, trick, hand
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, derandomize=True)
 @given(situations())
 def test_engine_agrees_with_the_plain_model(case: tuple[Suit, dict[str, Any], bool, list[Card], list[Card]]) -> None:

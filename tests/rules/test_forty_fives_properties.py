@@ -327,6 +327,7 @@ def play_hands(profile: str, seed: int, hands: int, *, views_every: int = 1, rep
     return played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @settings(max_examples=EXAMPLES, derandomize=True)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

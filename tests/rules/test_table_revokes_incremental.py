@@ -208,6 +208,7 @@ def ff_plays(state: FortyFivesState) -> list[tuple[int, tuple[Card, ...]]]:
     return plays
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(FF_PROFILES))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_forty_fives_revokes_match_a_full_recomputation(profile: str, seed: int) -> None:
@@ -266,6 +267,7 @@ def bb_plays(state: BoerenbridgeState) -> list[tuple[int, tuple[Card, ...]]]:
     return [(t.leader, t.cards) for t in state.done] + [(state.leader, state.trick)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(BB_PROFILES))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_boerenbridge_revokes_match_a_full_recomputation(profile: str, seed: int) -> None:
@@ -305,6 +307,7 @@ AV_PROFILES: dict[str, dict[str, Any]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(AV_PROFILES))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_avinas_revokes_match_a_full_recomputation(profile: str, seed: int) -> None:

@@ -65,6 +65,7 @@ values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(values)
 def test_every_value_is_written_and_read_as_the_standard_library_alone_would(value: Any) -> None:
