@@ -24,6 +24,7 @@ from prometheus_client import multiprocess as prometheus_multiprocess
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
 from service.api.matches import match_store
+from service.api.metrics import PodCollector
 from service.matches.errors import StoreUnavailable
 
 blp = Blueprint("ops", __name__, description="Readiness and metrics, for the platform.")
@@ -111,9 +112,10 @@ def metrics() -> Response:
     settings: Settings = current_app.extensions["trick_referee.settings"]
     if settings.metrics_port is not None or not settings.metrics_enabled:
         abort(404)
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # under gunicorn (gunicorn.conf.py sets it)
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)
+        registry.register(PodCollector(os.getppid()))  # the master, and every worker
         data = generate_latest(registry)
     else:
         data = generate_latest()

@@ -42,6 +42,8 @@ from service.store.base import IdempotencyRecord, Store
 
 #: decoded states kept per process (see ``MatchSteps._load``)
 RECENT_MATCHES = 1024
+#: the name of the idempotency secret in the store, when no ``IDEMPOTENCY_SECRET`` is configured
+IDEMPOTENCY_SECRET_NAME = "idempotency"
 
 
 
@@ -60,7 +62,7 @@ class MatchSteps:
     ) -> None:
         self.store = store
         self.clock = clock
-        self.idempotency = idem.Idempotency(idempotency_secret)
+        self.idempotency = idem.Idempotency(idempotency_secret, shared=self._shared_secret)
         self.rulesets = RULESETS if rulesets is None else rulesets
         self.rng = rng if rng is not None else secrets.SystemRandom()
         # match id -> (version, commit id, document) of the last state this process saved or read:
@@ -68,6 +70,11 @@ class MatchSteps:
         # (``Store.load``'s ``known_commit``).
         self._recent: OrderedDict[str, tuple[int, str, MatchDocument]] = OrderedDict()
         self._recent_lock = threading.Lock()
+
+    def _shared_secret(self, candidate: bytes) -> bytes:
+        """The idempotency secret every process on this store shares (``Store.shared_secret``)."""
+        with self._guard(None):
+            return self.store.shared_secret(IDEMPOTENCY_SECRET_NAME, candidate)
 
     def _load(self, match_id: str) -> tuple[MatchDocument, int]:
         with self._recent_lock:

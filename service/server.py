@@ -1,0 +1,248 @@
+"""What the service adds to gunicorn's workers (``gunicorn.conf.py`` chooses them; issue 33).
+
+* **Problems from the server itself.** gunicorn answers a request it cannot parse (a malformed
+  request line or header, a request line over ``limit_request_line``, too many or too long header
+  fields) before the app sees it, with an HTML page. Here those answers are RFC 9457 problems like
+  every other (``write_problem``, put in place of gunicorn's ``util.write_error`` in each worker
+  process by ``use_problem_errors``), in English: the request's ``Accept-Language`` is among what
+  could not be read. They never quote the request back.
+* **The gevent worker** (``GeventWorker``, the default class) with three bounds:
+
+  - *idle connections*: a kept-alive connection waits ``KEEPALIVE_SECONDS`` (gunicorn's
+    ``keepalive``) for the first byte of its next request, then the server closes it gently:
+    it checks once more that nothing has arrived (a request that came as the time ran out is
+    answered, not reset), sends its FIN and reads what the client still sends for a moment before
+    closing, so that the client sees the connection end rather than a reset;
+  - *a request's deadline*: from its first byte, a request's head must arrive within
+    ``REQUEST_TIMEOUT_SECONDS`` (else gunicorn drops it with its connection), and its body within
+    as long again from there: a body that does not makes the app's read fail with ``BodyTimeout``
+    (a 408 problem, ``service/api/body.py``) and the connection closes;
+  - *connections per client address*: one address holds at most ``MAX_CONNECTIONS_PER_ADDRESS``
+    connections to one worker process; one more is answered 429 ``too_many_connections`` and closed
+    at once, before anything of it is read. Counted by TCP peer, hence only when ``TRUSTED_PROXIES``
+    is 0: behind proxies every connection comes from a proxy, which limits its clients itself.
+
+gunicorn's own classes ``gthread`` and ``sync`` (``WORKER_CLASS``) get the problems only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import select
+import socket
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import gevent
+import gevent.socket
+from gunicorn import util as gunicorn_util
+from gunicorn.workers import ggevent
+
+from service.api.config import Settings
+
+#: how long a closing connection is read (and what comes discarded) after the server's FIN
+LINGER_SECONDS = 1.0
+#: the most bytes read and discarded while lingering
+LINGER_BYTES = 64 * 1024
+
+#: gunicorn's status for a request it cannot parse -> the problem's code and English detail
+_SERVER_PROBLEMS: dict[int, tuple[str, str]] = {
+    400: ("malformed_request", "the request could not be read as HTTP/1.1: its request line, a header or a "
+                               "chunk of its body is malformed"),
+    403: ("forbidden", "the request was refused before it reached the service"),
+    408: ("request_timeout", "the request did not arrive whole in time"),
+    414: ("request_line_too_long", "the request line is too long (8190 bytes at most)"),
+    417: ("expectation_failed", "the request's Expect header asks for something this server does not do"),
+    429: ("too_many_connections", "this address holds as many connections to the server as it may; "
+                                  "close one or try again later"),
+    431: ("header_fields_too_large", "the request has too many header fields, or one too long "
+                                     "(100 fields, 8190 bytes each, at most)"),
+    501: ("unsupported_transfer_coding", "the request's Transfer-Encoding is not one this server reads "
+                                         "(chunked is)"),
+}
+_TITLES = {400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 414: "URI Too Long",
+           417: "Expectation Failed", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
+           500: "Internal Server Error", 501: "Not Implemented"}
+
+
+def problem_bytes(status: int, reason: str = "", extra_headers: tuple[tuple[str, str], ...] = ()) -> bytes:
+    """A whole HTTP/1.1 answer (``Connection: close``) carrying the problem of ``status``."""
+    code, detail = _SERVER_PROBLEMS.get(status, ("internal_error", "the server could not answer the request"))
+    title = _TITLES.get(status, reason or f"HTTP error {status}")
+    body = json.dumps({"type": f"urn:trick-referee:problem:{code}", "title": title, "status": status,
+                       "detail": detail, "code": code}, separators=(",", ":")).encode()
+    head = [f"HTTP/1.1 {status} {reason or title}", "Connection: close",
+            "Content-Type: application/problem+json", f"Content-Length: {len(body)}",
+            "Cache-Control: no-store", "X-Content-Type-Options: nosniff", *(f"{k}: {v}" for k, v in extra_headers)]
+    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
+
+
+def write_problem(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's ``util.write_error`` (same arguments), answering with a problem instead of HTML;
+    ``mesg`` (gunicorn's text, which may quote the request) is left out."""
+    gunicorn_util.write_nonblock(sock, problem_bytes(int(status_int), reason))
+
+
+def use_problem_errors() -> None:
+    """Make this (worker) process's gunicorn answer its own errors with ``write_problem``."""
+    gunicorn_util.write_error = write_problem
+
+
+def close_gently(sock: socket.socket) -> None:
+    """Close ``sock`` without resetting it: FIN first, then read and discard what the client still
+    sends, up to ``LINGER_SECONDS`` and ``LINGER_BYTES``, so that its own last bytes (a request sent
+    as the server closed) do not turn the close into a reset that would wipe an answer in flight."""
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_WR)
+        deadline = time.monotonic() + LINGER_SECONDS
+        drained = 0
+        while drained < LINGER_BYTES and (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            chunk = sock.recv(8192)
+            if not chunk:
+                break
+            drained += len(chunk)
+    with contextlib.suppress(OSError):
+        sock.close()
+
+
+def _arrived(sock: socket.socket) -> bool:
+    """Whether bytes (or the client's close) wait on ``sock`` now."""
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+    except (OSError, ValueError):
+        return True  # let gunicorn's read find out what is wrong
+    return bool(readable)
+
+
+class BodyTimeout(TimeoutError):
+    """The request's body did not arrive within its deadline (``REQUEST_TIMEOUT_SECONDS``)."""
+
+
+class _NextRequest:
+    """gunicorn's ``timeout_ctx`` around reading a connection's next request: waits ``idle`` seconds
+    for its first byte (then closes the connection gently and stops), then gives the head
+    ``deadline`` seconds (then gunicorn drops the request with its connection)."""
+
+    def __init__(self, sock: socket.socket | None, idle: float, deadline: float) -> None:
+        self.sock = sock
+        self.idle = idle
+        self.deadline = deadline
+        self.timer: gevent.Timeout | None = None
+
+    def __enter__(self) -> _NextRequest:
+        if self.sock is not None and not self._first_byte():
+            close_gently(self.sock)
+            raise StopIteration("idle for KEEPALIVE_SECONDS")  # gunicorn: "Closing connection"
+        self.timer = gevent.Timeout(self.deadline, False)  # silent: gunicorn then closes the connection
+        self.timer.__enter__()
+        return self
+
+    def _first_byte(self) -> bool:
+        assert self.sock is not None
+        try:
+            gevent.socket.wait_read(self.sock.fileno(), timeout=self.idle)
+        except TimeoutError:
+            return _arrived(self.sock)  # a request that came just as the time ran out is read
+        except (OSError, ValueError):
+            return True
+        return True
+
+    def __exit__(self, *exc: Any) -> bool:
+        assert self.timer is not None
+        return bool(self.timer.__exit__(*exc))
+
+
+class _DeadlineBody:
+    """A request body (gunicorn's ``Body``) whose reads end with ``BodyTimeout`` once ``deadline``
+    (``time.monotonic()``) has passed; ``failed`` then tells gunicorn not to read the rest of it
+    but close the connection."""
+
+    def __init__(self, body: Any, deadline: float) -> None:
+        self._body = body
+        self._deadline = deadline
+        self._timed_out = False
+
+    @property
+    def failed(self) -> bool:
+        return self._timed_out or getattr(self._body, "failed", False) is True
+
+    def _bounded(self, call: Callable[..., Any], *args: Any) -> Any:
+        left = self._deadline - time.monotonic()
+        if self._timed_out or left <= 0:
+            self._timed_out = True
+            raise BodyTimeout("the request body did not arrive in time")
+        try:
+            with gevent.Timeout(left, BodyTimeout("the request body did not arrive in time")):
+                return call(*args)
+        except BodyTimeout:
+            self._timed_out = True
+            raise
+
+    def read(self, size: int | None = None) -> bytes:
+        return self._bounded(self._body.read, size)
+
+    def readline(self, size: int | None = None) -> bytes:
+        return self._bounded(self._body.readline, size)
+
+    def readlines(self, size: int | None = None) -> list[bytes]:
+        return self._bounded(self._body.readlines, size)
+
+    def __iter__(self) -> Iterator[bytes]:
+        while line := self.readline():
+            yield line
+
+
+class GeventWorker(ggevent.GeventWorker):
+    """gunicorn's gevent worker with the service's bounds (see the module's docstring)."""
+
+    settings: Settings
+
+    def init_process(self) -> None:
+        self.settings = Settings.from_env()
+        self._held: dict[str, int] = {}
+        use_problem_errors()
+        super().init_process()
+
+    def timeout_ctx(self) -> _NextRequest:
+        sock = getattr(gevent.getcurrent(), "referee_client", None)
+        return _NextRequest(sock, float(self.cfg.keepalive), self.settings.request_timeout_seconds)
+
+    @property
+    def _cap(self) -> int:
+        settings = self.settings
+        return settings.max_connections_per_address if settings.trusted_proxies == 0 else 0
+
+    def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
+        peer = addr[0] if isinstance(addr, tuple) and addr else ""
+        cap = self._cap
+        if cap and peer:
+            held = self._held.get(peer, 0)
+            if held >= cap:
+                self._refuse(client)
+                return
+            self._held[peer] = held + 1
+        gevent.getcurrent().referee_client = client
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            if cap and peer:
+                left = self._held.get(peer, 1) - 1
+                if left > 0:
+                    self._held[peer] = left
+                else:
+                    self._held.pop(peer, None)
+
+    def _refuse(self, client: socket.socket) -> None:
+        """429 ``too_many_connections`` and a gentle close, without reading the request."""
+        with contextlib.suppress(OSError):
+            client.settimeout(1.0)
+            client.sendall(problem_bytes(429, "Too Many Requests", (("Retry-After", "1"),)))
+        close_gently(client)
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
+        if getattr(req, "body", None) is not None:
+            req.body = _DeadlineBody(req.body, time.monotonic() + self.settings.request_timeout_seconds)
+        return super().handle_request(listener_name, req, sock, addr)
