@@ -229,3 +229,22 @@ def _children(pid: int) -> list[int]:
             return [int(child) for child in listed.read().split()]
     except OSError:
         return []
+
+
+class StoreHealthCollector:
+    """``referee_store_up``: 1 when the match store answers a quick ping now (no retries), else 0;
+    read at each scrape. The store's health is a metric to alert on, not the process's readiness
+    (``/readyz``): a stalled Redis must not take every pod out of the service at once."""
+
+    def __init__(self, ping: Callable[[], bool]) -> None:
+        self.ping = ping
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        try:
+            up = bool(self.ping())
+        except Exception:  # any failure of the check means "down", never a failed scrape
+            up = False
+        yield GaugeMetricFamily("referee_store_up", "1 when the match store answers a quick ping, else 0",
+                                value=1.0 if up else 0.0)

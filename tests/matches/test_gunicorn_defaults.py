@@ -73,3 +73,33 @@ def test_every_scrape_counts_every_worker(restartable_redis_server: RedisServer)
         memory = re.search(r"^referee_pod_resident_memory_bytes (\S+)$", text, re.M)
         assert memory is not None and float(memory.group(1)) > 4 * 10_000_000
         assert re.search(r"^referee_pod_cpu_seconds_total \S+$", text, re.M)
+
+
+def test_a_stalled_redis_leaves_the_process_ready(restartable_redis_server: RedisServer) -> None:
+    """Redis stalled (SIGSTOP): /readyz still 200 (before: 503, so every pod left the service at
+    once), the rules endpoints answer, a match answers 503 store_unavailable, and the store's health
+    is the metric referee_store_up (0, then 1 once Redis answers again)."""
+    env = {**DEFAULTS, "REDIS_URL": restartable_redis_server.url}
+    with Gunicorn(workers=2, env=env) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        created = http.post("/v1/matches", CREATE).body
+        assert "up 1.0" in _store_up(server.port)
+        restartable_redis_server.pause()
+        try:
+            ready = http.get("/readyz")
+            assert ready.status == 200 and ready.body == {"status": "ready", "store": "redis"}
+            trick = http.post("/v1/rulesets/forty_fives/trick", {"trump": "H", "plays": ["KH", "7H", "QD", "AH"]})
+            assert trick.status == 200 and trick.body["winner"] == 3
+            down = http.get(f"/v1/matches/{created['id']}", created["referee_token"])
+            assert down.status == 503 and down.body["code"] == "store_unavailable"
+            assert "up 0.0" in _store_up(server.port)
+        finally:
+            restartable_redis_server.resume()
+        assert "up 1.0" in _store_up(server.port)
+        http.close()
+
+
+def _store_up(port: int) -> str:
+    found = re.search(r"^referee_store_up (\S+)$", _scrape(port), re.M)
+    assert found is not None
+    return f"up {found.group(1)}"
