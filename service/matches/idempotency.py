@@ -18,11 +18,11 @@ canonical JSON of the body); the same key with another request of the same calle
 (``idempotency_key_reused``).
 
 What is stored (see ``usecases``): the answer of every request that changed the match, written in
-the same compare-and-set as the change; and the refusal of a request the *rules* refused (bad
-input, a seat acting for another, ``not_your_turn``/``wrong_phase``, an illegal move), since
-retrying it would be refused the same way. Not stored: an unknown token (the caller is unknown),
-an unknown match, ``version_conflict`` and an unreachable store, which are about the moment, not
-the request; a retry with the same key after one of those is a new try.
+the same compare-and-set as the change, and nothing else. A refusal is not kept (issue 33: 1,000
+refusals under fresh keys cost ~330 KB of Redis for a day, an easy way to fill it): a retry with
+the same key is judged again, refused the same way while the match is as it was, applied (once)
+if the move has become legal meanwhile. Records of refusals written before are still answered
+from until they expire.
 
 **Sealed tokens.** The answer to a create holds the match's tokens, which the store must never
 hold in clear. Its record keeps them encrypted with AES-GCM under a key derived by HKDF-SHA256

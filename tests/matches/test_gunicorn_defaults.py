@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import re
+from typing import Any
 
 import pytest
 
@@ -103,3 +104,40 @@ def _store_up(port: int) -> str:
     found = re.search(r"^referee_store_up (\S+)$", _scrape(port), re.M)
     assert found is not None
     return f"up {found.group(1)}"
+
+
+def test_keyed_refusals_cost_redis_next_to_nothing(restartable_redis_server: RedisServer) -> None:
+    """1,000 refused actions of one seat, each under a fresh Idempotency-Key: Redis grows by at most
+    100 KB (before: ~560 bytes a refusal, every one kept a day; now only the match's refusal log,
+    capped at its last 200 entries). A retry is judged again: the same refusal."""
+    env = {**DEFAULTS, "REDIS_URL": restartable_redis_server.url}
+    client = restartable_redis_server.client()
+    with Gunicorn(workers=1, env=env) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        created = http.post("/v1/matches", CREATE).body
+        view = http.get(f"/v1/matches/{created['id']}", created["referee_token"]).body
+        idle = next(s for s in range(3) if s not in view["to_act"])
+        token = created["seats"][idle]["token"]
+        path = f"/v1/matches/{created['id']}/actions"
+        before = int(client.info("memory")["used_memory"])
+        stored_before = _stored_bytes(client)
+        codes = set()
+        for i in range(1000):
+            answer = http.post(path, {"type": "play", "card": "2C"}, token, **{"Idempotency-Key": f"fresh-{i}"})
+            codes.add((answer.status, answer.body["code"]))
+        after = int(client.info("memory")["used_memory"])
+        stored = _stored_bytes(client) - stored_before
+        again = http.post(path, {"type": "play", "card": "2C"}, token, **{"Idempotency-Key": "fresh-7"})
+        http.close()
+    keys = len(client.keys("*"))
+    client.close()
+    print(f"\nRedis grew {after - before} bytes (used_memory) for 1,000 keyed refusals; its keys {stored} "
+          f"bytes (MEMORY USAGE); {keys} keys")
+    assert stored <= 100_000
+    assert len(codes) == 1 and next(iter(codes))[0] == 409, codes  # out of turn (or phase)
+    assert (again.status, again.body["code"]) == next(iter(codes)) and "Idempotent-Replayed" not in again.headers
+
+
+def _stored_bytes(client: Any) -> int:
+    """What every key of the server takes (``MEMORY USAGE``, all samples), summed."""
+    return sum(int(client.memory_usage(key, samples=0) or 0) for key in client.scan_iter(count=1000))
