@@ -15,8 +15,9 @@
     closing, so that the client sees the connection end rather than a reset;
   - *a request's deadline*: from its first byte, a request's head must arrive within
     ``REQUEST_TIMEOUT_SECONDS`` (else gunicorn drops it with its connection), and its body within
-    as long again from there: a body that does not makes the app's read fail with ``BodyTimeout``
-    (a 408 problem, ``service/api/body.py``) and the connection closes;
+    as long again from there, read whole by the worker before the app sees the request (as a proxy
+    buffers it): a body that misses it is answered 408 ``request_timeout`` by the worker, and the
+    connection closed;
   - *connections per client address*: one address holds at most ``MAX_CONNECTIONS_PER_ADDRESS``
     connections to one worker process; one more is answered 429 ``too_many_connections`` and closed
     at once, before anything of it is read. Counted by TCP peer, hence only when ``TRUSTED_PROXIES``
@@ -28,11 +29,11 @@ gunicorn's own classes ``gthread`` and ``sync`` (``WORKER_CLASS``) get the probl
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import select
 import socket
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import gevent
@@ -155,44 +156,32 @@ class _NextRequest:
         return bool(self.timer.__exit__(*exc))
 
 
-class _DeadlineBody:
-    """A request body (gunicorn's ``Body``) whose reads end with ``BodyTimeout`` once ``deadline``
-    (``time.monotonic()``) has passed; ``failed`` then tells gunicorn not to read the rest of it
-    but close the connection."""
+class _Buffered(io.BytesIO):
+    """A request body read whole by the worker (``GeventWorker.handle_request``), handed to the app
+    from memory; ``failed`` tells gunicorn that the connection holds unread bytes of it (a body over
+    the limit), so that it closes the connection after the answer rather than read them."""
 
-    def __init__(self, body: Any, deadline: float) -> None:
-        self._body = body
-        self._deadline = deadline
-        self._timed_out = False
+    def __init__(self, data: bytes, failed: bool) -> None:
+        super().__init__(data)
+        self.failed = failed
 
-    @property
-    def failed(self) -> bool:
-        return self._timed_out or getattr(self._body, "failed", False) is True
 
-    def _bounded(self, call: Callable[..., Any], *args: Any) -> Any:
-        left = self._deadline - time.monotonic()
-        if self._timed_out or left <= 0:
-            self._timed_out = True
+def read_body(body: Any, most: int, deadline: float) -> tuple[bytes, bool]:
+    """Up to ``most`` bytes of ``body`` (gunicorn's ``Body``) and whether it ended there, read before
+    ``deadline`` (``time.monotonic()``), else ``BodyTimeout``."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= most:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise BodyTimeout("the request body did not arrive in time")
-        try:
-            with gevent.Timeout(left, BodyTimeout("the request body did not arrive in time")):
-                return call(*args)
-        except BodyTimeout:
-            self._timed_out = True
-            raise
-
-    def read(self, size: int | None = None) -> bytes:
-        return self._bounded(self._body.read, size)
-
-    def readline(self, size: int | None = None) -> bytes:
-        return self._bounded(self._body.readline, size)
-
-    def readlines(self, size: int | None = None) -> list[bytes]:
-        return self._bounded(self._body.readlines, size)
-
-    def __iter__(self) -> Iterator[bytes]:
-        while line := self.readline():
-            yield line
+        with gevent.Timeout(left, BodyTimeout("the request body did not arrive in time")):
+            chunk = body.read(min(65536, most + 1 - size))
+        if not chunk:
+            return b"".join(chunks), True
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks), False
 
 
 class GeventWorker(ggevent.GeventWorker):
@@ -243,6 +232,25 @@ class GeventWorker(ggevent.GeventWorker):
         close_gently(client)
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
-        if getattr(req, "body", None) is not None:
-            req.body = _DeadlineBody(req.body, time.monotonic() + self.settings.request_timeout_seconds)
+        """The request's body is read here, whole, within ``REQUEST_TIMEOUT_SECONDS``, before the app
+        sees the request (as a proxy buffers it): a slow body costs a greenlet and its bytes, never
+        the app's time, and one that misses its deadline is answered 408 here, cheaply, and its
+        connection closed. A body over ``MAX_BODY_BYTES`` is read to one byte past it (the app
+        answers 413) and its connection closed after the answer."""
+        body = getattr(req, "body", None)
+        if body is not None:
+            most = self.settings.max_body_bytes
+            declared = getattr(req, "content_length", None)
+            try:
+                if declared is not None and int(declared) > most:
+                    data, whole = b"", False  # the app's 413, without reading what would be refused
+                else:
+                    data, whole = read_body(body, most, time.monotonic() + self.settings.request_timeout_seconds)
+            except BodyTimeout:
+                with contextlib.suppress(OSError):
+                    sock.settimeout(1.0)
+                    sock.sendall(problem_bytes(408, "Request Timeout"))
+                close_gently(sock)
+                raise StopIteration("the request body did not arrive in time") from None
+            req.body = _Buffered(data, failed=not whole)
         return super().handle_request(listener_name, req, sock, addr)

@@ -286,9 +286,9 @@ class BodyLimit:
     limit, in 64 KB reads until a second one found the end, about 4% of the worker's time on a
     posted play (``bench/matches/worker_profile.py``). A body that ends before its declared length
     (the client closed its side of the connection early) is refused as ``malformed_body``, never
-    read as if whole; one that did not arrive within the server's deadline (the gevent worker's
-    ``REQUEST_TIMEOUT_SECONDS``, ``service/server.py``) is a 408 ``request_timeout``. A longer
-    declared body is left to werkzeug's 413, an unreadable length to werkzeug.
+    read as if whole (the gevent worker has read it already, within its deadline:
+    ``service/server.py``). A longer declared body is left to werkzeug's 413, an unreadable length
+    to werkzeug.
     """
 
     def __init__(self, app: Callable[..., Any], limit: int) -> None:
@@ -301,8 +301,6 @@ class BodyLimit:
             refusal: str | None = None
             try:
                 data = environ["wsgi.input"].read(self.limit + 1)
-            except TimeoutError:  # the server's deadline for the body (service/server.py)
-                data, refusal = b"", "timeout"
             except Exception:  # gunicorn's reader: a chunk size that is no number, a missing terminator
                 data, refusal = b"", "malformed"
             else:
@@ -318,13 +316,10 @@ class BodyLimit:
             if declared.isascii() and declared.isdigit() and 0 < int(declared) <= self.limit:
                 try:
                     data = environ["wsgi.input"].read(int(declared))
-                except TimeoutError:  # the server's deadline for the body (service/server.py)
-                    data = b""
-                    environ[BODY_REFUSAL] = "timeout"
                 except Exception:  # the server's reader gave up on the body (a broken connection)
                     data = b""
                 # given up on, or the client closed its side before the end
-                if len(data) < int(declared) and BODY_REFUSAL not in environ:
+                if len(data) < int(declared):
                     data = b""
                     environ[BODY_REFUSAL] = "unreadable"
                 _hand_over(environ, data)
@@ -357,5 +352,3 @@ def refuse_marked_bodies() -> None:
         raise Problem(400, "malformed_body", Msg("api.malformed_chunks"))
     if refusal == "unreadable":
         raise Problem(400, "malformed_body", Msg("api.body_unreadable"))
-    if refusal == "timeout":
-        raise Problem(408, "request_timeout", Msg("api.body_timeout"))
