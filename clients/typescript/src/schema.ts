@@ -48,7 +48,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready when the state store answers a quick ping (no retries). */
+        /**
+         * Ready when this process can serve requests (it never asks the match store).
+         * @description The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
+         *     endpoints still work, and the match endpoints answer 503 `store_unavailable` on their own.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -1168,7 +1172,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The store answers */
+            /** @description This process serves requests */
             200: {
                 headers: {
                     "Content-Language": components["headers"]["Content-Language"];
@@ -1177,7 +1181,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
