@@ -26,15 +26,17 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import marshmallow as ma
 from environs import Env, EnvError
 from marshmallow.validate import Length, OneOf, Range
 
 from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS
-from service.store.factory import DEFAULT_SENTINEL_MASTER, StoreSettings
-from service.store.redis_wire import RedisOptions
+
+if TYPE_CHECKING:  # imported when used: redis must not be imported before gevent patches a worker
+    from service.store.factory import StoreSettings
+    from service.store.redis_wire import RedisOptions
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 LOG_FORMATS = ("json", "text")
@@ -50,7 +52,12 @@ DEFAULT_LIMITS = {
 WORKER_CLASSES = ("gevent", "gthread", "sync")
 #: the shortest IDEMPOTENCY_SECRET accepted (bytes)
 MIN_SECRET_BYTES = 16
-_REDIS = RedisOptions()
+#: the Sentinels' name for the master when none is given (``service.store.factory`` has the same)
+DEFAULT_SENTINEL_MASTER = "referee"
+#: the store's connection settings when none are given: ``RedisOptions``' own defaults (a test
+#: checks that they are the same), written here so that reading the settings imports no Redis client
+REDIS_DEFAULTS: dict[str, float | int] = {"socket_timeout": 0.5, "connect_timeout": 0.5, "retries": 1,
+                                          "health_check_interval": 10, "ping_timeout": 0.25, "wait_timeout": 0.1}
 
 #: every variable the service reads: name -> (meaning, default as the README writes it)
 VARIABLES: dict[str, tuple[str, str]] = {
@@ -70,14 +77,14 @@ VARIABLES: dict[str, tuple[str, str]] = {
     "REDIS_CLUSTER_NODES": ("host:port,... of a Redis Cluster's nodes, instead of REDIS_URL", "unset"),
     "REDIS_PASSWORD": ("password of the master found through Sentinels, or of the cluster's nodes", "none"),
     "REDIS_DB": ("database number with Sentinels", "0"),
-    "REDIS_SOCKET_TIMEOUT": ("seconds one Redis command may take", f"{_REDIS.socket_timeout:g}"),
-    "REDIS_CONNECT_TIMEOUT": ("seconds a Redis connection may take", f"{_REDIS.connect_timeout:g}"),
-    "REDIS_RETRIES": ("retries of a command after a broken connection or a timeout", str(_REDIS.retries)),
+    "REDIS_SOCKET_TIMEOUT": ("seconds one Redis command may take", "0.5"),
+    "REDIS_CONNECT_TIMEOUT": ("seconds a Redis connection may take", "0.5"),
+    "REDIS_RETRIES": ("retries of a command after a broken connection or a timeout", "1"),
     "REDIS_HEALTH_CHECK_INTERVAL": ("idle seconds after which a pooled connection is pinged before use",
-                                    str(_REDIS.health_check_interval)),
-    "REDIS_PING_TIMEOUT": ("timeout of the store's health check (no retries)", f"{_REDIS.ping_timeout:g}"),
+                                    "10"),
+    "REDIS_PING_TIMEOUT": ("timeout of the store's health check (no retries)", "0.25"),
     "REDIS_MIN_REPLICAS_ACK": ("replicas that must acknowledge a commit (WAIT)", "1 with Sentinels, else 0"),
-    "REDIS_WAIT_TIMEOUT": ("seconds a commit waits for those acknowledgements", f"{_REDIS.wait_timeout:g}"),
+    "REDIS_WAIT_TIMEOUT": ("seconds a commit waits for those acknowledgements", "0.1"),
     "MATCH_TTL_SECONDS": ("idle time after which a match expires", str(DEFAULT_TTL_SECONDS)),
     "IDEMPOTENCY_TTL_SECONDS": ("how long the answer to an Idempotency-Key is kept",
                                 str(DEFAULT_IDEMPOTENCY_TTL_SECONDS)),
@@ -124,7 +131,13 @@ class Settings:
     redis_cluster_nodes: Nodes = ()
     redis_password: str | None = field(default=None, repr=False)
     redis_db: int = 0
-    redis_options: RedisOptions = field(default_factory=RedisOptions)
+    redis_socket_timeout: float = float(REDIS_DEFAULTS["socket_timeout"])
+    redis_connect_timeout: float = float(REDIS_DEFAULTS["connect_timeout"])
+    redis_retries: int = int(REDIS_DEFAULTS["retries"])
+    redis_health_check_interval: int = int(REDIS_DEFAULTS["health_check_interval"])
+    redis_ping_timeout: float = float(REDIS_DEFAULTS["ping_timeout"])
+    redis_min_replicas_ack: int | None = None
+    redis_wait_timeout: float = float(REDIS_DEFAULTS["wait_timeout"])
     match_ttl_seconds: int = DEFAULT_TTL_SECONDS
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS
     log_level: str = "info"
@@ -165,8 +178,22 @@ class Settings:
         return bool(self.redis_url or self.redis_sentinels or self.redis_cluster_nodes)
 
     @property
+    def redis_options(self) -> RedisOptions:
+        """The store's connection behaviour (``service.store.redis_wire.RedisOptions``)."""
+        from service.store.redis_wire import RedisOptions
+
+        return RedisOptions(
+            socket_timeout=self.redis_socket_timeout, connect_timeout=self.redis_connect_timeout,
+            retries=self.redis_retries, health_check_interval=self.redis_health_check_interval,
+            ping_timeout=self.redis_ping_timeout, min_replicas_ack=self.redis_min_replicas_ack,
+            wait_timeout=self.redis_wait_timeout,
+        )
+
+    @property
     def store(self) -> StoreSettings:
         """What the store factory needs (``service.store.factory.make_store``)."""
+        from service.store.factory import StoreSettings
+
         return StoreSettings(
             redis_url=self.redis_url, redis_sentinels=self.redis_sentinels,
             redis_sentinel_master=self.redis_sentinel_master, redis_cluster_nodes=self.redis_cluster_nodes,
@@ -280,16 +307,15 @@ def _read(env: _Reader) -> dict[str, Any]:
         "request_timeout_seconds": env.float("REQUEST_TIMEOUT_SECONDS", 10.0, **seconds),
         "max_connections_per_address": env.int("MAX_CONNECTIONS_PER_ADDRESS", 100, validate=Range(min=0, max=100_000)),
         "web_concurrency": env.int("WEB_CONCURRENCY", None, validate=Range(min=1, max=512)),
-        "redis_options": RedisOptions(
-            socket_timeout=env.float("REDIS_SOCKET_TIMEOUT", _REDIS.socket_timeout, **seconds),
-            connect_timeout=env.float("REDIS_CONNECT_TIMEOUT", _REDIS.connect_timeout, **seconds),
-            retries=env.int("REDIS_RETRIES", _REDIS.retries, validate=Range(min=0, max=100)),
-            health_check_interval=env.int("REDIS_HEALTH_CHECK_INTERVAL", _REDIS.health_check_interval,
-                                          validate=Range(min=0, max=86400)),
-            ping_timeout=env.float("REDIS_PING_TIMEOUT", _REDIS.ping_timeout, **seconds),
-            min_replicas_ack=env.int("REDIS_MIN_REPLICAS_ACK", None, validate=Range(min=0, max=100)),
-            wait_timeout=env.float("REDIS_WAIT_TIMEOUT", _REDIS.wait_timeout, **seconds),
+        "redis_socket_timeout": env.float("REDIS_SOCKET_TIMEOUT", REDIS_DEFAULTS["socket_timeout"], **seconds),
+        "redis_connect_timeout": env.float("REDIS_CONNECT_TIMEOUT", REDIS_DEFAULTS["connect_timeout"], **seconds),
+        "redis_retries": env.int("REDIS_RETRIES", int(REDIS_DEFAULTS["retries"]), validate=Range(min=0, max=100)),
+        "redis_health_check_interval": env.int(
+            "REDIS_HEALTH_CHECK_INTERVAL", int(REDIS_DEFAULTS["health_check_interval"]), validate=Range(min=0, max=86400)
         ),
+        "redis_ping_timeout": env.float("REDIS_PING_TIMEOUT", REDIS_DEFAULTS["ping_timeout"], **seconds),
+        "redis_min_replicas_ack": env.int("REDIS_MIN_REPLICAS_ACK", None, validate=Range(min=0, max=100)),
+        "redis_wait_timeout": env.float("REDIS_WAIT_TIMEOUT", REDIS_DEFAULTS["wait_timeout"], **seconds),
     }
     return v
 

@@ -28,7 +28,7 @@ MEMORY_WARNING = (
     "state store: memory; matches live in this process only and are lost when it stops; "
     "set REDIS_URL (or REDIS_SENTINELS, or REDIS_CLUSTER_NODES) to run more than one worker or replica"
 )
-#: the Sentinels' name for the master when none is given
+#: the Sentinels' name for the master when none is given (``service.api.config`` has the same)
 DEFAULT_SENTINEL_MASTER = "referee"
 
 Nodes = tuple[tuple[str, int], ...]

@@ -171,7 +171,11 @@ def test_bad_settings_are_refused_with_the_setting_named(settings: dict[str, str
 
 
 def test_redis_options_defaults_are_short_and_explicit() -> None:
-    assert Settings.from_env({}).redis_options == RedisOptions()
+    assert Settings.from_env({}).redis_options == RedisOptions()  # the settings' defaults are the options'
+    from service.api.config import DEFAULT_SENTINEL_MASTER
+    from service.store.factory import DEFAULT_SENTINEL_MASTER as STORE_DEFAULT
+
+    assert DEFAULT_SENTINEL_MASTER == STORE_DEFAULT == StoreSettings().redis_sentinel_master
     defaults = RedisOptions()
     assert defaults.socket_timeout <= 1 and defaults.connect_timeout <= 1 and defaults.retries <= 2
     assert defaults.protocol == 2
