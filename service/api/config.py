@@ -311,7 +311,7 @@ def _read(env: _Reader) -> dict[str, Any]:
         "redis_connect_timeout": env.float("REDIS_CONNECT_TIMEOUT", REDIS_DEFAULTS["connect_timeout"], **seconds),
         "redis_retries": env.int("REDIS_RETRIES", int(REDIS_DEFAULTS["retries"]), validate=Range(min=0, max=100)),
         "redis_health_check_interval": env.int(
-            "REDIS_HEALTH_CHECK_INTERVAL", int(REDIS_DEFAULTS["health_check_interval"]), validate=Range(min=0, max=86400)
+            "REDIS_HEALTH_CHECK_INTERVAL", int(REDIS_DEFAULTS["health_check_interval"]), validate=Range(min=0)
         ),
         "redis_ping_timeout": env.float("REDIS_PING_TIMEOUT", REDIS_DEFAULTS["ping_timeout"], **seconds),
         "redis_min_replicas_ack": env.int("REDIS_MIN_REPLICAS_ACK", None, validate=Range(min=0, max=100)),
