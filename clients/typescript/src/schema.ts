@@ -557,11 +557,13 @@ export interface components {
             view: components["schemas"]["MatchView"];
         };
         MatchView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
             dealer: number | null;
             /** @description The seat's own hand */
             hand?: string[] | null;
             id: string;
-            /** @description Every action this token may post now, each postable as is, but for {"type": "round_result"}: listed to a table-mode referee while the ruleset takes the round in progress reported whole, it is posted with its 'result' (the round facts, as POST /v1/rulesets/{id}/score reads them) */
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
             legal_actions: components["schemas"]["Action"][];
             /** @enum {string} */
             mode: "dealt" | "table";
