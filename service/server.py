@@ -127,16 +127,24 @@ class _NextRequest:
     for its first byte (then closes the connection gently and stops), then gives the head
     ``deadline`` seconds (then gunicorn drops the request with its connection)."""
 
-    def __init__(self, sock: socket.socket | None, idle: float, deadline: float) -> None:
+    def __init__(self, sock: socket.socket | None, idle: float, deadline: float, worker: GeventWorker) -> None:
         self.sock = sock
         self.idle = idle
         self.deadline = deadline
+        self.worker = worker
         self.timer: gevent.Timeout | None = None
 
     def __enter__(self) -> _NextRequest:
-        if self.sock is not None and not self._first_byte():
-            close_gently(self.sock)
-            raise StopIteration("idle for KEEPALIVE_SECONDS")  # gunicorn: "Closing connection"
+        if self.sock is not None:
+            waiting = self.worker.idle_connections
+            waiting.add(self.sock)  # idle: a stopping worker closes it (``GeventWorker.handle_exit``)
+            try:
+                arrived = self.worker.alive and self._first_byte()
+            finally:
+                waiting.discard(self.sock)
+            if not arrived:
+                close_gently(self.sock)
+                raise StopIteration("idle for KEEPALIVE_SECONDS")  # gunicorn: "Closing connection"
         self.timer = gevent.Timeout(self.deadline, False)  # silent: gunicorn then closes the connection
         self.timer.__enter__()
         return self
@@ -192,12 +200,23 @@ class GeventWorker(ggevent.GeventWorker):
     def init_process(self) -> None:
         self.settings = Settings.from_env()
         self._held: dict[str, int] = {}
+        #: the connections waiting for their next request's first byte
+        self.idle_connections: set[socket.socket] = set()
         use_problem_errors()
         super().init_process()
 
     def timeout_ctx(self) -> _NextRequest:
         sock = getattr(gevent.getcurrent(), "referee_client", None)
-        return _NextRequest(sock, float(self.cfg.keepalive), self.settings.request_timeout_seconds)
+        return _NextRequest(sock, float(self.cfg.keepalive), self.settings.request_timeout_seconds, self)
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        """Stopping: the kept-alive connections idle between requests end now (their clients see the
+        connection close and open another, to a server that is not stopping), so that they do not
+        hold the worker through the whole graceful timeout; requests in progress finish."""
+        super().handle_exit(sig, frame)
+        for sock in list(self.idle_connections):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
     @property
     def _cap(self) -> int:

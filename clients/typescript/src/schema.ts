@@ -1241,6 +1241,7 @@ export interface operations {
                      *       "spectator_token": "JYkp2JuHCTTGgOxLinDlG_pLZzeAbWCgNVYVIcmfTWI",
                      *       "version": 1,
                      *       "view": {
+                     *         "accepts_round_result": false,
                      *         "ace_announced_by": null,
                      *         "deal_commitment": "f0892fe69e8f8a6408f654bdaa39bfdeafeb8d1366e244a8e01130e97700db34",
                      *         "dealer": 1,
@@ -1361,6 +1362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
@@ -1564,6 +1566,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
