@@ -31,12 +31,12 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import select
 import socket
 import time
 from typing import Any
 
 import gevent
+import gevent.monkey
 import gevent.socket
 from gunicorn import util as gunicorn_util
 from gunicorn.workers import ggevent
@@ -109,13 +109,21 @@ def close_gently(sock: socket.socket) -> None:
         sock.close()
 
 
+#: the standard library's select, which never yields to another greenlet (gevent patches the module's)
+_SELECT = gevent.monkey.get_original("select", "select")
+
+
 def _arrived(sock: socket.socket) -> bool:
-    """Whether bytes (or the client's close) wait on ``sock`` now."""
+    """Whether bytes (or the client's close) wait on ``sock`` now; never yields to another greenlet."""
     try:
-        readable, _, _ = select.select([sock], [], [], 0)
+        readable, _, _ = _SELECT([sock], [], [], 0)
     except (OSError, ValueError):
         return True  # let gunicorn's read find out what is wrong
     return bool(readable)
+
+
+class WorkerStopping(Exception):
+    """Thrown into a greenlet idle between two requests when its worker stops."""
 
 
 class BodyTimeout(TimeoutError):
@@ -136,12 +144,13 @@ class _NextRequest:
 
     def __enter__(self) -> _NextRequest:
         if self.sock is not None:
-            waiting = self.worker.idle_connections
-            waiting.add(self.sock)  # idle: a stopping worker closes it (``GeventWorker.handle_exit``)
+            waiting = self.worker.idle_greenlets
+            here = gevent.getcurrent()
+            waiting.add(here)  # idle: a stopping worker wakes it (``GeventWorker.handle_exit``)
             try:
-                arrived = self.worker.alive and self._first_byte()
+                arrived = self._first_byte() if self.worker.alive else _arrived(self.sock)
             finally:
-                waiting.discard(self.sock)
+                waiting.discard(here)
             if not arrived:
                 close_gently(self.sock)
                 raise StopIteration("idle for KEEPALIVE_SECONDS")  # gunicorn: "Closing connection"
@@ -153,8 +162,10 @@ class _NextRequest:
         assert self.sock is not None
         try:
             gevent.socket.wait_read(self.sock.fileno(), timeout=self.idle)
-        except TimeoutError:
-            return _arrived(self.sock)  # a request that came just as the time ran out is read
+        except (TimeoutError, WorkerStopping):
+            # a request that came just as the time ran out, or as the worker began to stop, is read
+            # (and answered, with Connection: close while stopping); none: the connection closes
+            return _arrived(self.sock)
         except (OSError, ValueError):
             return True
         return True
@@ -200,8 +211,8 @@ class GeventWorker(ggevent.GeventWorker):
     def init_process(self) -> None:
         self.settings = Settings.from_env()
         self._held: dict[str, int] = {}
-        #: the connections waiting for their next request's first byte
-        self.idle_connections: set[socket.socket] = set()
+        #: the greenlets of the connections waiting for their next request's first byte
+        self.idle_greenlets: set[Any] = set()
         use_problem_errors()
         super().init_process()
 
@@ -214,9 +225,15 @@ class GeventWorker(ggevent.GeventWorker):
         connection close and open another, to a server that is not stopping), so that they do not
         hold the worker through the whole graceful timeout; requests in progress finish."""
         super().handle_exit(sig, frame)
-        for sock in list(self.idle_connections):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
+        gevent.get_hub().loop.run_callback(self._wake_idle)
+
+    def _wake_idle(self) -> None:
+        """In the hub: each greenlet still idle (so waiting in ``_NextRequest._first_byte``, the only
+        place it is in the set) reads what already came, or closes its connection. Checked and thrown
+        in one go, so that none is thrown at once it has gone on to a request."""
+        for idle in list(self.idle_greenlets):
+            if idle in self.idle_greenlets:
+                idle.throw(WorkerStopping)
 
     @property
     def _cap(self) -> int:
