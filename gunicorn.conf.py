@@ -19,11 +19,18 @@ Stopping: on SIGTERM gunicorn stops listening and lets each worker finish what i
 (which must be below it) with ``end: timeout``, and their clients reconnect elsewhere.
 
 Metrics: ``/metrics`` on the app's port, or with ``METRICS_PORT`` on that port only, served by the
-master (``when_ready``); ``METRICS_PORT=off`` turns them off. With several workers,
-``PROMETHEUS_MULTIPROC_DIR`` names a directory where each worker writes its samples. The master
-creates it when missing and removes the sample files a previous run left there before any worker
-starts (counts start from zero with the server, not from the last run's), and tells the metrics
-library when a worker exits (``child_exit``), so a dead worker's live gauges stop counting.
+master (``when_ready``); ``METRICS_PORT=off`` turns them off. Each worker writes its samples to
+``PROMETHEUS_MULTIPROC_DIR`` (a new temporary directory when none is named), so that every scrape
+counts every worker. The master creates it when missing and removes the sample files a previous
+run left there before any worker starts (counts start from zero with the server, not from the last
+run's), and tells the metrics library when a worker exits (``child_exit``), so a dead worker's live
+gauges stop counting.
+
+Connections (issue 33): an idle kept-alive connection is kept ``KEEPALIVE_SECONDS`` (75); with the
+default gevent workers a request's head, then its body, must arrive within
+``REQUEST_TIMEOUT_SECONDS`` (10), and one client address holds at most
+``MAX_CONNECTIONS_PER_ADDRESS`` (100) connections to a worker (``service/server.py``). gunicorn's
+own error answers are problems (``post_fork``).
 """
 
 import logging
@@ -48,13 +55,18 @@ except ConfigError as err:  # a setting the service cannot run with: say which, 
 
 bind = [_settings.bind]
 workers = _settings.web_concurrency
-worker_class = _settings.worker_class
+#: gevent: the service's gevent worker (service/server.py: idle, request and per-address bounds)
+worker_class = "service.server.GeventWorker" if _settings.worker_class == "gevent" else _settings.worker_class
 #: connections one gevent worker serves at once (open streams included); beyond it they wait in the backlog
 worker_connections = _settings.worker_connections
 #: threads of a ``gthread`` worker, where that class is chosen (one per open connection)
 threads = _settings.worker_threads
 timeout = 30
 graceful_timeout = 20
+#: how long an idle kept-alive connection waits for its next request (a phone between two plays);
+#: above the 60 s an nginx in front keeps its upstream connections idle, so that the proxy, not this
+#: server, closes them (issue 33 item 3; gunicorn's default of 2 s reset connections reused after 2 s)
+keepalive = _settings.keepalive_seconds
 # A SIGTERM ends each open live stream after its next item, a heartbeat at the latest
 # (``post_worker_init``): heartbeats must come sooner than the graceful timeout runs out.
 if _settings.stream_heartbeat_seconds >= graceful_timeout:
@@ -92,19 +104,12 @@ control_socket_disable = True
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
-if _settings.metrics_port is not None:
-    if _settings.metrics_port == _settings.port:
-        sys.exit(f"trick-referee: METRICS_PORT must differ from PORT ({_settings.port})")
-    # The master answers /metrics on its own port from the workers' sample files: multiprocess mode
-    # is needed even with one worker, so a directory is made when none is named.
-    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        import tempfile
-
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+if _settings.metrics_port is not None and _settings.metrics_port == _settings.port:
+    sys.exit(f"trick-referee: METRICS_PORT must differ from PORT ({_settings.port})")
 
 
 def _metrics_dir() -> Path | None:
-    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")  # set above when the settings named none
     return Path(path) if path else None
 
 
@@ -120,6 +125,14 @@ def _clear_metrics_dir() -> None:
 
 
 def on_starting(server: object) -> None:
+    """Every worker writes its samples to one directory and any scrape counts them all (issue 33
+    item 2: without it a scrape of the app's port counted the one worker that answered it). A new
+    directory is made when none is named; the workers, forked after this, read it from the
+    environment."""
+    if not _settings.prometheus_multiproc_dir:
+        import tempfile
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
     _clear_metrics_dir()
 
 
@@ -131,9 +144,21 @@ def when_ready(server: object) -> None:
     from prometheus_client import CollectorRegistry, start_http_server
     from prometheus_client import multiprocess as prometheus_multiprocess
 
+    from service.api.metrics import PodCollector, StoreHealthCollector
+    from service.store.factory import make_store
+
     registry = CollectorRegistry()
     prometheus_multiprocess.MultiProcessCollector(registry)
+    registry.register(PodCollector(os.getpid()))  # this master, and every worker
+    registry.register(StoreHealthCollector(make_store(_settings.store).ping))  # its own quick, no-retry ping
     start_http_server(_settings.metrics_port, addr=_settings.host, registry=registry)
+
+
+def post_fork(server: object, worker: object) -> None:
+    """gunicorn's own answers (a request it cannot parse) are problems in every worker class."""
+    from service.server import use_problem_errors
+
+    use_problem_errors()
 
 
 def post_worker_init(worker: object) -> None:

@@ -18,12 +18,12 @@ from typing import Any
 
 from service.matches.usecases import Matches
 from service.store.base import Store
-from service.store.factory import make_store
+from service.store.factory import StoreSettings, make_store
 from service.store.memory import MemoryStore
 
 
 def _store(url: str | None) -> Store:
-    return MemoryStore() if url is None else make_store({"REDIS_URL": url})
+    return MemoryStore() if url is None else make_store(StoreSettings(redis_url=url))
 
 
 def _one(matches: Matches, match_id: str, referee: str, rng: random.Random) -> dict[str, Any]:

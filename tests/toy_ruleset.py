@@ -297,7 +297,6 @@ class ToyTricks(Ruleset):
             raise InvalidInput(f"seat {seat} does not exist")
         if seat is None:
             legal = [a.to_json() for s in to_act for a in self.legal_actions(state, s)]
-            legal += [{"type": "round_result"}] if self.round_result_allowed(state) else []
         elif seat == SPECTATOR:
             legal = []
         else:
@@ -310,6 +309,7 @@ class ToyTricks(Ruleset):
             "winners": list(state.winners),
             "status": self.status(state),
             "legal_actions": legal,
+            "accepts_round_result": self.round_result_allowed(state),
             "trick": [c.text for c in state.trick],
             "tricks": [[c.text for c in cards] for _, cards in state.tricks],
             "tricks_won": list(state.won),

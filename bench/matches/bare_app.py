@@ -15,10 +15,10 @@ import redis
 from flask import Flask, jsonify, request
 from flask.wrappers import Response
 
-from service.store.factory import redis_options
+from service.api.config import Settings
 
 app = Flask(__name__)
-_client = redis.Redis.from_url(os.environ["REDIS_URL"], **redis_options().client_kwargs())
+_client = redis.Redis.from_url(os.environ["REDIS_URL"], **Settings.from_env().redis_options.client_kwargs())
 
 
 @app.post("/bare/<key>")

@@ -155,14 +155,14 @@ def bare_and_redis(posts: int) -> dict[str, float]:
     import redis
 
     from bench.matches.bare_app import app
-    from service.store.factory import redis_options
+    from service.api.config import Settings
 
     client = app.test_client()
     started = time.thread_time_ns()
     for i in range(posts):
         client.post(f"/bare/k{i % 8}", json={"type": "play", "seat": 0, "card": "10H"}).get_json()
     bare = (time.thread_time_ns() - started) / posts / 1000
-    plain = redis.Redis.from_url(os.environ["REDIS_URL"], **redis_options().client_kwargs())
+    plain = redis.Redis.from_url(os.environ["REDIS_URL"], **Settings.from_env().redis_options.client_kwargs())
     plain.set("stages:k", "x" * 40)
     started = time.thread_time_ns()
     for _ in range(posts):

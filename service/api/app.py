@@ -95,7 +95,7 @@ def _wire_the_edge(app: Flask, settings: Settings) -> None:
     outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
     client's address behind trusted proxies; the security headers; the docs page; the domain's
     metrics."""
-    metrics.init_app(app)
+    metrics.init_app(app, settings)
     limits.init_app(app, settings)
     headers.init_app(app)
     docs_page.init_app(app)

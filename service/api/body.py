@@ -284,8 +284,11 @@ class BodyLimit:
     A body of a declared length within the limit is read here too, in one read of that length
     (what arrived is then the body, as before): werkzeug read it through a stream capped at the
     limit, in 64 KB reads until a second one found the end, about 4% of the worker's time on a
-    posted play (``bench/matches/worker_profile.py``). A longer declared body is left to werkzeug's
-    413, an unreadable length to werkzeug.
+    posted play (``bench/matches/worker_profile.py``). A body that ends before its declared length
+    (the client closed its side of the connection early) is refused as ``malformed_body``, never
+    read as if whole (the gevent worker has read it already, within its deadline:
+    ``service/server.py``). A longer declared body is left to werkzeug's 413, an unreadable length
+    to werkzeug.
     """
 
     def __init__(self, app: Callable[..., Any], limit: int) -> None:
@@ -314,6 +317,9 @@ class BodyLimit:
                 try:
                     data = environ["wsgi.input"].read(int(declared))
                 except Exception:  # the server's reader gave up on the body (a broken connection)
+                    data = b""
+                # given up on, or the client closed its side before the end
+                if len(data) < int(declared):
                     data = b""
                     environ[BODY_REFUSAL] = "unreadable"
                 _hand_over(environ, data)

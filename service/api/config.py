@@ -1,40 +1,11 @@
-"""Settings from environment variables, read once into a typed, immutable object.
+"""Settings from environment variables, read once into a typed, immutable object: the one place the
+service reads its configuration (gunicorn's settings, the app, the store, the limiter and the
+metrics all take theirs from ``Settings``), with environs (marshmallow's fields and validators).
 
-``Settings.from_env()`` reads:
-
-=======================  ==========================================================  ==========
-variable                 meaning                                                     default
-=======================  ==========================================================  ==========
-``PORT``                 TCP port gunicorn binds                                     ``8000``
-``HOST``                 address gunicorn binds                                      ``0.0.0.0``
-``WEB_CONCURRENCY``      gunicorn worker processes                                   see below
-``REDIS_URL``            Redis for matches (unset: in memory, one process)           unset
-``REDIS_SENTINELS``      ``host:port,host:port`` of Redis Sentinels (instead of URL) unset
-``REDIS_SENTINEL_MASTER``  the Sentinel master name                                  ``referee``
-``MATCH_TTL_SECONDS``    idle time after which a match expires                       ``604800``
-``LOG_LEVEL``            ``debug`` / ``info`` / ``warning`` / ``error``              ``info``
-``LOG_FORMAT``           ``json`` (one JSON object a line) or ``text`` (readable)    ``text``
-``MAX_BODY_BYTES``       largest request body accepted (413 beyond)                  ``65536``
-``RATELIMIT_ENABLED``    ``false`` turns the rate limits off                          see below
-``RATELIMIT_CREATE``     match creations per client address                           ``20/minute;200/day``
-``RATELIMIT_MATCH_WRITE``  actions, undos, deletes per token                          ``10/second;300/minute``
-``RATELIMIT_MATCH_READ``   reads of a match per token                                 ``30/second``
-``RATELIMIT_RULES``      rules endpoints per client address                           ``50/second``
-``RATELIMIT_ADDRESS``    every match endpoint together, per client address            ``100/second``
-``RATELIMIT_STREAMS``    live streams one token holds open at once, per worker process  ``5``
-``RATELIMIT_STORAGE_URI``  where the counts live (``memory://``, ``redis://...``)     the store's Redis, else memory
-``METRICS_PORT``         ``/metrics`` on its own port (``9100``), or ``off``            on the app's port
-``TRUSTED_PROXIES``      proxies in front whose ``X-Forwarded-For`` is believed       ``0``
-``STREAM_HEARTBEAT_SECONDS``  a comment on an idle event stream every this many seconds  ``15``
-``STREAM_MAX_SECONDS``   an event stream ends after this long (the client reconnects)  ``600``
-``WORKER_CLASS``         gunicorn worker class: ``gevent``, ``gthread`` or ``sync``       ``gevent``
-``WORKER_CONNECTIONS``   connections (open streams too) one gevent worker holds       ``2000``
-``WORKER_THREADS``       threads of a ``gthread`` worker                              ``1``
-``CORS_ORIGINS``         browser origins allowed cross-origin (comma-separated, or   unset: none
-                         ``*``); unset: no cross-origin access
-``IDEMPOTENCY_SECRET``   the server secret sealing idempotent create answers (16+    a random
-                         characters; the same on every worker and replica)         one per process
-=======================  ==========================================================  ==========
+``Settings.from_env()`` reads every variable of ``VARIABLES`` (name, meaning, default); the README's
+table lists the same ones, and a test fails when the two differ. A value that cannot be used stops
+the start with a ``ConfigError`` naming every variable that is wrong, at once. A variable set to an
+empty string counts as unset.
 
 ``WEB_CONCURRENCY`` defaults to 1 when matches are kept in memory and to ``2 × cores + 1`` when a
 Redis store is configured. More than one worker on the memory store is refused: each worker would
@@ -46,7 +17,8 @@ runs, since ``gunicorn.conf.py`` (the server's configuration: ``scripts/serve.sh
 sets ``RATELIMIT_ENABLED=true`` unless it is set already; ``RATELIMIT_ENABLED=false`` turns them
 off. Read without it, as in tests and tools (``Settings()``), they are off.
 
-A value that cannot be read stops the start with a ``ConfigError`` naming the variable.
+``IDEMPOTENCY_SECRET`` unset: with Redis, a secret is made once and kept in the store (``SET NX``),
+so every worker and replica shares it; in memory, one per process (there is one process).
 """
 
 from __future__ import annotations
@@ -54,6 +26,17 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import marshmallow as ma
+from environs import Env, EnvError
+from marshmallow.validate import Length, OneOf, Range
+
+from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS
+
+if TYPE_CHECKING:  # imported when used: redis must not be imported before gevent patches a worker
+    from service.store.factory import StoreSettings
+    from service.store.redis_wire import RedisOptions
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 LOG_FORMATS = ("json", "text")
@@ -67,6 +50,70 @@ DEFAULT_LIMITS = {
 }
 #: the gunicorn worker classes the service runs under (gevent: streams and slow clients; see gunicorn.conf.py)
 WORKER_CLASSES = ("gevent", "gthread", "sync")
+#: the shortest IDEMPOTENCY_SECRET accepted (bytes)
+MIN_SECRET_BYTES = 16
+#: the Sentinels' name for the master when none is given (``service.store.factory`` has the same)
+DEFAULT_SENTINEL_MASTER = "referee"
+#: the store's connection settings when none are given: ``RedisOptions``' own defaults (a test
+#: checks that they are the same), written here so that reading the settings imports no Redis client
+REDIS_DEFAULTS: dict[str, float | int] = {"socket_timeout": 0.5, "connect_timeout": 0.5, "retries": 1,
+                                          "health_check_interval": 10, "ping_timeout": 0.25, "wait_timeout": 0.1}
+
+#: every variable the service reads: name -> (meaning, default as the README writes it)
+VARIABLES: dict[str, tuple[str, str]] = {
+    "PORT": ("TCP port gunicorn binds", "8000"),
+    "HOST": ("address gunicorn binds", "0.0.0.0"),
+    "WEB_CONCURRENCY": ("gunicorn worker processes", "1 without Redis, 2 × cores + 1 with it"),
+    "WORKER_CLASS": ("gunicorn worker class: gevent, gthread or sync", "gevent"),
+    "WORKER_CONNECTIONS": ("connections (open streams too) one gevent worker holds at once", "2000"),
+    "WORKER_THREADS": ("threads of a gthread worker", "1"),
+    "KEEPALIVE_SECONDS": ("an idle kept-alive connection waits this long for its next request", "75"),
+    "REQUEST_TIMEOUT_SECONDS": ("a request's head, then its body, must arrive within this (gevent workers)", "10"),
+    "MAX_CONNECTIONS_PER_ADDRESS": ("connections one client address holds to one worker process (gevent "
+                                    "workers, with TRUSTED_PROXIES=0); 0: no cap", "100"),
+    "REDIS_URL": ("the Redis of the match store (redis://[:password@]host:port/db, rediss://, unix://)", "unset"),
+    "REDIS_SENTINELS": ("host:port,... of Redis Sentinels, instead of REDIS_URL", "unset"),
+    "REDIS_SENTINEL_MASTER": ("the Sentinels' name for the master", DEFAULT_SENTINEL_MASTER),
+    "REDIS_CLUSTER_NODES": ("host:port,... of a Redis Cluster's nodes, instead of REDIS_URL", "unset"),
+    "REDIS_PASSWORD": ("password of the master found through Sentinels, or of the cluster's nodes", "none"),
+    "REDIS_DB": ("database number with Sentinels", "0"),
+    "REDIS_SOCKET_TIMEOUT": ("seconds one Redis command may take", "0.5"),
+    "REDIS_CONNECT_TIMEOUT": ("seconds a Redis connection may take", "0.5"),
+    "REDIS_RETRIES": ("retries of a command after a broken connection or a timeout", "1"),
+    "REDIS_HEALTH_CHECK_INTERVAL": ("idle seconds after which a pooled connection is pinged before use",
+                                    "10"),
+    "REDIS_PING_TIMEOUT": ("timeout of the store's health check (no retries)", "0.25"),
+    "REDIS_MIN_REPLICAS_ACK": ("replicas that must acknowledge a commit (WAIT)", "1 with Sentinels, else 0"),
+    "REDIS_WAIT_TIMEOUT": ("seconds a commit waits for those acknowledgements", "0.1"),
+    "MATCH_TTL_SECONDS": ("idle time after which a match expires", str(DEFAULT_TTL_SECONDS)),
+    "IDEMPOTENCY_TTL_SECONDS": ("how long the answer to an Idempotency-Key is kept",
+                                str(DEFAULT_IDEMPOTENCY_TTL_SECONDS)),
+    "IDEMPOTENCY_SECRET": ("the server secret sealing idempotent create answers (16+ characters; the same "
+                           "on every worker and replica)", "made once and kept in Redis; per process in memory"),
+    "MAX_BODY_BYTES": ("largest request body (413 beyond)", "65536"),
+    "LOG_LEVEL": ("debug, info, warning, error", "info"),
+    "LOG_FORMAT": ("json (one JSON object a line) or text", "text"),
+    "RATELIMIT_ENABLED": ("false turns every rate limit off", "true (set by gunicorn.conf.py)"),
+    "RATELIMIT_CREATE": ("match creations per client address", DEFAULT_LIMITS["create"]),
+    "RATELIMIT_MATCH_WRITE": ("actions, undos, deletes per bearer token", DEFAULT_LIMITS["match_write"]),
+    "RATELIMIT_MATCH_READ": ("view, events, rounds, record, opening a stream, per bearer token",
+                             DEFAULT_LIMITS["match_read"]),
+    "RATELIMIT_ADDRESS": ("every match endpoint together, per client address", DEFAULT_LIMITS["address"]),
+    "RATELIMIT_RULES": ("the /v1/rulesets endpoints per client address", DEFAULT_LIMITS["rules"]),
+    "RATELIMIT_STREAMS": ("live streams one bearer token holds open at once, per worker process", "5"),
+    "RATELIMIT_STORAGE_URI": ("where the counts live", "the store's Redis, else memory"),
+    "RATELIMIT_POOL_SIZE": ("Redis connections the limiter opens per worker process", "50"),
+    "TRUSTED_PROXIES": ("proxies in front whose X-Forwarded-For is believed (0: the peer is the client)", "0"),
+    "METRICS_PORT": ("serve /metrics on this port only (by gunicorn's master), or off", "unset: the app's port"),
+    "PROMETHEUS_MULTIPROC_DIR": ("where each worker writes its metric samples (made and emptied at start)",
+                                 "a new temporary directory"),
+    "BUILD_REVISION": ("the build's revision, shown by referee_build_info", "unknown"),
+    "STREAM_HEARTBEAT_SECONDS": ("a comment line on an idle event stream every this often (below 20)", "15"),
+    "STREAM_MAX_SECONDS": ("an event stream ends after this long (the client reconnects)", "600"),
+    "CORS_ORIGINS": ("browser origins allowed cross-origin (comma-separated, or *)", "unset: none"),
+}
+
+Nodes = tuple[tuple[str, int], ...]
 
 
 class ConfigError(ValueError):
@@ -78,11 +125,21 @@ class Settings:
     port: int = 8000
     host: str = "0.0.0.0"
     web_concurrency: int = 1
-    redis_url: str | None = None
-    redis_sentinels: tuple[tuple[str, int], ...] = ()
-    redis_sentinel_master: str = "referee"
-    redis_cluster: bool = False
-    match_ttl_seconds: int = 604800
+    redis_url: str | None = field(default=None, repr=False)
+    redis_sentinels: Nodes = ()
+    redis_sentinel_master: str = DEFAULT_SENTINEL_MASTER
+    redis_cluster_nodes: Nodes = ()
+    redis_password: str | None = field(default=None, repr=False)
+    redis_db: int = 0
+    redis_socket_timeout: float = float(REDIS_DEFAULTS["socket_timeout"])
+    redis_connect_timeout: float = float(REDIS_DEFAULTS["connect_timeout"])
+    redis_retries: int = int(REDIS_DEFAULTS["retries"])
+    redis_health_check_interval: int = int(REDIS_DEFAULTS["health_check_interval"])
+    redis_ping_timeout: float = float(REDIS_DEFAULTS["ping_timeout"])
+    redis_min_replicas_ack: int | None = None
+    redis_wait_timeout: float = float(REDIS_DEFAULTS["wait_timeout"])
+    match_ttl_seconds: int = DEFAULT_TTL_SECONDS
+    idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS
     log_level: str = "info"
     log_format: str = "text"
     max_body_bytes: int = 65536
@@ -95,15 +152,21 @@ class Settings:
     ratelimit_address: str = DEFAULT_LIMITS["address"]
     ratelimit_streams: int = 5
     ratelimit_storage_uri: str | None = field(default=None, repr=False)
+    ratelimit_pool_size: int = 50
     trusted_proxies: int = 0
     metrics_port: int | None = None
     metrics_enabled: bool = True
+    prometheus_multiproc_dir: str | None = None
+    build_revision: str = "unknown"
     stream_heartbeat_seconds: float = 15.0
     stream_max_seconds: float = 600.0
     cors_origins: tuple[str, ...] = ()
     worker_class: str = "gevent"
     worker_connections: int = 2000
     worker_threads: int = 1
+    keepalive_seconds: int = 75
+    request_timeout_seconds: float = 10.0
+    max_connections_per_address: int = 100
 
     @property
     def bind(self) -> str:
@@ -112,123 +175,190 @@ class Settings:
 
     @property
     def uses_redis(self) -> bool:
-        return bool(self.redis_url or self.redis_sentinels or self.redis_cluster)
+        return bool(self.redis_url or self.redis_sentinels or self.redis_cluster_nodes)
+
+    @property
+    def redis_options(self) -> RedisOptions:
+        """The store's connection behaviour (``service.store.redis_wire.RedisOptions``)."""
+        from service.store.redis_wire import RedisOptions
+
+        return RedisOptions(
+            socket_timeout=self.redis_socket_timeout, connect_timeout=self.redis_connect_timeout,
+            retries=self.redis_retries, health_check_interval=self.redis_health_check_interval,
+            ping_timeout=self.redis_ping_timeout, min_replicas_ack=self.redis_min_replicas_ack,
+            wait_timeout=self.redis_wait_timeout,
+        )
+
+    @property
+    def store(self) -> StoreSettings:
+        """What the store factory needs (``service.store.factory.make_store``)."""
+        from service.store.factory import StoreSettings
+
+        return StoreSettings(
+            redis_url=self.redis_url, redis_sentinels=self.redis_sentinels,
+            redis_sentinel_master=self.redis_sentinel_master, redis_cluster_nodes=self.redis_cluster_nodes,
+            redis_password=self.redis_password, redis_db=self.redis_db, ttl_seconds=self.match_ttl_seconds,
+            idempotency_ttl_seconds=self.idempotency_ttl_seconds, options=self.redis_options,
+        )
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if env is None else env
-        sentinels = _sentinels(env.get("REDIS_SENTINELS", ""))
-        redis_url = env.get("REDIS_URL") or None
-        cluster = bool((env.get("REDIS_CLUSTER_NODES") or "").strip())
-        uses_redis = bool(redis_url or sentinels or cluster)
-        default_workers = 2 * (os.cpu_count() or 1) + 1 if uses_redis else 1
-        log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
-        if log_level not in LOG_LEVELS:
-            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {log_level!r}")
-        log_format = env.get("LOG_FORMAT", "text").strip().lower() or "text"
-        if log_format not in LOG_FORMATS:
-            raise ConfigError(f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}; got {log_format!r}")
-        metrics_off = (env.get("METRICS_PORT") or "").strip().lower() == "off"
-        workers = _int(env, "WEB_CONCURRENCY", default_workers, 1, 512)
-        if workers > 1 and not uses_redis:
-            raise ConfigError(
-                f"WEB_CONCURRENCY={workers} without REDIS_URL: each worker would keep its own matches in "
-                "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS, or "
-                "REDIS_CLUSTER_NODES) to run several workers, or WEB_CONCURRENCY=1."
-            )
-        worker_class = env.get("WORKER_CLASS", "gevent").strip().lower() or "gevent"
-        if worker_class not in WORKER_CLASSES:
-            raise ConfigError(f"WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}; got {worker_class!r}")
-        secret = env.get("IDEMPOTENCY_SECRET") or None
-        if secret is not None and len(secret.encode()) < 16:
-            raise ConfigError("IDEMPOTENCY_SECRET must be at least 16 characters (use a long random string)")
-        return cls(
-            port=_int(env, "PORT", 8000, 1, 65535),
-            host=env.get("HOST", "0.0.0.0").strip() or "0.0.0.0",
-            web_concurrency=workers,
-            redis_url=redis_url,
-            redis_sentinels=sentinels,
-            redis_sentinel_master=env.get("REDIS_SENTINEL_MASTER", "referee").strip() or "referee",
-            redis_cluster=cluster,
-            match_ttl_seconds=_int(env, "MATCH_TTL_SECONDS", 604800, 1, 10 * 365 * 86400),
-            log_level=log_level,
-            log_format=log_format,
-            max_body_bytes=_int(env, "MAX_BODY_BYTES", 65536, 1024, 64 * 1024 * 1024),
-            idempotency_secret=secret.encode() if secret is not None else None,
-            ratelimit_enabled=_bool(env, "RATELIMIT_ENABLED", False),
-            ratelimit_create=_limit(env, "RATELIMIT_CREATE", DEFAULT_LIMITS["create"]),
-            ratelimit_match_write=_limit(env, "RATELIMIT_MATCH_WRITE", DEFAULT_LIMITS["match_write"]),
-            ratelimit_match_read=_limit(env, "RATELIMIT_MATCH_READ", DEFAULT_LIMITS["match_read"]),
-            ratelimit_rules=_limit(env, "RATELIMIT_RULES", DEFAULT_LIMITS["rules"]),
-            ratelimit_address=_limit(env, "RATELIMIT_ADDRESS", DEFAULT_LIMITS["address"]),
-            ratelimit_streams=_int(env, "RATELIMIT_STREAMS", 5, 1, 10_000),
-            ratelimit_storage_uri=env.get("RATELIMIT_STORAGE_URI") or None,
-            trusted_proxies=_int(env, "TRUSTED_PROXIES", 0, 0, 10),
-            metrics_port=None if metrics_off else _int(env, "METRICS_PORT", 0, 1, 65535) or None,
-            metrics_enabled=not metrics_off,
-            stream_heartbeat_seconds=_float(env, "STREAM_HEARTBEAT_SECONDS", 15.0, 0.05, 3600.0),
-            stream_max_seconds=_float(env, "STREAM_MAX_SECONDS", 600.0, 0.1, 86400.0),
-            worker_class=worker_class,
-            worker_connections=_int(env, "WORKER_CONNECTIONS", 2000, 1, 100_000),
-            worker_threads=_int(env, "WORKER_THREADS", 1, 1, 10_000),
-            cors_origins=tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip()),
-        )
+        """The settings ``env`` (default: ``os.environ``) gives; ``ConfigError`` naming every variable
+        that cannot be used."""
+        reader = _Reader(os.environ if env is None else env)
+        values = _read(reader)
+        try:
+            reader.seal()
+        except EnvError as err:
+            raise ConfigError(_errors_text(getattr(err, "error_messages", {}) or {"settings": [str(err)]})) from None
+        return _checked(values)
 
 
-def _int(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
-    raw = env.get(name)
-    if raw is None or not raw.strip():
-        return default
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        raise ConfigError(f"{name} must be an integer; got {raw!r}") from None
-    if not lo <= value <= hi:
-        raise ConfigError(f"{name} must be from {lo} to {hi}; got {value}")
-    return value
+class _Reader(Env):
+    """environs' reader over a mapping given (the environment by default); blank values are unset."""
+
+    def __init__(self, source: Mapping[str, str]) -> None:
+        super().__init__(eager=False)
+        self._source = source
+
+    def _get_value(self, env_key: str, default: Any) -> Any:
+        raw = self._source.get(env_key)
+        return default if raw is None or not str(raw).strip() else str(raw).strip()
 
 
-def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = (env.get(name) or "").strip().lower()
-    if not raw:
-        return default
-    if raw in ("1", "true", "yes", "on"):
-        return True
-    if raw in ("0", "false", "no", "off"):
-        return False
-    raise ConfigError(f"{name} must be true or false; got {raw!r}")
+class _Nodes(ma.fields.Field):
+    """``host:port,host:port,...`` as a tuple of pairs."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Nodes:
+        out: list[tuple[str, int]] = []
+        for item in (part.strip() for part in str(value).split(",")):
+            if not item:
+                continue
+            host, sep, port = item.rpartition(":")
+            if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+                raise ma.ValidationError(f"must be host:port entries separated by commas; got {item!r}")
+            out.append((host.strip("[]"), int(port)))
+        return tuple(out)
 
 
-def _limit(env: Mapping[str, str], name: str, default: str) -> str:
+class _Limits(ma.fields.String):
     """A rate limit as the ``limits`` library reads it (``10/second;300/minute``)."""
-    from limits import parse_many
 
-    raw = (env.get(name) or "").strip() or default
-    try:
-        parse_many(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be limits such as '10/second;300/minute'; got {raw!r}") from None
-    return raw
-def _float(env: Mapping[str, str], name: str, default: float, lo: float, hi: float) -> float:
-    raw = env.get(name)
-    if raw is None or not raw.strip():
-        return default
-    try:
-        value = float(raw.strip())
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds; got {raw!r}") from None
-    if not lo <= value <= hi:
-        raise ConfigError(f"{name} must be from {lo:g} to {hi:g}; got {value:g}")
-    return value
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        from limits import parse_many
+
+        text = str(super()._deserialize(value, attr, data, **kwargs))
+        try:
+            parse_many(text)
+        except ValueError:
+            raise ma.ValidationError(f"must be limits such as '10/second;300/minute'; got {text!r}") from None
+        return text
 
 
-def _sentinels(raw: str) -> tuple[tuple[str, int], ...]:
-    out: list[tuple[str, int]] = []
-    for item in (part.strip() for part in raw.split(",")):
-        if not item:
-            continue
-        host, sep, port = item.rpartition(":")
-        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise ConfigError(f"REDIS_SENTINELS must be host:port entries separated by commas; got {item!r}")
-        out.append((host.strip("[]"), int(port)))
-    return tuple(out)
+class _Lower(ma.fields.String):
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        return str(super()._deserialize(value, attr, data, **kwargs)).lower()
+
+
+
+
+def _read(env: _Reader) -> dict[str, Any]:
+    env.add_parser_from_field("nodes", _Nodes)
+    env.add_parser_from_field("limits", _Limits)
+    env.add_parser_from_field("lower", _Lower)
+    seconds = {"validate": Range(min=0.001, max=86400.0)}
+    v: dict[str, Any] = {
+        "port": env.int("PORT", 8000, validate=Range(min=1, max=65535)),
+        "host": env.str("HOST", "0.0.0.0"),
+        "redis_url": env.str("REDIS_URL", None),
+        "redis_sentinels": env.nodes("REDIS_SENTINELS", ()),
+        "redis_sentinel_master": env.str("REDIS_SENTINEL_MASTER", DEFAULT_SENTINEL_MASTER),
+        "redis_cluster_nodes": env.nodes("REDIS_CLUSTER_NODES", ()),
+        "redis_password": env.str("REDIS_PASSWORD", None),
+        "redis_db": env.int("REDIS_DB", 0, validate=Range(min=0, max=65535)),
+        "match_ttl_seconds": env.int("MATCH_TTL_SECONDS", DEFAULT_TTL_SECONDS,
+                                     validate=Range(min=1, max=10 * 365 * 86400)),
+        "idempotency_ttl_seconds": env.int("IDEMPOTENCY_TTL_SECONDS", DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+                                           validate=Range(min=1, max=365 * 86400)),
+        "log_level": env.lower("LOG_LEVEL", "info", validate=OneOf(LOG_LEVELS)),
+        "log_format": env.lower("LOG_FORMAT", "text", validate=OneOf(LOG_FORMATS)),
+        "max_body_bytes": env.int("MAX_BODY_BYTES", 65536, validate=Range(min=1024, max=64 * 1024 * 1024)),
+        "idempotency_secret": env.str("IDEMPOTENCY_SECRET", None, validate=Length(min=MIN_SECRET_BYTES)),
+        "ratelimit_enabled": env.bool("RATELIMIT_ENABLED", False),
+        "ratelimit_create": env.limits("RATELIMIT_CREATE", DEFAULT_LIMITS["create"]),
+        "ratelimit_match_write": env.limits("RATELIMIT_MATCH_WRITE", DEFAULT_LIMITS["match_write"]),
+        "ratelimit_match_read": env.limits("RATELIMIT_MATCH_READ", DEFAULT_LIMITS["match_read"]),
+        "ratelimit_rules": env.limits("RATELIMIT_RULES", DEFAULT_LIMITS["rules"]),
+        "ratelimit_address": env.limits("RATELIMIT_ADDRESS", DEFAULT_LIMITS["address"]),
+        "ratelimit_streams": env.int("RATELIMIT_STREAMS", 5, validate=Range(min=1, max=10_000)),
+        "ratelimit_storage_uri": env.str("RATELIMIT_STORAGE_URI", None),
+        "ratelimit_pool_size": env.int("RATELIMIT_POOL_SIZE", 50, validate=Range(min=1, max=10_000)),
+        "trusted_proxies": env.int("TRUSTED_PROXIES", 0, validate=Range(min=0, max=10)),
+        "metrics_port": env.str("METRICS_PORT", None),
+        "prometheus_multiproc_dir": env.str("PROMETHEUS_MULTIPROC_DIR", None),
+        "build_revision": env.str("BUILD_REVISION", "unknown"),
+        "stream_heartbeat_seconds": env.float("STREAM_HEARTBEAT_SECONDS", 15.0, validate=Range(min=0.05, max=3600.0)),
+        "stream_max_seconds": env.float("STREAM_MAX_SECONDS", 600.0, validate=Range(min=0.1, max=86400.0)),
+        "cors_origins": env.list("CORS_ORIGINS", []),
+        "worker_class": env.lower("WORKER_CLASS", "gevent", validate=OneOf(WORKER_CLASSES)),
+        "worker_connections": env.int("WORKER_CONNECTIONS", 2000, validate=Range(min=1, max=100_000)),
+        "worker_threads": env.int("WORKER_THREADS", 1, validate=Range(min=1, max=10_000)),
+        "keepalive_seconds": env.int("KEEPALIVE_SECONDS", 75, validate=Range(min=0, max=3600)),
+        "request_timeout_seconds": env.float("REQUEST_TIMEOUT_SECONDS", 10.0, **seconds),
+        "max_connections_per_address": env.int("MAX_CONNECTIONS_PER_ADDRESS", 100, validate=Range(min=0, max=100_000)),
+        "web_concurrency": env.int("WEB_CONCURRENCY", None, validate=Range(min=1, max=512)),
+        "redis_socket_timeout": env.float("REDIS_SOCKET_TIMEOUT", REDIS_DEFAULTS["socket_timeout"], **seconds),
+        "redis_connect_timeout": env.float("REDIS_CONNECT_TIMEOUT", REDIS_DEFAULTS["connect_timeout"], **seconds),
+        "redis_retries": env.int("REDIS_RETRIES", int(REDIS_DEFAULTS["retries"]), validate=Range(min=0, max=100)),
+        "redis_health_check_interval": env.int(
+            "REDIS_HEALTH_CHECK_INTERVAL", int(REDIS_DEFAULTS["health_check_interval"]), validate=Range(min=0)
+        ),
+        "redis_ping_timeout": env.float("REDIS_PING_TIMEOUT", REDIS_DEFAULTS["ping_timeout"], **seconds),
+        "redis_min_replicas_ack": env.int("REDIS_MIN_REPLICAS_ACK", None, validate=Range(min=0, max=100)),
+        "redis_wait_timeout": env.float("REDIS_WAIT_TIMEOUT", REDIS_DEFAULTS["wait_timeout"], **seconds),
+    }
+    return v
+
+
+def _checked(v: dict[str, Any]) -> Settings:
+    """The settings from values read, with what depends on several of them checked and derived."""
+    uses_redis = bool(v["redis_url"] or v["redis_sentinels"] or v["redis_cluster_nodes"])
+    chosen = [name for name, key in (("REDIS_URL", "redis_url"), ("REDIS_SENTINELS", "redis_sentinels"),
+                                     ("REDIS_CLUSTER_NODES", "redis_cluster_nodes")) if v[key]]
+    if len(chosen) > 1:
+        which = f"both {chosen[0]} and {chosen[1]}" if len(chosen) == 2 else "all three"
+        raise ConfigError(f"set one of REDIS_URL, REDIS_SENTINELS and REDIS_CLUSTER_NODES, not {which}")
+    workers = v.pop("web_concurrency")
+    if workers is None:
+        workers = 2 * (os.cpu_count() or 1) + 1 if uses_redis else 1
+    if workers > 1 and not uses_redis:
+        raise ConfigError(
+            f"WEB_CONCURRENCY={workers} without REDIS_URL: each worker would keep its own matches in "
+            "memory and most requests would find no match. Set REDIS_URL (or REDIS_SENTINELS, or "
+            "REDIS_CLUSTER_NODES) to run several workers, or WEB_CONCURRENCY=1."
+        )
+    metrics = v.pop("metrics_port")
+    metrics_off = metrics is not None and metrics.lower() == "off"
+    metrics_port = None
+    if metrics is not None and not metrics_off:
+        if not metrics.isdigit() or not 1 <= int(metrics) <= 65535:
+            raise ConfigError(f"METRICS_PORT must be a port from 1 to 65535, or off; got {metrics!r}")
+        metrics_port = int(metrics)
+    secret = v.pop("idempotency_secret")
+    return Settings(
+        web_concurrency=workers,
+        metrics_port=metrics_port,
+        metrics_enabled=not metrics_off,
+        idempotency_secret=secret.encode() if secret is not None else None,
+        cors_origins=tuple(o.strip() for o in v.pop("cors_origins") if o.strip()),
+        **v,
+    )
+
+
+def _errors_text(errors: Mapping[str, Any]) -> str:
+    """Every refused variable with environs' reasons, the secret's value never shown."""
+    parts = []
+    for name, reasons in errors.items():
+        listed = reasons if isinstance(reasons, list) else [reasons]
+        parts.append(f"{name}: {'; '.join(str(r) for r in listed)}")
+    return "; ".join(parts)

@@ -35,8 +35,14 @@ address and a 7-day idle expiry (``MATCH_TTL_SECONDS``) cap one address at 1,400
 figure to lower that cap.
 
 The counts live in the store's Redis when the service has one (``REDIS_URL``, the Sentinels, the
-cluster), else in the process's memory; ``RATELIMIT_STORAGE_URI`` names another place. When that
-Redis cannot be reached the limiter counts in memory until it can again (the requests still go on).
+cluster), else in the process's memory; ``RATELIMIT_STORAGE_URI`` names another place.
+
+**When the counts cannot be kept** the limits fail open, never with a 500: the limiter's Redis
+connections are at most ``RATELIMIT_POOL_SIZE`` per process (50), each call bounded by a 0.5 s
+timeout; a call that fails (Redis down or stalled, the pool exhausted) makes the process count in
+its own memory until that Redis answers again (flask-limiter's in-memory fallback, checked again
+every few requests), and a failure even there lets the request through (``swallow_errors``). A
+request refused before such a failure stays a 429, its ``Retry-After`` then the limit's whole window.
 Sliding-window counters (``limits``' ``sliding-window-counter``): no burst of twice the limit at a
 window's edge, two keys per limit.
 
@@ -52,10 +58,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -108,26 +113,27 @@ def token_key() -> str:
     return "a:" + address_key()
 
 
-def storage(settings: Settings, env: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     """Where the limiter keeps its counts (URI and connection options): ``RATELIMIT_STORAGE_URI``,
-    else the store's Redis, else this process's memory."""
-    env = os.environ if env is None else env
+    else the store's Redis, else this process's memory. Its Redis connections are at most
+    ``RATELIMIT_POOL_SIZE`` per process (``max_connections``), each call bounded by a short timeout."""
     if settings.ratelimit_storage_uri:
-        return settings.ratelimit_storage_uri, {}
-    options: dict[str, Any] = {"socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
-    password = env.get("REDIS_PASSWORD") or None
+        uri = settings.ratelimit_storage_uri
+        return uri, {} if uri.startswith("memory") else {"max_connections": settings.ratelimit_pool_size}
+    options: dict[str, Any] = {"socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT,
+                               "max_connections": settings.ratelimit_pool_size}
     if settings.redis_url:
         return settings.redis_url, options
-    if password:
-        options["password"] = password
+    if settings.redis_password:
+        options["password"] = settings.redis_password
     if settings.redis_sentinels:
         nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
         # the password is the master's (as for the store); the Sentinels themselves ask for none
         sentinels = {"password": None, "socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
         return f"redis+sentinel://{nodes}/{settings.redis_sentinel_master}", {**options, "sentinel_kwargs": sentinels}
-    cluster = (env.get("REDIS_CLUSTER_NODES") or "").strip()
-    if settings.redis_cluster and cluster:
-        return f"redis+cluster://{cluster}", options
+    if settings.redis_cluster_nodes:
+        nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_cluster_nodes)
+        return f"redis+cluster://{nodes}", options
     return "memory://", {}
 
 
@@ -144,6 +150,7 @@ def init_app(app: Flask, settings: Settings) -> None:
         strategy="sliding-window-counter",
         enabled=settings.ratelimit_enabled,
         in_memory_fallback_enabled=uri != "memory://",
+        swallow_errors=True,  # fail open: a limiter that cannot count lets the request through
         headers_enabled=False,
         key_prefix="referee-limits",
     )
@@ -264,8 +271,11 @@ def limit_words(item: Any) -> Msg | str:
 def refused(error: RateLimitExceeded) -> Response:
     """A 429 problem ``rate_limited`` naming the limit, with ``Retry-After`` (whole seconds, at least 1)."""
     limiter: Limiter = current_app.extensions[LIMITER_KEY]
-    current = limiter.current_limit
-    wait = math.ceil(current.reset_at - time.time()) if current is not None else 1
+    try:
+        current = limiter.current_limit
+        wait = math.ceil(current.reset_at - time.time()) if current is not None else 1
+    except Exception:  # the counts' storage failed after the refusal (a pool exhausted, a timeout)
+        wait = error.limit.limit.get_expiry()  # the limit's whole window: a retry before it is refused anyway
     return _refusal(str(error.limit.limit), limit_words(error.limit.limit), max(1, wait))
 
 

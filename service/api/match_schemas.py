@@ -124,10 +124,14 @@ class MatchViewSchema(ma.Schema):
     legal_actions = ma.fields.List(
         ma.fields.Nested(ActionSchema),
         required=True,
-        metadata={"description": "Every action this token may post now, each postable as is, but for "
-                  "{\"type\": \"round_result\"}: listed to a table-mode referee while the ruleset takes the round "
-                  "in progress reported whole, it is posted with its 'result' (the round facts, as POST "
-                  "/v1/rulesets/{id}/score reads them)"},
+        metadata={"description": "Every action this token may post now, each postable as is (a round "
+                  "reported whole is not among them: see accepts_round_result)"},
+    )
+    accepts_round_result = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "True while the ruleset takes the round in progress reported whole (table mode): "
+                  "its referee posts {\"type\": \"round_result\", \"result\": <the round facts, as POST "
+                  "/v1/rulesets/{id}/score reads them>}"},
     )
     viewer = ma.fields.Nested(ViewerSchema, required=True)
     names = ma.fields.List(ma.fields.String(), required=True)

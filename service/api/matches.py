@@ -15,7 +15,6 @@ with ``Idempotent-Replayed: true``; the same key for another request: 422). Answ
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -89,23 +88,9 @@ _RESPONSE_NAMES = {
 
 def init_app(app: Flask, settings: Settings) -> None:
     """Build the store the settings ask for (memory without Redis) and the use cases over it."""
-    app.extensions[MATCHES_KEY] = Matches(
-        make_store(_store_settings(settings)), idempotency_secret=settings.idempotency_secret
-    )
+    app.extensions[MATCHES_KEY] = Matches(make_store(settings.store), idempotency_secret=settings.idempotency_secret)
     api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
-
-
-def _store_settings(settings: Settings) -> dict[str, str]:
-    """The store factory's settings: the environment, with what ``Settings`` decided on top."""
-    out = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "REDIS_SENTINELS")}
-    if settings.redis_url:
-        out["REDIS_URL"] = settings.redis_url
-    elif settings.redis_sentinels:
-        out["REDIS_SENTINELS"] = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
-        out["REDIS_SENTINEL_MASTER"] = settings.redis_sentinel_master
-    out["MATCH_TTL_SECONDS"] = str(settings.match_ttl_seconds)
-    return out
 
 
 def matches() -> Matches:

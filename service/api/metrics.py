@@ -36,6 +36,7 @@ from typing import Any
 from flask import Flask
 from prometheus_client import Counter, Gauge, Histogram
 
+from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from service.matches import errors as match_errors
 from service.matches.results import Created, Viewed
@@ -81,13 +82,13 @@ def open_stream() -> Iterator[None]:
         stream_closed()
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, settings: Settings) -> None:
     """Count the app's use cases and time its store; set the build info."""
     matches = app.extensions.get(MATCHES_KEY)
     if isinstance(matches, Matches):
         matches.store = TimedStore(matches.store)
         app.extensions[MATCHES_KEY] = ObservedMatches(matches)
-    revision = os.environ.get("BUILD_REVISION", "").strip()[:40] or "unknown"
+    revision = settings.build_revision[:40] or "unknown"
     BUILD_INFO.labels(VERSION, revision, platform.python_version()).set(1)
 
 
@@ -185,3 +186,65 @@ def _count_refusal(operation: str, err: RuleError) -> bool:
     elif isinstance(err, match_errors.VersionConflict):
         CONFLICTS.labels(operation, "409").inc()
     return True
+
+
+class PodCollector:
+    """The process metrics of the whole server (``referee_pod_*``): gunicorn's master ``root`` and
+    every process it started, summed, read from ``/proc`` at each scrape (the multiprocess mode of
+    the metrics library has no process metrics of its own). Nothing where ``/proc`` is missing."""
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+        pids = [self.root, *_children(self.root)]
+        cpu = rss = 0.0
+        counted = 0
+        ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        page = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            cpu += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+            rss += int(fields[21]) * page
+            counted += 1
+        if not counted:
+            return
+        yield CounterMetricFamily("referee_pod_cpu_seconds", "CPU time of the server's processes (master and "
+                                  "workers), user and system", value=cpu)
+        yield GaugeMetricFamily("referee_pod_resident_memory_bytes", "Resident memory of the server's processes",
+                                value=rss)
+        yield GaugeMetricFamily("referee_pod_processes", "The server's processes (master and workers)",
+                                value=counted)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:
+            return [int(child) for child in listed.read().split()]
+    except OSError:
+        return []
+
+
+class StoreHealthCollector:
+    """``referee_store_up``: 1 when the match store answers a quick ping now (no retries), else 0;
+    read at each scrape. The store's health is a metric to alert on, not the process's readiness
+    (``/readyz``): a stalled Redis must not take every pod out of the service at once."""
+
+    def __init__(self, ping: Callable[[], bool]) -> None:
+        self.ping = ping
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        try:
+            up = bool(self.ping())
+        except Exception:  # any failure of the check means "down", never a failed scrape
+            up = False
+        yield GaugeMetricFamily("referee_store_up", "1 when the match store answers a quick ping, else 0",
+                                value=1.0 if up else 0.0)

@@ -1,7 +1,10 @@
-"""Operations endpoints: ``GET /readyz`` (the store answers) and ``GET /metrics`` (Prometheus).
+"""Operations endpoints: ``GET /readyz`` (this process serves) and ``GET /metrics`` (Prometheus).
 
-* ``/readyz``: 200 when the state store answers a ping now (the store's own short, no-retry
-  check), else a 503 problem ``store_unavailable``. Liveness (``/healthz``) never touches the store.
+* ``/readyz``: 200 when this process serves requests (issue 33 item 9): it never asks the store,
+  whose health is the metric ``referee_store_up`` (a ping at each scrape) and an alert on it; a
+  stalled Redis must not take every pod out of the service, and the rules endpoints still work
+  without it (the match endpoints answer 503 ``store_unavailable`` on their own). Liveness
+  (``/healthz``) never touches the store either.
 * ``/metrics``: requests by endpoint, method and status, and their latency, in the Prometheus text
   format. Under gunicorn with several workers set ``PROMETHEUS_MULTIPROC_DIR`` to a writable
   directory (the Dockerfile does): each worker then writes its samples there and any worker answers
@@ -24,7 +27,7 @@ from prometheus_client import multiprocess as prometheus_multiprocess
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
 from service.api.matches import match_store
-from service.matches.errors import StoreUnavailable
+from service.api.metrics import PodCollector, StoreHealthCollector
 
 blp = Blueprint("ops", __name__, description="Readiness and metrics, for the platform.")
 
@@ -89,18 +92,14 @@ class RequestMetrics:
 
 
 @blp.route("/readyz", methods=["GET"])
-@blp.response(200, description="The store answers")
-@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+@blp.response(200, description="This process serves requests")
 def readyz() -> Response:
-    """Ready when the state store answers a quick ping (no retries)."""
-    store = match_store(current_app)
-    try:
-        ok = store.ping()
-    except Exception:  # any failure of the check means "not ready", never a 500
-        ok = False
-    if not ok:
-        raise StoreUnavailable(f"the {store.kind} store does not answer")
-    return json_response({"status": "ready", "store": store.kind})
+    """Ready when this process can serve requests (it never asks the match store).
+
+    The store's health is ``referee_store_up`` in ``/metrics``: with the store down, the rules
+    endpoints still work, and the match endpoints answer 503 ``store_unavailable`` on their own.
+    """
+    return json_response({"status": "ready", "store": match_store(current_app).kind})
 
 
 @blp.route("/metrics", methods=["GET"])
@@ -111,10 +110,14 @@ def metrics() -> Response:
     settings: Settings = current_app.extensions["trick_referee.settings"]
     if settings.metrics_port is not None or not settings.metrics_enabled:
         abort(404)
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    store = CollectorRegistry()
+    store.register(StoreHealthCollector(match_store(current_app).ping))
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # under gunicorn (gunicorn.conf.py sets it)
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)
+        registry.register(PodCollector(os.getppid()))  # the master, and every worker
         data = generate_latest(registry)
     else:
         data = generate_latest()
+    data += generate_latest(store)
     return Response(data, mimetype=CONTENT_TYPE_LATEST)

@@ -18,16 +18,20 @@ canonical JSON of the body); the same key with another request of the same calle
 (``idempotency_key_reused``).
 
 What is stored (see ``usecases``): the answer of every request that changed the match, written in
-the same compare-and-set as the change; and the refusal of a request the *rules* refused (bad
-input, a seat acting for another, ``not_your_turn``/``wrong_phase``, an illegal move), since
-retrying it would be refused the same way. Not stored: an unknown token (the caller is unknown),
-an unknown match, ``version_conflict`` and an unreachable store, which are about the moment, not
-the request; a retry with the same key after one of those is a new try.
+the same compare-and-set as the change, and nothing else. A refusal is not kept (issue 33: 1,000
+refusals under fresh keys cost ~330 KB of Redis for a day, an easy way to fill it): a retry with
+the same key is judged again, refused the same way while the match is as it was, applied (once)
+if the move has become legal meanwhile. Records of refusals written before are still answered
+from until they expire.
 
 **Sealed tokens.** The answer to a create holds the match's tokens, which the store must never
 hold in clear. Its record keeps them encrypted with AES-GCM under a key derived by HKDF-SHA256
-from the server's secret (``IDEMPOTENCY_SECRET``) and the Idempotency-Key, so reading the store is
-not enough to open them: it takes the server's secret and the client's key. A replay of a create
+from the server's secret and the Idempotency-Key, so reading the store is not enough to open them:
+it takes the client's key too, which the store never holds. The server's secret is
+``IDEMPOTENCY_SECRET``; with none set, a random one made once and kept in the store
+(``Store.shared_secret``), so that every worker and replica shares it: then whoever reads the
+store holds the server's secret too, and the client's key alone protects the sealed tokens (set
+``IDEMPOTENCY_SECRET``, as ``k8s/`` does, to keep both needed). A replay of a create
 whose match has been deleted (or has expired) is answered as that match: not found.
 """
 
@@ -38,6 +42,8 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -91,12 +97,28 @@ def same_request(stored: str, fp: str) -> bool:
 
 class Idempotency:
     """Where records are filed and how a create's tokens are sealed, under the server's ``secret``
-    (``IDEMPOTENCY_SECRET``; a random one for this process when none is configured)."""
+    (``IDEMPOTENCY_SECRET``). When none is configured, ``shared`` gives it: called once, with a
+    random candidate, it returns the secret every process sharing the store uses (the store's
+    ``shared_secret``: the first candidate offered, kept there), so that a create retried on
+    another worker or replica finds its first answer; without ``shared``, the candidate is this
+    process's own."""
 
-    def __init__(self, secret: bytes | None = None) -> None:
+    def __init__(self, secret: bytes | None = None, shared: Callable[[bytes], bytes] | None = None) -> None:
         if secret is not None and len(secret) < MIN_SECRET_BYTES:
             raise ValueError(f"the idempotency secret must be at least {MIN_SECRET_BYTES} bytes")
-        self._secret = secret if secret is not None else secrets.token_bytes(32)
+        self._given = secret
+        self._shared = shared
+        self._lock = threading.Lock()
+
+    @property
+    def _secret(self) -> bytes:
+        """The server's secret (asked of ``shared`` on first use; its failure, a store's, is raised)."""
+        if self._given is None:
+            with self._lock:
+                if self._given is None:
+                    candidate = secrets.token_bytes(32)
+                    self._given = candidate if self._shared is None else self._shared(candidate)
+        return self._given
 
     def action_scope(self, match_id: str, identity: str, key: str) -> str:
         """Where the record of ``key`` sent by ``identity`` (referee, seat:N) to ``match_id`` is filed:

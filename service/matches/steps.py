@@ -13,7 +13,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import Any
 
 from service.matches import idempotency as idem
@@ -33,7 +33,7 @@ from service.matches.instants import utc_text
 from service.matches.results import Viewed
 from service.matches.spectators import sight, spectator_view
 from service.matches.tokens import Caller
-from service.rules.errors import RuleError, error_from_json, error_to_json
+from service.rules.errors import RuleError, error_from_json
 from service.rules.messages import Msg, revive
 from service.rules.registry import RULESETS
 from service.rules.ruleset import SPECTATOR, Ruleset
@@ -42,6 +42,8 @@ from service.store.base import IdempotencyRecord, Store
 
 #: decoded states kept per process (see ``MatchSteps._load``)
 RECENT_MATCHES = 1024
+#: the name of the idempotency secret in the store, when no ``IDEMPOTENCY_SECRET`` is configured
+IDEMPOTENCY_SECRET_NAME = "idempotency"
 
 
 
@@ -60,7 +62,7 @@ class MatchSteps:
     ) -> None:
         self.store = store
         self.clock = clock
-        self.idempotency = idem.Idempotency(idempotency_secret)
+        self.idempotency = idem.Idempotency(idempotency_secret, shared=self._shared_secret)
         self.rulesets = RULESETS if rulesets is None else rulesets
         self.rng = rng if rng is not None else secrets.SystemRandom()
         # match id -> (version, commit id, document) of the last state this process saved or read:
@@ -68,6 +70,11 @@ class MatchSteps:
         # (``Store.load``'s ``known_commit``).
         self._recent: OrderedDict[str, tuple[int, str, MatchDocument]] = OrderedDict()
         self._recent_lock = threading.Lock()
+
+    def _shared_secret(self, candidate: bytes) -> bytes:
+        """The idempotency secret every process on this store shares (``Store.shared_secret``)."""
+        with self._guard(None):
+            return self.store.shared_secret(IDEMPOTENCY_SECRET_NAME, candidate)
 
     def _load(self, match_id: str) -> tuple[MatchDocument, int]:
         with self._recent_lock:
@@ -205,15 +212,6 @@ class MatchSteps:
             error.replayed = True
             raise error
         return record.answer
-
-    def _remember_refusal(self, match_id: str, scope: str | None, fp: str, err: RuleError) -> None:
-        """File a refusal by the rules under the key's scope, so a retry gets the same answer."""
-        if scope is None or isinstance(err, (PreconditionFailed, VersionConflict, StoreUnavailable)):
-            return
-        record = IdempotencyRecord(idem.stored_fingerprint(fp), {"refused": error_to_json(err)})
-        # the refusal stands either way; without a record a retry is simply judged again
-        with suppress(store_base.StoreError):
-            self.store.put_idempotency(scope, record)
 
     def _log_refusal(self, match_id: str, doc: MatchDocument, caller: Caller, body: Any, err: RuleError) -> None:
         """Append an action the rules refused to the match's refusal log (``refusals``). The refusal

@@ -183,8 +183,7 @@ class Matches(MatchCreation):
             action = self._authorised_action(doc, caller, body)
             state = doc.ruleset.apply(doc.state, action)
         except RuleError as err:
-            _keep_to_caller(err, caller)
-            self._remember_refusal(match_id, scope, fp, err)
+            _keep_to_caller(err, caller)  # not kept under the key: a retry is judged again (issue 33)
             if not isinstance(err, MatchError):  # refused by the rules (not the caller's standing)
                 self._log_refusal(match_id, doc, caller, body, err)
             raise
@@ -242,14 +241,10 @@ class Matches(MatchCreation):
         if doc.seed is not None and doc.ruleset.status(doc.state) == FINISHED:
             # the record of a finished match reveals the match seed: an undo would play on with every
             # later deal known (issue 16: the match seed never leaves the server before the end)
-            refused = DealsRevealed(Msg("matches.deals_revealed"))
-            self._remember_refusal(match_id, scope, fp, refused)
-            raise refused
+            raise DealsRevealed(Msg("matches.deals_revealed"))
         undone, doc = self._undone(match_id, doc)
         if undone is None:
-            err = NothingToUndo(Msg("matches.nothing_to_undo"))
-            self._remember_refusal(match_id, scope, fp, err)
-            raise err
+            raise NothingToUndo(Msg("matches.nothing_to_undo"))
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
         new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
         view = self._view(new_doc, match_id, version + 1, caller)

@@ -354,10 +354,10 @@ class Ruleset(ABC, Generic[StateT]):
         teams = self.teams(table.players)
         if teams is not None:
             out["teams"] = [list(t) for t in teams]
-        listed = self.legal_actions_json(state, seat, to_act)
-        if seat is None and table.status != FINISHED and self.round_result_allowed(state):
-            listed = [*listed, {"type": ROUND_RESULT}]  # a new list: a game may hand out a shared one
-        out["legal_actions"] = listed
+        out["legal_actions"] = self.legal_actions_json(state, seat, to_act)
+        # not among legal_actions, each postable as is: a round_result is posted with its facts
+        # (the referee posts it; every viewer is told the round may be reported so)
+        out["accepts_round_result"] = table.status != FINISHED and self.round_result_allowed(state)
         out.update(self.game_view(state, seat))
         return out
 
@@ -380,7 +380,8 @@ class Ruleset(ABC, Generic[StateT]):
     def round_result_allowed(self, state: StateT) -> bool:
         """True when the referee of a table-mode match may now report the round in progress whole
         (``round_result``, its ``result`` the round facts ``score_round`` reads); the referee's
-        ``legal_actions`` then list ``{"type": "round_result"}``."""
+        view says ``accepts_round_result: true`` (the action, posted with its facts, is not among
+        ``legal_actions``, each of which is postable as is)."""
         return False
 
     def history(self, state: StateT) -> list[dict[str, Any]]:

@@ -201,6 +201,11 @@ class Store(Protocol):
         """Store a record outside a save (e.g. a rejected request's answer); False if one exists."""
         ...
 
+    def shared_secret(self, name: str, candidate: bytes) -> bytes:
+        """The secret every process sharing this store uses under ``name``: the first ``candidate``
+        any of them offered (kept without expiry, set only when none is there: ``SET NX``)."""
+        ...
+
     def delete(self, match_id: str) -> bool:
         """Remove the match, its events and its refusal log; True if it existed. Its idempotency records are left
         to expire on their own (within ``idempotency_ttl_seconds``), so deleting costs the same

@@ -1,29 +1,13 @@
-"""Choose and build the state store from settings (environment variables or an app config).
+"""Build the state store from its settings (``StoreSettings``; the service reads them from the
+environment in ``service/api/config.py``, the one place that reads the configuration, which
+lists every variable with its default).
 
-| setting | meaning | default |
-|---|---|---|
-| ``REDIS_URL`` | a Redis to use (``redis://[:password@]host:port/db``, ``rediss://``, ``unix://``) | unset |
-| ``REDIS_SENTINELS`` | ``host:port,host:port,...``: find the master through these Sentinels | unset |
-| ``REDIS_SENTINEL_MASTER`` | the Sentinels' name for the master | ``mymaster`` |
-| ``REDIS_CLUSTER_NODES`` | ``host:port,host:port,...``: a Redis Cluster, reached through any of these nodes | unset |
-| ``REDIS_PASSWORD`` | password of the master found through Sentinels, or of the cluster's nodes | none |
-| ``REDIS_DB`` | database number with Sentinels | ``0`` |
-| ``MATCH_TTL_SECONDS`` | idle time after which a match expires | 604800 (7 days) |
-| ``IDEMPOTENCY_TTL_SECONDS`` | how long a stored answer to an Idempotency-Key is kept | 86400 |
-| ``REDIS_SOCKET_TIMEOUT`` | seconds one command may take | 0.5 |
-| ``REDIS_CONNECT_TIMEOUT`` | seconds a connection may take | 0.5 |
-| ``REDIS_RETRIES`` | retries of a command after a broken connection or a timeout | 1 |
-| ``REDIS_HEALTH_CHECK_INTERVAL`` | idle seconds after which a pooled connection is pinged before use | 10 |
-| ``REDIS_PING_TIMEOUT`` | the readiness check's timeout (no retries) | 0.25 |
-| ``REDIS_MIN_REPLICAS_ACK`` | replicas that must acknowledge a commit (``WAIT``) | 1 with Sentinels, else 0 |
-| ``REDIS_WAIT_TIMEOUT`` | seconds a commit waits for those acknowledgements | 0.1 |
-
-Set at most one of ``REDIS_URL``, ``REDIS_SENTINELS`` and ``REDIS_CLUSTER_NODES``. With none of
+Set at most one of ``redis_url``, ``redis_sentinels`` and ``redis_cluster_nodes``. With none of
 them the store is in memory, in this process only, and the log says so: more than one worker or
 replica needs Redis.
 
-A commit that fewer than ``REDIS_MIN_REPLICAS_ACK`` replicas acknowledged within
-``REDIS_WAIT_TIMEOUT`` is on the master but could be lost by a failover, so the store reports its
+A commit that fewer than ``min_replicas_ack`` replicas acknowledged within ``wait_timeout``
+(``RedisOptions``) is on the master but could be lost by a failover, so the store reports its
 outcome as unknown (503 ``store_outcome_unknown``). Sentinels watch a master that has a replica,
 hence the default of 1 there; a standalone Redis or a cluster without replicas waits for none.
 """
@@ -31,9 +15,7 @@ hence the default of 1 there; a standalone Redis or a cluster without replicas w
 from __future__ import annotations
 
 import logging
-import os
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
 
 from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS, Store
 from service.store.memory import MemoryStore
@@ -42,113 +24,69 @@ from service.store.redis_store import RedisOptions, RedisStore
 
 log = logging.getLogger("service.store")
 
-_T = TypeVar("_T", int, float)
-
 MEMORY_WARNING = (
     "state store: memory; matches live in this process only and are lost when it stops; "
     "set REDIS_URL (or REDIS_SENTINELS, or REDIS_CLUSTER_NODES) to run more than one worker or replica"
 )
-#: the settings that each name a Redis deployment; at most one may be set
-DEPLOYMENTS = ("REDIS_URL", "REDIS_SENTINELS", "REDIS_CLUSTER_NODES")
+#: the Sentinels' name for the master when none is given (``service.api.config`` has the same)
+DEFAULT_SENTINEL_MASTER = "referee"
+
+Nodes = tuple[tuple[str, int], ...]
 
 
-def _get(settings: Any, name: str) -> Any:
-    if isinstance(settings, Mapping):
-        return settings.get(name)
-    return getattr(settings, name, None)
+@dataclass(frozen=True)
+class StoreSettings:
+    """Which store, and how to reach it: a Redis URL, Sentinels (with the master's name, password
+    and database) or a cluster's nodes (with their password); none of them: memory."""
+
+    redis_url: str | None = field(default=None, repr=False)  # may hold a password
+    redis_sentinels: Nodes = ()
+    redis_sentinel_master: str = DEFAULT_SENTINEL_MASTER
+    redis_cluster_nodes: Nodes = ()
+    redis_password: str | None = field(default=None, repr=False)
+    redis_db: int = 0
+    ttl_seconds: int = DEFAULT_TTL_SECONDS
+    idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS
+    options: RedisOptions = field(default_factory=RedisOptions)
+
+    def __post_init__(self) -> None:
+        chosen = [name for name, value in (("REDIS_URL", self.redis_url), ("REDIS_SENTINELS", self.redis_sentinels),
+                                           ("REDIS_CLUSTER_NODES", self.redis_cluster_nodes)) if value]
+        if len(chosen) > 1:
+            which = f"both {chosen[0]} and {chosen[1]}" if len(chosen) == 2 else "all three"
+            raise ValueError(f"set one of REDIS_URL, REDIS_SENTINELS and REDIS_CLUSTER_NODES, not {which}")
+
+    @property
+    def uses_redis(self) -> bool:
+        return bool(self.redis_url or self.redis_sentinels or self.redis_cluster_nodes)
 
 
-def _text(settings: Any, name: str) -> str | None:
-    value = _get(settings, name)
-    if value is None:
-        return None
-    text = str(value).strip()
-    return text or None
-
-
-def _number(settings: Any, name: str, kind: Callable[[str], _T], default: _T, *, minimum: _T) -> _T:
-    text = _text(settings, name)
-    if text is None:
-        return default
-    try:
-        value = kind(text)
-    except ValueError:
-        raise ValueError(f"{name}={text!r} is not a valid {kind.__name__}") from None
-    if value < minimum:
-        raise ValueError(f"{name}={text!r} must be at least {minimum}")
-    return value
-
-
-def _nodes(name: str, text: str) -> list[tuple[str, int]]:
-    """``host:port,host:port,...`` (the setting ``name``) as pairs."""
-    nodes = []
-    for item in text.split(","):
-        host, sep, port = item.strip().rpartition(":")
-        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise ValueError(f"{name} entry {item.strip()!r} is not host:port")
-        nodes.append((host.strip("[]"), int(port)))
-    return nodes
-
-
-def redis_options(settings: Any = None) -> RedisOptions:
-    """The connection options the settings ask for (defaults from ``RedisOptions``)."""
-    settings = os.environ if settings is None else settings
-    base = RedisOptions()
-    return RedisOptions(
-        socket_timeout=_number(settings, "REDIS_SOCKET_TIMEOUT", float, base.socket_timeout, minimum=0.001),
-        connect_timeout=_number(settings, "REDIS_CONNECT_TIMEOUT", float, base.connect_timeout, minimum=0.001),
-        retries=_number(settings, "REDIS_RETRIES", int, base.retries, minimum=0),
-        health_check_interval=_number(
-            settings, "REDIS_HEALTH_CHECK_INTERVAL", int, base.health_check_interval, minimum=0
-        ),
-        ping_timeout=_number(settings, "REDIS_PING_TIMEOUT", float, base.ping_timeout, minimum=0.001),
-        min_replicas_ack=_optional_number(settings, "REDIS_MIN_REPLICAS_ACK"),
-        wait_timeout=_number(settings, "REDIS_WAIT_TIMEOUT", float, base.wait_timeout, minimum=0.001),
-    )
-
-
-def _optional_number(settings: Any, name: str) -> int | None:
-    """A whole number of at least 0, or None when the setting is absent."""
-    if _text(settings, name) is None:
-        return None
-    return _number(settings, name, int, 0, minimum=0)
-
-
-def make_store(settings: Any = None) -> Store:
-    """The store the settings call for: a mapping (``os.environ``, a Flask config) or an object with
-    those attributes; ``None`` reads the environment. Logs which store it built."""
-    settings = os.environ if settings is None else settings
-    ttl = _number(settings, "MATCH_TTL_SECONDS", int, DEFAULT_TTL_SECONDS, minimum=1)
-    idempotency_ttl = _number(settings, "IDEMPOTENCY_TTL_SECONDS", int, DEFAULT_IDEMPOTENCY_TTL_SECONDS, minimum=1)
-    chosen = [name for name in DEPLOYMENTS if _text(settings, name) is not None]
-    if len(chosen) > 1:
-        which = f"both {chosen[0]} and {chosen[1]}" if len(chosen) == 2 else "all three"
-        raise ValueError(f"set one of REDIS_URL, REDIS_SENTINELS and REDIS_CLUSTER_NODES, not {which}")
-    url = _text(settings, "REDIS_URL")
-    sentinels = _text(settings, "REDIS_SENTINELS")
-    cluster = _text(settings, "REDIS_CLUSTER_NODES")
+def make_store(settings: StoreSettings | None = None) -> Store:
+    """The store the settings call for (``None``: the defaults, memory). Logs which store it built."""
+    settings = StoreSettings() if settings is None else settings
+    ttl, idempotency_ttl, options = settings.ttl_seconds, settings.idempotency_ttl_seconds, settings.options
     store: Store
-    if url is not None:
+    if settings.redis_url:
         store = RedisStore.from_url(
-            url, ttl_seconds=ttl, idempotency_ttl_seconds=idempotency_ttl, options=redis_options(settings)
+            settings.redis_url, ttl_seconds=ttl, idempotency_ttl_seconds=idempotency_ttl, options=options
         )
-    elif cluster is not None:
+    elif settings.redis_cluster_nodes:
         store = RedisClusterStore(
-            _nodes("REDIS_CLUSTER_NODES", cluster),
-            password=_text(settings, "REDIS_PASSWORD"),
+            list(settings.redis_cluster_nodes),
+            password=settings.redis_password,
             ttl_seconds=ttl,
             idempotency_ttl_seconds=idempotency_ttl,
-            options=redis_options(settings),
+            options=options,
         )
-    elif sentinels is not None:
+    elif settings.redis_sentinels:
         store = RedisStore.from_sentinels(
-            _nodes("REDIS_SENTINELS", sentinels),
-            _text(settings, "REDIS_SENTINEL_MASTER") or "mymaster",
-            password=_text(settings, "REDIS_PASSWORD"),
-            db=_number(settings, "REDIS_DB", int, 0, minimum=0),
+            list(settings.redis_sentinels),
+            settings.redis_sentinel_master,
+            password=settings.redis_password,
+            db=settings.redis_db,
             ttl_seconds=ttl,
             idempotency_ttl_seconds=idempotency_ttl,
-            options=redis_options(settings),
+            options=options,
         )
     else:
         store = MemoryStore(ttl_seconds=ttl, idempotency_ttl_seconds=idempotency_ttl)

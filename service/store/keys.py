@@ -52,3 +52,9 @@ def log_key(match_id: str) -> str:
 def idempotency_prefix(match_id: str) -> str:
     """Every idempotency scope key of the match starts with this (see ``idempotency_scope``)."""
     return f"{match_tag(match_id)}:idem:"
+
+
+def secret_key(name: str) -> str:
+    """Where the service's shared secret ``name`` is kept (``Store.shared_secret``): outside every
+    match's slot, never expiring."""
+    return f"referee:secret:{name}"

@@ -76,6 +76,7 @@ class MemoryStore:
         self.idempotency_ttl_seconds = min(idempotency_ttl_seconds, ttl_seconds)
         self._clock = clock
         self._lock = threading.Lock()
+        self._secrets: dict[str, bytes] = {}
         self._matches: dict[str, _Match] = {}
         self._records: dict[str, _Record] = {}
         #: match id -> (the condition its followers wait on, how many follow it); a save or a delete
@@ -181,6 +182,10 @@ class MemoryStore:
                 return False
             self._put_record((scope_key, text), now)
             return True
+
+    def shared_secret(self, name: str, candidate: bytes) -> bytes:
+        with self._lock:
+            return self._secrets.setdefault(name, candidate)
 
     def delete(self, match_id: str) -> bool:
         with self._lock:

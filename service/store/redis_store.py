@@ -85,12 +85,13 @@ from service.store.base import (
     MatchExists,
     MatchNotFound,
     StoreError,
+    StoreUnavailable,
     VersionConflict,
     commit_of,
     require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
-from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id
+from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id, secret_key
 from service.store.redis_commands import RedisCommands
 from service.store.redis_follow import BlockingReader, FeedHub, Reader, RedisFeed
 from service.store.redis_wire import (
@@ -362,6 +363,15 @@ class RedisStore(RedisCommands):
         if reply is None and attempts.lost:  # perhaps taken by this very call's first attempt
             raise self._unknown("the record")
         return reply is not None
+
+    def shared_secret(self, name: str, candidate: bytes) -> bytes:
+        key = secret_key(name)
+        with self._guard():
+            self._write(key, ("SET", key, candidate, "NX"), Attempts())  # a lost reply: the GET tells
+            kept = self._read(key, ("GET", key))
+        if not isinstance(kept, bytes) or not kept:
+            raise StoreUnavailable(f"{self.description}: the shared secret {name!r} could not be read back")
+        return kept
 
     def delete(self, match_id: str) -> bool:
         if not is_valid_match_id(match_id):

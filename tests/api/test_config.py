@@ -73,3 +73,24 @@ def test_stream_and_cors_settings() -> None:
 def test_unusable_stream_and_worker_values_stop_the_start(name: str, value: str) -> None:
     with pytest.raises(ConfigError, match=name):
         Settings.from_env({name: value})
+
+
+def test_the_readme_lists_every_variable_the_service_reads() -> None:
+    """The README's table of variables names exactly ``VARIABLES`` (issue 33 item 1), and nothing in
+    the service reads the environment but ``config.py`` (and gunicorn.conf.py, which hands a
+    multiprocess directory to the metrics library and turns the limits on by default)."""
+    import re
+    from pathlib import Path
+
+    from service.api.config import VARIABLES
+
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text()
+    start = readme.index("| variable | meaning | default |")
+    table = readme[start:readme.index("\n\n", start)]
+    assert set(re.findall(r"^\| `([A-Z][A-Z0-9_]+)`", table, re.M)) == set(VARIABLES)
+    readers = sorted(
+        str(path.relative_to(root)) for path in (root / "service").rglob("*.py")
+        if re.search(r"os\.environ|os\.getenv|getenv\(", path.read_text()) and path.name != "config.py"
+    )
+    assert readers == ["service/api/ops.py"]  # whether the metrics library is in multiprocess mode

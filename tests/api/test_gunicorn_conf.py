@@ -81,7 +81,7 @@ def test_workers_are_gevent_unless_told_otherwise(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("WORKER_CLASS", raising=False)
     monkeypatch.delenv("WORKER_CONNECTIONS", raising=False)
     conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    assert conf["worker_class"] == "gevent"
+    assert conf["worker_class"] == "service.server.GeventWorker"  # gunicorn's, with the service's bounds
     assert conf["worker_connections"] == 2000
     monkeypatch.setenv("WORKER_CLASS", "sync")
     monkeypatch.setenv("WORKER_CONNECTIONS", "500")
@@ -91,7 +91,7 @@ def test_workers_are_gevent_unless_told_otherwise(monkeypatch: pytest.MonkeyPatc
 
 def test_an_unknown_worker_class_stops_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WORKER_CLASS", "tornado")
-    with pytest.raises(SystemExit, match="WORKER_CLASS must be one of gevent, gthread, sync"):
+    with pytest.raises(SystemExit, match="WORKER_CLASS: Must be one of: gevent, gthread, sync"):
         runpy.run_path(str(ROOT / "gunicorn.conf.py"))
 
 

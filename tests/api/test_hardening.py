@@ -331,9 +331,9 @@ def test_a_body_of_declared_length_is_read_once_to_that_length(match_app: Flask)
     status, body = _declared(match_app, stream, str(len(text)))
     assert status.startswith("201") and body["view"]["ruleset"] == "forty_fives"
     assert stream.sizes == [len(text)]  # one read, of the declared length, nothing past it
-    # a body that ends before its declared length is what arrived, as before: malformed JSON here
+    # a body that ends before its declared length is refused as such (issue 33 item 7)
     status, body = _declared(match_app, io.BytesIO(text[:20]), str(len(text)))
-    assert status.startswith("400") and body["code"] == "malformed_json"
+    assert status.startswith("400") and body["code"] == "malformed_body"
     # over the limit: werkzeug's 413, the body never read
     untouched = Counted(b"")
     status, body = _declared(match_app, untouched, str(10**9))

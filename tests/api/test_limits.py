@@ -177,10 +177,11 @@ def test_storage_follows_the_store() -> None:
     assert storage(Settings()) == ("memory://", {})
     uri, options = storage(Settings(redis_url="redis://r:6379/0"))
     assert uri == "redis://r:6379/0" and options["socket_timeout"] == 0.5
-    uri, options = storage(Settings(redis_sentinels=(("s1", 26379), ("s2", 26379))), {"REDIS_PASSWORD": "pw"})
+    assert options["max_connections"] == 50  # bounded (RATELIMIT_POOL_SIZE)
+    uri, options = storage(Settings(redis_sentinels=(("s1", 26379), ("s2", 26379)), redis_password="pw"))
     assert uri == "redis+sentinel://s1:26379,s2:26379/referee" and options["password"] == "pw"
     assert options["sentinel_kwargs"]["password"] is None  # the master's password, not sent to the Sentinels
-    uri, _ = storage(Settings(redis_cluster=True), {"REDIS_CLUSTER_NODES": "n1:7000,n2:7000"})
+    uri, _ = storage(Settings(redis_cluster_nodes=(("n1", 7000), ("n2", 7000))))
     assert uri == "redis+cluster://n1:7000,n2:7000"
     assert storage(Settings(redis_url="redis://r", ratelimit_storage_uri="memory://"))[0] == "memory://"
 

@@ -20,14 +20,19 @@ def test_ready_on_the_memory_store_and_metrics_count_requests() -> None:
     assert 'referee_http_requests_total{endpoint="/readyz",method="GET",status="200"}' in text
     assert 'endpoint="/v1/matches/<match_id>",method="GET",status="404"' in text
     assert "referee_http_request_duration_seconds_bucket" in text
+    assert "\nreferee_store_up 1.0\n" in text
 
 
-def test_not_ready_when_redis_does_not_answer_and_liveness_does_not_care() -> None:
+def test_ready_when_redis_does_not_answer_and_the_metric_says_it() -> None:
+    """Readiness is the process's, not the store's (issue 33 item 9): the store's health is
+    ``referee_store_up``, and the match endpoints answer 503 on their own."""
     client = create_app(Settings(redis_url=f"redis://127.0.0.1:{free_port()}/0")).test_client()
     started = time.perf_counter()
     ready = client.get("/readyz")
+    metrics = client.get("/metrics").get_data(as_text=True)
     assert time.perf_counter() - started < 2.0
-    assert ready.status_code == 503 and ready.get_json()["code"] == "store_unavailable"
+    assert ready.status_code == 200 and ready.get_json() == {"status": "ready", "store": "redis"}
+    assert "\nreferee_store_up 0.0\n" in metrics
     assert client.get("/healthz").status_code == 200
     down = client.get("/v1/matches/some-match", headers={"Authorization": "Bearer x"})
     assert down.status_code == 503 and down.get_json()["code"] == "store_unavailable"

@@ -211,15 +211,19 @@ def test_a_table_round_result_summary_with_a_leader_must_agree_with_the_match(ht
 def test_the_table_referee_is_offered_round_result_while_the_ruleset_takes_it(rid: str, http: FlaskHttp) -> None:
     table, _ = create(http, rid, "table", profile(rid).usual_players)
     view = http.get(table.path, table.referee).body
-    assert {"type": "round_result"} in view["legal_actions"]
-    for seat_token in table.seats:
-        assert all(a["type"] != "round_result" for a in http.get(table.path, seat_token).body["legal_actions"])
+    # said beside legal_actions, whose every item is postable as is (issue 33 item 8)
+    assert view["accepts_round_result"] is True
+    assert all(a["type"] != "round_result" for a in view["legal_actions"])
+    for seat_token in table.seats:  # told too; a seat's token cannot post it
+        seen = http.get(table.path, seat_token).body
+        assert seen["accepts_round_result"] is True
+        assert all(a["type"] != "round_result" for a in seen["legal_actions"])
     report = profile(rid).round_result(view, random.Random(rid))
     answer = http.post(f"{table.path}/actions", {"type": "round_result", "result": report}, table.referee)
     assert answer.status == 200, answer.body
     dealt, _ = create(http, rid, "dealt", profile(rid).usual_players)
     referee = http.get(dealt.path, dealt.referee).body
-    assert all(a["type"] != "round_result" for a in referee["legal_actions"])
+    assert referee["accepts_round_result"] is False
 
 
 def test_the_catalogue_says_what_each_player_count_needs(client: FlaskClient) -> None:

@@ -98,3 +98,44 @@ def test_open_streams_per_token_and_their_slots_back_when_clients_go() -> None:
             conn.close()
             time.sleep(0.2)
         http.close()
+
+
+def test_an_exhausted_or_stalled_limiter_is_never_a_500(restartable_redis_server: RedisServer) -> None:
+    """150 requests at once, all over their limit, while the limiter's Redis stalls for a moment:
+    its pool (RATELIMIT_POOL_SIZE) runs out and its calls time out; every answer is a 429 or, where
+    the counts could not be kept, a 200 (the limits fail open), never a 500 (before: 500s, the 429
+    handler asking the exhausted pool again)."""
+    import threading
+
+    env = {"REDIS_URL": restartable_redis_server.url, "RATELIMIT_ENABLED": "true", "RATELIMIT_RULES": "1/minute",
+           "RATELIMIT_POOL_SIZE": "4"}
+    with Gunicorn(workers=1, env=env) as server:
+        http = WireHttp("127.0.0.1", server.port)
+        assert http.get("/v1/rulesets").status == 200  # the minute's one
+        http.close()
+        statuses: list[int] = []
+        lock = threading.Lock()
+
+        def one() -> None:
+            conn = WireHttp("127.0.0.1", server.port, timeout=30)
+            try:
+                status = conn.get("/v1/rulesets").status
+            finally:
+                conn.close()
+            with lock:
+                statuses.append(status)
+
+        threads = [threading.Thread(target=one) for _ in range(150)]
+        restartable_redis_server.pause()
+        try:
+            for thread in threads:
+                thread.start()
+            time.sleep(0.3)
+        finally:
+            restartable_redis_server.resume()
+        for thread in threads:
+            thread.join(60)
+        log = server.log_tail(200)
+    assert len(statuses) == 150
+    assert set(statuses) <= {200, 429}, (sorted(set(statuses)), log)
+    assert 429 in statuses

@@ -83,7 +83,7 @@ def _contend(port: int, match: Match, client: int, attempts: list[Attempt], lock
             answers = [first]
             if retries:
                 again = http.request("POST", f"{match.path}/actions", match.seats[seat], action, headers)
-                if first.status == 200 or first.body.get("code") != "version_conflict":
+                if first.status == 200:  # a refusal is not kept under its key: its retry is judged again (issue 33)
                     assert again.status == first.status and again.body == first.body, (first.body, again.body)
                     assert again.headers.get("Idempotent-Replayed") == "true"
                 answers.append(again)
@@ -184,13 +184,13 @@ def test_redis_restart_mid_match(served: tuple[Gunicorn, RedisServer]) -> None:
     for method, path, body in [
         ("GET", match.path, None),
         ("POST", f"{match.path}/actions", {"type": "play", "card": "2C"}),
-        ("GET", "/readyz", None),
     ]:
         started = time.perf_counter()
         down = http.request(method, path, match.seats[0], body)
         assert down.status == 503 and down.body["code"] == "store_unavailable", down.body
         assert time.perf_counter() - started < 3.0
     assert http.get("/healthz").status == 200
+    assert http.get("/readyz").status == 200  # the process serves: readiness is not the store's (issue 33)
     redis.start()
     play(6)
     events = http.get(f"{match.path}/events", match.referee).body["events"]

@@ -299,16 +299,17 @@ def test_idempotent_retries(matches: Service, store: MemoryStore) -> None:
     # another caller's key space is its own: the same key and body from another seat are judged afresh
     with pytest.raises(errors.Forbidden):
         matches.act(mid, seats[(seat + 1) % 3], action, idempotency_key="k1")
-    # a refusal by the rules is answered again the same way, even once the move became legal
+    # a refusal by the rules is not kept under its key (issue 33 item 6): a retry is judged again,
+    # refused the same way while the match is as it was
     nxt = to_act(matches, mid, referee)
     early = first_legal(matches, mid, seats[nxt])
     late = (nxt + 1) % 3
     with pytest.raises(NotYourTurn):
         matches.act(mid, seats[late], {"type": "play", "card": early["card"]}, idempotency_key="k2")
-    with pytest.raises(NotYourTurn) as replayed:
+    with pytest.raises(NotYourTurn) as again:
         matches.act(mid, seats[late], {"type": "play", "card": early["card"]}, idempotency_key="k2")
-    assert replayed.value.replayed and headers_of(replayed.value)["Idempotent-Replayed"] == "true"
-    assert status_of(replayed.value) == 409 and problem_body(replayed.value)["code"] == "not_your_turn"
+    assert not again.value.replayed and "Idempotent-Replayed" not in headers_of(again.value)
+    assert status_of(again.value) == 409 and problem_body(again.value)["code"] == "not_your_turn"
     with pytest.raises(errors.InvalidRequest):
         matches.act(mid, seats[nxt], early, idempotency_key="")
 

@@ -244,7 +244,8 @@ def check_round_result_listed(ruleset: Ruleset[Any], state: Any, round_result: A
     listed, a report applies or is refused for its facts alone (the profile's random report may
     not fit the round: a declarer already known); not listed, the phase refuses it."""
     view = as_json(ruleset.view(state, None))
-    listed = {"type": "round_result"} in view["legal_actions"]
+    listed = view["accepts_round_result"]
+    assert all(a["type"] != "round_result" for a in view["legal_actions"])  # each listed one postable as is
     try:
         ruleset.apply(state, Action("round_result", result=round_result(view, rng)))
     except WrongPhase:

@@ -1,5 +1,6 @@
 """``make_store``: memory without Redis settings (and the log says state is in one process only),
-Redis from ``REDIS_URL`` or through Sentinels, every number read and checked."""
+Redis from ``REDIS_URL`` or through Sentinels, every number read and checked (by ``Settings``, the
+one reader of the environment: issue 33 item 1)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
+from service.api.config import Settings
 from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS, Store
-from service.store.factory import make_store, redis_options
+from service.store.factory import StoreSettings, make_store
 from service.store.memory import MemoryStore
 from service.store.redis_cluster import RedisClusterStore
 from service.store.redis_store import RedisOptions, RedisStore
@@ -26,9 +27,14 @@ from tests.redis_server import (
 )
 
 
+def _store(env: dict[str, str]) -> Store:
+    """The store the environment ``env`` asks for."""
+    return make_store(Settings.from_env(env).store)
+
+
 def test_no_redis_settings_means_the_memory_store_and_the_log_says_so(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.INFO, logger="service.store"):
-        store = make_store({})
+        store = _store({})
     assert isinstance(store, MemoryStore) and isinstance(store, Store)
     assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (DEFAULT_TTL_SECONDS, DEFAULT_IDEMPOTENCY_TTL_SECONDS)
     messages = [r.getMessage() for r in caplog.records if r.name == "service.store"]
@@ -37,19 +43,20 @@ def test_no_redis_settings_means_the_memory_store_and_the_log_says_so(caplog: py
 
 
 def test_an_empty_redis_url_counts_as_unset() -> None:
-    assert isinstance(make_store({"REDIS_URL": "  "}), MemoryStore)
+    assert isinstance(_store({"REDIS_URL": "  "}), MemoryStore)
 
 
 def test_none_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("REDIS_URL", raising=False)
     monkeypatch.delenv("REDIS_SENTINELS", raising=False)
     monkeypatch.setenv("MATCH_TTL_SECONDS", "120")
-    store = make_store()
+    store = make_store(Settings.from_env().store)
     assert isinstance(store, MemoryStore) and store.ttl_seconds == 120
+    assert isinstance(make_store(), MemoryStore)  # no settings: the defaults
 
 
-def test_settings_may_be_an_object_with_attributes() -> None:
-    store = make_store(SimpleNamespace(MATCH_TTL_SECONDS=50, IDEMPOTENCY_TTL_SECONDS=20))
+def test_settings_may_be_given_as_values() -> None:
+    store = make_store(StoreSettings(ttl_seconds=50, idempotency_ttl_seconds=20))
     assert isinstance(store, MemoryStore)
     assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (50, 20)
 
@@ -60,12 +67,12 @@ def test_redis_url_means_the_redis_store_with_its_settings(
     settings = {
         "REDIS_URL": redis_server.url,
         "MATCH_TTL_SECONDS": "600",
-        "IDEMPOTENCY_TTL_SECONDS": 60,  # a Flask config may hold numbers
+        "IDEMPOTENCY_TTL_SECONDS": "60",
         "REDIS_SOCKET_TIMEOUT": "0.2",
         "REDIS_RETRIES": "0",
     }
     with caplog.at_level(logging.INFO, logger="service.store"):
-        store = make_store(settings)
+        store = _store(settings)
     assert isinstance(store, RedisStore)
     with contextlib.closing(store):
         assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (600, 60)
@@ -84,7 +91,7 @@ def test_sentinels_mean_the_redis_store_on_the_master_they_name(
     replica = redis_server_factory(appendonly=False, extra_args=replica_args(master))
     wait_for_replicas(master, 1)
     with RedisSentinel(tmp_path / "sentinel", master, service_name="referee") as sentinel:
-        store = make_store({"REDIS_SENTINELS": f"127.0.0.1:{sentinel.port}", "REDIS_SENTINEL_MASTER": "referee"})
+        store = _store({"REDIS_SENTINELS": f"127.0.0.1:{sentinel.port}", "REDIS_SENTINEL_MASTER": "referee"})
         assert isinstance(store, RedisStore)
         with contextlib.closing(store):
             assert "referee" in store.description
@@ -104,7 +111,7 @@ def test_a_cluster_means_the_cluster_store_on_its_nodes(
 ) -> None:
     redis_cluster.flush()
     with caplog.at_level(logging.INFO, logger="service.store"):
-        store = make_store({"REDIS_CLUSTER_NODES": redis_cluster.setting, "REDIS_SOCKET_TIMEOUT": "0.3"})
+        store = _store({"REDIS_CLUSTER_NODES": redis_cluster.setting, "REDIS_SOCKET_TIMEOUT": "0.3"})
     assert isinstance(store, RedisClusterStore) and store.kind == "redis"
     with contextlib.closing(store):
         assert store.ping() is True
@@ -135,7 +142,7 @@ def test_replica_acknowledgements_are_a_setting() -> None:
         ({"REDIS_CLUSTER_NODES": "127.0.0.1:1"}, 0),
         ({"REDIS_CLUSTER_NODES": "127.0.0.1:1", "REDIS_MIN_REPLICAS_ACK": "1"}, 1),
     ]:
-        store = make_store({**settings, "REDIS_WAIT_TIMEOUT": "0.05"})
+        store = _store({**settings, "REDIS_WAIT_TIMEOUT": "0.05"})
         assert isinstance(store, RedisStore)
         with contextlib.closing(store):
             assert (store.min_replicas_ack, store.wait_timeout) == (expected, 0.05), settings
@@ -145,14 +152,14 @@ def test_replica_acknowledgements_are_a_setting() -> None:
     ("settings", "message"),
     [
         ({"MATCH_TTL_SECONDS": "soon"}, "MATCH_TTL_SECONDS"),
-        ({"MATCH_TTL_SECONDS": "0"}, "at least 1"),
+        ({"MATCH_TTL_SECONDS": "0"}, "MATCH_TTL_SECONDS: Must be greater than or equal to 1"),
         ({"IDEMPOTENCY_TTL_SECONDS": "-5"}, "IDEMPOTENCY_TTL_SECONDS"),
         ({"REDIS_URL": "redis://x", "REDIS_SOCKET_TIMEOUT": "fast"}, "REDIS_SOCKET_TIMEOUT"),
         ({"REDIS_URL": "redis://x", "REDIS_RETRIES": "-1"}, "REDIS_RETRIES"),
         ({"REDIS_URL": "redis://x", "REDIS_SENTINELS": "a:1"}, "not both"),
         ({"REDIS_SENTINELS": "a:1,b"}, "host:port"),
         ({"REDIS_SENTINELS": "a:x"}, "host:port"),
-        ({"REDIS_CLUSTER_NODES": "a:1,b"}, "REDIS_CLUSTER_NODES entry 'b' is not host:port"),
+        ({"REDIS_CLUSTER_NODES": "a:1,b"}, "REDIS_CLUSTER_NODES: must be host:port entries .*got 'b'"),
         ({"REDIS_CLUSTER_NODES": "a:1", "REDIS_URL": "redis://x"}, "not both REDIS_URL and REDIS_CLUSTER_NODES"),
         ({"REDIS_URL": "redis://x", "REDIS_MIN_REPLICAS_ACK": "-1"}, "REDIS_MIN_REPLICAS_ACK"),
         ({"REDIS_URL": "redis://x", "REDIS_WAIT_TIMEOUT": "0"}, "REDIS_WAIT_TIMEOUT"),
@@ -160,11 +167,15 @@ def test_replica_acknowledgements_are_a_setting() -> None:
 )
 def test_bad_settings_are_refused_with_the_setting_named(settings: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        make_store(settings)
+        _store(settings)
 
 
 def test_redis_options_defaults_are_short_and_explicit() -> None:
-    assert redis_options({}) == RedisOptions()
+    assert Settings.from_env({}).redis_options == RedisOptions()  # the settings' defaults are the options'
+    from service.api.config import DEFAULT_SENTINEL_MASTER
+    from service.store.factory import DEFAULT_SENTINEL_MASTER as STORE_DEFAULT
+
+    assert DEFAULT_SENTINEL_MASTER == STORE_DEFAULT == StoreSettings().redis_sentinel_master
     defaults = RedisOptions()
     assert defaults.socket_timeout <= 1 and defaults.connect_timeout <= 1 and defaults.retries <= 2
     assert defaults.protocol == 2

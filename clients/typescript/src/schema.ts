@@ -48,7 +48,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready when the state store answers a quick ping (no retries). */
+        /**
+         * Ready when this process can serve requests (it never asks the match store).
+         * @description The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
+         *     endpoints still work, and the match endpoints answer 503 `store_unavailable` on their own.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -553,11 +557,13 @@ export interface components {
             view: components["schemas"]["MatchView"];
         };
         MatchView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
             dealer: number | null;
             /** @description The seat's own hand */
             hand?: string[] | null;
             id: string;
-            /** @description Every action this token may post now, each postable as is, but for {"type": "round_result"}: listed to a table-mode referee while the ruleset takes the round in progress reported whole, it is posted with its 'result' (the round facts, as POST /v1/rulesets/{id}/score reads them) */
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
             legal_actions: components["schemas"]["Action"][];
             /** @enum {string} */
             mode: "dealt" | "table";
@@ -1168,7 +1174,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The store answers */
+            /** @description This process serves requests */
             200: {
                 headers: {
                     "Content-Language": components["headers"]["Content-Language"];
@@ -1177,7 +1183,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
@@ -1236,6 +1241,7 @@ export interface operations {
                      *       "spectator_token": "JYkp2JuHCTTGgOxLinDlG_pLZzeAbWCgNVYVIcmfTWI",
                      *       "version": 1,
                      *       "view": {
+                     *         "accepts_round_result": false,
                      *         "ace_announced_by": null,
                      *         "deal_commitment": "f0892fe69e8f8a6408f654bdaa39bfdeafeb8d1366e244a8e01130e97700db34",
                      *         "dealer": 1,
@@ -1356,6 +1362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
@@ -1559,6 +1566,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,

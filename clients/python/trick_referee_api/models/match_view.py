@@ -30,11 +30,12 @@ T = TypeVar("T", bound="MatchView")
 class MatchView:
     """ 
         Attributes:
+            accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
+                referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>}
             dealer (int | None):
             id (str):
-            legal_actions (list[Action]): Every action this token may post now, each postable as is, but for {"type":
-                "round_result"}: listed to a table-mode referee while the ruleset takes the round in progress reported whole, it
-                is posted with its 'result' (the round facts, as POST /v1/rulesets/{id}/score reads them)
+            legal_actions (list[Action]): Every action this token may post now, each postable as is (a round reported whole
+                is not among them: see accepts_round_result)
             mode (MatchViewMode):
             names (list[str]):
             phase (str):
@@ -51,6 +52,7 @@ class MatchView:
                 given at creation, combined)
      """
 
+    accepts_round_result: bool
     dealer: int | None
     id: str
     legal_actions: list[Action]
@@ -77,6 +79,8 @@ class MatchView:
         from ..models.action import Action # noqa: PLC0415
         from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
+        accepts_round_result = self.accepts_round_result
+
         dealer: int | None
         dealer = self.dealer
 
@@ -136,6 +140,7 @@ class MatchView:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "accepts_round_result": accepts_round_result,
             "dealer": dealer,
             "id": id,
             "legal_actions": legal_actions,
@@ -166,6 +171,8 @@ class MatchView:
         from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
+        accepts_round_result = d.pop("accepts_round_result")
+
         def _parse_dealer(data: object) -> int | None:
             if data is None:
                 return data
@@ -255,6 +262,7 @@ class MatchView:
 
 
         match_view = cls(
+            accepts_round_result=accepts_round_result,
             dealer=dealer,
             id=id,
             legal_actions=legal_actions,

@@ -21,7 +21,7 @@ const AVINAS_TRICKS = 8;
 export function canEnterRound(view) {
   if (view.mode !== "table" || view.status !== "in_progress" || view.viewer?.role !== "referee") return false;
   if (!FORMS[view.ruleset]) return false;
-  return (view.legal_actions || []).some((a) => a.type === "round_result");
+  return view.accepts_round_result === true;
 }
 
 function numberInput(id, label, value, max) {

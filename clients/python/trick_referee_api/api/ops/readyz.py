@@ -53,13 +53,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = cast(Any, None)
         return response_200
 
-    if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
-
-
-
-        return response_503
-
     response_default = Problem.from_dict(response.json())
 
 
@@ -84,7 +77,10 @@ def sync_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Any | Problem]:
-    """ Ready when the state store answers a quick ping (no retries).
+    """ Ready when this process can serve requests (it never asks the match store).
+
+     The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
+    endpoints still work, and the match endpoints answer 503 `store_unavailable` on their own.
 
     Args:
         lang (str | Unset):  Example: id.
@@ -118,7 +114,10 @@ def sync(
     accept_language: str | Unset = UNSET,
 
 ) -> Any | Problem | None:
-    """ Ready when the state store answers a quick ping (no retries).
+    """ Ready when this process can serve requests (it never asks the match store).
+
+     The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
+    endpoints still work, and the match endpoints answer 503 `store_unavailable` on their own.
 
     Args:
         lang (str | Unset):  Example: id.
@@ -147,7 +146,10 @@ async def asyncio_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Any | Problem]:
-    """ Ready when the state store answers a quick ping (no retries).
+    """ Ready when this process can serve requests (it never asks the match store).
+
+     The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
+    endpoints still work, and the match endpoints answer 503 `store_unavailable` on their own.
 
     Args:
         lang (str | Unset):  Example: id.
@@ -181,7 +183,10 @@ async def asyncio(
     accept_language: str | Unset = UNSET,
 
 ) -> Any | Problem | None:
-    """ Ready when the state store answers a quick ping (no retries).
+    """ Ready when this process can serve requests (it never asks the match store).
+
+     The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
+    endpoints still work, and the match endpoints answer 503 `store_unavailable` on their own.
 
     Args:
         lang (str | Unset):  Example: id.
