@@ -44,6 +44,9 @@ from service.store.redis_wire import Attempts, Command, RedisOptions, exchange
 
 #: how many MOVED/ASK redirections one attempt follows before it gives up (a slot in motion)
 MAX_REDIRECTIONS = 5
+#: how long closing the store waits for its feed reader to end its poll (one exchange a master,
+#: each bounded by the socket timeout)
+FEED_READER_STOP_SECONDS = 5.0
 _TOPOLOGY_ERRORS = (rx.RedisClusterException, rx.RedisError, OSError)
 
 
@@ -93,6 +96,8 @@ class RedisClusterStore(RedisStore):
             return False
 
     def close(self) -> None:
+        if self._hub is not None:  # its reader polls through the cluster's connections: first stop it
+            self._hub.close(wait=FEED_READER_STOP_SECONDS)
         with self._lock:
             clients, self._cluster, self._ping_cluster = (self._cluster, self._ping_cluster), None, None
         for client in clients:

@@ -101,11 +101,15 @@ class FeedHub:
                 self._thread.start()
         return RedisFeed(self, match_id, topic)
 
-    def close(self) -> None:
-        """Stop the reader (the store is closing)."""
+    def close(self, wait: float = 0.0) -> None:
+        """Stop the reader (the store is closing); with ``wait``, wait that long at most for it to
+        end, so that it reads nothing on connections about to be closed under it."""
         with self._lock:
             self._closed = True
             self._work.notify_all()
+            thread = self._thread
+        if wait > 0 and thread is not None and thread is not threading.current_thread():
+            thread.join(wait)
 
     def unfollow(self, match_id: str, topic: _Topic) -> None:
         with self._lock:
@@ -150,6 +154,12 @@ class FeedHub:
                 found = self._reader(wanted)
             except (rx.RedisError, OSError, StoreError) as error:
                 log.warning("feed reader: %s: %s; reading again in %.1f s", type(error).__name__, error, RETRY_SECONDS)
+                time.sleep(RETRY_SECONDS)
+                continue
+            except Exception:  # a reader's bug must not end every stream of the process for good
+                if self._closed:
+                    return
+                log.exception("feed reader: an unexpected error; reading again in %.1f s", RETRY_SECONDS)
                 time.sleep(RETRY_SECONDS)
                 continue
             self._deliver(found)

@@ -10,11 +10,12 @@ import time
 
 import pytest
 
-from service.store.base import FEED_BATCH, MatchNotFound, Store
+from service.store.base import FEED_BATCH, Event, MatchNotFound, Store
 from service.store.keys import doc_key, events_key, log_key
-from service.store.redis_follow import GONE_CHECK_SECONDS
+from service.store.redis_cluster import RedisClusterStore
+from service.store.redis_follow import GONE_CHECK_SECONDS, FeedHub
 from service.store.redis_store import RedisStore
-from tests.redis_server import RedisServer, SentinelGroup
+from tests.redis_server import LocalRedisCluster, RedisServer, SentinelGroup
 
 DOC = {"state": {"n": 0}}
 
@@ -223,6 +224,66 @@ def test_events_compacted_out_of_the_stream_unread_are_caught_up_from_the_log(re
         feed = store.follow("gap")
         try:
             assert [e.seq for e in feed.wait(2, 0)][:3] == [3, 4, 5]
+        finally:
+            feed.close()
+    finally:
+        store.close()
+
+
+def test_closing_a_cluster_store_stops_its_feed_reader_before_its_connections(
+    redis_cluster: LocalRedisCluster,
+) -> None:
+    """The cluster's feed reader polls through the store's own connections: closing the store waits
+    for it to end, so it never reads on a connection closed under it (it did, and died with a
+    TypeError in hiredis, reported by pytest as an unhandled thread exception in a later test)."""
+    redis_cluster.flush()
+    store = RedisClusterStore([("127.0.0.1", node.port) for node in redis_cluster.nodes], ttl_seconds=60)
+    errors: list[threading.ExceptHookArgs] = []
+    previous = threading.excepthook
+    threading.excepthook = errors.append
+    try:
+        store.create("closing", DOC, [{"kind": "create"}])
+        feed = store.follow("closing")
+        assert [e.seq for e in feed.wait(0, 1.0)] == [1]
+        reader = next(t for t in threading.enumerate() if t.name == "feed-reader" and t.is_alive())
+        feed.close()
+        store.close()
+        assert not reader.is_alive()
+        time.sleep(0.2)
+    finally:
+        threading.excepthook = previous
+    assert not errors, [f"{e.exc_type.__name__}: {e.exc_value}" for e in errors]
+
+
+def test_the_feed_reader_outlives_an_unexpected_error(redis_server: RedisServer) -> None:
+    """A reader that fails with something other than a Redis or socket error is logged and read
+    again, never the end of every live stream of the process."""
+    redis_server.flush()
+    store = RedisStore.from_url(redis_server.url, ttl_seconds=60)
+    try:
+        store.create("flaky", DOC, [{"kind": "create"}])
+        real = store._feed_reader()
+        failures = [TypeError("a bug in a reader")]
+
+        def reader(wanted: dict[str, int]) -> dict[str, list[Event] | None]:
+            if failures:
+                raise failures.pop()
+            return real(wanted)
+
+        store._hub = FeedHub(reader, lambda mid, after: store.events(mid, after, FEED_BATCH))
+        feed = store.follow("flaky")
+        try:
+            feed.wait(0, 0)  # the first look reads the Stream itself
+            _save(store, "flaky", 1)
+            assert [e.seq for e in feed.wait(1, 5.0)] == [2]
+            assert not failures  # the reader failed once ...
+            hub = store._hub
+            assert hub._thread is not None and hub._thread.is_alive()  # ... and reads on
+            _save(store, "flaky", 2)
+            deadline = time.monotonic() + 5
+            while hub._topics["flaky"].seen < 3 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert hub._topics["flaky"].seen == 3  # what only the reader sets
         finally:
             feed.close()
     finally:
