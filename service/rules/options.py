@@ -293,7 +293,10 @@ class _OptionsCache:
         Options already validated (a new match of a series, the playouts) are kept under their own
         content, which ``Options`` holds hashed."""
         if type(raw) is Options:
-            return self.get_or_make(("options", ruleset_id, n_players, raw), lambda: Options.of(validate()))
+            found = self.get_or_make(("options", ruleset_id, n_players, raw), lambda: Options.of(validate()))
+            # the entry may hold an equal object made before the content's own entry was let go
+            # (least recently used out): the caller's object, which has its derived values, is the answer
+            return raw if found == raw else found
         try:
             raw_key = json.dumps(raw, sort_keys=True, ensure_ascii=False) if raw else ""
         except (TypeError, ValueError):  # not JSON (a value no body holds): validated, not kept

@@ -275,3 +275,22 @@ def test_options_already_validated_are_checked_once_per_ruleset_and_seats(
     for other in others:
         with pytest.raises(RuleError):
             other.validate_options(opts, other.default_players)
+
+
+@pytest.mark.parametrize("rid", sorted(RULESETS))
+def test_options_already_validated_come_back_as_themselves_after_the_cache_let_them_go(rid: str) -> None:
+    """After the options cache has let an options' own entry go (least recently used out), an equal
+    options object made then is answered as itself, not as the equal one an older entry holds (the
+    whole suite in parallel met this: validate_options(opts) is not opts)."""
+    from service.rules.options import OPTIONS_CACHE
+
+    ruleset = RULESETS[rid]
+    n = ruleset.default_players
+    first = ruleset.validate_options({}, n)
+    assert ruleset.validate_options(first, n) is first
+    for i in range(OPTIONS_CACHE.SIZE + 10):  # every entry made before is let go
+        Options.of({"churn": i})
+    second = Options.of(dict(first))
+    assert second is not first and second == first
+    assert ruleset.validate_options(first, n) is first
+    assert ruleset.validate_options(second, n) is second
