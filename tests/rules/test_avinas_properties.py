@@ -42,8 +42,8 @@ from tests.rules.test_avinas_support import arrange, cards_in, may_see
 from tests.spec_tables import RULES_DIR, vectors
 
 PACK = frozenset(DECK_32)
-HANDS_PER_TYPE = 2000
-FULL_VIEW_HANDS = 250  # per game type: views checked at every step of these hands
+HANDS_PER_TYPE = 1000  # per game type and seed: two seeds, two thousand hands of each game type in all
+FULL_VIEW_HANDS = 125  # per game type and seed: views checked at every step of these hands
 STOP_CHANCE = 0.04
 
 # ------------------------------------------------------------------------------------------------
@@ -304,14 +304,15 @@ def run_hands(opts: dict[str, Any], per_type: int, seed: int, full_view_hands: i
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [2024])
+@pytest.mark.parametrize("seed", [2024, 2025])  # two halves, so that two test workers share them
 def test_two_thousand_hands_of_each_game_type(seed: int) -> None:
     opts = AVINAS.validate_options({})
     tally = run_hands(opts, HANDS_PER_TYPE, seed, FULL_VIEW_HANDS)
     assert tally.hands["sevens"] >= HANDS_PER_TYPE and tally.hands["no_seven"] >= HANDS_PER_TYPE
-    # the random games reached every kind of event
-    assert tally.face_down > 50 and tally.swaps > 40 and tally.stops > 50 and tally.knocks > 100 and tally.lies > 100
-    assert tally.finished > 10
+    print(tally)
+    # the random games of each half reached every kind of event
+    assert tally.face_down > 25 and tally.swaps > 20 and tally.stops > 25 and tally.knocks > 50 and tally.lies > 50
+    assert tally.finished > 5
     assert tally.view_checks > 4 * (2 * FULL_VIEW_HANDS * 30)
 
 
