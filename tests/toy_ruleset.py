@@ -48,7 +48,15 @@ from service.rules.options import Options, OptionSpec
 from service.rules.revokes import TrickRecord, find_revokes
 from service.rules.ruleset import FINISHED, IN_PROGRESS, SPECTATOR, Ruleset
 from service.rules.scores import RoundScore
-from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome, highest, in_hand_order
+from service.rules.tricks import (
+    Play,
+    PlayVerdict,
+    TrickContext,
+    TrickOutcome,
+    highest,
+    in_hand_order,
+    plays_json,
+)
 from tests.profiles import Profile, Setup, split
 
 HAND = 3
@@ -310,7 +318,8 @@ class ToyTricks(Ruleset):
             "status": self.status(state),
             "legal_actions": legal,
             "accepts_round_result": self.round_result_allowed(state),
-            "trick": [c.text for c in state.trick],
+            # the trick in progress as every game shows it (the contract's TrickInProgress)
+            "trick": {"leader": state.leader, "plays": plays_json(state.leader, state.trick, state.players)},
             "tricks": [[c.text for c in cards] for _, cards in state.tricks],
             "tricks_won": list(state.won),
             "players": state.players,

@@ -104,6 +104,20 @@ class Limited(BasePlugin):
             operation.setdefault("responses", {})["429"] = "TOO_MANY_REQUESTS"
 
 
+#: the response components of the problem answers, by status
+PROBLEM_RESPONSES = {
+    400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT",
+    412: "PRECONDITION_FAILED", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "UNPROCESSABLE_ENTITY",
+    503: "SERVICE_UNAVAILABLE",
+}
+
+
+def problem_answers(blueprint: Any, *statuses: int) -> Any:
+    """Document the problem answers an endpoint of ``blueprint`` may give (a decorator; documentation
+    only, no wrapper per status)."""
+    return blueprint.doc(responses={str(status): PROBLEM_RESPONSES[status] for status in statuses})
+
+
 def _header(description: str, **schema: Any) -> dict[str, Any]:
     return {"description": description, "schema": {"type": "string", **schema}}
 

@@ -4,8 +4,9 @@ Unset: no answer carries CORS headers, so a browser page on another origin is re
 comma-separated list of origins, or ``*``): those origins may call every endpoint; a preflight
 (``OPTIONS`` with ``Access-Control-Request-Method``) is answered by flask-cors before any view.
 Answers expose the headers a client reads (``ETag``, ``Idempotent-Replayed``, ``Location``,
-``Retry-After``, ``Content-Language``); requests may send ``Authorization``, ``Content-Type``,
-``If-Match``, ``If-None-Match``, ``Idempotency-Key``, ``Last-Event-ID`` and ``Accept-Language``.
+``Retry-After``, ``Content-Language``, ``X-Request-ID``, which a client quotes when it reports a
+problem); requests may send ``Authorization``, ``Content-Type``, ``If-Match``, ``If-None-Match``,
+``Idempotency-Key``, ``Last-Event-ID``, ``Accept-Language`` and ``X-Request-ID``.
 No cookies are used (tokens travel in ``Authorization``), so credentials are not allowed.
 
 Every answer then says ``Vary: Origin``: whether it carries ``Access-Control-Allow-Origin`` (and
@@ -22,10 +23,10 @@ from flask_cors import CORS
 
 from service.api.config import Settings
 
-EXPOSED = ("ETag", "Idempotent-Replayed", "Location", "Retry-After", "Content-Language")
+EXPOSED = ("ETag", "Idempotent-Replayed", "Location", "Retry-After", "Content-Language", "X-Request-ID")
 ALLOWED = (
     "Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID",
-    "Accept-Language",
+    "Accept-Language", "X-Request-ID",
 )
 METHODS = ("GET", "POST", "DELETE", "OPTIONS")
 #: how long a browser may keep a preflight's answer (seconds)

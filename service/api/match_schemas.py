@@ -102,6 +102,32 @@ class ViewerSchema(ma.Schema):
     seat = ma.fields.Integer(required=True, allow_none=True)
 
 
+class TrickPlaySchema(ma.Schema):
+    """One card of the trick in progress."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    seat = ma.fields.Integer(required=True)
+    card = ma.fields.String(
+        metadata={"description": "The card; absent while a face-down card is hidden from this token"}
+    )
+    face_down = ma.fields.Boolean(metadata={"description": "Avinas: played face down"})
+
+
+class TrickInProgressSchema(ma.Schema):
+    """The trick in progress, its plays in order from the leader."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    number = ma.fields.Integer(
+        metadata={"description": "The trick's number in the round, from 1 (Boerenbridge, Avinas)"}
+    )
+    leader = ma.fields.Integer(required=True, allow_none=True)
+    plays = ma.fields.List(ma.fields.Nested(TrickPlaySchema), required=True)
+
+
 class MatchViewSchema(ma.Schema):
     """What one token may see of a match. Rulesets add their public facts (trump, the trick,
     bids, tricks won, ``revokes`` in table mode ...). ``history`` holds the last finished round
@@ -139,13 +165,26 @@ class MatchViewSchema(ma.Schema):
                              "and the options given at creation, combined)"})
     preset = ma.fields.String(required=True, allow_none=True,
                               metadata={"description": "The preset the match was created with (null: none)"})
+    trick = ma.fields.Nested(
+        TrickInProgressSchema, allow_none=True,
+        metadata={"description": "The trick in progress (every game's name for it; null or absent when no round "
+                  "is being played)"},
+    )
+    current_trick = ma.fields.Nested(
+        TrickInProgressSchema, allow_none=True,
+        metadata={"deprecated": True, "description": "Avinas only: the same as trick, under the name its views "
+                  "used before; deprecated, removed in the next release"},
+    )
 
 
 class MatchCreatedSchema(ma.Schema):
     id = ma.fields.String(required=True)
     version = ma.fields.Integer(required=True)
     referee_token = ma.fields.String(
-        required=True, metadata={"description": "Sees everything; undoes and deletes; acts for any seat in table mode"}
+        required=True,
+        metadata={"description": "Undoes and deletes; acts for any seat in table mode, where it sees every card. "
+                  "In dealt mode it sees the hands only when the match was created with referee_sees_hands; "
+                  "otherwise it sees what the spectator token sees"},
     )
     seats = ma.fields.List(ma.fields.Nested(SeatTokenSchema), required=True)
     spectator_token = ma.fields.String(

@@ -22,7 +22,7 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask.wrappers import Response
 
-from service.api.apidoc import example
+from service.api.apidoc import example, problem_answers
 from service.api.body import Blueprint, body_bytes, json_response, read_json_body
 from service.api.config import Settings
 from service.api.i18n import current_language
@@ -76,14 +76,7 @@ def _body(schema: type) -> dict[str, Any]:
 
 def _errors(*statuses: int) -> Callable[[Any], Any]:
     """Document the problem answers an endpoint may give (documentation only: no wrapper per status)."""
-    return blp.doc(responses={str(status): _RESPONSE_NAMES[status] for status in statuses})
-
-
-_RESPONSE_NAMES = {
-    400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT",
-    412: "PRECONDITION_FAILED", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "UNPROCESSABLE_ENTITY",
-    503: "SERVICE_UNAVAILABLE",
-}
+    return problem_answers(blp, *statuses)
 
 
 def init_app(app: Flask, settings: Settings) -> None:
@@ -220,7 +213,8 @@ def create_match() -> Response:
 @blp.alt_response(304, description="Not modified (If-None-Match names the current version)")
 @_errors(401, 404, 503)
 def get_match(match_id: str) -> Response:
-    """The caller's view: the referee sees everything; a seat sees its own hand and the public facts."""
+    """The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
+    table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees)."""
     viewed = matches().view(match_id, bearer_token(), known=_expected(request.headers.get("If-None-Match")))
     return _respond(viewed_answer(viewed))
 

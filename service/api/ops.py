@@ -19,8 +19,10 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import marshmallow as ma
 from flask import Flask, abort, current_app
 from flask.wrappers import Response
+from marshmallow.validate import OneOf
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client import multiprocess as prometheus_multiprocess
 
@@ -91,8 +93,16 @@ class RequestMetrics:
         return children
 
 
+class ReadySchema(ma.Schema):
+    status = ma.fields.String(required=True, validate=OneOf(["ready"]))
+    store = ma.fields.String(
+        required=True, validate=OneOf(["memory", "redis"]),
+        metadata={"description": "The match store this process uses (redis: a Redis server, Sentinels or a Cluster)"},
+    )
+
+
 @blp.route("/readyz", methods=["GET"])
-@blp.response(200, description="This process serves requests")
+@blp.response(200, ReadySchema, description="This process serves requests")
 def readyz() -> Response:
     """Ready when this process can serve requests (it never asks the match store).
 

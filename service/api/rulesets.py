@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask, current_app
 from flask.wrappers import Response
 
+from service.api.apidoc import problem_answers
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
 from service.api.i18n import current_language, read_summaries, render
@@ -113,6 +114,7 @@ def list_rulesets() -> Response:
 @blp.route("/<id>", methods=["GET"], parameters=[_ID_PARAMETER])
 @with_ruleset
 @blp.response(200, RulesetDetailSchema)
+@problem_answers(blp, 404)
 def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
     """One ruleset: its catalogue entry, the card ranking for each trump choice (default options) and
     its options as a JSON Schema."""
@@ -188,6 +190,7 @@ def check_plays(ruleset: Ruleset[Any], plays: Sequence[Play], options: Options, 
 @with_ruleset
 @blp.arguments(_TRICK_REQUEST)
 @blp.response(200, TrickAnswerSchema)
+@problem_answers(blp, 400, 404, 415, 422)
 def trick(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """Who wins a trick (complete or partial), and why."""
     options = validated_options(ruleset, body.get("options"), body.get("preset"))
@@ -201,6 +204,7 @@ def trick(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
 @with_ruleset
 @blp.arguments(_LEGAL_REQUEST)
 @blp.response(200, LegalPlaysAnswerSchema)
+@problem_answers(blp, 400, 404, 415, 422)
 def legal_plays(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """The cards of a hand that may be played to a trick, in hand order, with the rule that constrains
     them; with ``card``, whether that card is allowed and, if not, why."""
@@ -237,6 +241,7 @@ def legal_plays(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     examples=score_examples(RULESETS.values()),
 )
 @blp.response(200, ScoreAnswerSchema)
+@problem_answers(blp, 400, 404, 415, 422)
 def score(body: dict[str, Any], ruleset: Ruleset[Any]) -> Response:
     """Score one round: round points, the scores after it, whether the match is over and who won,
     and how each number was counted."""

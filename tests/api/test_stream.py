@@ -344,11 +344,12 @@ def test_cors_preflight_and_exposed_headers(request: pytest.FixtureRequest) -> N
         headers={
             "Origin": "https://table.example",
             "Access-Control-Request-Method": "POST",
-            "Access-Control-Request-Headers": "Authorization, If-Match, If-None-Match, Idempotency-Key, Content-Type",
+            "Access-Control-Request-Headers": "Authorization, If-Match, If-None-Match, Idempotency-Key, Content-Type, "
+            "X-Request-ID",
         },
     )
     allowed = {h.strip().lower() for h in post.headers["Access-Control-Allow-Headers"].split(",")}
-    assert {"authorization", "if-match", "if-none-match", "idempotency-key", "content-type"} <= allowed
+    assert {"authorization", "if-match", "if-none-match", "idempotency-key", "content-type", "x-request-id"} <= allowed
     assert "POST" in post.headers["Access-Control-Allow-Methods"]
     created = client.post(
         "/v1/matches",
@@ -357,7 +358,8 @@ def test_cors_preflight_and_exposed_headers(request: pytest.FixtureRequest) -> N
     )
     assert created.headers["Access-Control-Allow-Origin"] == "https://table.example"
     exposed = {h.strip().lower() for h in created.headers["Access-Control-Expose-Headers"].split(",")}
-    assert {"etag", "idempotent-replayed", "location", "retry-after"} <= exposed
+    # X-Request-ID too: the docs tell a client to quote it when it reports a problem
+    assert {"etag", "idempotent-replayed", "location", "retry-after", "content-language", "x-request-id"} <= exposed
     other = client.get("/v1/rulesets", headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in other.headers
     # whether an answer carries the header depends on the Origin: a shared cache is told so

@@ -394,7 +394,7 @@ def test_undo_takes_back_the_last_action_and_the_deal_after_it(matches: Service,
     assert matches.view(mid, referee).body["rounds"] == 1
     matches.undo(mid, referee)
     view = matches.view(mid, referee).body
-    assert view["rounds"] == 0 and len(view["tricks"]) == 2 and len(view["trick"]) == 2
+    assert view["rounds"] == 0 and len(view["tricks"]) == 2 and len(view["trick"]["plays"]) == 2
     kinds = [e.data["kind"] for e in store.events(mid)]
     assert kinds.count("undo") == 2 and kinds.count("deal") == 2
 

@@ -205,7 +205,8 @@ def test_trick_one_and_a_face_down_trick_two() -> None:
     for seat in range(4):
         view = AVINAS.view(state, seat)
         assert ("10D" in cards_in(view)) == (seat == 3)
-        assert view["current_trick"]["plays"][0]["face_down"] is True
+        assert view["trick"]["plays"][0]["face_down"] is True
+        assert view["current_trick"] == view["trick"]  # the deprecated alias, for one release
     # the others follow as if a trump had been led
     err = rejects(state, IllegalPlay, "play", 0, card="KC")
     assert err.code == "must_play_trump"
@@ -236,7 +237,7 @@ def test_face_down_signal_option() -> None:
     assert {a.amount for a in face_down} == {None, 0, 1} and len(face_down) == 3 * len({a.card for a in face_down})
     state = act(state, "play", 3, card="KD", face_down=True, amount=0)
     for seat in range(4):
-        assert AVINAS.view(state, seat)["current_trick"]["signal"] == "worthless"
+        assert AVINAS.view(state, seat)["trick"]["signal"] == "worthless"
 
 
 def test_trump_lead_obligation_every_trick() -> None:

@@ -362,3 +362,29 @@ def test_every_ruleset_has_battery_setups_in_each_of_its_modes() -> None:
 
 def test_the_battery_covers_every_registered_ruleset_and_the_fifth_game() -> None:
     assert {case.values[0] for case in every_case()} == {*RULESETS, *with_the_fifth()}
+
+
+@pytest.mark.parametrize("rid", sorted(RULESETS))
+def test_every_game_calls_the_trick_in_progress_trick(rid: str) -> None:
+    """Every game's view names the trick in progress ``trick``, with its plays in order from the
+    leader (Avinas said ``current_trick``, which it keeps as a deprecated alias for one release)."""
+    ruleset = RULESETS[rid]
+    n = ruleset.default_players
+    rng = random.Random(rid)
+    state = ruleset.new_match(ruleset.validate_options({}, n), n, 0, "dealt")
+    for _ in range(500):
+        if ruleset.needs_deal(state):
+            deck = list(ruleset.deck())
+            rng.shuffle(deck)
+            state = ruleset.deal(state, deck)
+            continue
+        view = as_json(ruleset.view(state, 0))
+        trick = view.get("trick")
+        if trick and trick["plays"]:
+            assert trick["leader"] == trick["plays"][0]["seat"]
+            if "current_trick" in view:
+                assert view["current_trick"] == trick
+            return
+        legal = [a for s in ruleset.to_act(state) for a in ruleset.legal_actions(state, s)]
+        state = ruleset.apply(state, rng.choice(legal))
+    raise AssertionError(f"{rid}: no view showed a trick in progress in 500 steps")

@@ -91,7 +91,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The caller's view: the referee sees everything; a seat sees its own hand and the public facts. */
+        /**
+         * The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
+         *     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
+         */
         get: operations["getMatch"];
         put?: never;
         post?: never;
@@ -547,7 +550,7 @@ export interface components {
         };
         MatchCreated: {
             id: string;
-            /** @description Sees everything; undoes and deletes; acts for any seat in table mode */
+            /** @description Undoes and deletes; acts for any seat in table mode, where it sees every card. In dealt mode it sees the hands only when the match was created with referee_sees_hands; otherwise it sees what the spectator token sees */
             referee_token: string;
             seats: components["schemas"]["SeatToken"][];
             /** @description Read-only, for a shared screen: the view (public facts only: no hand, no legal actions), the events and the stream; any write with it is 403 spectator_read_only. Null only when a create made before spectators is answered again */
@@ -559,6 +562,11 @@ export interface components {
         MatchView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
+            /**
+             * @deprecated
+             * @description Avinas only: the same as trick, under the name its views used before; deprecated, removed in the next release
+             */
+            current_trick?: components["schemas"]["TrickInProgress"] | (Record<string, never> | null);
             dealer: number | null;
             /** @description The seat's own hand */
             hand?: string[] | null;
@@ -581,6 +589,8 @@ export interface components {
             /** @enum {string} */
             status: "in_progress" | "finished";
             to_act: number[];
+            /** @description The trick in progress (every game's name for it; null or absent when no round is being played) */
+            trick?: components["schemas"]["TrickInProgress"] | (Record<string, never> | null);
             /** @description The match version (also the ETag) */
             version: number;
             viewer: components["schemas"]["Viewer"];
@@ -661,6 +671,15 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        Ready: {
+            /** @enum {string} */
+            status: "ready";
+            /**
+             * @description The match store this process uses (redis: a Redis server, Sentinels or a Cluster)
+             * @enum {string}
+             */
+            store: "memory" | "redis";
         };
         Reason: {
             /** @example must_follow_suit */
@@ -802,6 +821,23 @@ export interface components {
             reason: string;
             /** @description Index into plays of the winning play */
             winner: number;
+        } & {
+            [key: string]: unknown;
+        };
+        TrickInProgress: {
+            leader: number | null;
+            /** @description The trick's number in the round, from 1 (Boerenbridge, Avinas) */
+            number?: number;
+            plays: components["schemas"]["TrickPlay"][];
+        } & {
+            [key: string]: unknown;
+        };
+        TrickPlay: {
+            /** @description The card; absent while a face-down card is hidden from this token */
+            card?: string;
+            /** @description Avinas: played face down */
+            face_down?: boolean;
+            seat: number;
         } & {
             [key: string]: unknown;
         };
@@ -1181,7 +1217,9 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
             };
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -1946,6 +1984,7 @@ export interface operations {
                     "application/json": components["schemas"]["RulesetDetail"];
                 };
             };
+            404: components["responses"]["NOT_FOUND"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -1987,6 +2026,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            404: components["responses"]["NOT_FOUND"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2065,6 +2107,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            404: components["responses"]["NOT_FOUND"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2106,6 +2151,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            404: components["responses"]["NOT_FOUND"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };

@@ -19,9 +19,11 @@ from .legal_plays_request_options import LegalPlaysRequestOptions
 from .legal_plays_request_trick_item_type_1 import LegalPlaysRequestTrickItemType1
 from .match_created import MatchCreated
 from .match_view import MatchView
+from .match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0
 from .match_view_mode import MatchViewMode
 from .match_view_options import MatchViewOptions
 from .match_view_status import MatchViewStatus
+from .match_view_trick_type_1_type_0 import MatchViewTrickType1Type0
 from .option import Option
 from .option_type import OptionType
 from .pagination_metadata import PaginationMetadata
@@ -31,6 +33,9 @@ from .preset import Preset
 from .preset_options import PresetOptions
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .ready import Ready
+from .ready_status import ReadyStatus
+from .ready_store import ReadyStore
 from .reason import Reason
 from .record import Record
 from .record_actions_item import RecordActionsItem
@@ -53,6 +58,8 @@ from .seat_token import SeatToken
 from .stream_match_response_200 import StreamMatchResponse200
 from .stream_match_response_200_event import StreamMatchResponse200Event
 from .trick_answer import TrickAnswer
+from .trick_in_progress import TrickInProgress
+from .trick_play import TrickPlay
 from .trick_request import TrickRequest
 from .trick_request_options import TrickRequestOptions
 from .trick_request_plays_item_type_1 import TrickRequestPlaysItemType1
@@ -79,9 +86,11 @@ __all__ = (
     "LegalPlaysRequestTrickItemType1",
     "MatchCreated",
     "MatchView",
+    "MatchViewCurrentTrickType1Type0",
     "MatchViewMode",
     "MatchViewOptions",
     "MatchViewStatus",
+    "MatchViewTrickType1Type0",
     "Option",
     "OptionType",
     "PaginationMetadata",
@@ -91,6 +100,9 @@ __all__ = (
     "PresetOptions",
     "Problem",
     "ProblemErrors",
+    "Ready",
+    "ReadyStatus",
+    "ReadyStore",
     "Reason",
     "Record",
     "RecordActionsItem",
@@ -113,6 +125,8 @@ __all__ = (
     "StreamMatchResponse200",
     "StreamMatchResponse200Event",
     "TrickAnswer",
+    "TrickInProgress",
+    "TrickPlay",
     "TrickRequest",
     "TrickRequestOptions",
     "TrickRequestPlaysItemType1",

@@ -27,7 +27,9 @@ class MatchCreated:
     """ 
         Attributes:
             id (str):
-            referee_token (str): Sees everything; undoes and deletes; acts for any seat in table mode
+            referee_token (str): Undoes and deletes; acts for any seat in table mode, where it sees every card. In dealt
+                mode it sees the hands only when the match was created with referee_sees_hands; otherwise it sees what the
+                spectator token sees
             seats (list[SeatToken]):
             spectator_token (None | str): Read-only, for a shared screen: the view (public facts only: no hand, no legal
                 actions), the events and the stream; any write with it is 403 spectator_read_only. Null only when a create made

@@ -15,7 +15,10 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.action import Action
+  from ..models.match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0
   from ..models.match_view_options import MatchViewOptions
+  from ..models.match_view_trick_type_1_type_0 import MatchViewTrickType1Type0
+  from ..models.trick_in_progress import TrickInProgress
   from ..models.viewer import Viewer
 
 
@@ -47,9 +50,13 @@ class MatchView:
             version (int): The match version (also the ETag)
             viewer (Viewer):
             winners (list[int]):
+            current_trick (MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset): Avinas only: the same as
+                trick, under the name its views used before; deprecated, removed in the next release
             hand (list[str] | None | Unset): The seat's own hand
             options (MatchViewOptions | Unset): Every option in force (the defaults, the preset's values and the options
                 given at creation, combined)
+            trick (MatchViewTrickType1Type0 | None | TrickInProgress | Unset): The trick in progress (every game's name for
+                it; null or absent when no round is being played)
      """
 
     accepts_round_result: bool
@@ -67,8 +74,10 @@ class MatchView:
     version: int
     viewer: Viewer
     winners: list[int]
+    current_trick: MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset = UNSET
     hand: list[str] | None | Unset = UNSET
     options: MatchViewOptions | Unset = UNSET
+    trick: MatchViewTrickType1Type0 | None | TrickInProgress | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -77,7 +86,10 @@ class MatchView:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.action import Action # noqa: PLC0415
+        from ..models.match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0 # noqa: PLC0415
         from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
+        from ..models.match_view_trick_type_1_type_0 import MatchViewTrickType1Type0 # noqa: PLC0415
+        from ..models.trick_in_progress import TrickInProgress # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
 
@@ -122,6 +134,16 @@ class MatchView:
 
 
 
+        current_trick: dict[str, Any] | None | Unset
+        if isinstance(self.current_trick, Unset):
+            current_trick = UNSET
+        elif isinstance(self.current_trick, TrickInProgress):
+            current_trick = self.current_trick.to_dict()
+        elif isinstance(self.current_trick, MatchViewCurrentTrickType1Type0):
+            current_trick = self.current_trick.to_dict()
+        else:
+            current_trick = self.current_trick
+
         hand: list[str] | None | Unset
         if isinstance(self.hand, Unset):
             hand = UNSET
@@ -135,6 +157,16 @@ class MatchView:
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
+
+        trick: dict[str, Any] | None | Unset
+        if isinstance(self.trick, Unset):
+            trick = UNSET
+        elif isinstance(self.trick, TrickInProgress):
+            trick = self.trick.to_dict()
+        elif isinstance(self.trick, MatchViewTrickType1Type0):
+            trick = self.trick.to_dict()
+        else:
+            trick = self.trick
 
 
         field_dict: dict[str, Any] = {}
@@ -156,10 +188,14 @@ class MatchView:
             "viewer": viewer,
             "winners": winners,
         })
+        if current_trick is not UNSET:
+            field_dict["current_trick"] = current_trick
         if hand is not UNSET:
             field_dict["hand"] = hand
         if options is not UNSET:
             field_dict["options"] = options
+        if trick is not UNSET:
+            field_dict["trick"] = trick
 
         return field_dict
 
@@ -168,7 +204,10 @@ class MatchView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action import Action # noqa: PLC0415
+        from ..models.match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0 # noqa: PLC0415
         from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
+        from ..models.match_view_trick_type_1_type_0 import MatchViewTrickType1Type0 # noqa: PLC0415
+        from ..models.trick_in_progress import TrickInProgress # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
@@ -233,6 +272,36 @@ class MatchView:
         winners = cast(list[int], d.pop("winners"))
 
 
+        def _parse_current_trick(data: object) -> MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                current_trick_type_0 = TrickInProgress.from_dict(data)
+
+
+
+                return current_trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                current_trick_type_1_type_0 = MatchViewCurrentTrickType1Type0.from_dict(data)
+
+
+
+                return current_trick_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset, data)
+
+        current_trick = _parse_current_trick(d.pop("current_trick", UNSET))
+
+
         def _parse_hand(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -261,6 +330,36 @@ class MatchView:
 
 
 
+        def _parse_trick(data: object) -> MatchViewTrickType1Type0 | None | TrickInProgress | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_0 = TrickInProgress.from_dict(data)
+
+
+
+                return trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_1_type_0 = MatchViewTrickType1Type0.from_dict(data)
+
+
+
+                return trick_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MatchViewTrickType1Type0 | None | TrickInProgress | Unset, data)
+
+        trick = _parse_trick(d.pop("trick", UNSET))
+
+
         match_view = cls(
             accepts_round_result=accepts_round_result,
             dealer=dealer,
@@ -277,8 +376,10 @@ class MatchView:
             version=version,
             viewer=viewer,
             winners=winners,
+            current_trick=current_trick,
             hand=hand,
             options=options,
+            trick=trick,
         )
 
 

@@ -136,7 +136,9 @@ def hand_view(state: AvinasState, hand: HandState, seat: int | None) -> dict[str
         exposures.append(item)
     out["exposures"] = exposures
     out["tricks"] = [trick_json(t, seat, complete=True) for t in hand.tricks]
-    out["current_trick"] = trick_json(hand.current, seat, complete=False) if hand.current else None
+    out["trick"] = trick_json(hand.current, seat, complete=False) if hand.current else None
+    # deprecated: the name Avinas' views used before ``trick`` (every game's name); kept for one release
+    out["current_trick"] = out["trick"]
     pts, won = [0, 0], [0, 0]
     for t in hand.tricks:
         if t.winner is not None:

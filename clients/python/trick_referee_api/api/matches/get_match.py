@@ -120,7 +120,8 @@ def sync_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Any | MatchView | Problem]:
-    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+    """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
+    table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
     Args:
         match_id (str):
@@ -160,7 +161,8 @@ def sync(
     accept_language: str | Unset = UNSET,
 
 ) -> Any | MatchView | Problem | None:
-    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+    """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
+    table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
     Args:
         match_id (str):
@@ -195,7 +197,8 @@ async def asyncio_detailed(
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Any | MatchView | Problem]:
-    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+    """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
+    table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
     Args:
         match_id (str):
@@ -235,7 +238,8 @@ async def asyncio(
     accept_language: str | Unset = UNSET,
 
 ) -> Any | MatchView | Problem | None:
-    """ The caller's view: the referee sees everything; a seat sees its own hand and the public facts.
+    """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
+    table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
     Args:
         match_id (str):

@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.problem import Problem
+from ...models.ready import Ready
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -48,9 +49,12 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Ready:
     if response.status_code == 200:
-        response_200 = cast(Any, None)
+        response_200 = Ready.from_dict(response.json())
+
+
+
         return response_200
 
     response_default = Problem.from_dict(response.json())
@@ -61,7 +65,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Ready]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +80,7 @@ def sync_detailed(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Any | Problem]:
+) -> Response[Problem | Ready]:
     """ Ready when this process can serve requests (it never asks the match store).
 
      The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
@@ -91,7 +95,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Problem | Ready]
      """
 
 
@@ -113,7 +117,7 @@ def sync(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Any | Problem | None:
+) -> Problem | Ready | None:
     """ Ready when this process can serve requests (it never asks the match store).
 
      The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
@@ -128,7 +132,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Problem | Ready
      """
 
 
@@ -145,7 +149,7 @@ async def asyncio_detailed(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Any | Problem]:
+) -> Response[Problem | Ready]:
     """ Ready when this process can serve requests (it never asks the match store).
 
      The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
@@ -160,7 +164,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Problem | Ready]
      """
 
 
@@ -182,7 +186,7 @@ async def asyncio(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Any | Problem | None:
+) -> Problem | Ready | None:
     """ Ready when this process can serve requests (it never asks the match store).
 
      The store's health is `referee_store_up` in `/metrics`: with the store down, the rules
@@ -197,7 +201,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Problem | Ready
      """
 
 
