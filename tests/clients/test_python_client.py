@@ -7,18 +7,25 @@ import filecmp
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
 
+from service.api.app import create_app
+from service.api.config import Settings
+from tests.api.schemathesis_run import live_server
 from tests.clients.conftest import PYTHON_CLIENT, ROOT, readme_lines
+from tests.clients.proxy import resetting_proxy
+from tests.ports import free_port
 
 sys.path.insert(0, str(PYTHON_CLIENT / "examples"))
 
 import boerenbridge_table
 import forty_fives_hand
-from trick_referee_client import Match, ProblemError, create_match
+from trick_referee_client import Match, OutcomeUnknown, ProblemError, create_match
+from trick_referee_client.match import MAX_RETRY_AFTER
 
 
 def _differences(a: Path, b: Path) -> list[str]:
@@ -251,3 +258,56 @@ def test_the_stream_is_followed_across_a_server_timeout(base_url: str) -> None:
     player.act(played)
     seen = next(e for e in events if e.event == "action")
     assert seen.data["action"]["card"] == played.card
+
+
+def test_a_post_whose_connection_is_reset_is_retried_with_its_key_and_applied_once(base_url: str) -> None:
+    """Through a proxy that resets the connection of the first action after the server took it (the
+    answer is lost): the helper retries with the same Idempotency-Key and gets the first answer, not
+    a 412 for the version the first post made; the action is applied once. A create reset the same
+    way makes one match."""
+    referee, player = _seat_to_lead(base_url)
+    before = player.view()
+    with resetting_proxy(base_url, rb"^POST /v1/matches/[^/ ]+/actions ") as proxy:
+        through = Match(proxy.url, player.id, player._client.token)
+        through.etag = player.etag
+        after = through.act(before.legal_actions[0])
+        assert proxy.reset == 1
+    assert after.version == before.version + 1 and referee.view().version == before.version + 1
+    with resetting_proxy(base_url, rb"^POST /v1/matches ") as proxy:
+        created, _ = create_match(proxy.url, {"ruleset": "forty_fives", "mode": "dealt", "players": ["A", "B", "C"]},
+                                  idempotency_key="reset-create-1")
+        assert proxy.reset == 1
+    again, _ = create_match(base_url, {"ruleset": "forty_fives", "mode": "dealt", "players": ["A", "B", "C"]},
+                            idempotency_key="reset-create-1")
+    assert again.id == created.id
+
+
+def test_a_refused_connection_is_an_outcome_unknown_after_the_retries() -> None:
+    player = Match(f"http://127.0.0.1:{free_port()}", "m", "token", retries=1)
+    with pytest.raises(OutcomeUnknown) as unknown:
+        player.act({"type": "play", "card": "AH"})
+    assert unknown.value.code == "transport_error"
+
+
+def test_429_is_waited_for_as_retry_after_says_then_raised_with_its_headers() -> None:
+    """A live server whose write limit is one a second: a second action at once is refused 429 with
+    Retry-After; the helper waits and gets it through. With no retries left, the ProblemError keeps
+    the answer's headers."""
+    app = create_app(Settings(ratelimit_enabled=True, ratelimit_match_write="1/second",
+                              stream_max_seconds=1, stream_heartbeat_seconds=0.5))
+    with live_server(app) as url:
+        created, referee = create_match(url, {"ruleset": "boerenbridge", "mode": "table",
+                                              "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 3,
+                                              "options": {"hand_size_schedule": [3]}})
+        rounds = boerenbridge_table.ROUNDS
+        started = time.monotonic()
+        for bids, tricks in rounds[:2]:
+            referee.act({"type": "round_result", "result": {"bids": bids, "tricks": tricks}})
+        assert time.monotonic() - started >= 0.5, "the second action waited for the limit's window"
+        impatient = Match(url, created.id, created.referee_token, retries=0)
+        impatient.etag = referee.etag
+        with pytest.raises(ProblemError) as limited:
+            impatient.act({"type": "round_result", "result": {"bids": rounds[2][0], "tricks": rounds[2][1]}})
+    assert limited.value.status == 429 and limited.value.code == "rate_limited"
+    assert limited.value.retry_after is not None and 0 < limited.value.retry_after <= MAX_RETRY_AFTER
+    assert "retry-after" in limited.value.headers

@@ -1,10 +1,15 @@
 """The ``Match`` helper: one token's handle on one match, over the generated ``trick_referee_api``.
 
 It keeps the match's ETag and sends it as ``If-Match`` with every action, gives each action a fresh
-``Idempotency-Key`` and reuses that key when it retries after a timeout or a 503 whose outcome is
-unknown (``store_outcome_unknown``: the service then applies the action at most once), raises a
-``ProblemError`` (``code``, ``detail``, ``legal``) for every problem answer, and follows the live
-stream (``GET /v1/matches/{id}/stream``, Server-Sent Events with the bearer token), reconnecting with
+``Idempotency-Key`` and keeps that key until the action's outcome is known: it retries with the same
+key after any transport error (a reset or refused connection, a timeout: the first post may have gone
+through, and the service answers a retry with the first answer), after a 503 whose outcome is
+unknown (``store_outcome_unknown``: the service then applies the action at most once), and after a
+429 or a 503, waiting what their ``Retry-After`` asks (at most ``MAX_RETRY_AFTER`` seconds). Reads
+and creates are retried the same way (a create with its own Idempotency-Key). After ``retries``
+retries the last problem is raised, a ``ProblemError`` (``code``, ``detail``, ``legal``, ``headers``,
+``retry_after``), or ``OutcomeUnknown`` when no answer came. It follows the live stream
+(``GET /v1/matches/{id}/stream``, Server-Sent Events with the bearer token), reconnecting with
 ``Last-Event-ID`` when the server ends it on ``timeout``.
 """
 
@@ -13,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -30,6 +35,10 @@ from trick_referee_client.errors import OutcomeUnknown, ProblemError, problem_fr
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_RETRIES = 3
 RETRY_PAUSE = 0.2
+#: a Retry-After longer than this is not waited for: the problem is raised at once
+MAX_RETRY_AFTER = 30.0
+#: the statuses whose answer asks the client to come back later
+RETRY_LATER = (429, 503)
 
 T = TypeVar("T")
 
@@ -50,22 +59,55 @@ def _checked(answer: Response[Any], expected: type[T]) -> T:
             body = json.loads(answer.content)
         except ValueError:
             body = answer.content.decode("utf-8", "replace")
-        raise problem_from(int(answer.status_code), body)
+        raise problem_from(int(answer.status_code), body, answer.headers)
     if not isinstance(answer.parsed, expected):
         detail = f"a {int(answer.status_code)} answer that is no {expected.__name__}"
         raise ProblemError(int(answer.status_code), {"code": "unexpected_answer", "detail": detail})
     return answer.parsed
 
 
+def _sent(send: Callable[[], Response[Any]], expected: type[T], retries: int) -> tuple[T, Response[Any]]:
+    """``send()``'s answer, parsed as ``expected``, retried (the same request: the same Idempotency-Key)
+    after a transport error, an outcome the service did not know, or a 429 or 503 (after their
+    Retry-After), at most ``retries`` times; then the last problem, or ``OutcomeUnknown``."""
+    last: Exception | None = None
+    for attempt in range(retries + 1):
+        pause = RETRY_PAUSE * (attempt + 1)
+        try:
+            answer = send()
+            return _checked(answer, expected), answer
+        except httpx.TransportError as err:  # reset, refused, timed out: the request may have gone through
+            last = err
+        except ProblemError as err:
+            if not isinstance(err, OutcomeUnknown) and err.status not in RETRY_LATER:
+                raise
+            waited = err.retry_after
+            if waited is not None and waited > MAX_RETRY_AFTER:
+                raise
+            last, pause = err, pause if waited is None else waited
+        if attempt < retries:
+            time.sleep(pause)
+    if isinstance(last, ProblemError):
+        raise last
+    raise OutcomeUnknown(0, {"code": "transport_error", "detail": str(last)}) from last
+
+
 def create_match(
-    base_url: str, body: Mapping[str, Any], *, timeout: float = DEFAULT_TIMEOUT, idempotency_key: str | None = None
+    base_url: str,
+    body: Mapping[str, Any],
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    idempotency_key: str | None = None,
+    retries: int = DEFAULT_RETRIES,
 ) -> tuple[MatchCreated, Match]:
-    """Start a match; returns what the service answered (every token) and the referee's ``Match``."""
+    """Start a match; returns what the service answered (every token) and the referee's ``Match``. The
+    create is retried with its Idempotency-Key as an action is (one match however many retries)."""
     key = idempotency_key or uuid.uuid4().hex
+    request = CreateMatch.from_dict(dict(body))
     with Client(base_url=base_url, timeout=httpx.Timeout(timeout)) as client:
-        answer = _create.sync_detailed(client=client, body=CreateMatch.from_dict(dict(body)), idempotency_key=key)
-    created = _checked(answer, MatchCreated)
-    match = Match(base_url, created.id, created.referee_token, timeout=timeout)
+        created, answer = _sent(lambda: _create.sync_detailed(client=client, body=request, idempotency_key=key),
+                                MatchCreated, retries)
+    match = Match(base_url, created.id, created.referee_token, timeout=timeout, retries=retries)
     match.etag = answer.headers.get("ETag")
     return created, match
 
@@ -99,34 +141,22 @@ class Match:
 
     def view(self) -> MatchView:
         """This token's view of the match; keeps its ETag for the next action."""
-        answer = _get.sync_detailed(self.id, client=self._client)
-        view = _checked(answer, MatchView)
+        view, answer = _sent(lambda: _get.sync_detailed(self.id, client=self._client), MatchView, self.retries)
         self.etag = answer.headers.get("ETag")
         return view
 
     def act(self, action: Action | Mapping[str, Any]) -> MatchView:
-        """Post one action on the kept ETag; retried with the same Idempotency-Key while its outcome is unknown."""
+        """Post one action on the kept ETag, with an Idempotency-Key kept until its outcome is known."""
         body = action if isinstance(action, Action) else Action.from_dict(dict(action))
         if self.etag is None:
             self.view()
-        key = uuid.uuid4().hex
-        last: Exception | None = None
-        for attempt in range(self.retries + 1):
-            if attempt:
-                time.sleep(RETRY_PAUSE * attempt)
-            try:
-                answer = _post.sync_detailed(
-                    self.id, client=self._client, body=body, if_match=self.etag or "", idempotency_key=key
-                )
-                view = _checked(answer, MatchView)
-            except (httpx.TimeoutException, OutcomeUnknown) as err:
-                last = err
-                continue
-            self.etag = answer.headers.get("ETag")
-            return view
-        if isinstance(last, ProblemError):
-            raise last
-        raise OutcomeUnknown(0, {"code": "timeout", "detail": str(last)}) from last
+        key, etag = uuid.uuid4().hex, self.etag or ""
+        view, answer = _sent(
+            lambda: _post.sync_detailed(self.id, client=self._client, body=body, if_match=etag, idempotency_key=key),
+            MatchView, self.retries,
+        )
+        self.etag = answer.headers.get("ETag")
+        return view
 
     def stream(self, *, after: int | None = None, reconnects: int = 3) -> Iterator[StreamEvent]:
         """The match's live events; reconnects with Last-Event-ID on ``end: timeout`` or ``unavailable``."""
@@ -154,7 +184,7 @@ class Match:
         with http.stream("GET", url, headers=headers, params=params) as answer:
             if answer.status_code >= 400:
                 answer.read()
-                raise problem_from(answer.status_code, answer.json())
+                raise problem_from(answer.status_code, answer.json(), answer.headers)
             fields: dict[str, str] = {}
             for line in answer.iter_lines():
                 if line == "":
