@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from service.api.app import create_app
+from service.api.config import Settings
+from tests.api.schemathesis_run import live_server
 from tests.clients.conftest import ROOT, readme_lines
+from tests.clients.proxy import resetting_proxy
 
 TS_CLIENT = ROOT / "clients" / "typescript"
 COPIED = [".npmrc", "package.json", "package-lock.json", "tsconfig.json", "src", "examples"]
@@ -113,3 +117,27 @@ def test_packed_for_npm_it_installs_and_serves_a_project(built: Path, base_url: 
     run = subprocess.run([shutil.which("node") or "node", "dist/readme.js", base_url], cwd=project,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and int(run.stdout) >= 1, run.stderr
+
+
+def test_on_an_unreliable_network_a_reset_post_is_applied_once_and_429_is_waited_for(
+    built: Path, base_url: str
+) -> None:
+    """The example for real networks (examples/unreliable_network.ts): through a TCP proxy that resets
+    the connection of the first action after the service took it, the retry with the same key is
+    answered with the first answer and the play applied once; against a service allowing one write a
+    second, the second of two rounds posted back to back waits for Retry-After, and with no retries
+    left the ProblemError carries the 429 and its Retry-After."""
+    limited = create_app(Settings(ratelimit_enabled=True, ratelimit_match_write="1/second"))
+    with live_server(limited) as limited_url, \
+            resetting_proxy(base_url, rb"^POST /v1/matches/[^/ ]+/actions ") as proxy:
+        example = built / "dist" / "examples" / "unreliable_network.js"
+        run = subprocess.run([shutil.which("node") or "node", str(example), base_url, proxy.url, limited_url],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        assert proxy.reset == 1, "the proxy reset the first action's connection"
+    out = json.loads(run.stdout)
+    before, after_reset, after_all = out["versions"]
+    assert after_reset == before + 1 and after_all == after_reset, "the reset play was applied once"
+    assert out["waitedMs"] >= 500, "the second round waited for the limit's window"
+    assert out["refused"]["status"] == 429 and out["refused"]["code"] == "rate_limited"
+    assert 0 < out["refused"]["retryAfter"] <= 30

@@ -2,9 +2,13 @@
  * The TypeScript client of the referee service: `paths`/`components` generated from openapi.yaml by
  * openapi-typescript (schema.ts, types only, so that tsc emits its .d.ts into dist), an openapi-fetch
  * client over them, and the `Match` helper, which keeps the ETag and sends If-Match, gives each action
- * a fresh Idempotency-Key and reuses it on a retry after a timeout or a 503 whose outcome is unknown,
- * throws `ProblemError` (code, detail, legal), and follows the live stream (Server-Sent Events read
- * with fetch, since the stream needs the Authorization header that a browser EventSource cannot send).
+ * a fresh Idempotency-Key and keeps it until the outcome is known: it retries with the same key after
+ * any transport error (a reset or refused connection, a timeout: the first post may have gone through,
+ * and the service answers a retry with the first answer), a 503 whose outcome is unknown, and a 429 or
+ * 503 after their Retry-After (at most MAX_RETRY_AFTER_S seconds), `retries` times; creates and reads
+ * are retried the same way. It throws `ProblemError` (code, detail, legal, headers, retryAfter), or
+ * `OutcomeUnknown` when no answer came, and follows the live stream (Server-Sent Events read with
+ * fetch, since the stream needs the Authorization header that a browser EventSource cannot send).
  */
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./schema.js";
@@ -20,37 +24,85 @@ export type Fetch = (input: Request) => Promise<Response>;
 export interface Options {
   /** Milliseconds before one request is given up (then retried, for an action). */
   timeoutMs?: number;
-  /** Retries of an action whose outcome is unknown (a timeout, or a 503 store_outcome_unknown). */
+  /** Retries of a request: after a transport error, a 503 store_outcome_unknown, a 429 or a 503. */
   retries?: number;
   /** The fetch to send with (the global one by default). */
   fetch?: Fetch;
 }
 
 const DEFAULTS = { timeoutMs: 10_000, retries: 3 };
+/** The pause before the n-th retry when the answer names none (milliseconds, times n). */
+const RETRY_PAUSE_MS = 200;
+/** A Retry-After longer than this (seconds) is not waited for: the problem is thrown at once. */
+export const MAX_RETRY_AFTER_S = 30;
+/** The statuses whose answer asks the client to come back later. */
+const RETRY_LATER = [429, 503];
 
-/** A problem+json answer of the service: its status, stable code, detail and legal alternatives. */
+/** A problem+json answer of the service: its status, stable code, detail, legal alternatives and headers. */
 export class ProblemError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly legal: unknown;
-  constructor(readonly status: number, readonly body: Partial<Problem>) {
+  constructor(readonly status: number, readonly body: Partial<Problem>, readonly headers: Headers = new Headers()) {
     super(`${status} ${body.code ?? ""}: ${body.detail ?? ""}`);
     this.code = body.code ?? "";
     this.detail = body.detail ?? "";
     this.legal = body.legal;
   }
+
+  /** The seconds the answer's Retry-After asks the client to wait (null: it names none). */
+  get retryAfter(): number | null {
+    const value = this.headers.get("Retry-After");
+    if (value === null) return null;
+    if (/^\s*\d+\s*$/.test(value)) return Number(value);
+    const when = Date.parse(value);
+    return Number.isNaN(when) ? null : Math.max(0, (when - Date.now()) / 1000);
+  }
 }
 
-/** Every retry with the same Idempotency-Key still left the action's outcome unknown. */
+/** Every retry with the same Idempotency-Key still left the outcome unknown (code transport_error: no answer came). */
 export class OutcomeUnknown extends ProblemError {}
 
-function problem(status: number, body: unknown): ProblemError {
+function problem(status: number, body: unknown, headers?: Headers): ProblemError {
   const data = (typeof body === "object" && body !== null ? body : { detail: String(body) }) as Partial<Problem>;
-  return data.code === "store_outcome_unknown" ? new OutcomeUnknown(status, data) : new ProblemError(status, data);
+  return data.code === "store_outcome_unknown"
+    ? new OutcomeUnknown(status, data, headers)
+    : new ProblemError(status, data, headers);
 }
 
-function isTimeout(err: unknown): boolean {
-  return err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+/** One answer of openapi-fetch: the parsed body or the problem, and the response. */
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * `send()`'s data, sent again (the same request: the same Idempotency-Key) after a transport error
+ * (fetch throws: reset, refused, timed out), an outcome the service did not know, or a 429 or 503
+ * (after their Retry-After), at most `retries` times; then the last problem, or OutcomeUnknown.
+ */
+async function sent<T>(send: () => Promise<Answer<T>>, retries: number): Promise<{ data: T; response: Response }> {
+  let last: unknown;
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    let pause = RETRY_PAUSE_MS * (attempt + 1);
+    try {
+      const { data, error, response } = await send();
+      if (error === undefined && data !== undefined) return { data, response };
+      throw problem(response.status, error, response.headers);
+    } catch (err) {
+      if (err instanceof ProblemError) {
+        if (!(err instanceof OutcomeUnknown) && !RETRY_LATER.includes(err.status)) throw err;
+        const waited = err.retryAfter;
+        if (waited !== null && waited > MAX_RETRY_AFTER_S) throw err;
+        if (waited !== null) pause = waited * 1000;
+      }
+      last = err;
+    }
+    if (attempt < retries) await new Promise((done) => setTimeout(done, pause));
+  }
+  if (last instanceof ProblemError) throw last;
+  throw new OutcomeUnknown(0, { code: "transport_error", detail: String(last) });
 }
 
 function api(baseUrl: string, options: Options, token?: string): Client<paths> {
@@ -69,19 +121,26 @@ async function newKey(): Promise<string> {
   return randomUUID();
 }
 
-/** Start a match; resolves to the service's answer (every token) and the referee's Match. */
+/**
+ * Start a match; resolves to the service's answer (every token) and the referee's Match. Retried with
+ * its Idempotency-Key (`idempotencyKey`, or a fresh one) as an action is: one match however many retries.
+ */
 export async function createMatch(
   baseUrl: string,
   body: CreateMatch,
-  options: Options = {},
+  options: Options & { idempotencyKey?: string } = {},
 ): Promise<{ created: MatchCreated; referee: Match }> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
-  const { data, error, response } = await api(baseUrl, options).POST("/v1/matches", {
-    body,
-    params: { header: { "Idempotency-Key": await newKey() } },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (error !== undefined || data === undefined) throw problem(response.status, error);
+  const client = api(baseUrl, options);
+  const key = options.idempotencyKey ?? (await newKey());
+  const { data, response } = await sent(
+    () => client.POST("/v1/matches", {
+      body,
+      params: { header: { "Idempotency-Key": key } },
+      signal: AbortSignal.timeout(timeoutMs),
+    }),
+    options.retries ?? DEFAULTS.retries,
+  );
   const referee = new Match(baseUrl, data.id, data.referee_token, options);
   referee.etag = response.headers.get("ETag");
   return { created: data, referee };
@@ -114,40 +173,30 @@ export class Match {
 
   /** This token's view of the match; keeps its ETag for the next action. */
   async view(): Promise<MatchView> {
-    const { data, error, response } = await this.client.GET("/v1/matches/{match_id}", {
-      params: { path: { match_id: this.id } },
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (error !== undefined || data === undefined) throw problem(response.status, error);
+    const { data, response } = await sent(
+      () => this.client.GET("/v1/matches/{match_id}", {
+        params: { path: { match_id: this.id } },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      }),
+      this.retries,
+    );
     this.etag = response.headers.get("ETag");
     return data;
   }
 
-  /** Post one action on the kept ETag, retried with the same Idempotency-Key while its outcome is unknown. */
+  /** Post one action on the kept ETag, with an Idempotency-Key kept until its outcome is known. */
   async act(action: Action): Promise<MatchView> {
     if (this.etag === null) await this.view();
     const key = await newKey();
-    let last: unknown;
-    for (let attempt = 0; attempt <= this.retries; attempt++) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, 200 * attempt));
-      try {
-        return await this.postOnce(action, key);
-      } catch (err) {
-        if (!(err instanceof OutcomeUnknown) && !isTimeout(err)) throw err;
-        last = err;
-      }
-    }
-    if (last instanceof ProblemError) throw last;
-    throw new OutcomeUnknown(0, { code: "timeout", detail: String(last) });
-  }
-
-  private async postOnce(action: Action, key: string): Promise<MatchView> {
-    const { data, error, response } = await this.client.POST("/v1/matches/{match_id}/actions", {
-      params: { path: { match_id: this.id }, header: { "If-Match": this.etag ?? "", "Idempotency-Key": key } },
-      body: action,
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (error !== undefined || data === undefined) throw problem(response.status, error);
+    const etag = this.etag ?? "";
+    const { data, response } = await sent(
+      () => this.client.POST("/v1/matches/{match_id}/actions", {
+        params: { path: { match_id: this.id }, header: { "If-Match": etag, "Idempotency-Key": key } },
+        body: action,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      }),
+      this.retries,
+    );
     this.etag = response.headers.get("ETag");
     return data;
   }
@@ -176,7 +225,9 @@ export class Match {
     const query = lastId === null && after !== undefined ? `?after=${after}` : "";
     const url = `${this.baseUrl}/v1/matches/${encodeURIComponent(this.id)}/stream${query}`;
     const response = await send(new Request(url, { headers }));
-    if (!response.ok || response.body === null) throw problem(response.status, await response.json());
+    if (!response.ok || response.body === null) {
+      throw problem(response.status, await response.json(), response.headers);
+    }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
     try {
