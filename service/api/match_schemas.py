@@ -199,7 +199,7 @@ class MatchCreatedSchema(ma.Schema):
     view = ma.fields.Nested(MatchViewSchema, required=True, metadata={"description": "The referee's view"})
 
 
-class EventSchema(ma.Schema):
+class MatchEventSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
@@ -216,7 +216,7 @@ class EventSchema(ma.Schema):
 
 class EventsSchema(ma.Schema):
     version = ma.fields.Integer(required=True)
-    events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
+    events = ma.fields.List(ma.fields.Nested(MatchEventSchema), required=True)
     last_seq = ma.fields.Integer(required=True, metadata={"description": "Pass as 'after' to read on"})
     more = ma.fields.Boolean(required=True, metadata={"description": "True when 'limit' cut the page short"})
 
@@ -237,7 +237,7 @@ class EventsQuerySchema(ma.Schema):
     limit = QueryInteger(validate=Range(min=1, max=1000), metadata={"description": "At most this many"})
 
 
-class RecordSchema(ma.Schema):
+class MatchRecordSchema(ma.Schema):
     """The match record (``GET /v1/matches/{id}/record``); ``python -m service.verify`` checks one."""
 
     class Meta:

@@ -32,8 +32,8 @@ from service.api.match_schemas import (
     EventsQuerySchema,
     EventsSchema,
     MatchCreatedSchema,
+    MatchRecordSchema,
     MatchViewSchema,
-    RecordSchema,
     RoundsSchema,
 )
 from service.api.record_formats import as_csv, as_text
@@ -274,7 +274,7 @@ _FORMAT = {"name": "format", "in": "query", "required": False,
     "text/plain": {"schema": {"type": "string", "description": "format=text"}},
     "text/csv": {"schema": {"type": "string", "description": "format=csv"}},
 }}})
-@blp.response(200, RecordSchema, headers=_ETAG_HEADER)
+@blp.response(200, MatchRecordSchema, headers=_ETAG_HEADER)
 @_errors(400, 401, 404, 503)
 def get_record(match_id: str) -> Response:
     """The whole match as one document: ruleset, options, players, the first dealer, every deal (its

@@ -290,10 +290,10 @@ def test_a_refused_connection_is_an_outcome_unknown_after_the_retries() -> None:
 
 
 def test_429_is_waited_for_as_retry_after_says_then_raised_with_its_headers() -> None:
-    """A live server whose write limit is one a second: a second action at once is refused 429 with
+    """A live server whose write limit is one in three seconds: a second action at once is refused 429 with
     Retry-After; the helper waits and gets it through. With no retries left, the ProblemError keeps
     the answer's headers."""
-    app = create_app(Settings(ratelimit_enabled=True, ratelimit_match_write="1/second",
+    app = create_app(Settings(ratelimit_enabled=True, ratelimit_match_write="1/3 seconds",
                               stream_max_seconds=1, stream_heartbeat_seconds=0.5))
     with live_server(app) as url:
         created, referee = create_match(url, {"ruleset": "boerenbridge", "mode": "table",

@@ -124,10 +124,10 @@ def test_on_an_unreliable_network_a_reset_post_is_applied_once_and_429_is_waited
 ) -> None:
     """The example for real networks (examples/unreliable_network.ts): through a TCP proxy that resets
     the connection of the first action after the service took it, the retry with the same key is
-    answered with the first answer and the play applied once; against a service allowing one write a
-    second, the second of two rounds posted back to back waits for Retry-After, and with no retries
+    answered with the first answer and the play applied once; against a service allowing one write in
+    three seconds, the second of two rounds posted back to back waits for Retry-After, and with no retries
     left the ProblemError carries the 429 and its Retry-After."""
-    limited = create_app(Settings(ratelimit_enabled=True, ratelimit_match_write="1/second"))
+    limited = create_app(Settings(ratelimit_enabled=True, ratelimit_match_write="1/3 seconds"))
     with live_server(limited) as limited_url, \
             resetting_proxy(base_url, rb"^POST /v1/matches/[^/ ]+/actions ") as proxy:
         example = built / "dist" / "examples" / "unreliable_network.js"
@@ -141,3 +141,23 @@ def test_on_an_unreliable_network_a_reset_post_is_applied_once_and_429_is_waited
     assert out["waitedMs"] >= 500, "the second round waited for the limit's window"
     assert out["refused"]["status"] == 429 and out["refused"]["code"] == "rate_limited"
     assert 0 < out["refused"]["retryAfter"] <= 30
+
+
+def test_a_common_generator_makes_a_client_that_compiles_under_strict(built: Path, tmp_path: Path) -> None:
+    """openapi-typescript-codegen (pinned in the package's devDependencies) generates a fetch client from
+    openapi.yaml that tsc --strict compiles: no schema name collides with a TypeScript built-in (the
+    record and the events were Record and Event: TS2456), and the view and the event are models of their
+    own, not untyped maps."""
+    out = tmp_path / "generated"
+    subprocess.run([str(built / "node_modules" / ".bin" / "openapi"), "--input", str(ROOT / "openapi.yaml"),
+                    "--output", str(out), "--client", "fetch"], check=True, capture_output=True, timeout=120)
+    models = {p.stem for p in (out / "models").glob("*.ts")}
+    assert {"MatchView", "MatchEvent", "MatchRecord"} <= models and not models & {"Record", "Event"}, models
+    (tmp_path / "tsconfig.json").write_text(json.dumps({
+        "compilerOptions": {"strict": True, "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",
+                            "lib": ["ES2022", "DOM", "DOM.Iterable"], "noEmit": True, "skipLibCheck": False},
+        "include": ["generated"],
+    }))
+    compiled = subprocess.run([str(built / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=180)
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr

@@ -2,7 +2,7 @@
  * Example: the client on a network that drops connections and a service that rate-limits. Through
  * RESET_URL (a proxy that resets the connection of the first action after the service took it) a seat
  * plays a legal card: the helper retries with the same Idempotency-Key and gets the first answer, and
- * the play is applied once. On LIMITED_URL (a service allowing one write a second) a table referee
+ * the play is applied once. On LIMITED_URL (a service limiting writes: one in three seconds in the test) a table referee
  * posts two rounds back to back: the second is refused 429 and sent again after its Retry-After; with
  * no retries left the ProblemError carries the answer's headers. Prints a JSON summary.
  * Usage: node unreliable_network.js DIRECT_URL RESET_URL LIMITED_URL

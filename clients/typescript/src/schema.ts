@@ -457,29 +457,8 @@ export interface components {
             /** @example boerenbridge */
             ruleset: string;
         };
-        Event: {
-            /** @description The action, as this token may see it */
-            action?: {
-                [key: string]: unknown;
-            };
-            /** @description referee or seat */
-            by?: string;
-            /** @enum {string} */
-            kind: "create" | "deal" | "action" | "round" | "undo";
-            /** @description round: a finished round's record, as the view's history shows it */
-            round?: {
-                [key: string]: unknown;
-            };
-            seq: number;
-            /** @description action, round: whether it was undone; undo: the seqs taken back */
-            undone?: unknown;
-            /** @description The match version this event produced */
-            version: number;
-        } & {
-            [key: string]: unknown;
-        };
         Events: {
-            events: components["schemas"]["Event"][];
+            events: components["schemas"]["MatchEvent"][];
             /** @description Pass as 'after' to read on */
             last_seq: number;
             /** @description True when 'limit' cut the page short */
@@ -558,6 +537,69 @@ export interface components {
             version: number;
             /** @description The referee's view */
             view: components["schemas"]["MatchView"];
+        };
+        MatchEvent: {
+            /** @description The action, as this token may see it */
+            action?: {
+                [key: string]: unknown;
+            };
+            /** @description referee or seat */
+            by?: string;
+            /** @enum {string} */
+            kind: "create" | "deal" | "action" | "round" | "undo";
+            /** @description round: a finished round's record, as the view's history shows it */
+            round?: {
+                [key: string]: unknown;
+            };
+            seq: number;
+            /** @description action, round: whether it was undone; undo: the seqs taken back */
+            undone?: unknown;
+            /** @description The match version this event produced */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MatchRecord: {
+            /** @description Each action posted: seq, version, by (referee or seat), action, deal, undone */
+            actions: {
+                [key: string]: unknown;
+            }[];
+            /** @description True when the record holds every deal and action so far (else: the finished rounds) */
+            complete: boolean;
+            /** @description Each deal: index, commitment (hex SHA-256 of its seed); once its round is over, seed (hex), deck (top first) and hands (per seat, as dealt) */
+            deals: {
+                [key: string]: unknown;
+            }[];
+            /** @description The first dealer and how it was chosen */
+            first_dealer: {
+                [key: string]: unknown;
+            };
+            /** @description The language of the record's texts */
+            language: string;
+            /** @description Once the match is over: the seed every deal came from */
+            match_seed?: string;
+            match_version: number;
+            mode: string;
+            options: {
+                [key: string]: unknown;
+            };
+            players: string[];
+            /** @description The record's format (1) */
+            record_version: number;
+            /** @description Each action the rules refused (it changed nothing: no version, no event), oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), action (as posted; null when the body was no action object; without card and cards when another seat made it in a round not over yet, unless the caller sees every hand), deal, at */
+            refused: {
+                [key: string]: unknown;
+            }[];
+            /** @description Each finished round's record */
+            rounds: {
+                [key: string]: unknown;
+            }[];
+            ruleset: string;
+            scores: number[];
+            status: string;
+            winners: number[];
+        } & {
+            [key: string]: unknown;
         };
         MatchView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
@@ -685,48 +727,6 @@ export interface components {
             /** @example must_follow_suit */
             code: string;
             detail: string;
-        };
-        Record: {
-            /** @description Each action posted: seq, version, by (referee or seat), action, deal, undone */
-            actions: {
-                [key: string]: unknown;
-            }[];
-            /** @description True when the record holds every deal and action so far (else: the finished rounds) */
-            complete: boolean;
-            /** @description Each deal: index, commitment (hex SHA-256 of its seed); once its round is over, seed (hex), deck (top first) and hands (per seat, as dealt) */
-            deals: {
-                [key: string]: unknown;
-            }[];
-            /** @description The first dealer and how it was chosen */
-            first_dealer: {
-                [key: string]: unknown;
-            };
-            /** @description The language of the record's texts */
-            language: string;
-            /** @description Once the match is over: the seed every deal came from */
-            match_seed?: string;
-            match_version: number;
-            mode: string;
-            options: {
-                [key: string]: unknown;
-            };
-            players: string[];
-            /** @description The record's format (1) */
-            record_version: number;
-            /** @description Each action the rules refused (it changed nothing: no version, no event), oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), action (as posted; null when the body was no action object; without card and cards when another seat made it in a round not over yet, unless the caller sees every hand), deal, at */
-            refused: {
-                [key: string]: unknown;
-            }[];
-            /** @description Each finished round's record */
-            rounds: {
-                [key: string]: unknown;
-            }[];
-            ruleset: string;
-            scores: number[];
-            status: string;
-            winners: number[];
-        } & {
-            [key: string]: unknown;
         };
         Rounds: {
             /** @description Every finished round's record, oldest first, as the view's history shows it */
@@ -1778,7 +1778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Record"];
+                    "application/json": components["schemas"]["MatchRecord"];
                     "text/csv": string;
                     "text/plain": string;
                 };

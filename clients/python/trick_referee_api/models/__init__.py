@@ -6,10 +6,6 @@ from .action_ruling import ActionRuling
 from .create_match import CreateMatch
 from .create_match_mode import CreateMatchMode
 from .create_match_options import CreateMatchOptions
-from .event import Event
-from .event_action import EventAction
-from .event_kind import EventKind
-from .event_round import EventRound
 from .events import Events
 from .get_record_format import GetRecordFormat
 from .health import Health
@@ -18,6 +14,17 @@ from .legal_plays_request import LegalPlaysRequest
 from .legal_plays_request_options import LegalPlaysRequestOptions
 from .legal_plays_request_trick_item_type_1 import LegalPlaysRequestTrickItemType1
 from .match_created import MatchCreated
+from .match_event import MatchEvent
+from .match_event_action import MatchEventAction
+from .match_event_kind import MatchEventKind
+from .match_event_round import MatchEventRound
+from .match_record import MatchRecord
+from .match_record_actions_item import MatchRecordActionsItem
+from .match_record_deals_item import MatchRecordDealsItem
+from .match_record_first_dealer import MatchRecordFirstDealer
+from .match_record_options import MatchRecordOptions
+from .match_record_refused_item import MatchRecordRefusedItem
+from .match_record_rounds_item import MatchRecordRoundsItem
 from .match_view import MatchView
 from .match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0
 from .match_view_mode import MatchViewMode
@@ -37,13 +44,6 @@ from .ready import Ready
 from .ready_status import ReadyStatus
 from .ready_store import ReadyStore
 from .reason import Reason
-from .record import Record
-from .record_actions_item import RecordActionsItem
-from .record_deals_item import RecordDealsItem
-from .record_first_dealer import RecordFirstDealer
-from .record_options import RecordOptions
-from .record_refused_item import RecordRefusedItem
-from .record_rounds_item import RecordRoundsItem
 from .rounds import Rounds
 from .rounds_rounds_item import RoundsRoundsItem
 from .ruleset import Ruleset
@@ -73,10 +73,6 @@ __all__ = (
     "CreateMatch",
     "CreateMatchMode",
     "CreateMatchOptions",
-    "Event",
-    "EventAction",
-    "EventKind",
-    "EventRound",
     "Events",
     "GetRecordFormat",
     "Health",
@@ -85,6 +81,17 @@ __all__ = (
     "LegalPlaysRequestOptions",
     "LegalPlaysRequestTrickItemType1",
     "MatchCreated",
+    "MatchEvent",
+    "MatchEventAction",
+    "MatchEventKind",
+    "MatchEventRound",
+    "MatchRecord",
+    "MatchRecordActionsItem",
+    "MatchRecordDealsItem",
+    "MatchRecordFirstDealer",
+    "MatchRecordOptions",
+    "MatchRecordRefusedItem",
+    "MatchRecordRoundsItem",
     "MatchView",
     "MatchViewCurrentTrickType1Type0",
     "MatchViewMode",
@@ -104,13 +111,6 @@ __all__ = (
     "ReadyStatus",
     "ReadyStore",
     "Reason",
-    "Record",
-    "RecordActionsItem",
-    "RecordDealsItem",
-    "RecordFirstDealer",
-    "RecordOptions",
-    "RecordRefusedItem",
-    "RecordRoundsItem",
     "Rounds",
     "RoundsRoundsItem",
     "Ruleset",

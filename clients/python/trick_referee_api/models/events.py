@@ -11,7 +11,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.event import Event
+  from ..models.match_event import MatchEvent
 
 
 
@@ -25,13 +25,13 @@ T = TypeVar("T", bound="Events")
 class Events:
     """ 
         Attributes:
-            events (list[Event]):
+            events (list[MatchEvent]):
             last_seq (int): Pass as 'after' to read on
             more (bool): True when 'limit' cut the page short
             version (int):
      """
 
-    events: list[Event]
+    events: list[MatchEvent]
     last_seq: int
     more: bool
     version: int
@@ -41,7 +41,7 @@ class Events:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.event import Event # noqa: PLC0415
+        from ..models.match_event import MatchEvent # noqa: PLC0415
         events = []
         for events_item_data in self.events:
             events_item = events_item_data.to_dict()
@@ -71,12 +71,12 @@ class Events:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event import Event # noqa: PLC0415
+        from ..models.match_event import MatchEvent # noqa: PLC0415
         d = dict(src_dict)
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            events_item = Event.from_dict(events_item_data)
+            events_item = MatchEvent.from_dict(events_item_data)
 
 
 

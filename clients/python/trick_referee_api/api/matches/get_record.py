@@ -9,8 +9,8 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.get_record_format import GetRecordFormat
+from ...models.match_record import MatchRecord
 from ...models.problem import Problem
-from ...models.record import Record
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -58,9 +58,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Record:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MatchRecord | Problem:
     if response.status_code == 200:
-        response_200 = Record.from_dict(response.json())
+        response_200 = MatchRecord.from_dict(response.json())
 
 
 
@@ -109,7 +109,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Record]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[MatchRecord | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,7 +126,7 @@ def sync_detailed(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Problem | Record]:
+) -> Response[MatchRecord | Problem]:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
@@ -146,7 +146,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Record]
+        Response[MatchRecord | Problem]
      """
 
 
@@ -172,7 +172,7 @@ def sync(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Problem | Record | None:
+) -> MatchRecord | Problem | None:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
@@ -192,7 +192,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Record
+        MatchRecord | Problem
      """
 
 
@@ -213,7 +213,7 @@ async def asyncio_detailed(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Problem | Record]:
+) -> Response[MatchRecord | Problem]:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
@@ -233,7 +233,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Record]
+        Response[MatchRecord | Problem]
      """
 
 
@@ -259,7 +259,7 @@ async def asyncio(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Problem | Record | None:
+) -> MatchRecord | Problem | None:
     """ The whole match as one document: ruleset, options, players, the first dealer, every deal (its
     commitment; its seed, deck and hands once its round is over), every action (who, what, undone),
     every action the rules refused (who, what, the refusal's code; another seat's cards hidden until
@@ -279,7 +279,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Record
+        MatchRecord | Problem
      """
 
 

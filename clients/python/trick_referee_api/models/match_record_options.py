@@ -14,15 +14,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="EventRound")
+T = TypeVar("T", bound="MatchRecordOptions")
 
 
 
 @_attrs_define
-class EventRound:
-    """ round: a finished round's record, as the view's history shows it
-
-     """
+class MatchRecordOptions:
+    
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,12 +40,12 @@ class EventRound:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        event_round = cls(
+        match_record_options = cls(
         )
 
 
-        event_round.additional_properties = d
-        return event_round
+        match_record_options.additional_properties = d
+        return match_record_options
 
     @property
     def additional_keys(self) -> list[str]:

@@ -8,41 +8,41 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.event_kind import EventKind
+from ..models.match_event_kind import MatchEventKind
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.event_action import EventAction
-  from ..models.event_round import EventRound
+  from ..models.match_event_action import MatchEventAction
+  from ..models.match_event_round import MatchEventRound
 
 
 
 
 
-T = TypeVar("T", bound="Event")
+T = TypeVar("T", bound="MatchEvent")
 
 
 
 @_attrs_define
-class Event:
+class MatchEvent:
     """ 
         Attributes:
-            kind (EventKind):
+            kind (MatchEventKind):
             seq (int):
             version (int): The match version this event produced
-            action (EventAction | Unset): The action, as this token may see it
+            action (MatchEventAction | Unset): The action, as this token may see it
             by (str | Unset): referee or seat
-            round_ (EventRound | Unset): round: a finished round's record, as the view's history shows it
+            round_ (MatchEventRound | Unset): round: a finished round's record, as the view's history shows it
             undone (Any | Unset): action, round: whether it was undone; undo: the seqs taken back
      """
 
-    kind: EventKind
+    kind: MatchEventKind
     seq: int
     version: int
-    action: EventAction | Unset = UNSET
+    action: MatchEventAction | Unset = UNSET
     by: str | Unset = UNSET
-    round_: EventRound | Unset = UNSET
+    round_: MatchEventRound | Unset = UNSET
     undone: Any | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -51,8 +51,8 @@ class Event:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.event_action import EventAction # noqa: PLC0415
-        from ..models.event_round import EventRound # noqa: PLC0415
+        from ..models.match_event_action import MatchEventAction # noqa: PLC0415
+        from ..models.match_event_round import MatchEventRound # noqa: PLC0415
         kind = self.kind.value
 
         seq = self.seq
@@ -94,10 +94,10 @@ class Event:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_action import EventAction # noqa: PLC0415
-        from ..models.event_round import EventRound # noqa: PLC0415
+        from ..models.match_event_action import MatchEventAction # noqa: PLC0415
+        from ..models.match_event_round import MatchEventRound # noqa: PLC0415
         d = dict(src_dict)
-        kind = EventKind(d.pop("kind"))
+        kind = MatchEventKind(d.pop("kind"))
 
 
 
@@ -107,11 +107,11 @@ class Event:
         version = d.pop("version")
 
         _action = d.pop("action", UNSET)
-        action: EventAction | Unset
+        action: MatchEventAction | Unset
         if isinstance(_action,  Unset):
             action = UNSET
         else:
-            action = EventAction.from_dict(_action)
+            action = MatchEventAction.from_dict(_action)
 
 
 
@@ -119,18 +119,18 @@ class Event:
         by = d.pop("by", UNSET)
 
         _round_ = d.pop("round", UNSET)
-        round_: EventRound | Unset
+        round_: MatchEventRound | Unset
         if isinstance(_round_,  Unset):
             round_ = UNSET
         else:
-            round_ = EventRound.from_dict(_round_)
+            round_ = MatchEventRound.from_dict(_round_)
 
 
 
 
         undone = d.pop("undone", UNSET)
 
-        event = cls(
+        match_event = cls(
             kind=kind,
             seq=seq,
             version=version,
@@ -141,8 +141,8 @@ class Event:
         )
 
 
-        event.additional_properties = d
-        return event
+        match_event.additional_properties = d
+        return match_event
 
     @property
     def additional_keys(self) -> list[str]:

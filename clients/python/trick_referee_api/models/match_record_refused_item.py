@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="RecordRefusedItem")
+T = TypeVar("T", bound="MatchRecordRefusedItem")
 
 
 
 @_attrs_define
-class RecordRefusedItem:
+class MatchRecordRefusedItem:
     
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -40,12 +40,12 @@ class RecordRefusedItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        record_refused_item = cls(
+        match_record_refused_item = cls(
         )
 
 
-        record_refused_item.additional_properties = d
-        return record_refused_item
+        match_record_refused_item.additional_properties = d
+        return match_record_refused_item
 
     @property
     def additional_keys(self) -> list[str]:

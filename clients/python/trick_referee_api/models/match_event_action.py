@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="EventAction")
+T = TypeVar("T", bound="MatchEventAction")
 
 
 
 @_attrs_define
-class EventAction:
+class MatchEventAction:
     """ The action, as this token may see it
 
      """
@@ -42,12 +42,12 @@ class EventAction:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        event_action = cls(
+        match_event_action = cls(
         )
 
 
-        event_action.additional_properties = d
-        return event_action
+        match_event_action.additional_properties = d
+        return match_event_action
 
     @property
     def additional_keys(self) -> list[str]:

@@ -14,13 +14,15 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="RecordActionsItem")
+T = TypeVar("T", bound="MatchRecordFirstDealer")
 
 
 
 @_attrs_define
-class RecordActionsItem:
-    
+class MatchRecordFirstDealer:
+    """ The first dealer and how it was chosen
+
+     """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -40,12 +42,12 @@ class RecordActionsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        record_actions_item = cls(
+        match_record_first_dealer = cls(
         )
 
 
-        record_actions_item.additional_properties = d
-        return record_actions_item
+        match_record_first_dealer.additional_properties = d
+        return match_record_first_dealer
 
     @property
     def additional_keys(self) -> list[str]:

@@ -12,41 +12,42 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.record_actions_item import RecordActionsItem
-  from ..models.record_deals_item import RecordDealsItem
-  from ..models.record_first_dealer import RecordFirstDealer
-  from ..models.record_options import RecordOptions
-  from ..models.record_refused_item import RecordRefusedItem
-  from ..models.record_rounds_item import RecordRoundsItem
+  from ..models.match_record_actions_item import MatchRecordActionsItem
+  from ..models.match_record_deals_item import MatchRecordDealsItem
+  from ..models.match_record_first_dealer import MatchRecordFirstDealer
+  from ..models.match_record_options import MatchRecordOptions
+  from ..models.match_record_refused_item import MatchRecordRefusedItem
+  from ..models.match_record_rounds_item import MatchRecordRoundsItem
 
 
 
 
 
-T = TypeVar("T", bound="Record")
+T = TypeVar("T", bound="MatchRecord")
 
 
 
 @_attrs_define
-class Record:
+class MatchRecord:
     """ 
         Attributes:
-            actions (list[RecordActionsItem]): Each action posted: seq, version, by (referee or seat), action, deal, undone
+            actions (list[MatchRecordActionsItem]): Each action posted: seq, version, by (referee or seat), action, deal,
+                undone
             complete (bool): True when the record holds every deal and action so far (else: the finished rounds)
-            deals (list[RecordDealsItem]): Each deal: index, commitment (hex SHA-256 of its seed); once its round is over,
-                seed (hex), deck (top first) and hands (per seat, as dealt)
-            first_dealer (RecordFirstDealer): The first dealer and how it was chosen
+            deals (list[MatchRecordDealsItem]): Each deal: index, commitment (hex SHA-256 of its seed); once its round is
+                over, seed (hex), deck (top first) and hands (per seat, as dealt)
+            first_dealer (MatchRecordFirstDealer): The first dealer and how it was chosen
             language (str): The language of the record's texts
             match_version (int):
             mode (str):
-            options (RecordOptions):
+            options (MatchRecordOptions):
             players (list[str]):
             record_version (int): The record's format (1)
-            refused (list[RecordRefusedItem]): Each action the rules refused (it changed nothing: no version, no event),
-                oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the
+            refused (list[MatchRecordRefusedItem]): Each action the rules refused (it changed nothing: no version, no
+                event), oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the
                 refusal's), action (as posted; null when the body was no action object; without card and cards when another seat
                 made it in a round not over yet, unless the caller sees every hand), deal, at
-            rounds (list[RecordRoundsItem]): Each finished round's record
+            rounds (list[MatchRecordRoundsItem]): Each finished round's record
             ruleset (str):
             scores (list[int]):
             status (str):
@@ -54,18 +55,18 @@ class Record:
             match_seed (str | Unset): Once the match is over: the seed every deal came from
      """
 
-    actions: list[RecordActionsItem]
+    actions: list[MatchRecordActionsItem]
     complete: bool
-    deals: list[RecordDealsItem]
-    first_dealer: RecordFirstDealer
+    deals: list[MatchRecordDealsItem]
+    first_dealer: MatchRecordFirstDealer
     language: str
     match_version: int
     mode: str
-    options: RecordOptions
+    options: MatchRecordOptions
     players: list[str]
     record_version: int
-    refused: list[RecordRefusedItem]
-    rounds: list[RecordRoundsItem]
+    refused: list[MatchRecordRefusedItem]
+    rounds: list[MatchRecordRoundsItem]
     ruleset: str
     scores: list[int]
     status: str
@@ -78,12 +79,12 @@ class Record:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.record_actions_item import RecordActionsItem # noqa: PLC0415
-        from ..models.record_deals_item import RecordDealsItem # noqa: PLC0415
-        from ..models.record_first_dealer import RecordFirstDealer # noqa: PLC0415
-        from ..models.record_options import RecordOptions # noqa: PLC0415
-        from ..models.record_refused_item import RecordRefusedItem # noqa: PLC0415
-        from ..models.record_rounds_item import RecordRoundsItem # noqa: PLC0415
+        from ..models.match_record_actions_item import MatchRecordActionsItem # noqa: PLC0415
+        from ..models.match_record_deals_item import MatchRecordDealsItem # noqa: PLC0415
+        from ..models.match_record_first_dealer import MatchRecordFirstDealer # noqa: PLC0415
+        from ..models.match_record_options import MatchRecordOptions # noqa: PLC0415
+        from ..models.match_record_refused_item import MatchRecordRefusedItem # noqa: PLC0415
+        from ..models.match_record_rounds_item import MatchRecordRoundsItem # noqa: PLC0415
         actions = []
         for actions_item_data in self.actions:
             actions_item = actions_item_data.to_dict()
@@ -174,17 +175,17 @@ class Record:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.record_actions_item import RecordActionsItem # noqa: PLC0415
-        from ..models.record_deals_item import RecordDealsItem # noqa: PLC0415
-        from ..models.record_first_dealer import RecordFirstDealer # noqa: PLC0415
-        from ..models.record_options import RecordOptions # noqa: PLC0415
-        from ..models.record_refused_item import RecordRefusedItem # noqa: PLC0415
-        from ..models.record_rounds_item import RecordRoundsItem # noqa: PLC0415
+        from ..models.match_record_actions_item import MatchRecordActionsItem # noqa: PLC0415
+        from ..models.match_record_deals_item import MatchRecordDealsItem # noqa: PLC0415
+        from ..models.match_record_first_dealer import MatchRecordFirstDealer # noqa: PLC0415
+        from ..models.match_record_options import MatchRecordOptions # noqa: PLC0415
+        from ..models.match_record_refused_item import MatchRecordRefusedItem # noqa: PLC0415
+        from ..models.match_record_rounds_item import MatchRecordRoundsItem # noqa: PLC0415
         d = dict(src_dict)
         actions = []
         _actions = d.pop("actions")
         for actions_item_data in (_actions):
-            actions_item = RecordActionsItem.from_dict(actions_item_data)
+            actions_item = MatchRecordActionsItem.from_dict(actions_item_data)
 
 
 
@@ -196,14 +197,14 @@ class Record:
         deals = []
         _deals = d.pop("deals")
         for deals_item_data in (_deals):
-            deals_item = RecordDealsItem.from_dict(deals_item_data)
+            deals_item = MatchRecordDealsItem.from_dict(deals_item_data)
 
 
 
             deals.append(deals_item)
 
 
-        first_dealer = RecordFirstDealer.from_dict(d.pop("first_dealer"))
+        first_dealer = MatchRecordFirstDealer.from_dict(d.pop("first_dealer"))
 
 
 
@@ -214,7 +215,7 @@ class Record:
 
         mode = d.pop("mode")
 
-        options = RecordOptions.from_dict(d.pop("options"))
+        options = MatchRecordOptions.from_dict(d.pop("options"))
 
 
 
@@ -227,7 +228,7 @@ class Record:
         refused = []
         _refused = d.pop("refused")
         for refused_item_data in (_refused):
-            refused_item = RecordRefusedItem.from_dict(refused_item_data)
+            refused_item = MatchRecordRefusedItem.from_dict(refused_item_data)
 
 
 
@@ -237,7 +238,7 @@ class Record:
         rounds = []
         _rounds = d.pop("rounds")
         for rounds_item_data in (_rounds):
-            rounds_item = RecordRoundsItem.from_dict(rounds_item_data)
+            rounds_item = MatchRecordRoundsItem.from_dict(rounds_item_data)
 
 
 
@@ -256,7 +257,7 @@ class Record:
 
         match_seed = d.pop("match_seed", UNSET)
 
-        record = cls(
+        match_record = cls(
             actions=actions,
             complete=complete,
             deals=deals,
@@ -277,8 +278,8 @@ class Record:
         )
 
 
-        record.additional_properties = d
-        return record
+        match_record.additional_properties = d
+        return match_record
 
     @property
     def additional_keys(self) -> list[str]:

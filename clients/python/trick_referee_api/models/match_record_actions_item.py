@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="RecordDealsItem")
+T = TypeVar("T", bound="MatchRecordActionsItem")
 
 
 
 @_attrs_define
-class RecordDealsItem:
+class MatchRecordActionsItem:
     
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -40,12 +40,12 @@ class RecordDealsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        record_deals_item = cls(
+        match_record_actions_item = cls(
         )
 
 
-        record_deals_item.additional_properties = d
-        return record_deals_item
+        match_record_actions_item.additional_properties = d
+        return match_record_actions_item
 
     @property
     def additional_keys(self) -> list[str]:

@@ -14,13 +14,15 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="RecordOptions")
+T = TypeVar("T", bound="MatchEventRound")
 
 
 
 @_attrs_define
-class RecordOptions:
-    
+class MatchEventRound:
+    """ round: a finished round's record, as the view's history shows it
+
+     """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -40,12 +42,12 @@ class RecordOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        record_options = cls(
+        match_event_round = cls(
         )
 
 
-        record_options.additional_properties = d
-        return record_options
+        match_event_round.additional_properties = d
+        return match_event_round
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class EventKind(StrEnum):
+class MatchEventKind(StrEnum):
     ACTION = "action"
     CREATE = "create"
     DEAL = "deal"

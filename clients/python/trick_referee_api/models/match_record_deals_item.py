@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="RecordRoundsItem")
+T = TypeVar("T", bound="MatchRecordDealsItem")
 
 
 
 @_attrs_define
-class RecordRoundsItem:
+class MatchRecordDealsItem:
     
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -40,12 +40,12 @@ class RecordRoundsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        record_rounds_item = cls(
+        match_record_deals_item = cls(
         )
 
 
-        record_rounds_item.additional_properties = d
-        return record_rounds_item
+        match_record_deals_item.additional_properties = d
+        return match_record_deals_item
 
     @property
     def additional_keys(self) -> list[str]:

@@ -14,15 +14,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="RecordFirstDealer")
+T = TypeVar("T", bound="MatchRecordRoundsItem")
 
 
 
 @_attrs_define
-class RecordFirstDealer:
-    """ The first dealer and how it was chosen
-
-     """
+class MatchRecordRoundsItem:
+    
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,12 +40,12 @@ class RecordFirstDealer:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        record_first_dealer = cls(
+        match_record_rounds_item = cls(
         )
 
 
-        record_first_dealer.additional_properties = d
-        return record_first_dealer
+        match_record_rounds_item.additional_properties = d
+        return match_record_rounds_item
 
     @property
     def additional_keys(self) -> list[str]:
