@@ -24,7 +24,7 @@ sys.path.insert(0, str(PYTHON_CLIENT / "examples"))
 
 import boerenbridge_table
 import forty_fives_hand
-from trick_referee_client import Match, OutcomeUnknown, ProblemError, create_match
+from trick_referee_client import Match, OutcomeUnknown, ProblemError, Rules, create_match
 from trick_referee_client.match import MAX_RETRY_AFTER
 
 
@@ -311,3 +311,41 @@ def test_429_is_waited_for_as_retry_after_says_then_raised_with_its_headers() ->
     assert limited.value.status == 429 and limited.value.code == "rate_limited"
     assert limited.value.retry_after is not None and 0 < limited.value.retry_after <= MAX_RETRY_AFTER
     assert "retry-after" in limited.value.headers
+
+
+def test_helpers_cover_events_rounds_record_undo_delete_and_the_rules(base_url: str) -> None:
+    _created, referee = create_match(base_url, {"ruleset": "boerenbridge", "mode": "table",
+                                                "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 3,
+                                                "options": {"hand_size_schedule": [3]}})
+    for bids, tricks in boerenbridge_table.ROUNDS:
+        referee.act({"type": "round_result", "result": {"bids": bids, "tricks": tricks}})
+    one_page = referee.events(0, limit=2)
+    assert len(one_page.events) == 2 and one_page.more
+    every = list(referee.all_events())
+    assert [e.seq for e in every] == sorted({e.seq for e in every}) and len(every) > 2
+    assert every[:2] == one_page.events
+    sheet = referee.rounds()
+    assert len(sheet.rounds) == len(boerenbridge_table.ROUNDS)
+    record = referee.record()
+    assert record.ruleset == "boerenbridge" and record.players == ["Ann", "Bob", "Cy", "Di"]
+    assert "Ann" in referee.record_text("csv", lang="en") and "Ann" in referee.record_text("text", lang="id")
+    before = referee.view().version
+    assert referee.undo().version == before + 1
+    assert len(referee.rounds().rounds) == len(boerenbridge_table.ROUNDS) - 1
+    referee.delete()
+    referee.delete()  # gone already: done
+    with pytest.raises(ProblemError) as gone:
+        referee.view()
+    assert gone.value.status == 404
+    with Rules(base_url) as rules:
+        assert "boerenbridge" in {r.id for r in rules.rulesets().rulesets}
+        assert rules.ruleset("forty_fives").id == "forty_fives"
+        won = rules.trick("forty_fives", {"plays": ["AH", "5H", "2C"], "trump": "H"})
+        assert won.winner == 1
+        legal = rules.legal_plays("forty_fives", {"hand": ["AH", "2C"], "trick": ["KC"], "trump": "S"})
+        assert set(legal.legal) == {"2C", "AH"}
+        scored = rules.score("boerenbridge", {"bids": [1, 1, 1, 1], "tricks": [4, 3, 3, 3]})
+        assert scored.to_dict()
+        with pytest.raises(ProblemError) as illegal:
+            rules.score("boerenbridge", {"bids": [1, 2, 3, 4], "tricks": [9, 9, 9, 9]})
+        assert illegal.value.status == 422 and illegal.value.code == "tricks_do_not_add_up"

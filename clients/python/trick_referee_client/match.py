@@ -24,11 +24,38 @@ from typing import Any, TypeVar
 
 import httpx
 from trick_referee_api.api.matches import create_match as _create
+from trick_referee_api.api.matches import delete_match as _delete
+from trick_referee_api.api.matches import get_events as _events
 from trick_referee_api.api.matches import get_match as _get
+from trick_referee_api.api.matches import get_record as _record
+from trick_referee_api.api.matches import get_rounds as _rounds
 from trick_referee_api.api.matches import post_action as _post
+from trick_referee_api.api.matches import undo as _undo
+from trick_referee_api.api.rulesets import get_ruleset_detail as _ruleset
+from trick_referee_api.api.rulesets import legal_plays as _legal_plays
+from trick_referee_api.api.rulesets import list_rulesets as _rulesets
+from trick_referee_api.api.rulesets import score as _score
+from trick_referee_api.api.rulesets import trick as _trick
 from trick_referee_api.client import AuthenticatedClient, Client
-from trick_referee_api.models import Action, CreateMatch, MatchCreated, MatchView
-from trick_referee_api.types import Response
+from trick_referee_api.models import (
+    Action,
+    CreateMatch,
+    Events,
+    LegalPlaysAnswer,
+    LegalPlaysRequest,
+    MatchCreated,
+    MatchEvent,
+    MatchRecord,
+    MatchView,
+    Rounds,
+    RulesetDetail,
+    RulesetList,
+    ScoreAnswer,
+    ScoreRequest,
+    TrickAnswer,
+    TrickRequest,
+)
+from trick_referee_api.types import UNSET, Response
 
 from trick_referee_client.errors import OutcomeUnknown, ProblemError, problem_from
 
@@ -66,16 +93,24 @@ def _checked(answer: Response[Any], expected: type[T]) -> T:
     return answer.parsed
 
 
-def _sent(send: Callable[[], Response[Any]], expected: type[T], retries: int) -> tuple[T, Response[Any]]:
-    """``send()``'s answer, parsed as ``expected``, retried (the same request: the same Idempotency-Key)
-    after a transport error, an outcome the service did not know, or a 429 or 503 (after their
-    Retry-After), at most ``retries`` times; then the last problem, or ``OutcomeUnknown``."""
+def _text(answer: httpx.Response) -> str:
+    """The text of a 2xx answer; a ``ProblemError`` for anything else."""
+    if answer.status_code >= 400:
+        raise problem_from(answer.status_code, answer.json(), answer.headers)
+    return answer.text
+
+
+def _sent(send: Callable[[], Any], expected: type[T], retries: int,
+          parse: Callable[[Any], T] | None = None) -> tuple[T, Any]:
+    """``send()``'s answer, parsed as ``expected`` (or by ``parse``), retried (the same request: the same
+    Idempotency-Key) after a transport error, an outcome the service did not know, or a 429 or 503
+    (after their Retry-After), at most ``retries`` times; then the last problem, or ``OutcomeUnknown``."""
     last: Exception | None = None
     for attempt in range(retries + 1):
         pause = RETRY_PAUSE * (attempt + 1)
         try:
             answer = send()
-            return _checked(answer, expected), answer
+            return (parse(answer) if parse is not None else _checked(answer, expected)), answer
         except httpx.TransportError as err:  # reset, refused, timed out: the request may have gone through
             last = err
         except ProblemError as err:
@@ -110,6 +145,48 @@ def create_match(
     match = Match(base_url, created.id, created.referee_token, timeout=timeout, retries=retries)
     match.etag = answer.headers.get("ETag")
     return created, match
+
+
+class Rules:
+    """The rules endpoints (no match, no token): the catalogue, a trick's winner, the legal plays, a
+    round's score; retried after a transport error or a 429/503 like the match helpers."""
+
+    def __init__(self, base_url: str, *, timeout: float = DEFAULT_TIMEOUT, retries: int = DEFAULT_RETRIES) -> None:
+        self.retries = retries
+        self._client = Client(base_url=base_url, timeout=httpx.Timeout(timeout))
+
+    def close(self) -> None:
+        self._client.get_httpx_client().close()
+
+    def __enter__(self) -> Rules:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def rulesets(self) -> RulesetList:
+        return _sent(lambda: _rulesets.sync_detailed(client=self._client), RulesetList, self.retries)[0]
+
+    def ruleset(self, ruleset_id: str) -> RulesetDetail:
+        return _sent(lambda: _ruleset.sync_detailed(ruleset_id, client=self._client), RulesetDetail, self.retries)[0]
+
+    def trick(self, ruleset_id: str, body: Mapping[str, Any]) -> TrickAnswer:
+        """Who wins a trick (``{"plays": [...], "trump": ..., "options": ...}``)."""
+        request = TrickRequest.from_dict(dict(body))
+        return _sent(lambda: _trick.sync_detailed(ruleset_id, client=self._client, body=request), TrickAnswer,
+                     self.retries)[0]
+
+    def legal_plays(self, ruleset_id: str, body: Mapping[str, Any]) -> LegalPlaysAnswer:
+        """The cards a hand may play to a trick (``{"hand": [...], "trick": [...], "trump": ...}``)."""
+        request = LegalPlaysRequest.from_dict(dict(body))
+        return _sent(lambda: _legal_plays.sync_detailed(ruleset_id, client=self._client, body=request),
+                     LegalPlaysAnswer, self.retries)[0]
+
+    def score(self, ruleset_id: str, body: Mapping[str, Any]) -> ScoreAnswer:
+        """A round's score from its facts (each ruleset's, as its catalogue describes them)."""
+        request = ScoreRequest.from_dict(dict(body))
+        return _sent(lambda: _score.sync_detailed(ruleset_id, client=self._client, body=request), ScoreAnswer,
+                     self.retries)[0]
 
 
 class Match:
@@ -157,6 +234,58 @@ class Match:
         )
         self.etag = answer.headers.get("ETag")
         return view
+
+    def events(self, after: int = 0, limit: int | None = None) -> Events:
+        """One page of the match's history after the event ``after``, as this token may see it."""
+        return _sent(lambda: _events.sync_detailed(self.id, client=self._client, after=after,
+                                                   limit=limit if limit is not None else UNSET),
+                     Events, self.retries)[0]
+
+    def all_events(self, after: int = 0) -> Iterator[MatchEvent]:
+        """Every event after ``after``, page after page."""
+        while True:
+            page = self.events(after)
+            yield from page.events
+            if not page.more:
+                return
+            after = page.last_seq
+
+    def rounds(self) -> Rounds:
+        """The score sheet: every finished round."""
+        return _sent(lambda: _rounds.sync_detailed(self.id, client=self._client), Rounds, self.retries)[0]
+
+    def record(self) -> MatchRecord:
+        """The whole match as one document (what this token may see of it)."""
+        return _sent(lambda: _record.sync_detailed(self.id, client=self._client), MatchRecord, self.retries)[0]
+
+    def record_text(self, format: str = "text", lang: str | None = None) -> str:
+        """The record as a person reads it (``text``) or as a spreadsheet does (``csv``), in ``lang``."""
+        params: dict[str, str] = {"format": format}
+        if lang is not None:
+            params["lang"] = lang
+        http = self._client.get_httpx_client()
+        return _sent(lambda: http.get(f"/v1/matches/{self.id}/record", params=params), str, self.retries,
+                     parse=_text)[0]
+
+    def undo(self) -> MatchView:
+        """Take back the last action (the referee), on the kept ETag, with a key kept until the outcome is known."""
+        if self.etag is None:
+            self.view()
+        key, etag = uuid.uuid4().hex, self.etag or ""
+        view, answer = _sent(
+            lambda: _undo.sync_detailed(self.id, client=self._client, if_match=etag, idempotency_key=key),
+            MatchView, self.retries,
+        )
+        self.etag = answer.headers.get("ETag")
+        return view
+
+    def delete(self) -> None:
+        """Remove the match (the referee). A retry that finds it gone already counts as done."""
+        try:
+            _sent(lambda: _delete.sync_detailed(self.id, client=self._client), type(None), self.retries)
+        except ProblemError as err:
+            if err.status != 404:
+                raise
 
     def stream(self, *, after: int | None = None, reconnects: int = 3) -> Iterator[StreamEvent]:
         """The match's live events; reconnects with Last-Event-ID on ``end: timeout`` or ``unavailable``."""
