@@ -161,3 +161,16 @@ def test_a_common_generator_makes_a_client_that_compiles_under_strict(built: Pat
     compiled = subprocess.run([str(built / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"], cwd=tmp_path,
                               capture_output=True, text=True, timeout=180)
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+
+
+def test_the_table_referee_example_uses_rounds_events_record_undo_delete_and_the_rules(
+    built: Path, base_url: str
+) -> None:
+    example = built / "dist" / "examples" / "table_referee.js"
+    run = subprocess.run([shutil.which("node") or "node", str(example), base_url], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["scores"] == [33, 35, 51, 20] and out["rounds"] == 3 and out["roundsAfterUndo"] == 2
+    assert "create" in out["kinds"] and out["kinds"].count("action") >= 3
+    assert out["csvHasNames"] and out["trickWinner"] == 1

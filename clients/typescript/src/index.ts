@@ -19,6 +19,18 @@ export type MatchView = components["schemas"]["MatchView"];
 export type MatchCreated = components["schemas"]["MatchCreated"];
 export type CreateMatch = components["schemas"]["CreateMatch"];
 export type Problem = components["schemas"]["Problem"];
+export type Events = components["schemas"]["Events"];
+export type MatchEvent = components["schemas"]["MatchEvent"];
+export type MatchRecord = components["schemas"]["MatchRecord"];
+export type Rounds = components["schemas"]["Rounds"];
+export type RulesetList = components["schemas"]["RulesetList"];
+export type RulesetDetail = components["schemas"]["RulesetDetail"];
+export type TrickRequest = components["schemas"]["TrickRequest"];
+export type TrickAnswer = components["schemas"]["TrickAnswer"];
+export type LegalPlaysRequest = components["schemas"]["LegalPlaysRequest"];
+export type LegalPlaysAnswer = components["schemas"]["LegalPlaysAnswer"];
+export type ScoreRequest = components["schemas"]["ScoreRequest"];
+export type ScoreAnswer = components["schemas"]["ScoreAnswer"];
 export type Fetch = (input: Request) => Promise<Response>;
 
 export interface Options {
@@ -146,6 +158,54 @@ export async function createMatch(
   return { created: data, referee };
 }
 
+/**
+ * The rules endpoints (no match, no token): the catalogue, a trick's winner, the legal plays, a round's
+ * score; retried after a transport error or a 429/503 like the match helpers.
+ */
+export class Rules {
+  private readonly client: Client<paths>;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+
+  constructor(readonly baseUrl: string, options: Options = {}) {
+    this.client = api(baseUrl, options);
+    this.timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.retries = options.retries ?? DEFAULTS.retries;
+  }
+
+  async rulesets(): Promise<RulesetList> {
+    return (await sent(() => this.client.GET("/v1/rulesets", { signal: AbortSignal.timeout(this.timeoutMs) }),
+      this.retries)).data;
+  }
+
+  async ruleset(id: string): Promise<RulesetDetail> {
+    return (await sent(() => this.client.GET("/v1/rulesets/{id}", {
+      params: { path: { id } }, signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data;
+  }
+
+  /** Who wins a trick. */
+  async trick(id: string, body: TrickRequest): Promise<TrickAnswer> {
+    return (await sent(() => this.client.POST("/v1/rulesets/{id}/trick", {
+      params: { path: { id } }, body, signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data;
+  }
+
+  /** The cards a hand may play to a trick. */
+  async legalPlays(id: string, body: LegalPlaysRequest): Promise<LegalPlaysAnswer> {
+    return (await sent(() => this.client.POST("/v1/rulesets/{id}/legal-plays", {
+      params: { path: { id } }, body, signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data;
+  }
+
+  /** A round's score from its facts. */
+  async score(id: string, body: ScoreRequest): Promise<ScoreAnswer> {
+    return (await sent(() => this.client.POST("/v1/rulesets/{id}/score", {
+      params: { path: { id } }, body, signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data;
+  }
+}
+
 /** One Server-Sent Event: `event` (action, view, end), its `id` (an action's seq) and JSON `data`. */
 export interface StreamEvent {
   event: string;
@@ -199,6 +259,79 @@ export class Match {
     );
     this.etag = response.headers.get("ETag");
     return data;
+  }
+
+  /** One page of the match's history after the event `after`, as this token may see it. */
+  async events(after = 0, limit?: number): Promise<Events> {
+    const query = limit === undefined ? { after } : { after, limit };
+    return (await sent(() => this.client.GET("/v1/matches/{match_id}/events", {
+      params: { path: { match_id: this.id }, query },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data;
+  }
+
+  /** Every event after `after`, page after page. */
+  async *allEvents(after = 0): AsyncGenerator<MatchEvent> {
+    for (;;) {
+      const page = await this.events(after);
+      yield* page.events;
+      if (!page.more) return;
+      after = page.last_seq;
+    }
+  }
+
+  /** The score sheet: every finished round. */
+  async rounds(): Promise<Rounds> {
+    return (await sent(() => this.client.GET("/v1/matches/{match_id}/rounds", {
+      params: { path: { match_id: this.id } },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data;
+  }
+
+  /** The whole match as one document (what this token may see of it). */
+  async record(): Promise<MatchRecord> {
+    return (await sent(() => this.client.GET("/v1/matches/{match_id}/record", {
+      params: { path: { match_id: this.id }, query: { format: "json" } },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data as MatchRecord;
+  }
+
+  /** The record as a person reads it (`text`) or a spreadsheet does (`csv`), in `lang` when given. */
+  async recordText(format: "text" | "csv" = "text", lang?: string): Promise<string> {
+    const query = lang === undefined ? { format } : { format, lang };
+    return (await sent(() => this.client.GET("/v1/matches/{match_id}/record", {
+      params: { path: { match_id: this.id }, query },
+      parseAs: "text",
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries)).data as unknown as string;
+  }
+
+  /** Take back the last action (the referee), on the kept ETag, with a key kept until the outcome is known. */
+  async undo(): Promise<MatchView> {
+    if (this.etag === null) await this.view();
+    const key = await newKey();
+    const etag = this.etag ?? "";
+    const { data, response } = await sent(() => this.client.POST("/v1/matches/{match_id}/undo", {
+      params: { path: { match_id: this.id }, header: { "If-Match": etag, "Idempotency-Key": key } },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }), this.retries);
+    this.etag = response.headers.get("ETag");
+    return data;
+  }
+
+  /** Remove the match (the referee). A retry that finds it gone already counts as done. */
+  async delete(): Promise<void> {
+    try {
+      await sent(async () => {
+        const answer = await this.client.DELETE("/v1/matches/{match_id}", {
+          params: { path: { match_id: this.id } },
+          signal: AbortSignal.timeout(this.timeoutMs),
+        });
+        return answer.error === undefined ? { data: true, response: answer.response } : answer;
+      }, this.retries);
+    } catch (err) {
+      if (!(err instanceof ProblemError) || err.status !== 404) throw err;
+    }
   }
 
   /**
