@@ -338,3 +338,30 @@ def test_the_package_ships_every_file_the_service_reads() -> None:
         if not any(path in set(package.glob(pattern)) for pattern in patterns):
             missing.append(name)
     assert not missing, f"not in [tool.setuptools.package-data]: {missing}"
+
+
+# -- the Redis that ships ------------------------------------------------------------------------
+
+
+def _version(text: str) -> tuple[int, int, int]:
+    found = re.search(r"(\d+)\.(\d+)\.(\d+)", text)
+    assert found, text
+    return int(found[1]), int(found[2]), int(found[3])
+
+
+def test_production_redis_is_the_version_the_tests_run() -> None:
+    """Every Redis container of k8s/ (server and Sentinel) runs the major.minor.patch of the
+    redis-server the tests start (tests/redis_server.py takes it from the PATH): a test passing here
+    says something about the Redis that ships."""
+    from tests.redis_server import REDIS_SERVER_BINARY
+
+    binary = shutil.which(REDIS_SERVER_BINARY)
+    assert binary, "redis-server is on the PATH (.ci/run installs Debian's)"
+    reported = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout
+    tested = _version(re.search(r"v=(\S+)", reported)[1])  # type: ignore[index]
+    redis = _one("StatefulSet", "referee-redis")
+    images = {c["name"]: c["image"] for c in _pod(redis)["containers"] if c["image"].startswith("redis:")}
+    assert {"redis", "sentinel"} <= set(images)
+    for name, image in images.items():
+        tag = image.split(":", 1)[1].split("@", 1)[0]
+        assert _version(tag) == tested, f"{name} runs {image}; the tests run redis-server {tested}"
