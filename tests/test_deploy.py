@@ -218,6 +218,7 @@ def test_the_service_reaches_redis_with_the_password_from_the_secret() -> None:
     refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container["env"] if "valueFrom" in e}
     assert refs == {
         "REDIS_PASSWORD": {"name": "referee-secrets", "key": "REDIS_PASSWORD"},
+        "REDIS_SENTINEL_PASSWORD": {"name": "referee-secrets", "key": "REDIS_PASSWORD"},
         "IDEMPOTENCY_SECRET": {"name": "referee-secrets", "key": "IDEMPOTENCY_SECRET"},
     }
     redis = _one("StatefulSet", "referee-redis")

@@ -127,7 +127,9 @@ class Cluster:
         return redis.Redis(host=self.hosts[index], port=self.port, password=self.password, socket_timeout=2, protocol=2)
 
     def sentinel(self, index: int) -> redis.Redis:
-        return redis.Redis(host=self.hosts[index], port=self.sentinel_port, socket_timeout=2, protocol=2)
+        return redis.Redis(
+            host=self.hosts[index], port=self.sentinel_port, password=self.password, socket_timeout=2, protocol=2
+        )
 
     def role(self, index: int) -> str:
         with contextlib.closing(self.redis(index)) as client:
@@ -311,3 +313,38 @@ def test_the_redis_password_is_required(cluster: Cluster) -> None:
         ["redis-cli", "-h", cluster.hosts[0], "-p", str(cluster.port), "ping"], env=env, capture_output=True, text=True
     )
     assert reply.stdout.strip() == "PONG"
+
+
+def test_the_sentinels_ask_for_the_password_and_the_service_gives_it(cluster: Cluster) -> None:
+    """The Sentinels refuse a client without the Redis password (requirepass from the Secret), still
+    agree with each other and fail over (they authenticate to each other and to the nodes), and the
+    service's store, configured as k8s/ configures it, finds the master through them."""
+    from service.api.config import Settings
+    from service.store.factory import make_store
+
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    assert _wait("the Sentinels to settle", cluster.sentinels_agree_on) == cluster.hosts[0]
+    anonymous = redis.Redis(host=cluster.hosts[0], port=cluster.sentinel_port, socket_timeout=2, protocol=2)
+    with contextlib.closing(anonymous), pytest.raises(redis.AuthenticationError):
+        anonymous.execute_command("SENTINEL", "MASTERS")
+    env = {
+        "REDIS_SENTINELS": ",".join(f"{host}:{cluster.sentinel_port}" for host in cluster.hosts),
+        "REDIS_SENTINEL_MASTER": MASTER_NAME,
+        "REDIS_PASSWORD": cluster.password,
+        "REDIS_SENTINEL_PASSWORD": cluster.password,
+    }
+    store = make_store(Settings.from_env(env).store)
+    try:
+        assert store.ping()
+    finally:
+        store.close()
+    # Without the Sentinels' password the store finds no master to talk to.
+    blind = make_store(Settings.from_env({**env, "REDIS_SENTINEL_PASSWORD": ""}).store)
+    try:
+        assert not blind.ping()
+    finally:
+        blind.close()
+    # The Sentinels, authenticating to each other, still elect a new master when it fails.
+    cluster.stop("redis", 0, signal.SIGKILL)
+    _wait("a failover", lambda: next((i for i in (1, 2) if cluster.role(i) == "master"), None))

@@ -76,6 +76,7 @@ VARIABLES: dict[str, tuple[str, str]] = {
     "REDIS_SENTINEL_MASTER": ("the Sentinels' name for the master", DEFAULT_SENTINEL_MASTER),
     "REDIS_CLUSTER_NODES": ("host:port,... of a Redis Cluster's nodes, instead of REDIS_URL", "unset"),
     "REDIS_PASSWORD": ("password of the master found through Sentinels, or of the cluster's nodes", "none"),
+    "REDIS_SENTINEL_PASSWORD": ("password the Sentinels ask for (their requirepass)", "none"),
     "REDIS_DB": ("database number with Sentinels", "0"),
     "REDIS_SOCKET_TIMEOUT": ("seconds one Redis command may take", "0.5"),
     "REDIS_CONNECT_TIMEOUT": ("seconds a Redis connection may take", "0.5"),
@@ -130,6 +131,7 @@ class Settings:
     redis_sentinel_master: str = DEFAULT_SENTINEL_MASTER
     redis_cluster_nodes: Nodes = ()
     redis_password: str | None = field(default=None, repr=False)
+    redis_sentinel_password: str | None = field(default=None, repr=False)
     redis_db: int = 0
     redis_socket_timeout: float = float(REDIS_DEFAULTS["socket_timeout"])
     redis_connect_timeout: float = float(REDIS_DEFAULTS["connect_timeout"])
@@ -197,7 +199,8 @@ class Settings:
         return StoreSettings(
             redis_url=self.redis_url, redis_sentinels=self.redis_sentinels,
             redis_sentinel_master=self.redis_sentinel_master, redis_cluster_nodes=self.redis_cluster_nodes,
-            redis_password=self.redis_password, redis_db=self.redis_db, ttl_seconds=self.match_ttl_seconds,
+            redis_password=self.redis_password, redis_sentinel_password=self.redis_sentinel_password,
+            redis_db=self.redis_db, ttl_seconds=self.match_ttl_seconds,
             idempotency_ttl_seconds=self.idempotency_ttl_seconds, options=self.redis_options,
         )
 
@@ -275,6 +278,7 @@ def _read(env: _Reader) -> dict[str, Any]:
         "redis_sentinel_master": env.str("REDIS_SENTINEL_MASTER", DEFAULT_SENTINEL_MASTER),
         "redis_cluster_nodes": env.nodes("REDIS_CLUSTER_NODES", ()),
         "redis_password": env.str("REDIS_PASSWORD", None),
+        "redis_sentinel_password": env.str("REDIS_SENTINEL_PASSWORD", None),
         "redis_db": env.int("REDIS_DB", 0, validate=Range(min=0, max=65535)),
         "match_ttl_seconds": env.int("MATCH_TTL_SECONDS", DEFAULT_TTL_SECONDS,
                                      validate=Range(min=1, max=10 * 365 * 86400)),

@@ -128,8 +128,9 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
         options["password"] = settings.redis_password
     if settings.redis_sentinels:
         nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
-        # the password is the master's (as for the store); the Sentinels themselves ask for none
-        sentinels = {"password": None, "socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
+        # the password is the master's (as for the store); the Sentinels' own is REDIS_SENTINEL_PASSWORD
+        sentinels = {"password": settings.redis_sentinel_password, "socket_timeout": _SOCKET_TIMEOUT,
+                     "socket_connect_timeout": _SOCKET_TIMEOUT}
         return f"redis+sentinel://{nodes}/{settings.redis_sentinel_master}", {**options, "sentinel_kwargs": sentinels}
     if settings.redis_cluster_nodes:
         nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_cluster_nodes)

@@ -199,6 +199,7 @@ class RedisStore(RedisCommands):
         service_name: str,
         *,
         password: str | None = None,
+        sentinel_password: str | None = None,
         db: int = 0,
         ttl_seconds: int = DEFAULT_TTL_SECONDS,
         idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
@@ -206,9 +207,14 @@ class RedisStore(RedisCommands):
     ) -> RedisStore:
         """A store on the master that the Sentinels name ``service_name``; after a failover the
         pool finds the new master by itself. Sentinels watch a master with a replica, so a commit
-        waits for one replica's acknowledgement unless ``options.min_replicas_ack`` says otherwise."""
+        waits for one replica's acknowledgement unless ``options.min_replicas_ack`` says otherwise.
+        ``password`` is the master's, ``sentinel_password`` the Sentinels' own (their requirepass)."""
         options = options or RedisOptions()
-        sentinel_kwargs = {"socket_timeout": options.ping_timeout, "socket_connect_timeout": options.ping_timeout}
+        sentinel_kwargs: dict[str, Any] = {
+            "socket_timeout": options.ping_timeout, "socket_connect_timeout": options.ping_timeout,
+        }
+        if sentinel_password is not None:
+            sentinel_kwargs["password"] = sentinel_password
         sentinel = Sentinel(list(sentinels), sentinel_kwargs=sentinel_kwargs)
         client = sentinel.master_for(service_name, password=password, db=db, **options.client_kwargs())
         ping_client = sentinel.master_for(service_name, password=password, db=db, **options.ping_kwargs())
