@@ -181,6 +181,8 @@ class RedisStore(RedisCommands):
         connects yet: a Redis that is down at start only makes calls raise StoreUnavailable.
         Commits wait for no replica unless ``options.min_replicas_ack`` asks for some."""
         options = options or RedisOptions()
+        if options.tls != url.startswith("rediss://"):
+            raise ValueError("TLS to Redis is asked for with a rediss:// URL (and only then)")
         return cls(
             redis.Redis.from_url(url, **options.client_kwargs()),
             ping_client=redis.Redis.from_url(url, **options.ping_kwargs()),
@@ -215,9 +217,10 @@ class RedisStore(RedisCommands):
         }
         if sentinel_password is not None:
             sentinel_kwargs["password"] = sentinel_password
-        sentinel = Sentinel(list(sentinels), sentinel_kwargs=sentinel_kwargs)
-        client = sentinel.master_for(service_name, password=password, db=db, **options.client_kwargs())
-        ping_client = sentinel.master_for(service_name, password=password, db=db, **options.ping_kwargs())
+        tls = {"ssl": True} if options.tls else {}
+        sentinel = Sentinel(list(sentinels), sentinel_kwargs={**sentinel_kwargs, **tls, **options.tls_kwargs()})
+        client = sentinel.master_for(service_name, password=password, db=db, **tls, **options.client_kwargs())
+        ping_client = sentinel.master_for(service_name, password=password, db=db, **tls, **options.ping_kwargs())
         where = ",".join(f"{host}:{port}" for host, port in sentinels)
         return cls(
             client,
