@@ -293,8 +293,12 @@ def test_network_policies_deny_by_default_and_fence_redis() -> None:
 
     redis = _policy("referee-redis")
     assert _selected(redis) == "referee-redis" and set(redis["policyTypes"]) == {"Ingress", "Egress"}
-    [ingress] = redis["ingress"]
+    [ingress, scrape] = redis["ingress"]
     assert sorted(_selected(p) or "" for p in ingress["from"]) == ["referee", "referee-redis"]
+    # Prometheus reaches the exporter's port only, and the exporter listens on it.
+    assert set(scrape) == {"ports"} and _ports(scrape) == {("TCP", 9121)}
+    exporter = _container(_one("StatefulSet", "referee-redis"), "exporter")
+    assert exporter["ports"] == [{"name": "metrics", "containerPort": 9121}]
     assert all(set(p) == {"podSelector"} for p in ingress["from"])  # no namespace or address from outside
     assert _ports(ingress) == redis_ports
     [peers, redis_dns] = redis["egress"]
@@ -366,3 +370,34 @@ def test_production_redis_is_the_version_the_tests_run() -> None:
     for name, image in images.items():
         tag = image.split(":", 1)[1].split("@", 1)[0]
         assert _version(tag) == tested, f"{name} runs {image}; the tests run redis-server {tested}"
+
+
+def test_an_exporter_beside_each_redis_is_scraped_and_reads_the_password_from_a_file(tmp_path: Path) -> None:
+    import json
+
+    redis = _one("StatefulSet", "referee-redis")
+    service = _one("Deployment", "referee")
+    annotations = redis["spec"]["template"]["metadata"]["annotations"]
+    assert annotations == {**service["spec"]["template"]["metadata"]["annotations"], "prometheus.io/port": "9121"}
+    exporter = _container(redis, "exporter")
+    assert exporter["image"].startswith("oliver006/redis_exporter:v")
+    assert "env" not in exporter  # no password in the environment
+    args = dict(arg.split("=", 1) for arg in exporter["args"])
+    assert args["--redis.addr"] == "redis://localhost:6379"
+    # The init container writes the exporter's password file from the Secret: run its command.
+    [init] = _pod(redis)["initContainers"]
+    context = init["securityContext"]
+    assert context["runAsNonRoot"] and not context["allowPrivilegeEscalation"] and context["readOnlyRootFilesystem"]
+    assert context["capabilities"] == {"drop": ["ALL"]} and {"cpu", "memory"} <= set(init["resources"]["limits"])
+    assert init["image"] == _container(redis, "redis")["image"]
+    (tmp_path / "secrets").mkdir()
+    (tmp_path / "secrets" / "password").write_text("s3cret-Pass_word")
+    (tmp_path / "exporter").mkdir()
+    script = init["command"][2].replace("/run/secrets/redis", str(tmp_path / "secrets")).replace(
+        "/run/exporter", str(tmp_path / "exporter"))
+    subprocess.run(["sh", "-c", script], check=True)
+    written = tmp_path / "exporter" / Path(args["--redis.password-file"]).name
+    assert json.loads(written.read_text()) == {args["--redis.addr"]: "s3cret-Pass_word"}
+    assert written.stat().st_mode & 0o077 == 0
+    mounts = {m["name"]: m["mountPath"] for m in exporter["volumeMounts"]}
+    assert Path(args["--redis.password-file"]).parent == Path(mounts["exporter"])
