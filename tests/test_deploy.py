@@ -294,7 +294,7 @@ def test_network_policies_deny_by_default_and_fence_redis() -> None:
     redis = _policy("referee-redis")
     assert _selected(redis) == "referee-redis" and set(redis["policyTypes"]) == {"Ingress", "Egress"}
     [ingress, scrape] = redis["ingress"]
-    assert sorted(_selected(p) or "" for p in ingress["from"]) == ["referee", "referee-redis"]
+    assert sorted(_selected(p) or "" for p in ingress["from"]) == ["referee", "referee-redis", "referee-redis-backup"]
     # Prometheus reaches the exporter's port only, and the exporter listens on it.
     assert set(scrape) == {"ports"} and _ports(scrape) == {("TCP", 9121)}
     exporter = _container(_one("StatefulSet", "referee-redis"), "exporter")
@@ -304,6 +304,13 @@ def test_network_policies_deny_by_default_and_fence_redis() -> None:
     [peers, redis_dns] = redis["egress"]
     assert [_selected(p) for p in peers["to"]] == ["referee-redis"] and _ports(peers) == redis_ports
     assert _ports(redis_dns) == dns
+
+    backup = _policy("referee-redis-backup")
+    assert _selected(backup) == "referee-redis-backup" and set(backup["policyTypes"]) == {"Ingress", "Egress"}
+    assert "ingress" not in backup  # nothing reaches it
+    [to_nodes, backup_dns] = backup["egress"]
+    assert [_selected(p) for p in to_nodes["to"]] == ["referee-redis"] and _ports(to_nodes) == redis_ports
+    assert _ports(backup_dns) == dns
 
 
 def test_the_secret_values_are_generated_once_with_every_key_the_manifests_use(tmp_path: Path) -> None:
