@@ -408,3 +408,64 @@ def test_an_exporter_beside_each_redis_is_scraped_and_reads_the_password_from_a_
     assert written.stat().st_mode & 0o077 == 0
     mounts = {m["name"]: m["mountPath"] for m in exporter["volumeMounts"]}
     assert Path(args["--redis.password-file"]).parent == Path(mounts["exporter"])
+
+
+# -- the release ---------------------------------------------------------------------------------
+
+
+def test_the_ingress_leads_to_the_service_through_the_one_proxy_trusted_proxies_counts() -> None:
+    ingress = _one("Ingress", "referee")
+    [rule] = ingress["spec"]["rules"]
+    [path] = rule["http"]["paths"]
+    backend = path["backend"]["service"]
+    service = _one("Service", "referee")
+    assert backend["name"] == service["metadata"]["name"]
+    assert backend["port"]["name"] in {p["name"] for p in service["spec"]["ports"]}
+    assert path["path"] == "/" and path["pathType"] == "Prefix"
+    assert ingress["spec"]["tls"] and ingress["spec"]["ingressClassName"]
+    config = _one("ConfigMap", "referee-config")["data"]
+    settings = Settings.from_env(config)
+    assert settings.trusted_proxies == 1  # the ingress controller, the one proxy in front
+    notes = ingress["metadata"]["annotations"]
+    assert notes["nginx.ingress.kubernetes.io/proxy-buffering"] == "off"  # live streams pass at once
+    assert int(notes["nginx.ingress.kubernetes.io/proxy-read-timeout"]) > settings.stream_heartbeat_seconds
+    assert int(notes["nginx.ingress.kubernetes.io/proxy-body-size"].removesuffix("k")) * 1024 >= settings.max_body_bytes
+
+
+def test_the_service_image_is_pulled_always_while_it_is_a_mutable_tag() -> None:
+    container = _container(_one("Deployment", "referee"), "referee")
+    assert "@sha256:" not in container["image"] and container["imagePullPolicy"] == "Always"
+
+
+def test_a_release_pins_the_image_by_digest_in_one_step(tmp_path: Path) -> None:
+    """scripts/pin-image.sh writes the digest into the kustomization, and what kustomize renders
+    then deploys exactly that image (kubectl kustomize, offline)."""
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl renders the kustomization (Debian: kubectl)"
+    shutil.copytree(ROOT / "k8s", tmp_path / "k8s")
+    (tmp_path / "k8s" / "secrets.env").write_text("REDIS_PASSWORD=x\nIDEMPOTENCY_SECRET=y\n")
+    env = {"PATH": f"{BIN}:/usr/bin:/bin"}  # python3 with PyYAML; no kustomize, so the script writes it
+    script = str(ROOT / "scripts" / "pin-image.sh")
+    bad = subprocess.run(["bash", script, "registry.example/referee:0.1.0", str(tmp_path / "k8s")],
+                         env=env, capture_output=True, text=True)
+    assert bad.returncode == 2 and "sha256" in bad.stderr
+    for digest in ("a" * 64, "b" * 64):  # a second release replaces the first pin
+        ref = f"registry.example/referee@sha256:{digest}"
+        subprocess.run(["bash", script, ref, str(tmp_path / "k8s")], env=env, check=True, capture_output=True)
+    kustomization = yaml.safe_load((tmp_path / "k8s" / "kustomization.yaml").read_text())
+    assert kustomization["images"] == [{"name": "referee", "newName": "registry.example/referee",
+                                        "digest": f"sha256:{'b' * 64}"}]
+    assert len(kustomization["patches"]) == 1
+    assert "# kubectl apply -k k8s" in (tmp_path / "k8s" / "kustomization.yaml").read_text()  # comments kept
+    rendered = subprocess.run([kubectl, "kustomize", str(tmp_path / "k8s")], capture_output=True, text=True)
+    assert rendered.returncode == 0, rendered.stderr
+    deployment = next(d for d in yaml.safe_load_all(rendered.stdout) if d and d["kind"] == "Deployment")
+    container = _container(deployment, "referee")
+    assert container["image"] == f"registry.example/referee@sha256:{'b' * 64}"
+    assert container["imagePullPolicy"] == "IfNotPresent"
+
+
+def test_the_build_script_is_valid_shell() -> None:
+    for name in ("build-image.sh", "pin-image.sh", "audit.sh"):
+        checked = subprocess.run(["bash", "-n", str(ROOT / "scripts" / name)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
