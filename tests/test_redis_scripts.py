@@ -456,3 +456,58 @@ def test_a_snapshot_taken_by_the_backup_job_restores_every_match_after_the_data_
         env=restore_env, capture_output=True, text=True, timeout=300,
     )
     assert again.returncode == 0 and " 0 groups restored" in again.stdout, again.stdout + again.stderr
+
+
+def test_the_redis_password_rotates_as_the_runbook_says_without_losing_a_match(cluster: Cluster) -> None:
+    """docs/operations.md, Rotating secrets: both passwords accepted, the nodes' and Sentinels'
+    outgoing passwords changed, the pods restarted one at a time on the new Secret, the old password
+    gone with the restarts; the service on the new password reads the match, the old one is refused."""
+    from service.api.config import Settings
+    from service.matches.usecases import Matches
+    from service.store.factory import make_store
+
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    _wait("the Sentinels to settle", cluster.sentinels_agree_on)
+    old, new = cluster.password, secrets.token_urlsafe(24)
+    store = make_store(Settings.from_env(_service_env(cluster)).store)
+    try:
+        created = Matches(store, rng=random.Random(1)).create(
+            {"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C", "D"], "dealer": 0})
+    finally:
+        store.close()
+
+    def each(port: int, *command: str) -> None:
+        for host in cluster.hosts:
+            with contextlib.closing(redis.Redis(host=host, port=port, password=old, socket_timeout=2)) as client:
+                client.execute_command(*command)
+
+    each(cluster.port, "ACL", "SETUSER", "default", f">{new}")  # 1. both passwords
+    each(cluster.sentinel_port, "ACL", "SETUSER", "default", f">{new}")
+    each(cluster.port, "CONFIG", "SET", "masterauth", new)  # 2. what they send
+    each(cluster.sentinel_port, "SENTINEL", "SET", MASTER_NAME, "auth-pass", new)
+    each(cluster.sentinel_port, "SENTINEL", "CONFIG", "SET", "sentinel-pass", new)
+    (cluster.root / "password").write_text(new)  # 3. the Secret, then the pods one at a time
+    cluster.password = new
+    for index in range(3):
+        cluster.stop("sentinel", index)
+        cluster.stop("redis", index)
+        cluster.start("sentinel", index)
+        cluster.start("redis", index)
+        _wait(f"pod {index} back", lambda: any(cluster.healthy(i) for i in range(3)), 45)
+    _wait("the Sentinels to settle on the new password", cluster.sentinels_agree_on, 45)
+    # 4. A restarted node or Sentinel knows only the new password (its start writes it from the Secret).
+    for host, port in [(host, port) for host in cluster.hosts for port in (cluster.port, cluster.sentinel_port)]:
+        stale = redis.Redis(host=host, port=port, password=old, socket_timeout=2)
+        with contextlib.closing(stale), pytest.raises(redis.AuthenticationError):
+            stale.ping()
+
+    store = make_store(Settings.from_env(_service_env(cluster)).store)
+    try:
+        assert Matches(store).view(created.match_id, created.referee_token).view["version"] >= 0
+    finally:
+        store.close()
+    # The Sentinels, on the new password only, still elect a new master.
+    master = next(i for i in range(3) if cluster.role(i) == "master")
+    cluster.stop("redis", master, signal.SIGKILL)
+    _wait("a failover", lambda: next((i for i in range(3) if i != master and cluster.role(i) == "master"), None))
