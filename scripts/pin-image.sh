@@ -26,14 +26,13 @@ text = open(path, encoding="utf-8").read()
 data = yaml.safe_load(text)
 images = [i for i in data.get("images") or [] if i.get("name") != "referee"]
 images.append({"name": "referee", "newName": name, "digest": digest})
-# a digest never changes: the pods pull it only when their node does not have it
-pull = {
-    "target": {"kind": "Deployment", "name": "referee"},
-    "patch": "- op: replace\n  path: /spec/template/spec/containers/0/imagePullPolicy\n  value: IfNotPresent\n",
-}
+# a digest never changes: the pods pull it only when their node does not have it (a JSON patch in a
+# file: the form every kustomize reads, from kubectl 1.20's on)
+pull = {"target": {"group": "apps", "version": "v1", "kind": "Deployment", "name": "referee"},
+        "path": "release-pull-policy.json"}
 # keep the file's comments: replace (or add) only the release's block at its end
 head = text.split("\n# -- pinned by scripts/pin-image.sh\n", 1)[0].rstrip("\n") + "\n"
-block = yaml.safe_dump({"images": images, "patches": [pull]}, sort_keys=False)
+block = yaml.safe_dump({"images": images, "patchesJson6902": [pull]}, sort_keys=False)
 with open(path, "w", encoding="utf-8") as out:
     out.write(head + "# -- pinned by scripts/pin-image.sh\n" + block)
 PY

@@ -455,7 +455,7 @@ def test_a_release_pins_the_image_by_digest_in_one_step(tmp_path: Path) -> None:
     kustomization = yaml.safe_load((tmp_path / "k8s" / "kustomization.yaml").read_text())
     assert kustomization["images"] == [{"name": "referee", "newName": "registry.example/referee",
                                         "digest": f"sha256:{'b' * 64}"}]
-    assert len(kustomization["patches"]) == 1
+    assert [p["path"] for p in kustomization["patchesJson6902"]] == ["release-pull-policy.json"]
     assert "# kubectl apply -k k8s" in (tmp_path / "k8s" / "kustomization.yaml").read_text()  # comments kept
     rendered = subprocess.run([kubectl, "kustomize", str(tmp_path / "k8s")], capture_output=True, text=True)
     assert rendered.returncode == 0, rendered.stderr
