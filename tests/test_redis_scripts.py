@@ -340,6 +340,14 @@ def test_the_sentinels_ask_for_the_password_and_the_service_gives_it(cluster: Cl
         assert store.ping()
     finally:
         store.close()
+    # The rate limiter counts in the master it finds through the Sentinels too.
+    from service.api.app import create_app
+
+    app = create_app(Settings.from_env({**env, "RATELIMIT_ENABLED": "true"}))
+    for _ in range(3):
+        assert app.test_client().get("/v1/rulesets").status_code == 200
+    with contextlib.closing(cluster.redis(0)) as master:
+        assert list(master.scan_iter("*referee-limits*")), "the limiter counted nothing in Redis"
     # Without the Sentinels' password the store finds no master to talk to.
     blind = make_store(Settings.from_env({**env, "REDIS_SENTINEL_PASSWORD": ""}).store)
     try:
