@@ -469,3 +469,24 @@ def test_the_build_script_is_valid_shell() -> None:
     for name in ("build-image.sh", "pin-image.sh", "audit.sh"):
         checked = subprocess.run(["bash", "-n", str(ROOT / "scripts" / name)], capture_output=True, text=True)
         assert checked.returncode == 0, checked.stderr
+
+
+def test_the_backup_job_writes_to_a_volume_of_its_own_with_the_password_from_a_file() -> None:
+    job = _one("CronJob", "referee-redis-backup")
+    assert job["spec"]["concurrencyPolicy"] == "Forbid"  # never two snapshots at once
+    pod = job["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+    [container] = pod["containers"]
+    assert container["image"] == _container(_one("StatefulSet", "referee-redis"), "redis")["image"]
+    assert all("valueFrom" not in e for e in container.get("env", []))  # no secret in the environment
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    claim = volumes["backup"]["persistentVolumeClaim"]["claimName"]
+    assert _one("PersistentVolumeClaim", claim)["metadata"]["name"] == "referee-redis-backup"
+    redis_claims = {t["metadata"]["name"] for t in _one("StatefulSet", "referee-redis")["spec"]["volumeClaimTemplates"]}
+    assert claim not in redis_claims  # off the Redis volumes
+    assert volumes["password"]["secret"]["items"] == [{"key": "REDIS_PASSWORD", "path": "password"}]
+    mounts = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
+    assert mounts["backup"] == "/backup" and mounts["password"] == "/run/secrets/redis"
+    context = container["securityContext"]
+    assert context["runAsNonRoot"] and not context["allowPrivilegeEscalation"] and context["readOnlyRootFilesystem"]
+    assert pod["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
+    assert pod["automountServiceAccountToken"] is False
