@@ -144,13 +144,14 @@ def when_ready(server: object) -> None:
     from prometheus_client import CollectorRegistry, start_http_server
     from prometheus_client import multiprocess as prometheus_multiprocess
 
-    from service.api.metrics import PodCollector, StoreHealthCollector
+    from service.api.metrics import PodCollector, StoreHealthCollector, StreamCapacityCollector
     from service.store.factory import make_store
 
     registry = CollectorRegistry()
     prometheus_multiprocess.MultiProcessCollector(registry)
     registry.register(PodCollector(os.getpid()))  # this master, and every worker
     registry.register(StoreHealthCollector(make_store(_settings.store).ping))  # its own quick, no-retry ping
+    registry.register(StreamCapacityCollector(_settings))
     start_http_server(_settings.metrics_port, addr=_settings.host, registry=registry)
 
 

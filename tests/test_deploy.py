@@ -218,6 +218,7 @@ def test_the_service_reaches_redis_with_the_password_from_the_secret() -> None:
     refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container["env"] if "valueFrom" in e}
     assert refs == {
         "REDIS_PASSWORD": {"name": "referee-secrets", "key": "REDIS_PASSWORD"},
+        "REDIS_SENTINEL_PASSWORD": {"name": "referee-secrets", "key": "REDIS_PASSWORD"},
         "IDEMPOTENCY_SECRET": {"name": "referee-secrets", "key": "IDEMPOTENCY_SECRET"},
     }
     redis = _one("StatefulSet", "referee-redis")
@@ -292,13 +293,24 @@ def test_network_policies_deny_by_default_and_fence_redis() -> None:
 
     redis = _policy("referee-redis")
     assert _selected(redis) == "referee-redis" and set(redis["policyTypes"]) == {"Ingress", "Egress"}
-    [ingress] = redis["ingress"]
-    assert sorted(_selected(p) or "" for p in ingress["from"]) == ["referee", "referee-redis"]
+    [ingress, scrape] = redis["ingress"]
+    assert sorted(_selected(p) or "" for p in ingress["from"]) == ["referee", "referee-redis", "referee-redis-backup"]
+    # Prometheus reaches the exporter's port only, and the exporter listens on it.
+    assert set(scrape) == {"ports"} and _ports(scrape) == {("TCP", 9121)}
+    exporter = _container(_one("StatefulSet", "referee-redis"), "exporter")
+    assert exporter["ports"] == [{"name": "metrics", "containerPort": 9121}]
     assert all(set(p) == {"podSelector"} for p in ingress["from"])  # no namespace or address from outside
     assert _ports(ingress) == redis_ports
     [peers, redis_dns] = redis["egress"]
     assert [_selected(p) for p in peers["to"]] == ["referee-redis"] and _ports(peers) == redis_ports
     assert _ports(redis_dns) == dns
+
+    backup = _policy("referee-redis-backup")
+    assert _selected(backup) == "referee-redis-backup" and set(backup["policyTypes"]) == {"Ingress", "Egress"}
+    assert "ingress" not in backup  # nothing reaches it
+    [to_nodes, backup_dns] = backup["egress"]
+    assert [_selected(p) for p in to_nodes["to"]] == ["referee-redis"] and _ports(to_nodes) == redis_ports
+    assert _ports(backup_dns) == dns
 
 
 def test_the_secret_values_are_generated_once_with_every_key_the_manifests_use(tmp_path: Path) -> None:
@@ -338,3 +350,143 @@ def test_the_package_ships_every_file_the_service_reads() -> None:
         if not any(path in set(package.glob(pattern)) for pattern in patterns):
             missing.append(name)
     assert not missing, f"not in [tool.setuptools.package-data]: {missing}"
+
+
+# -- the Redis that ships ------------------------------------------------------------------------
+
+
+def _version(text: str) -> tuple[int, int, int]:
+    found = re.search(r"(\d+)\.(\d+)\.(\d+)", text)
+    assert found, text
+    return int(found[1]), int(found[2]), int(found[3])
+
+
+def test_production_redis_is_the_version_the_tests_run() -> None:
+    """Every Redis container of k8s/ (server and Sentinel) runs the major.minor.patch of the
+    redis-server the tests start (tests/redis_server.py takes it from the PATH): a test passing here
+    says something about the Redis that ships."""
+    from tests.redis_server import REDIS_SERVER_BINARY
+
+    binary = shutil.which(REDIS_SERVER_BINARY)
+    assert binary, "redis-server is on the PATH (.ci/run installs Debian's)"
+    reported = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout
+    tested = _version(re.search(r"v=(\S+)", reported)[1])  # type: ignore[index]
+    redis = _one("StatefulSet", "referee-redis")
+    images = {c["name"]: c["image"] for c in _pod(redis)["containers"] if c["image"].startswith("redis:")}
+    assert {"redis", "sentinel"} <= set(images)
+    for name, image in images.items():
+        tag = image.split(":", 1)[1].split("@", 1)[0]
+        assert _version(tag) == tested, f"{name} runs {image}; the tests run redis-server {tested}"
+
+
+def test_an_exporter_beside_each_redis_is_scraped_and_reads_the_password_from_a_file(tmp_path: Path) -> None:
+    import json
+
+    redis = _one("StatefulSet", "referee-redis")
+    service = _one("Deployment", "referee")
+    annotations = redis["spec"]["template"]["metadata"]["annotations"]
+    assert annotations == {**service["spec"]["template"]["metadata"]["annotations"], "prometheus.io/port": "9121"}
+    exporter = _container(redis, "exporter")
+    assert exporter["image"].startswith("oliver006/redis_exporter:v")
+    assert "env" not in exporter  # no password in the environment
+    args = dict(arg.split("=", 1) for arg in exporter["args"])
+    assert args["--redis.addr"] == "redis://localhost:6379"
+    # The init container writes the exporter's password file from the Secret: run its command.
+    [init] = _pod(redis)["initContainers"]
+    context = init["securityContext"]
+    assert context["runAsNonRoot"] and not context["allowPrivilegeEscalation"] and context["readOnlyRootFilesystem"]
+    assert context["capabilities"] == {"drop": ["ALL"]} and {"cpu", "memory"} <= set(init["resources"]["limits"])
+    assert init["image"] == _container(redis, "redis")["image"]
+    (tmp_path / "secrets").mkdir()
+    (tmp_path / "secrets" / "password").write_text("s3cret-Pass_word")
+    (tmp_path / "exporter").mkdir()
+    script = init["command"][2].replace("/run/secrets/redis", str(tmp_path / "secrets")).replace(
+        "/run/exporter", str(tmp_path / "exporter"))
+    subprocess.run(["sh", "-c", script], check=True)
+    written = tmp_path / "exporter" / Path(args["--redis.password-file"]).name
+    assert json.loads(written.read_text()) == {args["--redis.addr"]: "s3cret-Pass_word"}
+    assert written.stat().st_mode & 0o077 == 0
+    mounts = {m["name"]: m["mountPath"] for m in exporter["volumeMounts"]}
+    assert Path(args["--redis.password-file"]).parent == Path(mounts["exporter"])
+
+
+# -- the release ---------------------------------------------------------------------------------
+
+
+def test_the_ingress_leads_to_the_service_through_the_one_proxy_trusted_proxies_counts() -> None:
+    ingress = _one("Ingress", "referee")
+    [rule] = ingress["spec"]["rules"]
+    [path] = rule["http"]["paths"]
+    backend = path["backend"]["service"]
+    service = _one("Service", "referee")
+    assert backend["name"] == service["metadata"]["name"]
+    assert backend["port"]["name"] in {p["name"] for p in service["spec"]["ports"]}
+    assert path["path"] == "/" and path["pathType"] == "Prefix"
+    assert ingress["spec"]["tls"] and ingress["spec"]["ingressClassName"]
+    config = _one("ConfigMap", "referee-config")["data"]
+    settings = Settings.from_env(config)
+    assert settings.trusted_proxies == 1  # the ingress controller, the one proxy in front
+    notes = ingress["metadata"]["annotations"]
+    assert notes["nginx.ingress.kubernetes.io/proxy-buffering"] == "off"  # live streams pass at once
+    assert int(notes["nginx.ingress.kubernetes.io/proxy-read-timeout"]) > settings.stream_heartbeat_seconds
+    assert int(notes["nginx.ingress.kubernetes.io/proxy-body-size"].removesuffix("k")) * 1024 >= settings.max_body_bytes
+
+
+def test_the_service_image_is_pulled_always_while_it_is_a_mutable_tag() -> None:
+    container = _container(_one("Deployment", "referee"), "referee")
+    assert "@sha256:" not in container["image"] and container["imagePullPolicy"] == "Always"
+
+
+def test_a_release_pins_the_image_by_digest_in_one_step(tmp_path: Path) -> None:
+    """scripts/pin-image.sh writes the digest into the kustomization, and what kustomize renders
+    then deploys exactly that image (kubectl kustomize, offline)."""
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl renders the kustomization (Debian: kubectl)"
+    shutil.copytree(ROOT / "k8s", tmp_path / "k8s")
+    (tmp_path / "k8s" / "secrets.env").write_text("REDIS_PASSWORD=x\nIDEMPOTENCY_SECRET=y\n")
+    env = {"PATH": f"{BIN}:/usr/bin:/bin"}  # python3 with PyYAML; no kustomize, so the script writes it
+    script = str(ROOT / "scripts" / "pin-image.sh")
+    bad = subprocess.run(["bash", script, "registry.example/referee:0.1.0", str(tmp_path / "k8s")],
+                         env=env, capture_output=True, text=True)
+    assert bad.returncode == 2 and "sha256" in bad.stderr
+    for digest in ("a" * 64, "b" * 64):  # a second release replaces the first pin
+        ref = f"registry.example/referee@sha256:{digest}"
+        subprocess.run(["bash", script, ref, str(tmp_path / "k8s")], env=env, check=True, capture_output=True)
+    kustomization = yaml.safe_load((tmp_path / "k8s" / "kustomization.yaml").read_text())
+    assert kustomization["images"] == [{"name": "referee", "newName": "registry.example/referee",
+                                        "digest": f"sha256:{'b' * 64}"}]
+    assert [p["path"] for p in kustomization["patchesJson6902"]] == ["release-pull-policy.json"]
+    assert "# kubectl apply -k k8s" in (tmp_path / "k8s" / "kustomization.yaml").read_text()  # comments kept
+    rendered = subprocess.run([kubectl, "kustomize", str(tmp_path / "k8s")], capture_output=True, text=True)
+    assert rendered.returncode == 0, rendered.stderr
+    deployment = next(d for d in yaml.safe_load_all(rendered.stdout) if d and d["kind"] == "Deployment")
+    container = _container(deployment, "referee")
+    assert container["image"] == f"registry.example/referee@sha256:{'b' * 64}"
+    assert container["imagePullPolicy"] == "IfNotPresent"
+
+
+def test_the_build_script_is_valid_shell() -> None:
+    for name in ("build-image.sh", "pin-image.sh", "audit.sh"):
+        checked = subprocess.run(["bash", "-n", str(ROOT / "scripts" / name)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+
+
+def test_the_backup_job_writes_to_a_volume_of_its_own_with_the_password_from_a_file() -> None:
+    job = _one("CronJob", "referee-redis-backup")
+    assert job["spec"]["concurrencyPolicy"] == "Forbid"  # never two snapshots at once
+    pod = job["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+    [container] = pod["containers"]
+    assert container["image"] == _container(_one("StatefulSet", "referee-redis"), "redis")["image"]
+    assert all("valueFrom" not in e for e in container.get("env", []))  # no secret in the environment
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    claim = volumes["backup"]["persistentVolumeClaim"]["claimName"]
+    assert _one("PersistentVolumeClaim", claim)["metadata"]["name"] == "referee-redis-backup"
+    redis_claims = {t["metadata"]["name"] for t in _one("StatefulSet", "referee-redis")["spec"]["volumeClaimTemplates"]}
+    assert claim not in redis_claims  # off the Redis volumes
+    assert volumes["password"]["secret"]["items"] == [{"key": "REDIS_PASSWORD", "path": "password"}]
+    mounts = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
+    assert mounts["backup"] == "/backup" and mounts["password"] == "/run/secrets/redis"
+    context = container["securityContext"]
+    assert context["runAsNonRoot"] and not context["allowPrivilegeEscalation"] and context["readOnlyRootFilesystem"]
+    assert pod["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
+    assert pod["automountServiceAccountToken"] is False

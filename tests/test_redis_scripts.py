@@ -15,6 +15,7 @@ import random
 import secrets
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -127,7 +128,9 @@ class Cluster:
         return redis.Redis(host=self.hosts[index], port=self.port, password=self.password, socket_timeout=2, protocol=2)
 
     def sentinel(self, index: int) -> redis.Redis:
-        return redis.Redis(host=self.hosts[index], port=self.sentinel_port, socket_timeout=2, protocol=2)
+        return redis.Redis(
+            host=self.hosts[index], port=self.sentinel_port, password=self.password, socket_timeout=2, protocol=2
+        )
 
     def role(self, index: int) -> str:
         with contextlib.closing(self.redis(index)) as client:
@@ -311,3 +314,208 @@ def test_the_redis_password_is_required(cluster: Cluster) -> None:
         ["redis-cli", "-h", cluster.hosts[0], "-p", str(cluster.port), "ping"], env=env, capture_output=True, text=True
     )
     assert reply.stdout.strip() == "PONG"
+
+
+def test_the_sentinels_ask_for_the_password_and_the_service_gives_it(cluster: Cluster) -> None:
+    """The Sentinels refuse a client without the Redis password (requirepass from the Secret), still
+    agree with each other and fail over (they authenticate to each other and to the nodes), and the
+    service's store, configured as k8s/ configures it, finds the master through them."""
+    from service.api.config import Settings
+    from service.store.factory import make_store
+
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    assert _wait("the Sentinels to settle", cluster.sentinels_agree_on) == cluster.hosts[0]
+    anonymous = redis.Redis(host=cluster.hosts[0], port=cluster.sentinel_port, socket_timeout=2, protocol=2)
+    with contextlib.closing(anonymous), pytest.raises(redis.AuthenticationError):
+        anonymous.execute_command("SENTINEL", "MASTERS")
+    env = {
+        "REDIS_SENTINELS": ",".join(f"{host}:{cluster.sentinel_port}" for host in cluster.hosts),
+        "REDIS_SENTINEL_MASTER": MASTER_NAME,
+        "REDIS_PASSWORD": cluster.password,
+        "REDIS_SENTINEL_PASSWORD": cluster.password,
+    }
+    store = make_store(Settings.from_env(env).store)
+    try:
+        assert store.ping()
+    finally:
+        store.close()
+    # The rate limiter counts in the master it finds through the Sentinels too.
+    from service.api.app import create_app
+
+    app = create_app(Settings.from_env({**env, "RATELIMIT_ENABLED": "true"}))
+    for _ in range(3):
+        assert app.test_client().get("/v1/rulesets").status_code == 200
+    with contextlib.closing(cluster.redis(0)) as master:
+        assert list(master.scan_iter("*referee-limits*")), "the limiter counted nothing in Redis"
+    # Without the Sentinels' password the store finds no master to talk to.
+    blind = make_store(Settings.from_env({**env, "REDIS_SENTINEL_PASSWORD": ""}).store)
+    try:
+        assert not blind.ping()
+    finally:
+        blind.close()
+    # The Sentinels, authenticating to each other, still elect a new master when it fails.
+    cluster.stop("redis", 0, signal.SIGKILL)
+    _wait("a failover", lambda: next((i for i in (1, 2) if cluster.role(i) == "master"), None))
+
+
+def _backup_script() -> str:
+    docs = yaml.safe_load_all((ROOT / "k8s" / "backup.yaml").read_text())
+    config = next(d for d in docs if d and d["kind"] == "ConfigMap" and d["metadata"]["name"] == "referee-redis-backup")
+    return str(config["data"]["backup-redis.sh"])
+
+
+def _service_env(cluster: Cluster) -> dict[str, str]:
+    return {
+        "REDIS_SENTINELS": ",".join(f"{host}:{cluster.sentinel_port}" for host in cluster.hosts),
+        "REDIS_SENTINEL_MASTER": MASTER_NAME,
+        "REDIS_PASSWORD": cluster.password,
+        "REDIS_SENTINEL_PASSWORD": cluster.password,
+    }
+
+
+def _play(matches: Any, match_id: str, token: str, rng: random.Random) -> None:
+    legal = matches.view(match_id, token).view["legal_actions"]
+    legal = [a for a in legal if a["type"] != "round_result" or "result" in a]  # facts are the referee's
+    matches.act(match_id, token, rng.choice(legal))
+
+
+def test_a_snapshot_taken_by_the_backup_job_restores_every_match_after_the_data_is_lost(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """k8s/backup.yaml's script takes a snapshot of the master the Sentinels name; every Redis
+    volume is then lost (a new installation starts empty); scripts/redis-restore.py copies the
+    snapshot into the new master through the Sentinels; every match reads at the version it had and
+    takes its next action."""
+    from service.api.config import Settings
+    from service.matches.usecases import Matches
+    from service.rules.registry import RULESETS
+    from service.store.factory import make_store
+
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    _wait("the Sentinels to settle", cluster.sentinels_agree_on)
+    settings = Settings.from_env(_service_env(cluster))
+    rng = random.Random(39)
+    played: dict[str, tuple[str, int]] = {}  # match id -> (referee token, last version)
+    store = make_store(settings.store)
+    try:
+        matches = Matches(store, rng=random.Random(1))
+        for ruleset in sorted(RULESETS):
+            players = [f"P{i + 1}" for i in range(RULESETS[ruleset].default_players)]
+            for _ in range(2):
+                created = matches.create({"ruleset": ruleset, "mode": "table", "players": players, "dealer": 0})
+                for _ in range(rng.randint(3, 25)):
+                    _play(matches, created.match_id, created.referee_token, rng)
+                version = matches.view(created.match_id, created.referee_token).view["version"]
+                played[created.match_id] = (created.referee_token, version)
+    finally:
+        store.close()
+
+    # The backup job, as the CronJob runs it.
+    (tmp_path / "backup").mkdir()
+    script = tmp_path / "backup-redis.sh"
+    script.write_text(_backup_script())
+    env = {**os.environ, "REDIS_NODES": " ".join(cluster.hosts), "SENTINEL_MASTER": MASTER_NAME,
+           "SENTINEL_PORT": str(cluster.sentinel_port), "REDIS_PASSWORD_FILE": str(cluster.root / "password"),
+           "BACKUP_DIR": str(tmp_path / "backup"), "BACKUP_KEEP": "2"}
+    for _ in range(3):  # three runs, two kept
+        backup = subprocess.run(["sh", str(script)], env=env, capture_output=True, text=True, timeout=120)
+        assert backup.returncode == 0, backup.stderr
+        time.sleep(1.1)  # one file a second
+    snapshots = sorted((tmp_path / "backup").iterdir())
+    assert [p.suffix for p in snapshots] == [".rdb", ".rdb"], snapshots
+    assert cluster.password not in backup.stdout + backup.stderr
+
+    # Every volume lost: the whole installation starts again, empty.
+    cluster.stop_all()
+    for index in range(3):
+        subprocess.run(["rm", "-rf", str(cluster.root / f"node{index}" / "data")], check=True)
+    _start_all(cluster)
+    _wait("node 0 master of a new installation", lambda: cluster.healthy(0))
+    _wait("the Sentinels to settle", cluster.sentinels_agree_on)
+    with contextlib.closing(cluster.redis(0)) as master:
+        assert master.dbsize() == 0
+
+    restore_env = {**os.environ, "REDIS_PASSWORD": cluster.password, "REDIS_SENTINEL_PASSWORD": cluster.password}
+    restored = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "redis-restore.py"), str(snapshots[-1]),
+         "--sentinels", _service_env(cluster)["REDIS_SENTINELS"], "--master", MASTER_NAME],
+        env=restore_env, capture_output=True, text=True, timeout=300,
+    )
+    assert restored.returncode == 0, restored.stdout + restored.stderr
+    assert "restored" in restored.stdout and "2 replica(s) acknowledged" in restored.stdout, restored.stdout
+    assert cluster.password not in restored.stdout + restored.stderr
+
+    store = make_store(settings.store)
+    try:
+        matches = Matches(store, rng=random.Random(2))
+        for match_id, (token, version) in played.items():
+            assert matches.view(match_id, token).view["version"] == version
+            _play(matches, match_id, token, rng)
+            assert matches.view(match_id, token).view["version"] == version + 1
+    finally:
+        store.close()
+
+    # Restored again over matches played since: kept as they are, unless --replace.
+    again = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "redis-restore.py"), str(snapshots[-1]),
+         "--sentinels", _service_env(cluster)["REDIS_SENTINELS"]],
+        env=restore_env, capture_output=True, text=True, timeout=300,
+    )
+    assert again.returncode == 0 and " 0 groups restored" in again.stdout, again.stdout + again.stderr
+
+
+def test_the_redis_password_rotates_as_the_runbook_says_without_losing_a_match(cluster: Cluster) -> None:
+    """docs/operations.md, Rotating secrets: both passwords accepted, the nodes' and Sentinels'
+    outgoing passwords changed, the pods restarted one at a time on the new Secret, the old password
+    gone with the restarts; the service on the new password reads the match, the old one is refused."""
+    from service.api.config import Settings
+    from service.matches.usecases import Matches
+    from service.store.factory import make_store
+
+    _start_all(cluster)
+    _wait("node 0 master with two replicas", lambda: cluster.healthy(0))
+    _wait("the Sentinels to settle", cluster.sentinels_agree_on)
+    old, new = cluster.password, secrets.token_urlsafe(24)
+    store = make_store(Settings.from_env(_service_env(cluster)).store)
+    try:
+        created = Matches(store, rng=random.Random(1)).create(
+            {"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C", "D"], "dealer": 0})
+    finally:
+        store.close()
+
+    def each(port: int, *command: str) -> None:
+        for host in cluster.hosts:
+            with contextlib.closing(redis.Redis(host=host, port=port, password=old, socket_timeout=2)) as client:
+                client.execute_command(*command)
+
+    each(cluster.port, "ACL", "SETUSER", "default", f">{new}")  # 1. both passwords
+    each(cluster.sentinel_port, "ACL", "SETUSER", "default", f">{new}")
+    each(cluster.port, "CONFIG", "SET", "masterauth", new)  # 2. what they send
+    each(cluster.sentinel_port, "SENTINEL", "SET", MASTER_NAME, "auth-pass", new)
+    each(cluster.sentinel_port, "SENTINEL", "CONFIG", "SET", "sentinel-pass", new)
+    (cluster.root / "password").write_text(new)  # 3. the Secret, then the pods one at a time
+    cluster.password = new
+    for index in range(3):
+        cluster.stop("sentinel", index)
+        cluster.stop("redis", index)
+        cluster.start("sentinel", index)
+        cluster.start("redis", index)
+        _wait(f"pod {index} back", lambda: any(cluster.healthy(i) for i in range(3)), 45)
+    _wait("the Sentinels to settle on the new password", cluster.sentinels_agree_on, 45)
+    # 4. A restarted node or Sentinel knows only the new password (its start writes it from the Secret).
+    for host, port in [(host, port) for host in cluster.hosts for port in (cluster.port, cluster.sentinel_port)]:
+        stale = redis.Redis(host=host, port=port, password=old, socket_timeout=2)
+        with contextlib.closing(stale), pytest.raises(redis.AuthenticationError):
+            stale.ping()
+
+    store = make_store(Settings.from_env(_service_env(cluster)).store)
+    try:
+        assert Matches(store).view(created.match_id, created.referee_token).view["version"] >= 0
+    finally:
+        store.close()
+    # The Sentinels, on the new password only, still elect a new master.
+    master = next(i for i in range(3) if cluster.role(i) == "master")
+    cluster.stop("redis", master, signal.SIGKILL)
+    _wait("a failover", lambda: next((i for i in range(3) if i != master and cluster.role(i) == "master"), None))

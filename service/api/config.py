@@ -76,7 +76,13 @@ VARIABLES: dict[str, tuple[str, str]] = {
     "REDIS_SENTINEL_MASTER": ("the Sentinels' name for the master", DEFAULT_SENTINEL_MASTER),
     "REDIS_CLUSTER_NODES": ("host:port,... of a Redis Cluster's nodes, instead of REDIS_URL", "unset"),
     "REDIS_PASSWORD": ("password of the master found through Sentinels, or of the cluster's nodes", "none"),
+    "REDIS_SENTINEL_PASSWORD": ("password the Sentinels ask for (their requirepass)", "none"),
     "REDIS_DB": ("database number with Sentinels", "0"),
+    "REDIS_TLS": ("TLS to Redis (Sentinels and cluster nodes too); a rediss:// REDIS_URL needs it on",
+                  "true with a rediss:// REDIS_URL, else false"),
+    "REDIS_TLS_CA_FILE": ("CA certificate file that signed Redis's certificate", "the system's CAs"),
+    "REDIS_TLS_CERT_FILE": ("client certificate file, when Redis asks for one (tls-auth-clients)", "none"),
+    "REDIS_TLS_KEY_FILE": ("the client certificate's key file", "none"),
     "REDIS_SOCKET_TIMEOUT": ("seconds one Redis command may take", "0.5"),
     "REDIS_CONNECT_TIMEOUT": ("seconds a Redis connection may take", "0.5"),
     "REDIS_RETRIES": ("retries of a command after a broken connection or a timeout", "1"),
@@ -130,7 +136,12 @@ class Settings:
     redis_sentinel_master: str = DEFAULT_SENTINEL_MASTER
     redis_cluster_nodes: Nodes = ()
     redis_password: str | None = field(default=None, repr=False)
+    redis_sentinel_password: str | None = field(default=None, repr=False)
     redis_db: int = 0
+    redis_tls: bool = False
+    redis_tls_ca_file: str | None = None
+    redis_tls_cert_file: str | None = None
+    redis_tls_key_file: str | None = None
     redis_socket_timeout: float = float(REDIS_DEFAULTS["socket_timeout"])
     redis_connect_timeout: float = float(REDIS_DEFAULTS["connect_timeout"])
     redis_retries: int = int(REDIS_DEFAULTS["retries"])
@@ -186,7 +197,8 @@ class Settings:
             socket_timeout=self.redis_socket_timeout, connect_timeout=self.redis_connect_timeout,
             retries=self.redis_retries, health_check_interval=self.redis_health_check_interval,
             ping_timeout=self.redis_ping_timeout, min_replicas_ack=self.redis_min_replicas_ack,
-            wait_timeout=self.redis_wait_timeout,
+            wait_timeout=self.redis_wait_timeout, tls=self.redis_tls, tls_ca_file=self.redis_tls_ca_file,
+            tls_cert_file=self.redis_tls_cert_file, tls_key_file=self.redis_tls_key_file,
         )
 
     @property
@@ -197,7 +209,8 @@ class Settings:
         return StoreSettings(
             redis_url=self.redis_url, redis_sentinels=self.redis_sentinels,
             redis_sentinel_master=self.redis_sentinel_master, redis_cluster_nodes=self.redis_cluster_nodes,
-            redis_password=self.redis_password, redis_db=self.redis_db, ttl_seconds=self.match_ttl_seconds,
+            redis_password=self.redis_password, redis_sentinel_password=self.redis_sentinel_password,
+            redis_db=self.redis_db, ttl_seconds=self.match_ttl_seconds,
             idempotency_ttl_seconds=self.idempotency_ttl_seconds, options=self.redis_options,
         )
 
@@ -275,7 +288,12 @@ def _read(env: _Reader) -> dict[str, Any]:
         "redis_sentinel_master": env.str("REDIS_SENTINEL_MASTER", DEFAULT_SENTINEL_MASTER),
         "redis_cluster_nodes": env.nodes("REDIS_CLUSTER_NODES", ()),
         "redis_password": env.str("REDIS_PASSWORD", None),
+        "redis_sentinel_password": env.str("REDIS_SENTINEL_PASSWORD", None),
         "redis_db": env.int("REDIS_DB", 0, validate=Range(min=0, max=65535)),
+        "redis_tls": env.bool("REDIS_TLS", None),
+        "redis_tls_ca_file": env.str("REDIS_TLS_CA_FILE", None),
+        "redis_tls_cert_file": env.str("REDIS_TLS_CERT_FILE", None),
+        "redis_tls_key_file": env.str("REDIS_TLS_KEY_FILE", None),
         "match_ttl_seconds": env.int("MATCH_TTL_SECONDS", DEFAULT_TTL_SECONDS,
                                      validate=Range(min=1, max=10 * 365 * 86400)),
         "idempotency_ttl_seconds": env.int("IDEMPOTENCY_TTL_SECONDS", DEFAULT_IDEMPOTENCY_TTL_SECONDS,
@@ -328,6 +346,19 @@ def _checked(v: dict[str, Any]) -> Settings:
     if len(chosen) > 1:
         which = f"both {chosen[0]} and {chosen[1]}" if len(chosen) == 2 else "all three"
         raise ConfigError(f"set one of REDIS_URL, REDIS_SENTINELS and REDIS_CLUSTER_NODES, not {which}")
+    rediss = bool(v["redis_url"]) and v["redis_url"].startswith("rediss://")
+    if v["redis_tls"] is None:
+        v["redis_tls"] = rediss
+    elif v["redis_url"] and v["redis_tls"] != rediss:
+        raise ConfigError("REDIS_TLS must agree with REDIS_URL: a rediss:// URL for TLS, redis:// or unix:// without")
+    for name in ("REDIS_TLS_CA_FILE", "REDIS_TLS_CERT_FILE", "REDIS_TLS_KEY_FILE"):
+        path = v[name.lower()]
+        if path is not None and not v["redis_tls"]:
+            raise ConfigError(f"{name} is set but TLS to Redis is off (REDIS_TLS, or a rediss:// REDIS_URL)")
+        if path is not None and not os.path.isfile(path):
+            raise ConfigError(f"{name}: no file at {path}")
+    if (v["redis_tls_cert_file"] is None) != (v["redis_tls_key_file"] is None):
+        raise ConfigError("set REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE together (a client certificate and its key)")
     workers = v.pop("web_concurrency")
     if workers is None:
         workers = 2 * (os.cpu_count() or 1) + 1 if uses_redis else 1

@@ -122,14 +122,18 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
         return uri, {} if uri.startswith("memory") else {"max_connections": settings.ratelimit_pool_size}
     options: dict[str, Any] = {"socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT,
                                "max_connections": settings.ratelimit_pool_size}
+    tls = settings.redis_options.tls_kwargs()
     if settings.redis_url:
-        return settings.redis_url, options
+        return settings.redis_url, {**options, **tls}
     if settings.redis_password:
         options["password"] = settings.redis_password
+    if tls:  # a client from host and port (the Sentinels, their master, the cluster's nodes)
+        options.update(ssl=True, **tls)
     if settings.redis_sentinels:
         nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_sentinels)
-        # the password is the master's (as for the store); the Sentinels themselves ask for none
-        sentinels = {"password": None, "socket_timeout": _SOCKET_TIMEOUT, "socket_connect_timeout": _SOCKET_TIMEOUT}
+        # the password is the master's (as for the store); the Sentinels' own is REDIS_SENTINEL_PASSWORD
+        sentinels = {"password": settings.redis_sentinel_password, "socket_timeout": _SOCKET_TIMEOUT,
+                     "socket_connect_timeout": _SOCKET_TIMEOUT, **({"ssl": True, **tls} if tls else {})}
         return f"redis+sentinel://{nodes}/{settings.redis_sentinel_master}", {**options, "sentinel_kwargs": sentinels}
     if settings.redis_cluster_nodes:
         nodes = ",".join(f"{host}:{port}" for host, port in settings.redis_cluster_nodes)

@@ -248,3 +248,26 @@ class StoreHealthCollector:
             up = False
         yield GaugeMetricFamily("referee_store_up", "1 when the match store answers a quick ping, else 0",
                                 value=1.0 if up else 0.0)
+
+
+def stream_capacity(settings: Settings) -> int:
+    """Connections, open streams among them, that the server's workers hold at once: each gevent
+    worker ``WORKER_CONNECTIONS``, each gthread worker ``WORKER_THREADS``, each sync worker one."""
+    per_worker = {"gevent": settings.worker_connections, "gthread": settings.worker_threads}.get(
+        settings.worker_class, 1
+    )
+    return settings.web_concurrency * per_worker
+
+
+class StreamCapacityCollector:
+    """``referee_stream_capacity``: ``stream_capacity`` of the settings, the bound that
+    ``referee_open_streams`` of the same server is compared with (an alert near it)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.value = float(stream_capacity(settings))
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        yield GaugeMetricFamily("referee_stream_capacity", "Connections (open streams among them) the server's "
+                                "workers hold at once", value=self.value)

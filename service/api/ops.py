@@ -29,7 +29,7 @@ from prometheus_client import multiprocess as prometheus_multiprocess
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
 from service.api.matches import match_store
-from service.api.metrics import PodCollector, StoreHealthCollector
+from service.api.metrics import PodCollector, StoreHealthCollector, StreamCapacityCollector
 
 blp = Blueprint("ops", __name__, description="Readiness and metrics, for the platform.")
 
@@ -122,6 +122,7 @@ def metrics() -> Response:
         abort(404)
     store = CollectorRegistry()
     store.register(StoreHealthCollector(match_store(current_app).ping))
+    store.register(StreamCapacityCollector(settings))
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # under gunicorn (gunicorn.conf.py sets it)
         registry = CollectorRegistry()
         prometheus_multiprocess.MultiProcessCollector(registry)

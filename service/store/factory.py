@@ -44,6 +44,8 @@ class StoreSettings:
     redis_sentinel_master: str = DEFAULT_SENTINEL_MASTER
     redis_cluster_nodes: Nodes = ()
     redis_password: str | None = field(default=None, repr=False)
+    #: the Sentinels' own password (their ``requirepass``), None when they ask for none
+    redis_sentinel_password: str | None = field(default=None, repr=False)
     redis_db: int = 0
     ttl_seconds: int = DEFAULT_TTL_SECONDS
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS
@@ -83,6 +85,7 @@ def make_store(settings: StoreSettings | None = None) -> Store:
             list(settings.redis_sentinels),
             settings.redis_sentinel_master,
             password=settings.redis_password,
+            sentinel_password=settings.redis_sentinel_password,
             db=settings.redis_db,
             ttl_seconds=ttl,
             idempotency_ttl_seconds=idempotency_ttl,

@@ -181,7 +181,9 @@ class RedisClusterStore(RedisStore):
             if built is not None:
                 return built
             options = self._options
-            kwargs = options.ping_connection_kwargs() if ping else options.connection_kwargs()
+            kwargs: dict[str, Any] = options.ping_connection_kwargs() if ping else options.connection_kwargs()
+            if options.tls:
+                kwargs["ssl"] = True
             try:
                 built = RedisCluster(
                     startup_nodes=[ClusterNode(host, port) for host, port in self._nodes],

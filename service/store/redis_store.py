@@ -181,6 +181,8 @@ class RedisStore(RedisCommands):
         connects yet: a Redis that is down at start only makes calls raise StoreUnavailable.
         Commits wait for no replica unless ``options.min_replicas_ack`` asks for some."""
         options = options or RedisOptions()
+        if options.tls != url.startswith("rediss://"):
+            raise ValueError("TLS to Redis is asked for with a rediss:// URL (and only then)")
         return cls(
             redis.Redis.from_url(url, **options.client_kwargs()),
             ping_client=redis.Redis.from_url(url, **options.ping_kwargs()),
@@ -199,6 +201,7 @@ class RedisStore(RedisCommands):
         service_name: str,
         *,
         password: str | None = None,
+        sentinel_password: str | None = None,
         db: int = 0,
         ttl_seconds: int = DEFAULT_TTL_SECONDS,
         idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
@@ -206,12 +209,18 @@ class RedisStore(RedisCommands):
     ) -> RedisStore:
         """A store on the master that the Sentinels name ``service_name``; after a failover the
         pool finds the new master by itself. Sentinels watch a master with a replica, so a commit
-        waits for one replica's acknowledgement unless ``options.min_replicas_ack`` says otherwise."""
+        waits for one replica's acknowledgement unless ``options.min_replicas_ack`` says otherwise.
+        ``password`` is the master's, ``sentinel_password`` the Sentinels' own (their requirepass)."""
         options = options or RedisOptions()
-        sentinel_kwargs = {"socket_timeout": options.ping_timeout, "socket_connect_timeout": options.ping_timeout}
-        sentinel = Sentinel(list(sentinels), sentinel_kwargs=sentinel_kwargs)
-        client = sentinel.master_for(service_name, password=password, db=db, **options.client_kwargs())
-        ping_client = sentinel.master_for(service_name, password=password, db=db, **options.ping_kwargs())
+        sentinel_kwargs: dict[str, Any] = {
+            "socket_timeout": options.ping_timeout, "socket_connect_timeout": options.ping_timeout,
+        }
+        if sentinel_password is not None:
+            sentinel_kwargs["password"] = sentinel_password
+        tls = {"ssl": True} if options.tls else {}
+        sentinel = Sentinel(list(sentinels), sentinel_kwargs={**sentinel_kwargs, **tls, **options.tls_kwargs()})
+        client = sentinel.master_for(service_name, password=password, db=db, **tls, **options.client_kwargs())
+        ping_client = sentinel.master_for(service_name, password=password, db=db, **tls, **options.ping_kwargs())
         where = ",".join(f"{host}:{port}" for host, port in sentinels)
         return cls(
             client,

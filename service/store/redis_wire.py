@@ -96,6 +96,14 @@ class RedisOptions:
     #: Stream entries at which a save moves them into the compacted log (``event_log``); 0: never.
     #: 16 entries of about 180 bytes stay inside the 4 KB a Stream node preallocates.
     compact_every: int = 16
+    #: TLS to Redis (a ``rediss://`` URL turns it on by itself; Sentinels and a cluster need it
+    #: set): the server's certificate is checked against ``tls_ca_file`` (None: the system's CAs)
+    #: and its host name; ``tls_cert_file`` and ``tls_key_file`` are this client's certificate and
+    #: key when the server asks for one (``tls-auth-clients``)
+    tls: bool = False
+    tls_ca_file: str | None = None
+    tls_cert_file: str | None = None
+    tls_key_file: str | None = None
 
     def replicas_to_wait_for(self, default: int) -> int:
         """``min_replicas_ack``, or ``default`` when it is not set."""
@@ -104,6 +112,14 @@ class RedisOptions:
     def retry(self) -> Retry:
         """The retry policy of a call: ``retries`` more attempts after a broken connection or a timeout."""
         return Retry(ExponentialBackoff(cap=self.retry_backoff_cap, base=self.retry_backoff_base), self.retries)
+
+    def tls_kwargs(self) -> dict[str, Any]:
+        """redis-py's certificate arguments of a TLS connection (none when TLS is off). A client
+        built from host and port also needs ``ssl=True``; one from a ``rediss://`` URL must not get it."""
+        if not self.tls:
+            return {}
+        files = {"ssl_ca_certs": self.tls_ca_file, "ssl_certfile": self.tls_cert_file, "ssl_keyfile": self.tls_key_file}
+        return {"ssl_cert_reqs": "required", **{key: value for key, value in files.items() if value}}
 
     def connection_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for the working connections, without the retry policy (the cluster
@@ -114,6 +130,7 @@ class RedisOptions:
             "health_check_interval": self.health_check_interval,
             "protocol": self.protocol,
             "client_name": self.client_name,
+            **self.tls_kwargs(),
         }
 
     def client_kwargs(self) -> dict[str, Any]:
@@ -128,6 +145,7 @@ class RedisOptions:
             "health_check_interval": 0,
             "protocol": self.protocol,
             "client_name": f"{self.client_name}-ping",
+            **self.tls_kwargs(),
         }
 
     def ping_kwargs(self) -> dict[str, Any]:

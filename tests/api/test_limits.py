@@ -181,6 +181,8 @@ def test_storage_follows_the_store() -> None:
     uri, options = storage(Settings(redis_sentinels=(("s1", 26379), ("s2", 26379)), redis_password="pw"))
     assert uri == "redis+sentinel://s1:26379,s2:26379/referee" and options["password"] == "pw"
     assert options["sentinel_kwargs"]["password"] is None  # the master's password, not sent to the Sentinels
+    _, options = storage(Settings(redis_sentinels=(("s1", 26379),), redis_password="pw", redis_sentinel_password="sp"))
+    assert options["password"] == "pw" and options["sentinel_kwargs"]["password"] == "sp"  # each its own
     uri, _ = storage(Settings(redis_cluster_nodes=(("n1", 7000), ("n2", 7000))))
     assert uri == "redis+cluster://n1:7000,n2:7000"
     assert storage(Settings(redis_url="redis://r", ratelimit_storage_uri="memory://"))[0] == "memory://"

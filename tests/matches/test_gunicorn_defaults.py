@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from service.api.config import Settings
+from service.api.metrics import stream_capacity
 from tests.api.match_driver import WireHttp
 from tests.matches.gunicorn_server import Gunicorn
 from tests.redis_server import RedisServer
@@ -74,6 +76,10 @@ def test_every_scrape_counts_every_worker(restartable_redis_server: RedisServer)
         memory = re.search(r"^referee_pod_resident_memory_bytes (\S+)$", text, re.M)
         assert memory is not None and float(memory.group(1)) > 4 * 10_000_000
         assert re.search(r"^referee_pod_cpu_seconds_total \S+$", text, re.M)
+        # the bound the streams alert compares referee_open_streams with (k8s/alerts.yaml)
+        capacity = re.search(r"^referee_stream_capacity (\S+)$", text, re.M)
+        settings = Settings.from_env({**env, "WEB_CONCURRENCY": "3"})
+        assert capacity is not None and float(capacity.group(1)) == stream_capacity(settings) >= 3
 
 
 def test_a_stalled_redis_leaves_the_process_ready(restartable_redis_server: RedisServer) -> None:
