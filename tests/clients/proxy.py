@@ -9,7 +9,7 @@ import re
 import socket
 import struct
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from urllib.parse import urlsplit
 
@@ -59,49 +59,48 @@ class ResettingProxy:
             self._spawn(self._to_client, server, client, doomed)
 
     def _to_server(self, client: socket.socket, server: socket.socket, doomed: threading.Event) -> None:
-        client.settimeout(POLL_SECONDS)
-        while not self._stop.is_set():
-            try:
-                data = client.recv(65536)
-            except TimeoutError:
-                continue
-            except OSError:
-                break
-            if not data:
-                break
+        def request(data: bytes) -> bool:
             if self.pattern.search(data):
                 with self._lock:
                     if self.left > 0:
                         self.left -= 1
                         doomed.set()
-            try:
-                server.sendall(data)
-            except OSError:
-                break
+            return True
+
+        self._relay(client, server, request)
         _close(server)
 
     def _to_client(self, server: socket.socket, client: socket.socket, doomed: threading.Event) -> None:
-        server.settimeout(POLL_SECONDS)
+        def answer(data: bytes) -> bool:
+            if not doomed.is_set():
+                return True
+            # the server answered a doomed request: the client gets a reset instead
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            with self._lock:
+                self.reset += 1
+            return False
+
+        self._relay(server, client, answer)
+        _close(client)
+        _close(server)
+
+    def _relay(self, source: socket.socket, target: socket.socket, passes: Callable[[bytes], bool]) -> None:
+        """Copy what ``source`` sends to ``target`` until either closes, the proxy stops, or ``passes``
+        says no to a chunk."""
+        source.settimeout(POLL_SECONDS)
         while not self._stop.is_set():
             try:
-                data = server.recv(65536)
+                data = source.recv(65536)
             except TimeoutError:
                 continue
             except OSError:
-                break
-            if not data:
-                break
-            if doomed.is_set():  # the server answered: the client gets a reset instead
-                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-                with self._lock:
-                    self.reset += 1
-                break
+                return
+            if not data or not passes(data):
+                return
             try:
-                client.sendall(data)
+                target.sendall(data)
             except OSError:
-                break
-        _close(client)
-        _close(server)
+                return
 
 
 def _close(sock: socket.socket) -> None:

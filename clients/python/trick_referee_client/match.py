@@ -147,22 +147,31 @@ def create_match(
     return created, match
 
 
-class Rules:
+_H = TypeVar("_H", bound="_Handle")
+
+
+class _Handle:
+    """A helper over one HTTP client of its own, closed with it (or by ``with``)."""
+
+    _client: Client | AuthenticatedClient
+
+    def close(self) -> None:
+        self._client.get_httpx_client().close()
+
+    def __enter__(self: _H) -> _H:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Rules(_Handle):
     """The rules endpoints (no match, no token): the catalogue, a trick's winner, the legal plays, a
     round's score; retried after a transport error or a 429/503 like the match helpers."""
 
     def __init__(self, base_url: str, *, timeout: float = DEFAULT_TIMEOUT, retries: int = DEFAULT_RETRIES) -> None:
         self.retries = retries
         self._client = Client(base_url=base_url, timeout=httpx.Timeout(timeout))
-
-    def close(self) -> None:
-        self._client.get_httpx_client().close()
-
-    def __enter__(self) -> Rules:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def rulesets(self) -> RulesetList:
         return _sent(lambda: _rulesets.sync_detailed(client=self._client), RulesetList, self.retries)[0]
@@ -189,8 +198,10 @@ class Rules:
                      self.retries)[0]
 
 
-class Match:
+class Match(_Handle):
     """One token's handle on one match (the referee's, a seat's or the spectator's)."""
+
+    _client: AuthenticatedClient
 
     def __init__(
         self,
@@ -206,15 +217,6 @@ class Match:
         self.retries = retries
         self.etag: str | None = None
         self._client = AuthenticatedClient(base_url=base_url, token=token, timeout=httpx.Timeout(timeout))
-
-    def close(self) -> None:
-        self._client.get_httpx_client().close()
-
-    def __enter__(self) -> Match:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def view(self) -> MatchView:
         """This token's view of the match; keeps its ETag for the next action."""
