@@ -60,6 +60,14 @@ def test_a_match_is_played_over_tls_with_a_self_made_certificate(
     # The match is in that Redis: TLS carried it, not another store.
     with server.client() as plain:
         assert list(plain.scan_iter(f"*{created.match_id}*"))
+    # The rate limiter counts in that Redis over TLS too (it fails open to memory when it cannot).
+    from service.api.app import create_app
+
+    app = create_app(Settings.from_env({**env, "RATELIMIT_ENABLED": "true"}))
+    for _ in range(3):
+        assert app.test_client().get("/v1/rulesets").status_code == 200
+    with server.client() as plain:
+        assert list(plain.scan_iter("*referee-limits*")), "the limiter counted nothing in Redis"
 
     # A client that trusts another CA is refused (the server's certificate is checked) ...
     other = make_certificates(tmp_path / "other", ca_name="another CA")
