@@ -23,7 +23,9 @@ from tests.ports import free_port
 sys.path.insert(0, str(PYTHON_CLIENT / "examples"))
 
 import boerenbridge_table
+import bot
 import forty_fives_hand
+import spectator
 from trick_referee_client import Match, OutcomeUnknown, ProblemError, Rules, create_match
 from trick_referee_client.match import MAX_RETRY_AFTER
 
@@ -349,3 +351,13 @@ def test_helpers_cover_events_rounds_record_undo_delete_and_the_rules(base_url: 
         with pytest.raises(ProblemError) as illegal:
             rules.score("boerenbridge", {"bids": [1, 2, 3, 4], "tricks": [9, 9, 9, 9]})
         assert illegal.value.status == 422 and illegal.value.code == "tricks_do_not_add_up"
+
+
+@pytest.mark.parametrize("ruleset", ["forty_fives", "auction_forty_fives", "boerenbridge", "avinas"])
+def test_the_bot_plays_a_whole_dealt_match_to_its_end(base_url: str, ruleset: str) -> None:
+    winners, posted = bot.main(base_url, ruleset, seed=3)
+    assert winners and posted > 10
+
+
+def test_the_spectator_screen_sees_every_action_and_no_hand(base_url: str) -> None:
+    assert spectator.main(base_url) == (spectator.PLAYS, False)

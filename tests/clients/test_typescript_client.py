@@ -174,3 +174,21 @@ def test_the_table_referee_example_uses_rounds_events_record_undo_delete_and_the
     assert out["scores"] == [33, 35, 51, 20] and out["rounds"] == 3 and out["roundsAfterUndo"] == 2
     assert "create" in out["kinds"] and out["kinds"].count("action") >= 3
     assert out["csvHasNames"] and out["trickWinner"] == 1
+
+
+@pytest.mark.parametrize("ruleset", ["forty_fives", "avinas"])
+def test_the_bot_example_plays_a_whole_dealt_match(built: Path, base_url: str, ruleset: str) -> None:
+    example = built / "dist" / "examples" / "bot.js"
+    run = subprocess.run([shutil.which("node") or "node", str(example), base_url, ruleset, "5"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["winners"] and out["posted"] > 10
+
+
+def test_the_spectator_example_sees_every_action_and_no_hand(built: Path, base_url: str) -> None:
+    example = built / "dist" / "examples" / "spectator.js"
+    run = subprocess.run([shutil.which("node") or "node", str(example), base_url], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {"actions": 6, "sawAHand": False}
