@@ -25,6 +25,7 @@ from babel.messages.pofile import read_po
 
 from service.api.i18n import LANGUAGES, catalog_dirs, load_for, render
 from service.rules.cards import Card, Suit
+from service.rules.errors import RuleError
 from service.rules.messages import Msg
 from service.rules.registry import RULESETS
 
@@ -34,8 +35,8 @@ load_for(RULESETS.values())
 
 #: a snake_case word: an id (``lie_penalty``, ``round_result``, ``may_decline``)
 SNAKE = re.compile(r"(?<![\w{])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+(?![\w}])")
-#: Python or JSON in prose
-CODE = re.compile(r"\{'|':|\{\"|\":")
+#: Python or JSON in prose: a dict, a key, an index (``“Pips per tier”[2]``)
+CODE = re.compile(r"\{'|':|\{\"|\":|[\w”'\"]\[[\w{}]+\]")
 SECTION = re.compile(r"§")
 #: what the project calls its source documents, in each language
 SEED = re.compile(r"\b(seeds?|benih|binhi)\b", re.IGNORECASE)
@@ -83,6 +84,7 @@ def test_the_checks_catch_what_the_issue_quoted() -> None:
     assert faults("wasit: round_result {'bids': [1]}") == ["an id (snake_case)", "Python or JSON"]
     assert faults("Forty-Fives (benih 001)") == ["the word seed"]
     assert faults("Forty-Fives ala codetojoy dari I-CTJ") == ["a peer program's name"]
+    assert faults("pips due: “Pips per tier”[2] = 5") == ["Python or JSON"]
     assert faults("pemain 1 ({name}) memimpin 10♥") == []
 
 
@@ -119,3 +121,81 @@ def test_every_message_rendered_reads_as_words(lang: str) -> None:
         if found := faults(written):
             bad[key] = (found, written)
     assert not bad, f"{lang}: {len(bad)} messages: {sorted(bad.items())[:20]}"
+
+
+# --- the refusals random matches meet, every code in every language ----------------------------------
+
+
+def _refusals_of(cases: list[Any]) -> dict[str, list[RuleError]]:
+    """code -> the refusals (at most a few of each) the battery's random matches of ``cases`` raise."""
+    from tests.rules.test_every_ruleset import play
+
+    found: dict[str, list[RuleError]] = {}
+    made = RuleError.__init__
+
+    def spy(self: RuleError, message: Msg | str, **kw: Any) -> None:
+        made(self, message, **kw)
+        kept = found.setdefault(self.code, [])
+        if len(kept) < 8 and all(k.message != self.message for k in kept):
+            kept.append(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RuleError, "__init__", spy)
+        for case in cases:
+            rid, setup, seed = case.values
+            play(rid, setup, seed)
+    return found
+
+
+def _battery(every: bool) -> list[Any]:
+    """The battery's cases of the registered rulesets, seed 1: every setup, or the first of each mode."""
+    from tests.rules.test_every_ruleset import battery_cases
+
+    cases, modes = [], set()
+    for case in battery_cases(sorted(RULESETS)):
+        rid, setup, seed = case.values
+        if seed == 1 and (every or (rid, setup.mode) not in modes):
+            modes.add((rid, setup.mode))
+            cases.append(case)
+    return cases
+
+
+def _written(error: RuleError, lang: str) -> list[str]:
+    """What a person reads of a refusal: its detail, and the reasons of its legal alternatives."""
+    texts = [render(error.message, lang)]
+    texts += [render(v, lang) for v in _messages_in(error.legal)]
+    return texts
+
+
+def _messages_in(value: Any) -> list[Msg]:
+    if isinstance(value, Msg):
+        return [value]
+    if isinstance(value, dict):
+        return [m for v in value.values() for m in _messages_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [m for v in value for m in _messages_in(v)]
+    return []
+
+
+def _check_refusals(found: dict[str, list[RuleError]]) -> None:
+    bad = {}
+    for code, errors in found.items():
+        for lang in LANGUAGES:
+            for error in errors:
+                for text in _written(error, lang):
+                    if what := faults(text):
+                        bad.setdefault(code, (lang, what, text))
+    assert not bad, f"{len(bad)} refusal codes read as ids or code: {sorted(bad.items())}"
+
+
+def test_the_refusals_of_one_match_per_ruleset_and_mode_read_as_words() -> None:
+    found = _refusals_of(_battery(every=False))
+    assert len(found) >= 20, sorted(found)
+    _check_refusals(found)
+
+
+@pytest.mark.slow
+def test_every_refusal_code_the_battery_meets_reads_as_words_in_each_language() -> None:
+    found = _refusals_of(_battery(every=True))
+    assert len(found) >= 30, sorted(found)
+    _check_refusals(found)

@@ -235,7 +235,7 @@ def test_the_record_as_text_and_csv(http: FlaskHttp) -> None:
     text = http.client.get(f"{match.path}/record?format=text", headers={"Authorization": f"Bearer {match.referee}"})
     assert text.status_code == 200 and text.mimetype == "text/plain"
     body = text.get_data(as_text=True)
-    assert "Match record: boerenbridge" in body and "Deal 1" in body and "match seed" in body
+    assert "Match record: boerenbridge" in body and "Deal 1" in body and "shuffle key of the match" in body
     sheet = http.client.get(f"{match.path}/record?format=csv", headers={"Authorization": f"Bearer {match.referee}"})
     assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
@@ -306,7 +306,7 @@ def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, rulese
     rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
     assert rows[0][:2] == ["round", "dealer"] and len(rows) == 1 + len(record["rounds"])
     names = record["players"] if len(record["scores"]) == len(record["players"]) else [
-        f"team {t}" for t in range(len(record["scores"]))]
+        f"team {t + 1}" for t in range(len(record["scores"]))]  # counted from 1
     running = next(key for key in ("scores", "pips") if f"{names[0]}: {key}" in rows[0])
     assert [int(rows[-1][rows[0].index(f"{n}: {running}")]) for n in names] == record["scores"]
     dealers = [record["players"][r["dealer"]] if "dealer" in r else "" for r in record["rounds"]]  # (the toy has none)
@@ -316,7 +316,7 @@ def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, rulese
         assert f"Deal {deal['index'] + 1}\n" in text and deal["seed"] in text and deal["commitment"] in text
         for seat, hand in enumerate(deal["hands"]):
             assert f"  {record['players'][seat]}: {' '.join(hand)}" in text
-    assert text.count("\n  ") >= len(record["actions"]) and f"match seed: {record['match_seed']}" in text
+    assert text.count("\n  ") >= len(record["actions"]) and f"shuffle key of the match: {record['match_seed']}" in text
 
 
 @pytest.mark.parametrize(("game", "penalty", "ruling"), [

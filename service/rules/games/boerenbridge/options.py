@@ -63,7 +63,7 @@ class ScheduleOption(OptionSpec):
         ):
             return tuple(value)
         raise InvalidOption(
-            Msg("core.option_must_be", option=self.name, allowed=self.allowed_text(), value=value),
+            Msg("core.option_must_be", option=self.title(), allowed=self.allowed_text(), value=value),
             option=self.name,
             allowed=[*(self.allowed or ()), f"[hand sizes 1..{MAX_HAND_SIZE}]"],
         )
