@@ -252,6 +252,11 @@ def load_page_words(path: Path = PAGE_STRINGS) -> None:
                 table[key] = text
 
 
+def page_word(kind: str, value: str, lang: str | None = None) -> str:
+    """The page's word for an action type or a phase (``kind`` "action" or "phase"), or ``value``."""
+    return _CATALOGS.get(lang or _LANGUAGE.get(), {}).get(f"{kind}.{value}", value)
+
+
 def _argument(value: Any, lang: str, name: str = "") -> Any:
     kind = type(value)
     if kind is Msg:
