@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from service.api.i18n import LANGUAGES, catalog_dirs, load_for, render
+from service.api.i18n import LANGUAGES, catalog_dirs, load_for, render, summary_path
 from service.rules.cards import Card, Suit
 from service.rules.errors import RuleError
 from service.rules.messages import Msg
@@ -36,7 +36,7 @@ load_for(RULESETS.values())
 #: a snake_case word: an id (``lie_penalty``, ``round_result``, ``may_decline``)
 SNAKE = re.compile(r"(?<![\w{])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+(?![\w}])")
 #: Python or JSON in prose: a dict, a key, an index (``“Pips per tier”[2]``)
-CODE = re.compile(r"\{'|':|\{\"|\":|[\w”'\"]\[[\w{}]+\]")
+CODE = re.compile(r"\{'|'\w+':|\{\"|\"\w+\":|[\w”'\"]\[[\w{}]+\]")
 SECTION = re.compile(r"§")
 #: what the project calls its source documents, in each language
 SEED = re.compile(r"\b(seeds?|benih|binhi)\b", re.IGNORECASE)
@@ -92,6 +92,13 @@ def test_the_checks_catch_what_the_issue_quoted() -> None:
 def test_no_catalog_text_shows_ids_sections_code_or_sources(lang: str) -> None:
     bad = {key: found for key, text in _all(lang).items() if (found := faults(_literal(text)))}
     assert not bad, f"{lang}: {len(bad)} texts: {sorted(bad.items())[:40]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_the_rules_summaries_read_as_words(ruleset_id: str, lang: str) -> None:
+    text = summary_path(RULESETS[ruleset_id], lang).read_text(encoding="utf-8")
+    assert not faults(text), {name: p.findall(text)[:5] for name, p in CHECKS.items() if p.search(text)}
 
 
 # --- every message rendered with parameters of their kinds -----------------------------------------

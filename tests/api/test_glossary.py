@@ -1,5 +1,5 @@
 """One word per idea per language: the glossaries (``docs/glossary/<lang>.toml``) against every catalog
-of the service and the page's strings.
+of the service, the page's strings and the rules summaries.
 
 A glossary names, for each idea of the games (trump, trick, bid, dealer, round, lead, follow, revoke,
 the suits, the ranks), the word a person reads in that language and the words ruled out for it. A
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from service.api.i18n import LANGUAGES, PAGE_STRINGS, catalog_dirs
+from service.api.i18n import LANGUAGES, PAGE_STRINGS, catalog_dirs, summary_path
 from service.rules.registry import RULESETS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +47,8 @@ def _literal(text: str) -> str:
 
 @cache
 def texts(lang: str) -> dict[str, str]:
-    """Every text a person reads in ``lang``: each catalog's (by key) and the page's (``page:<key>``)."""
+    """Every text a person reads in ``lang``: each catalog's (by key), the page's (``page:<key>``) and
+    each ruleset's rules summary (``rules:<id>``)."""
     out: dict[str, str] = {}
     for directory in catalog_dirs(RULESETS.values()):
         with (directory / f"{lang}.po").open("rb") as handle:
@@ -56,6 +57,8 @@ def texts(lang: str) -> dict[str, str]:
                     out[message.id] = _literal(message.string)
     page = json.loads(PAGE_STRINGS.read_text(encoding="utf-8"))[lang]
     out.update({f"page:{key}": _literal(text) for key, text in page.items()})
+    for ruleset in RULESETS.values():
+        out[f"rules:{ruleset.id}"] = summary_path(ruleset, lang).read_text(encoding="utf-8")
     return out
 
 
@@ -89,7 +92,8 @@ def test_no_text_uses_a_word_the_glossary_rules_out(lang: str) -> None:
 def test_the_page_and_the_answers_use_the_glossarys_word(lang: str, idea: str) -> None:
     word = _starts(glossary(lang)[idea]["word"])
     page = [key for key, text in texts(lang).items() if key.startswith("page:") and word.search(text)]
-    answers = [key for key, text in texts(lang).items() if not key.startswith("page:") and word.search(text)]
+    answers = [key for key, text in texts(lang).items()
+               if not key.startswith(("page:", "rules:")) and word.search(text)]
     assert page and answers, (lang, idea, len(page), len(answers))
 
 
