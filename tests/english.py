@@ -54,3 +54,9 @@ def _walk(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_walk(v) for v in value]
     return value
+
+
+def option_title(ruleset_id: str, name: str, lang: str = "en") -> str:
+    """The title of a ruleset's option as a person reads it (what a refusal names the option by)."""
+    spec = next(s for s in RULESETS[ruleset_id].option_specs if s.name == name)
+    return render(spec.title(), lang)

@@ -20,6 +20,7 @@ fail first).
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -49,6 +50,10 @@ _CATALOGS: dict[str, dict[str, str]] = {}
 #: where each key was read from (for a clear error when two catalogs hold the same key)
 _ORIGIN: dict[tuple[str, str], Path] = {}
 _LOADED: set[Path] = set()
+#: message key -> the section(s) of the game's rules spec (``docs/rules``) it applies ("6.3"), for
+#: developers: a person's text never shows them (``locale/sections.json`` beside a catalog)
+_SECTIONS: dict[str, str] = {}
+SECTIONS_FILE = "sections.json"
 
 
 def load_catalogs(directory: Path) -> None:
@@ -74,6 +79,10 @@ def load_catalogs(directory: Path) -> None:
                 raise ValueError(f"message {message.id!r} is in both {earlier} and {path}")
             table[message.id] = text
             _ORIGIN[(lang, message.id)] = path
+    sections = directory / SECTIONS_FILE
+    if sections.is_file():
+        with sections.open("rb") as handle:
+            _SECTIONS.update(json.load(handle))
     _LOADED.add(directory)
 
 
@@ -123,6 +132,11 @@ def read_summaries(rulesets: Iterable[Any]) -> dict[tuple[str, str], str]:
             path = summary_path(ruleset, lang)
             out[(ruleset.id, lang)] = (path if path.is_file() else english).read_text(encoding="utf-8")
     return out
+
+
+def section_of(message: Msg | str) -> str | None:
+    """The rules spec's section(s) a message applies ("6.3", "2.5, 3.4"), or None."""
+    return _SECTIONS.get(message.key) if isinstance(message, Msg) else None
 
 
 def catalog(lang: str) -> Mapping[str, str]:
@@ -204,12 +218,63 @@ class _LocalSuit:
         return self.name
 
 
-def _argument(value: Any, lang: str) -> Any:
+#: parameters that name a seat or a partnership by its number. The API counts seats and Forty-Fives
+#: teams from 0 (``"seat": 2``); a person counts players from 1, as the page does ("Player 3"), so a
+#: message writes them counted from 1 (an int, or each int of a tuple). Avinas's teams are letters
+#: ("A"), written as they are.
+COUNTED_FROM_ONE = frozenset({
+    "seat", "seats", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "first", "second", "hook", "winner", "loser",
+    "other", "bidders", "team", "leader", "dealer", "declarer", "actor", "reviser", "mine", "turn", "named",
+    "who", "index", "last",
+})
+
+
+#: parameters that carry an action type (``"round_result"``) or a phase (``"turn_up"``): a message writes
+#: the word the page uses for it (``action.<type>``, ``phase.<phase>`` of the page's strings)
+WORD_OF = {
+    "type": "action", "first": "action", "second": "action", "types": "action", "actions": "action",
+    "phase": "phase", "want": "phase",
+}
+#: the page's strings, where the words for actions and phases are kept once for the page and the service
+PAGE_STRINGS = Path(__file__).resolve().parents[1] / "web" / "static" / "strings.json"
+#: the parts of the page's strings the service writes too
+PAGE_WORDS = ("action.", "phase.")
+
+
+def load_page_words(path: Path = PAGE_STRINGS) -> None:
+    """The page's words for actions and phases, into the catalogs (one text for the page and the API)."""
+    with path.open("rb") as handle:
+        strings = json.load(handle)
+    for lang in LANGUAGES:
+        table = _CATALOGS.setdefault(lang, {})
+        for key, text in strings.get(lang, {}).items():
+            if key.startswith(PAGE_WORDS) and isinstance(text, str) and text:
+                table[key] = text
+
+
+def page_word(kind: str, value: str, lang: str | None = None) -> str:
+    """The page's word for an action type or a phase (``kind`` "action" or "phase"), or ``value``."""
+    return _CATALOGS.get(lang or _LANGUAGE.get(), {}).get(f"{kind}.{value}", value)
+
+
+def _argument(value: Any, lang: str, name: str = "") -> Any:
     kind = type(value)
     if kind is Msg:
         return render(value, lang)
     if kind is Suit:
         return _LocalSuit(value, render(Msg(f"suit.{value.value}"), lang))
+    if name in WORD_OF and (kind is str or kind is tuple):
+        words = _CATALOGS.get(lang, {})
+        if kind is str:
+            return words.get(f"{WORD_OF[name]}.{value}", value)
+        return ", ".join(words.get(f"{WORD_OF[name]}.{v}", str(v)) for v in value)
+    if name in COUNTED_FROM_ONE:
+        if kind is int:
+            return value + 1
+        if kind is tuple and all(type(v) is int for v in value):
+            return ", ".join(str(v + 1) for v in value)
+    if kind is tuple:  # a list: messages (option values' titles) in quotes
+        return ", ".join(f"“{render(v, lang)}”" if type(v) is Msg else str(_argument(v, lang)) for v in value)
     return value
 
 
@@ -231,7 +296,7 @@ def render(message: Msg | str, lang: str | None = None) -> str:
     try:
         if not params:
             return template.format()
-        return template.format_map({k: _argument(v, lang) for k, v in params.items()})
+        return template.format_map({k: _argument(v, lang, k) for k, v in params.items()})
     except (KeyError, IndexError, ValueError, AttributeError):
         log.error("message %r (%s) does not fit its parameters %s", message.key, lang_used, sorted(params))
         return _unwritten(message)
@@ -247,6 +312,7 @@ def english(message: Msg | str) -> str:
 
 
 load_catalogs(SERVICE_LOCALE)
+load_page_words()
 set_writer(english)
 
 

@@ -32,7 +32,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from service.api.apidoc import problem_response_doc
-from service.api.i18n import catalog, render
+from service.api.i18n import catalog, render, section_of
 from service.api.wire import dumps
 from service.matches import errors as match_errors
 from service.rules import errors as rule_errors
@@ -119,6 +119,9 @@ def problem_body(error: RuleError) -> dict[str, Any]:
     }
     if error.legal is not None:
         body["legal"] = error.legal
+    rule = section_of(error.message)
+    if rule is not None:
+        body["rule"] = rule
     body.update(error.extra)
     return body
 
@@ -296,6 +299,10 @@ class ProblemSchema(ma.Schema):
     )
     instance = ma.fields.String(metadata={"description": "The request path"})
     legal = ma.fields.Raw(metadata={"description": "The legal alternatives, where there are any"})
+    rule = ma.fields.String(
+        metadata={"description": "For developers: the section(s) of the game's rules spec (docs/rules) that the "
+                  "refusal applies, such as 6.3; the detail never shows them"},
+    )
     errors = ma.fields.Dict(
         keys=ma.fields.String(),
         values=ma.fields.List(ma.fields.String()),

@@ -13,9 +13,10 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.api.i18n import render
+from service.api.i18n import catalog, current_language, page_word, render
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
+from service.rules.registry import RULESETS
 
 
 def _number(record: Mapping[str, Any], index: int) -> Any:
@@ -34,13 +35,22 @@ def _columns(rounds: Sequence[Mapping[str, Any]], players: int, teams: int) -> l
     return out
 
 
+def _label(key: str) -> str:
+    """A round record's list (``tricks_won``) as the reader says it ("tricks won", "trik dimenangkan")."""
+    known = f"record.column.{key}"
+    if known in catalog(current_language()) or known in catalog("en"):
+        return render(Msg(known))
+    return key.replace("_", " ")
+
+
 def _heads(names: Sequence[str], columns: Sequence[tuple[str, int]], players: int) -> list[str]:
     heads = [render(Msg("record.round")), render(Msg("record.dealer"))]
     for key, width in columns:
+        label = _label(key)
         if width == players:
-            heads += [f"{name}: {key}" for name in names]
+            heads += [f"{name}: {label}" for name in names]
         else:
-            heads += [render(Msg("record.team_column", team=t, key=key)) for t in range(width)]
+            heads += [render(Msg("record.team_column", team=t, key=label)) for t in range(width)]
     return heads
 
 
@@ -73,10 +83,13 @@ def as_csv(record: Mapping[str, Any]) -> str:
 def as_text(record: Mapping[str, Any]) -> str:
     """A printable record: who played what, the score sheet, and each round's deal and actions."""
     names: list[str] = list(record["players"])
+    ruleset = RULESETS.get(record["ruleset"])
     lines = [
-        render(Msg("record.title", ruleset=record["ruleset"], mode=record["mode"])),
-        render(Msg("record.players", players=", ".join(f"{i}: {n}" for i, n in enumerate(names)))),
-        render(Msg("record.status", status=record["status"], scores=" ".join(map(str, record["scores"])),
+        render(Msg("record.title", ruleset=ruleset.name if ruleset is not None else record["ruleset"],
+                   mode=Msg(f"record.mode.{record['mode']}"))),
+        render(Msg("record.players", players=", ".join(f"{i + 1}: {n}" for i, n in enumerate(names)))),
+        render(Msg("record.status", status=Msg(f"record.status.{record['status']}"),
+                   scores=" ".join(map(str, record["scores"])),
                    winners=", ".join(_who(names, w, record) for w in record["winners"]) or "-")),
         "",
     ]
@@ -122,16 +135,25 @@ def _refused_line(names: Sequence[str], entry: Mapping[str, Any]) -> str:
 
 
 def _what(action: Mapping[str, Any]) -> list[str]:
-    """An action's type and its values, as the text record prints them."""
-    what = [str(action.get("type"))]
+    """An action (by the page's word for it) and its values, as the text record prints them."""
+    what = [page_word("action", str(action.get("type")))]
     for key in ("card", "amount", "suit"):
         if key in action:
             what.append(str(action[key]))
     if "cards" in action and isinstance(action["cards"], list):
         what.append(" ".join(map(str, action["cards"])))
-    if "result" in action:
-        what.append(str(action["result"]))
+    if isinstance(action.get("result"), Mapping):
+        what.append("; ".join(f"{_label(k)}: {_plain(v)}" for k, v in action["result"].items()))
     return what
+
+
+def _plain(value: Any) -> str:
+    """A reported fact in plain text: a list as its values, an object as its values, null as "-"."""
+    if isinstance(value, Mapping):
+        return " ".join(_plain(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return " ".join(_plain(v) for v in value)
+    return "-" if value is None else str(value)
 
 
 def _action_line(names: Sequence[str], entry: Mapping[str, Any]) -> str:

@@ -17,7 +17,7 @@ from flask.wrappers import Response
 from service.api.apidoc import problem_answers
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
-from service.api.i18n import current_language, read_summaries, render
+from service.api.i18n import current_language, read_summaries, render, section_of
 from service.api.options import options_json_schema, validated_options
 from service.api.schemas import (
     CONTEXT_FIELDS,
@@ -108,7 +108,19 @@ def with_ruleset(view: Callable[..., Response]) -> Callable[..., Response]:
 @blp.response(200, RulesetListSchema)
 def list_rulesets() -> Response:
     """Every ruleset: id, name, player counts, options (type, allowed values, default), description."""
-    return json_response({"rulesets": [RULESETS[rid].describe() for rid in sorted(RULESETS)]})
+    return json_response({"rulesets": [_entry(RULESETS[rid]) for rid in sorted(RULESETS)]})
+
+
+def _entry(ruleset: Ruleset[Any]) -> dict[str, Any]:
+    """The ruleset's catalogue entry, each option with the rules spec's section it comes from (``rule``,
+    for developers), where the catalogs know it."""
+    entry = dict(ruleset.describe())
+    options = []
+    for spec, option in zip(ruleset.option_specs, entry["options"], strict=True):
+        rule = section_of(spec.description)
+        options.append(option if rule is None else {**option, "rule": rule})
+    entry["options"] = options
+    return entry
 
 
 @blp.route("/<id>", methods=["GET"], parameters=[_ID_PARAMETER])
@@ -120,7 +132,7 @@ def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
     its options as a JSON Schema."""
     cached = _DETAILS.get(ruleset.id)
     if cached is None or cached[0] is not ruleset:
-        detail = dict(ruleset.describe())
+        detail = _entry(ruleset)
         detail["rules"] = f"{blp.url_prefix}/{ruleset.id}/rules"
         detail["ranking_tables"] = ruleset.ranking_tables(validated_options(ruleset, None))
         detail["options_schema"] = options_json_schema(ruleset)

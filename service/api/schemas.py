@@ -191,6 +191,10 @@ class OptionSchema(ma.Schema):
     allowed = ma.fields.List(ma.fields.Raw(allow_none=True))
     minimum = ma.fields.Integer()
     maximum = ma.fields.Integer()
+    rule = ma.fields.String(
+        metadata={"description": "For developers: the section(s) of the game's rules spec (docs/rules) the option "
+                  "comes from, such as 15.4; the description never shows them"},
+    )
 
 
 class PresetSchema(ma.Schema):

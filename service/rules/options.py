@@ -94,8 +94,8 @@ class OptionSpec:
         """What a value of this option may be, as a message ("one of 'a', 'b'", "an integer from 1 to 9")."""
         nullable = self.type in NULLABLE_TYPES
         if self.type in ("enum", "nullable_enum"):
-            values = ", ".join(repr(a) for a in (self.allowed or ()))
-            return Msg("core.allowed.one_of_or_null" if nullable else "core.allowed.one_of", values=values)
+            titles = tuple(self.value_title(a) for a in (self.allowed or ()))
+            return Msg("core.allowed.one_of_or_null" if nullable else "core.allowed.one_of", values=titles)
         if self.type == "bool":
             return Msg("core.allowed.bool")
         if self.type in ("int", "nullable_int") and self.allowed is not None:
@@ -144,11 +144,11 @@ class OptionSpec:
     def refusal(self, value: Any, why: Msg | str | None = None) -> InvalidOption:
         """The InvalidOption for ``value``: what the option must be, or ``why`` it may not be this."""
         if why is None:
-            message = Msg("core.option_must_be", option=self.name, allowed=self.allowed_text(), value=value)
+            message = Msg("core.option_must_be", option=self.title(), allowed=self.allowed_text(), value=value)
         else:
             if isinstance(why, str):  # transitional: games not yet moved to message keys
                 why = Msg("core.text", text=why)
-            message = Msg("core.option_refused", option=self.name, why=why)
+            message = Msg("core.option_refused", option=self.title(), why=why)
         return InvalidOption(message, option=self.name, allowed=self.allowed_json())
 
     def allowed_json(self) -> Any:

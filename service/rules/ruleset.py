@@ -211,7 +211,8 @@ class Ruleset(ABC, Generic[StateT]):
             given = raw.get(seats_option, n_players)
             if given != n_players:
                 raise InvalidOption(
-                    Msg("core.players_option_disagrees", option=seats_option, given=given, players=n_players),
+                    Msg("core.players_option_disagrees", option=specs[seats_option].title(), given=given,
+                        players=n_players),
                     option=seats_option,
                     allowed=[n_players],
                 )

@@ -116,7 +116,7 @@ def settle_revoke(ruleset: Ruleset[Any], state: Any, action: Action) -> Any:
         )
     if ruling == APPLIED and penalty_of(ruleset.table(state).options) == FLAG_ONLY:
         raise RevokeRefused(
-            Msg("core.settle.penalty_off", option=REVOKE_PENALTY, value=FLAG_ONLY),
+            _penalty_off(),
             code="revoke_penalty_off",
             legal=[a for a in settle_actions(revokes) if a["ruling"] == "waive"],
         )
@@ -146,7 +146,7 @@ def revokes_applied(
         )
     if penalty_of(options) == FLAG_ONLY:
         raise RevokeRefused(
-            Msg("core.settle.penalty_off", option=REVOKE_PENALTY, value=FLAG_ONLY), code="revoke_penalty_off"
+            _penalty_off(), code="revoke_penalty_off"
         )
     return rest, tuple(sorted(given))
 
@@ -155,3 +155,9 @@ def check_seats(seats: Sequence[int], n_players: int) -> None:
     """``revokes_applied`` seats against the table the facts give (400 ``invalid_input``)."""
     if any(s >= n_players for s in seats):
         raise InvalidInput(Msg("core.settle.bad_revokes_applied", fact=REVOKES_APPLIED, last=n_players - 1))
+
+
+def _penalty_off() -> Msg:
+    """The option that makes a revoke cost nothing, by its title and its value's title."""
+    return Msg("core.settle.penalty_off", option=Msg(f"core.option.{REVOKE_PENALTY}.title"),
+               value=Msg(f"core.option.{REVOKE_PENALTY}.value.{FLAG_ONLY}"))

@@ -167,7 +167,8 @@ def test_score_with_the_cap_waiver_and_the_lock(
     }
     got = ok(http.post(f"/v1/rulesets/{AF}/score", facts))
     assert got["scores"] == scores and got["match_over"] is over
-    assert any("cap_waived_in_hole" in line or "locked_from_100_when_made" in line for line in got["explanation"])
+    named = ("“No cap below zero”", "“Nothing from 100 when the bid is made”")
+    assert any(title in line for title in named for line in got["explanation"])
 
 
 # ------------------------------------------------------------------------------------------------

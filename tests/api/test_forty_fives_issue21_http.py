@@ -17,6 +17,7 @@ from service.api.app import create_app
 from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from tests.api.match_driver import FlaskHttp, Match, create, play_match, step
+from tests.english import option_title
 from tests.rules.test_forty_fives_amounts_and_length import (
     hv_case,
     hv_rows,
@@ -57,7 +58,8 @@ def test_trick_and_bonus_vectors_through_score(http: FlaskHttp, row: dict[str, s
         if answer.body["code"] == "invalid_option":
             assert answer.body["option"] == re.search(r"option (\w+)", expected).group(1)  # type: ignore[union-attr]
             lo, hi = re.search(r"allowed (\d+)–(\d+)", expected).groups()  # type: ignore[union-attr]
-            assert f"{lo} to {hi}" in answer.body["allowed"] and answer.body["option"] in answer.body["detail"]
+            assert f"{lo} to {hi}" in answer.body["allowed"]
+            assert option_title(rid, answer.body["option"]) in answer.body["detail"]
         return
     assert answer.status == 200, answer.body
     assert "/".join(map(str, answer.body["points"])) in expected.split(";")[0]
@@ -71,7 +73,8 @@ def test_fixed_length_vectors_through_score(http: FlaskHttp, row: dict[str, str]
         answer = _score(http, rid, {"players": 3, "tricks_won": [5, 0, 0], "highest_trump_seat": 0}, options)
         if expected.startswith("422"):
             assert answer.status == 422 and answer.body["code"] == "invalid_option", answer.body
-            assert answer.body["option"] == "match_length" and "match_length" in answer.body["detail"]
+            assert answer.body["option"] == "match_length"
+            assert option_title(rid, "match_length") in answer.body["detail"]
         else:
             assert answer.status == 200, answer.body
         return
@@ -92,7 +95,7 @@ def test_score_without_the_hand_number_is_a_problem(http: FlaskHttp) -> None:
         {"match_end": "fixed_hands", "match_length": 4},
     )
     assert answer.status == 400 and answer.body["code"] == "invalid_input"
-    assert "hand_number" in answer.body["detail"]
+    assert "the hand's number" in answer.body["detail"]
 
 
 @pytest.mark.parametrize("lang", ["en", "id", "tl"])
@@ -210,7 +213,7 @@ def test_a_table_match_reports_the_decline_and_ends_after_its_hands(http: FlaskH
         {"type": "round_result", "result": {"tricks_won": [0, 5, 0], "highest_trump_seat": 1, "hand_number": 7}},
         match.referee,
     )
-    assert disagree.status == 422 and "hand_number" in disagree.body["detail"]
+    assert disagree.status == 422 and "the hand's number" in disagree.body["detail"]
     last = _act(
         http, match, None, {"type": "round_result", "result": {"tricks_won": [0, 5, 0], "highest_trump_seat": 1}}
     )

@@ -187,7 +187,7 @@ def test_unreadable_player_names_are_refused_with_the_player_and_the_reason(
     answer = http.post("/v1/matches", body)
     assert answer.status == 422 and answer.body["code"] == "invalid_player_name", answer.body
     assert answer.body["player"] == 1 and answer.body["reason"] == reason
-    assert "player 1" in answer.body["detail"]
+    assert "player 2" in answer.body["detail"]  # the second player, counted from 1 as people count
 
 
 @pytest.mark.parametrize(("first", "twin"), [("Ann", "ANN"), ("Ann", "ann"), ("Ann", " Ann "), ("Straße", "STRASSE"),

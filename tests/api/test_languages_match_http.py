@@ -21,9 +21,10 @@ from flask.testing import FlaskClient
 
 from service.api.app import create_app
 from service.api.config import Settings
-from service.api.i18n import catalog
+from service.api.i18n import catalog, render
 from service.api.matches import MATCHES_KEY
 from service.rules.cards import ALL_CARDS
+from service.rules.registry import RULESETS
 from tests.api.match_driver import FlaskHttp, Match, create, step
 from tests.api.sse import SseReader
 from tests.profiles import profile, ruleset_ids
@@ -145,8 +146,9 @@ def test_the_record_as_text_and_csv_is_in_the_language(client: FlaskClient, lang
     text = client.get(f"{match.path}/record?format=text", headers=headers)
     assert text.status_code == 200 and text.headers["Content-Language"] == lang
     lines = text.get_data(as_text=True).splitlines()
-    assert lines[0] == catalog(lang)["record.title"].format(ruleset="forty_fives", mode="table")
-    assert lines[1] == catalog(lang)["record.players"].format(players="0: P0, 1: P1, 2: P2")
+    game, mode = render(RULESETS["forty_fives"].name, lang), catalog(lang)["record.mode.table"]
+    assert lines[0] == catalog(lang)["record.title"].format(ruleset=game, mode=mode)
+    assert lines[1] == catalog(lang)["record.players"].format(players="1: P0, 2: P1, 3: P2")  # counted from 1
     csv = client.get(f"{match.path}/record?format=csv", headers=headers)
     assert csv.status_code == 200 and csv.headers["Content-Language"] == lang
     assert csv.get_data(as_text=True).split(",", 1)[0] == catalog(lang)["record.round"]

@@ -175,11 +175,11 @@ def test_pips_vectors(client: FlaskClient, row: dict[str, str]) -> None:
 
 IN_EACH_LANGUAGE = {
     "en": ("QC is the top trump", "an Avinas hand has at most 8 cards; got 9",
-           "sevens game; declarer seat 1: the declaring side is team B (seats 1, 3)"),
+           "sevens game; declarer seat 2: the declaring side is team B (seats 2, 4)"),
     "id": ("QC adalah trump tertinggi", "tangan Avinas paling banyak 8 kartu; diberikan 9",
-           "permainan kartu 7 terbuka; declarer kursi 1: tim declarer adalah tim B (kursi 1, 3)"),
+           "permainan kartu 7 terbuka; declarer kursi 2: tim declarer adalah tim B (kursi 2, 4)"),
     "tl": ("ang QC ang pinakamataas na trump", "hanggang 8 card lang ang kamay sa Avinas; ibinigay ang 9",
-           "laro ng siyete; declarer ang upuan 1: ang panig ng declarer ay team B (upuan 1, 3)"),
+           "laro ng siyete; declarer ang upuan 2: ang panig ng declarer ay team B (upuan 2, 4)"),
 }
 
 

@@ -14,6 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
+from service.api.i18n import section_of
 from service.api.problems import PROBLEM_MIME, problem_body, status_of
 from service.api.schemas import score_examples
 from service.api.wire import dumps
@@ -95,12 +96,22 @@ def random_plays(ruleset: Ruleset, cards: list[Card], rng: random.Random) -> tup
 # --- catalogue -------------------------------------------------------------------------------------
 
 
+def described(ruleset: Ruleset) -> dict[str, Any]:
+    """The ruleset's catalogue entry as the API writes it: ``describe()``, each option with the rules
+    spec's section it comes from as ``rule`` (for developers) where the catalogs know one."""
+    entry = as_json(ruleset.describe())
+    for spec, option in zip(ruleset.option_specs, entry["options"], strict=True):
+        if (rule := section_of(spec.description)) is not None:
+            option["rule"] = rule
+    return entry
+
+
 def test_catalogue_lists_every_ruleset(client: FlaskClient, ruleset: Ruleset) -> None:
     answer = client.get("/v1/rulesets")
     assert answer.status_code == 200
     entries = {entry["id"]: entry for entry in answer.get_json()["rulesets"]}
     assert set(entries) == set(RULESETS)
-    assert entries[ruleset.id] == as_json(ruleset.describe())
+    assert entries[ruleset.id] == described(ruleset)
     for option in entries[ruleset.id]["options"]:
         assert {"name", "type", "default", "description"} <= set(option)
 
@@ -111,8 +122,8 @@ def test_detail_has_ranking_tables_and_options_schema(client: FlaskClient, rules
     detail = answer.get_json()
     defaults = ruleset.validate_options({})
     assert detail["ranking_tables"] == as_json(ruleset.ranking_tables(defaults))
-    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema", "rules")} == as_json(
-        ruleset.describe()
+    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema", "rules")} == described(
+        ruleset
     )
     assert detail["rules"] == f"/v1/rulesets/{ruleset.id}/rules"
     assert client.get(detail["rules"]).status_code == 200

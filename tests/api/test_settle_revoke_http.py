@@ -20,6 +20,7 @@ from service.api.app import create_app
 from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from tests.api.match_driver import Answer, FlaskHttp, Match, create
+from tests.english import option_title
 from tests.spec_tables import vectors
 
 SR_ROWS = vectors("forty-fives.md", "9.12.10")
@@ -238,7 +239,7 @@ def test_sr07_apply_is_refused_under_flag_only_and_waive_is_recorded(http: Flask
     assert row["actions after the round"] == "apply / waive"
     match, before = ff_match(http, _options(row["options and totals before the round"]))
     body = refusal(act(http, match, settle(1, 2, "apply")), "revoke_penalty_off")
-    assert "revoke_penalty" in body["detail"] and body["legal"] == [settle(1, 2, "waive")]
+    assert option_title("forty_fives", "revoke_penalty") in body["detail"] and body["legal"] == [settle(1, 2, "waive")]
     assert _same(ok(http.get(match.path, match.referee)), before)
     view = ok(act(http, match, settle(1, 2, "waive")))
     check_expected({**row, "expected": row["expected"].split("waive accepted")[1]}, view, rounds_of(http, match))
@@ -446,7 +447,8 @@ def test_score_takes_revokes_applied(http: FlaskHttp, ruleset_id: str, facts: di
     lost = ok(http.post(path, {**facts, "revokes_applied": [1], "options": {"revoke_penalty": "hand_lost"}}))
     assert lost["void"] is False and lost["explanation"]
     off = http.post(path, {**facts, "revokes_applied": [1]})
-    assert off.status == 422 and off.body["code"] == "revoke_penalty_off" and "revoke_penalty" in off.body["detail"]
+    assert off.status == 422 and off.body["code"] == "revoke_penalty_off"
+    assert option_title(ruleset_id, "revoke_penalty") in off.body["detail"]
     bad = http.post(path, {**facts, "revokes_applied": [7], "options": {"revoke_penalty": "hand_lost"}})
     assert bad.status == 400 and bad.body["code"] == "invalid_input"
 

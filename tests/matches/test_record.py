@@ -235,7 +235,8 @@ def test_the_record_as_text_and_csv(http: FlaskHttp) -> None:
     text = http.client.get(f"{match.path}/record?format=text", headers={"Authorization": f"Bearer {match.referee}"})
     assert text.status_code == 200 and text.mimetype == "text/plain"
     body = text.get_data(as_text=True)
-    assert "Match record: boerenbridge" in body and "Deal 1" in body and "match seed" in body
+    assert "Match record: Boerenbridge, dealt by the service" in body and "Deal 1" in body
+    assert "shuffle key of the match" in body
     sheet = http.client.get(f"{match.path}/record?format=csv", headers={"Authorization": f"Bearer {match.referee}"})
     assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
@@ -306,7 +307,7 @@ def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, rulese
     rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
     assert rows[0][:2] == ["round", "dealer"] and len(rows) == 1 + len(record["rounds"])
     names = record["players"] if len(record["scores"]) == len(record["players"]) else [
-        f"team {t}" for t in range(len(record["scores"]))]
+        f"team {t + 1}" for t in range(len(record["scores"]))]  # counted from 1
     running = next(key for key in ("scores", "pips") if f"{names[0]}: {key}" in rows[0])
     assert [int(rows[-1][rows[0].index(f"{n}: {running}")]) for n in names] == record["scores"]
     dealers = [record["players"][r["dealer"]] if "dealer" in r else "" for r in record["rounds"]]  # (the toy has none)
@@ -316,7 +317,7 @@ def test_every_ruleset_prints_its_score_sheet_and_record(http: FlaskHttp, rulese
         assert f"Deal {deal['index'] + 1}\n" in text and deal["seed"] in text and deal["commitment"] in text
         for seat, hand in enumerate(deal["hands"]):
             assert f"  {record['players'][seat]}: {' '.join(hand)}" in text
-    assert text.count("\n  ") >= len(record["actions"]) and f"match seed: {record['match_seed']}" in text
+    assert text.count("\n  ") >= len(record["actions"]) and f"shuffle key of the match: {record['match_seed']}" in text
 
 
 @pytest.mark.parametrize(("game", "penalty", "ruling"), [
@@ -364,3 +365,28 @@ def test_a_finished_dealt_match_cannot_be_undone_its_seed_being_out(http: FlaskH
     table = _finished(http, "forty_fives", "table")
     undone = http.post(f"{table.path}/undo", None, table.referee)
     assert undone.status == 200 and undone.body["status"] == "in_progress"
+
+
+@pytest.mark.parametrize("ruleset_id", ["boerenbridge", "auction_forty_fives"])
+def test_the_printed_record_reads_in_the_readers_language(http: FlaskHttp, ruleset_id: str) -> None:
+    """The text record and the CSV score sheet in the caller's language: the game by its name, players
+    counted from 1, the status, the columns and the actions in words; ``?lang=en`` gives the English
+    sheet (for machines)."""
+    from tests.api.test_catalog_words import faults
+
+    match = _finished(http, ruleset_id)
+    auth = {"Authorization": f"Bearer {match.referee}"}
+    record = http.get(f"{match.path}/record", match.referee).body
+    heads = {}
+    for lang in ("en", "id", "tl"):
+        text = http.client.get(f"{match.path}/record?format=text&lang={lang}", headers=auth).get_data(as_text=True)
+        top = text.split("\n\n", 1)[0]
+        assert not faults(top), (lang, top)  # no ids: "forty_fives", "dealt", "in_progress"
+        assert f"1: {record['players'][0]}" in top and f"0: {record['players'][0]}" not in top
+        actions = [line for line in text.splitlines() if line.startswith("  ") and ": " in line]
+        assert not any("{'" in line or "round_result" in line for line in actions), lang
+        sheet = http.client.get(f"{match.path}/record?format=csv&lang={lang}", headers=auth).get_data(as_text=True)
+        heads[lang] = next(csv.reader(io.StringIO(sheet)))
+        assert not any(faults(head) for head in heads[lang]), heads[lang]
+    assert heads["en"][:2] == ["round", "dealer"] and heads["id"] != heads["en"] != heads["tl"]
+    assert len(heads["id"]) == len(heads["en"]) == len(heads["tl"])

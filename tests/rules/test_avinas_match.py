@@ -386,7 +386,7 @@ def test_stop_remainder_to_nobody_and_stop_in_sevens_game() -> None:
 def test_unknown_actions_and_finished_matches() -> None:
     state = _face_down_start()
     err = rejects(state, InvalidAction, "bid", 1, amount=3)
-    assert "knock" in english(err)
+    assert "Knock" in english(err)  # the action, by the word the page shows
     rejects(new_match(), WrongPhase, "pass", 1)
     over = AVINAS.new_match(AVINAS.validate_options({"pips_to_end": 1}), 4, 0, "dealt")
     rng = random.Random(9)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from service.api.i18n import section_of
 from service.rules.cards import card
 from service.rules.errors import IllegalAction, InvalidFacts, InvalidInput, InvalidOption, MatchOver, NotYourTurn
 from service.rules.games.avinas import AVINAS
@@ -19,7 +20,7 @@ from service.rules.games.avinas.scoring import tier_of
 from service.rules.games.avinas.state import AvinasState
 from service.rules.options import Options
 from service.rules.ruleset import FINISHED
-from tests.english import english, english_json
+from tests.english import english, english_json, option_title
 from tests.rules.test_avinas_pagat_vectors import lying_match, no_seven_declarer_1, play_tricks
 from tests.rules.test_avinas_support import act, arrange, play_on
 from tests.spec_tables import vectors
@@ -51,7 +52,7 @@ def test_each_new_option_its_default_and_values(row: dict[str, str]) -> None:
     for value in bad:
         with pytest.raises(InvalidOption) as refused:
             AVINAS.validate_options({name: value})
-        assert refused.value.option == name and name in english(refused.value.message)
+        assert refused.value.option == name and option_title("avinas", name) in english(refused.value.message)
 
 
 def test_a_match_stored_before_the_new_options_plays_by_the_defaults() -> None:
@@ -102,7 +103,7 @@ def test_the_sevens_fact() -> None:
     assert AVINAS.score_round({**facts, "sevens_exposed": 3}, {}).extra == tiers.extra
     with pytest.raises(InvalidInput) as missing:
         AVINAS.score_round(facts, {"rams_rule": "sevens"})
-    assert "sevens_exposed" in english(missing.value.message)
+    assert "the number of sevens exposed" in english(missing.value.message)
     with pytest.raises(InvalidInput):
         AVINAS.score_round({**facts, "sevens_exposed": "2"}, {"rams_rule": "sevens"})
     for bad in (0, 5):
@@ -154,7 +155,7 @@ def test_the_defenders_pips_apply_to_the_defenders_only() -> None:
     options = {"pips_defender_tiers": [1, 5, 9], "pips_tiers": [2, 4, 6]}
     won = AVINAS.score_round(facts, options)
     assert (won.extra["loser"], won.extra["due"]) == (0, 5)
-    assert "pips_defender_tiers[2]" in " ".join(english_json(list(won.explanation)))
+    assert "“Defenders' pips per tier”, tier 2" in " ".join(english_json(list(won.explanation)))
     lost = AVINAS.score_round({**facts, "declarer_points": 20, "declarer_tricks": 1}, options)
     assert (lost.extra["loser"], lost.extra["due"]) == (1, 4)
     # a sevens hand is scored in rams: the pips options do not touch it
@@ -210,7 +211,7 @@ def test_the_declarers_partner_may_stop_a_defender_never() -> None:
     stopped = act(state, "stop", 3)
     assert stopped.history[-1].stopped_by == 3 and stopped.history[-1].stopped_after == 1
     assert english_json(AVINAS.view(stopped, None)["last_hand_explanation"])[0].startswith(
-        "the declarer's partner, seat 3, stopped play after trick 1"
+        "the declarer's partner, seat 4, stopped play after trick 1"
     )
 
 
@@ -220,4 +221,5 @@ def test_by_default_only_the_declarer_stops() -> None:
     assert 3 not in AVINAS.to_act(state) or state.hand.current.leader == 3
     with pytest.raises(IllegalAction) as refused:
         act(state, "stop", 3)
-    assert english(refused.value.message) == "only the declarer may stop play (§7.4)"
+    assert english(refused.value.message) == "only the declarer may stop play"
+    assert section_of(refused.value.message) == "7.4"  # for developers: the rule field

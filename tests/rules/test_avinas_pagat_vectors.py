@@ -128,7 +128,7 @@ def test_rams_by_exposed_sevens(row: dict[str, str]) -> None:
         with pytest.raises(error) as refused:
             AVINAS.score_round(facts, SEVENS_RULE)
         assert refused.value.code == m.group(2)
-        assert "sevens_exposed" in english(refused.value.message)
+        assert "sevens exposed" in english(refused.value.message)
         return
     if m := re.search(r"([AB]) due (\d+): cancel (\d+) of [AB], mark (\d+)", due_cell):
         team, n, cancelled = TEAM[m.group(1)], int(m.group(2)), int(m.group(3))
@@ -254,7 +254,7 @@ def _stop_row(row: dict[str, str]) -> None:
     score = AVINAS.score_round(facts, opts)
     assert (score.extra["loser"], score.extra["due"]) == (team, n)
     first = english_json(AVINAS.view(state, None)["last_hand_explanation"])[0]
-    assert first.startswith(f"the declarer's partner, seat {stopper}," if stopper != 1 else "the declarer stopped")
+    assert first.startswith(f"the declarer's partner, seat {stopper + 1}," if stopper != 1 else "the declarer stopped")
 
 
 @pytest.mark.parametrize("row", rows(LIE_AND_STOP), ids=ids(rows(LIE_AND_STOP)))

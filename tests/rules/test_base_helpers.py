@@ -41,7 +41,7 @@ def test_int_fact_reads_json_integers_in_range() -> None:
     for key in ("half", "text", "flag"):
         with pytest.raises(InvalidInput) as bad:
             int_fact(facts, key, 0, 3, "a seat")
-        assert status_of(bad.value) == 400 and key in english(bad.value)
+        assert status_of(bad.value) == 400 and english(bad.value).startswith("a seat: ")  # the fact, in words
     with pytest.raises(InvalidFacts) as out:
         int_fact(facts, "big", 0, 3, "a seat", code="invalid_seat")
     assert status_of(out.value) == 422 and out.value.code == "invalid_seat" and "from 0 to 3" in english(out.value)
@@ -90,7 +90,7 @@ def test_a_made_once_action_hands_out_copies_of_its_json() -> None:
 def test_acting_seat() -> None:
     assert acting_seat(Action("play", seat=3), 4) == 3
     for seat in (None, 4):
-        with pytest.raises(InvalidAction, match="from 0 to 3"):
+        with pytest.raises(InvalidAction, match="from 1 to 4"):  # players counted from 1
             acting_seat(Action("play", seat=seat), 4)
 
 

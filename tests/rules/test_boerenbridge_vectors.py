@@ -288,7 +288,7 @@ def test_round_points(row: dict[str, str]) -> None:
     }
     out = B.score_round(facts, opts)
     assert out.points[0] == expected
-    assert any(english(line).startswith("seat 0:") for line in out.explanation)
+    assert any(english(line).startswith("seat 1:") for line in out.explanation)  # counted from 1
 
 
 # --- 13.5 match-score updates ------------------------------------------------------------------

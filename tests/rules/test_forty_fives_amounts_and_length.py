@@ -231,7 +231,7 @@ def test_score_needs_the_hand_number_in_a_fixed_match() -> None:
     options = FORTY_FIVES.validate_options({"match_end": "fixed_hands", "match_length": 2})
     with pytest.raises(InvalidInput) as caught:
         FORTY_FIVES.score_round({"tricks_won": [5, 0, 0], "highest_trump_seat": 0}, options)
-    assert "hand_number" in english(caught.value)
+    assert "the hand's number" in english(caught.value)
     with pytest.raises(InvalidInput):
         FORTY_FIVES.score_round({"tricks_won": [5, 0, 0], "highest_trump_seat": 0, "hand_number": 0}, options)
     # under "target" the number is read and has no effect

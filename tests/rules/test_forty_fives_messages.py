@@ -204,4 +204,4 @@ def test_a_refusal_reads_in_the_players_language(lang: str) -> None:
     with pytest.raises(RuleError) as err:
         FORTY_FIVES.apply(state, Action("play", 2, DECK_52[0]))
     text = render(err.value.message, lang)
-    assert text == catalog(lang)["forty_fives.not_your_turn"].format(turn=1, seat=2)
+    assert text == catalog(lang)["forty_fives.not_your_turn"].format(turn=2, seat=3)  # counted from 1

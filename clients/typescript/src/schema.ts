@@ -647,6 +647,8 @@ export interface components {
             maximum?: number;
             minimum?: number;
             name: string;
+            /** @description For developers: the section(s) of the game's rules spec (docs/rules) the option comes from, such as 15.4; the description never shows them */
+            rule?: string;
             /** @enum {string} */
             type: "enum" | "int" | "bool" | "int_list" | "nullable_int" | "nullable_enum" | "nullable_int_list";
         };
@@ -705,6 +707,8 @@ export interface components {
             instance?: string;
             /** @description The legal alternatives, where there are any */
             legal?: unknown;
+            /** @description For developers: the section(s) of the game's rules spec (docs/rules) that the refusal applies, such as 6.3; the detail never shows them */
+            rule?: string;
             /** @description HTTP status code */
             status: number;
             /** @description Short summary of the problem type */

@@ -32,6 +32,8 @@ class Option:
             allowed (list[Any] | Unset):
             maximum (int | Unset):
             minimum (int | Unset):
+            rule (str | Unset): For developers: the section(s) of the game's rules spec (docs/rules) the option comes from,
+                such as 15.4; the description never shows them
      """
 
     default: Any
@@ -41,6 +43,7 @@ class Option:
     allowed: list[Any] | Unset = UNSET
     maximum: int | Unset = UNSET
     minimum: int | Unset = UNSET
+    rule: str | Unset = UNSET
 
 
 
@@ -65,6 +68,8 @@ class Option:
 
         minimum = self.minimum
 
+        rule = self.rule
+
 
         field_dict: dict[str, Any] = {}
 
@@ -80,6 +85,8 @@ class Option:
             field_dict["maximum"] = maximum
         if minimum is not UNSET:
             field_dict["minimum"] = minimum
+        if rule is not UNSET:
+            field_dict["rule"] = rule
 
         return field_dict
 
@@ -106,6 +113,8 @@ class Option:
 
         minimum = d.pop("minimum", UNSET)
 
+        rule = d.pop("rule", UNSET)
+
         option = cls(
             default=default,
             description=description,
@@ -114,6 +123,7 @@ class Option:
             allowed=allowed,
             maximum=maximum,
             minimum=minimum,
+            rule=rule,
         )
 
         return option

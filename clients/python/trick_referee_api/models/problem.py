@@ -34,6 +34,8 @@ class Problem:
             errors (ProblemErrors | Unset): Validation messages per field path (invalid input)
             instance (str | Unset): The request path
             legal (Any | Unset): The legal alternatives, where there are any
+            rule (str | Unset): For developers: the section(s) of the game's rules spec (docs/rules) that the refusal
+                applies, such as 6.3; the detail never shows them
      """
 
     code: str
@@ -44,6 +46,7 @@ class Problem:
     errors: ProblemErrors | Unset = UNSET
     instance: str | Unset = UNSET
     legal: Any | Unset = UNSET
+    rule: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -70,6 +73,8 @@ class Problem:
 
         legal = self.legal
 
+        rule = self.rule
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -86,6 +91,8 @@ class Problem:
             field_dict["instance"] = instance
         if legal is not UNSET:
             field_dict["legal"] = legal
+        if rule is not UNSET:
+            field_dict["rule"] = rule
 
         return field_dict
 
@@ -119,6 +126,8 @@ class Problem:
 
         legal = d.pop("legal", UNSET)
 
+        rule = d.pop("rule", UNSET)
+
         problem = cls(
             code=code,
             detail=detail,
@@ -128,6 +137,7 @@ class Problem:
             errors=errors,
             instance=instance,
             legal=legal,
+            rule=rule,
         )
 
 

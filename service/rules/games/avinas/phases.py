@@ -88,7 +88,7 @@ def apply(ruleset: Ruleset[AvinasState], state: AvinasState, action: Action) -> 
         return settle_revoke(ruleset, state, action)
     if action.type not in ACTION_TYPES:
         raise InvalidAction(
-            Msg("avinas.no_such_action", type=action.type, types=", ".join(ACTION_TYPES)),
+            Msg("avinas.no_such_action", types=tuple(ACTION_TYPES)),
             legal=list(ACTION_TYPES),
         )
     if state.status == FINISHED:

@@ -174,7 +174,7 @@ def check_against_table(hand: HandState, f: HandFacts) -> None:
     if f.sevens_exposed and (f.sevens_exposed < seen or (hand.game is not None and f.sevens_exposed != seen)):
         raise InvalidFacts(Msg("avinas.table.other_sevens", seen=seen, given=f.sevens_exposed))
     if hand.declarer is not None and f.declarer != hand.declarer:
-        raise InvalidFacts(Msg("avinas.table.other_declarer", declarer=hand.declarer, given=f.declarer))
+        raise InvalidFacts(Msg("avinas.table.other_declarer", declarer=hand.declarer, named=f.declarer))
     passed = {c.seat for c in hand.calls if c.amount is None}
     if f.declarer in passed:
         raise InvalidFacts(Msg("avinas.table.declarer_passed", seat=f.declarer))

@@ -72,7 +72,7 @@ def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> Boerenb
     if kind == SETTLE_REVOKE:
         return settle_revoke(ruleset, state, action)
     if kind not in ACTION_TYPES:
-        raise InvalidAction(Msg("boerenbridge.no_such_action", kind=kind, actions=", ".join(ACTION_TYPES)),
+        raise InvalidAction(Msg("boerenbridge.no_such_action", actions=tuple(ACTION_TYPES)),
                             legal=list(ACTION_TYPES))
     if phase == FINISHED_PHASE:
         raise MatchOver(Msg("boerenbridge.match_over"))

@@ -86,7 +86,7 @@ def parse_facts(
     given_dealer = _opt_int(facts, "dealer", 0, n - 1)
     if dealer is not None:
         if given_dealer is not None and given_dealer != dealer:
-            raise InvalidFacts(Msg("boerenbridge.facts.dealer_mismatch", given=given_dealer, dealer=dealer),
+            raise InvalidFacts(Msg("boerenbridge.facts.dealer_mismatch", named=given_dealer, dealer=dealer),
                                code="dealer_mismatch")
         given_dealer = dealer
     size = _hand_size(facts, cfg, n, hand_size, number)

@@ -63,7 +63,7 @@ class ScheduleOption(OptionSpec):
         ):
             return tuple(value)
         raise InvalidOption(
-            Msg("core.option_must_be", option=self.name, allowed=self.allowed_text(), value=value),
+            Msg("core.option_must_be", option=self.title(), allowed=self.allowed_text(), value=value),
             option=self.name,
             allowed=[*(self.allowed or ()), f"[hand sizes 1..{MAX_HAND_SIZE}]"],
         )
@@ -136,7 +136,8 @@ def check_options(options: Mapping[str, Any]) -> None:
         if cfg.schedule == "fixed_13" and cfg.max_rounds is None:
             raise InvalidOption(Msg("boerenbridge.option.fixed_rounds_need_max_rounds"), option="max_rounds")
     elif not cfg.joint_win and cfg.overshoot_rule in ("cap", "bust") and not cfg.can_go_down and cfg.max_rounds is None:
-        raise InvalidOption(Msg("boerenbridge.option.play_on_never_ends", rule=cfg.overshoot_rule),
+        raise InvalidOption(Msg("boerenbridge.option.play_on_never_ends",
+                                rule=Msg(f"boerenbridge.option.overshoot_rule.value.{cfg.overshoot_rule}")),
                             option="simultaneous_100", allowed=["joint_win"])
 
 

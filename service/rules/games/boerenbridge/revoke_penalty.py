@@ -49,7 +49,7 @@ def penalised_points(
 
 
 def _why(offenders: Sequence[int], void: bool) -> Msg:
-    seats = ", ".join(map(str, offenders))
+    seats = tuple(offenders)
     return Msg("boerenbridge.revoke.void" if void else "boerenbridge.revoke.lost", seats=seats)
 
 

@@ -215,7 +215,8 @@ def check_options(options: Mapping[str, Any]) -> None:
     """Cross-option checks (``Ruleset.check_options``): a fixed-length match without its length
     (§9.1), a floor that no bid value reaches."""
     if options.get("match_end", "target") != "target" and options.get("match_length") is None:
-        raise InvalidOption(Msg("forty_fives.check.match_length_needed", match_end=options["match_end"]),
+        raise InvalidOption(Msg("forty_fives.check.match_length_needed",
+                                match_end=Msg(f"forty_fives.option.match_end.value.{options['match_end']}")),
                             option="match_length", allowed=Msg("core.allowed.int_from_to", lo=1, hi=100))
     floor = options.get("min_bid_at_100")
     values = options.get("bid_values")

@@ -90,8 +90,8 @@ def _apply_other(ruleset: FortyFivesFamily, state: FortyFivesState, action: Acti
         raise InvalidAction(Msg("forty_fives.not_an_action"))
     kind = action.type
     if kind not in ruleset.action_types:
-        types = ", ".join(ruleset.action_types)
-        raise InvalidAction(Msg("forty_fives.unknown_action_type", game=ruleset.name, types=types, type=kind),
+        types = tuple(ruleset.action_types)
+        raise InvalidAction(Msg("forty_fives.unknown_action_type", game=ruleset.name, types=types),
                             legal=list(ruleset.action_types))
     if kind == SETTLE_REVOKE:
         return settle_revoke(ruleset, state, action)

@@ -107,8 +107,8 @@ def _end(
     return over, winners, [line]
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(map(str, seats))
+def _seats(seats: Sequence[int]) -> tuple[int, ...]:
+    return tuple(seats)
 
 
 def score_round(

@@ -76,8 +76,23 @@ def _with_known(cfg: Config, state: FortyFivesState, facts: dict[str, Any]) -> d
         if key == "trump" and given is not None:
             given = Suit.parse(given).value
         if given != value:
-            raise InvalidFacts(Msg("forty_fives.round_result_disagrees", key=key, given=facts[key], value=value))
+            raise InvalidFacts(Msg("forty_fives.round_result_disagrees", key=Msg(f"forty_fives.fact.{key}"),
+                                   given=_shown(key, facts[key]), value=_shown(key, value)))
     return facts
+
+
+def _shown(key: str, value: Any) -> Any:
+    """A fact of the round as a person reads it: a suit by its name, a player or a team counted
+    from 1 (the message's writer counts them), a list of scores as a list; else as given."""
+    if key == "trump" and isinstance(value, str):
+        return Suit.parse(value)  # read already: the comparison above parsed it
+    if key == "leader" and type(value) is int:
+        return Msg("forty_fives.fact.player_n", seat=value)
+    if key == "bid" and isinstance(value, dict) and type(value.get("team")) is int:
+        return Msg("forty_fives.fact.bid_n", team=value["team"], amount=value.get("amount"))
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return ", ".join(map(str, value))
+    return value
 
 
 def first_leader(cfg: Config, state: FortyFivesState) -> int | None:

@@ -162,9 +162,9 @@ def forty_fives_end(cfg: Config, after: Sequence[int], explain: bool = True) -> 
         why = Msg("forty_fives.end.seat_wins", seat=leaders[0], target=target, top=top)
         return True, leaders, [why] if explain else []
     if cfg.tie_shared:
-        return True, leaders, [Msg("forty_fives.end.tie_shared", seats=", ".join(map(str, leaders)), top=top,
+        return True, leaders, [Msg("forty_fives.end.tie_shared", seats=leaders, top=top,
                                    target=target)] if explain else []
-    return False, (), [Msg("forty_fives.end.tie_again", seats=", ".join(map(str, leaders)), top=top,
+    return False, (), [Msg("forty_fives.end.tie_again", seats=leaders, top=top,
                            target=target)] if explain else []
 
 
@@ -184,7 +184,7 @@ def fixed_end(cfg: Config, after: Sequence[int], hand: int | None, shared: bool,
     if len(leaders) == 1:
         return True, leaders, [Msg(f"forty_fives.end.fixed_{kind}_wins", hand=hand, hands=hands, top=top,
                                    **{kind: leaders[0]})] if explain else []
-    who = ", ".join(map(str, leaders))
+    who = leaders
     if shared:
         return True, leaders, [Msg("forty_fives.end.fixed_tie_shared", seats=who, top=top, hand=hand,
                                    hands=hands)] if explain else []
@@ -227,7 +227,7 @@ def _settle_turn_up(cfg: Config, n: int, before: Sequence[int], tally: Tally, ex
                else Msg("forty_fives.score.three_four", tricks=tt[winner]))
     lines: list[Msg] = []
     if explain:
-        lines = [Msg("forty_fives.score.team_tricks", team=t, seats=", ".join(map(str, range(t, n, 2))), tricks=tt[t])
+        lines = [Msg("forty_fives.score.team_tricks", team=t, seats=tuple(range(t, n, 2)), tricks=tt[t])
                  for t in (0, 1)]
         lines.append(Msg("forty_fives.score.turn_up", team=winner, how=how, points=points[winner],
                          method=cfg.turn_up_scoring, loser=loser))
