@@ -97,6 +97,10 @@ def as_text(record: Mapping[str, Any]) -> str:
     widths = [max(len(str(c)) for c in col) for col in zip(heads, *rows, strict=True)]
     lines.append("  ".join(str(h).ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip())
     lines += ["  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    accounts = _round_accounts(record)
+    if accounts:
+        lines += ["", render(Msg("record.rounds_heading"))]
+        lines += ["  " + line for line in accounts]
     by_deal: dict[Any, list[Mapping[str, Any]]] = {}
     for action in record["actions"]:
         by_deal.setdefault(action["deal"], []).append(action)
@@ -118,6 +122,41 @@ def as_text(record: Mapping[str, Any]) -> str:
     if "match_seed" in record:
         lines += ["", render(Msg("record.match_seed", seed=record["match_seed"]))]
     return "\n".join(lines) + "\n"
+
+
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+#: the round record's lists that say what each seat or team gained in the round, in the order shown
+GAINS = ("points", "rams", "pips")
+
+
+def _round_accounts(record: Mapping[str, Any]) -> list[str]:
+    """One line per finished round, as a person tells it: "Round 2 — dealer Budi — trump ♥ — Ani +10,
+    Citra +20" (each seat's or team's gain in the round; a unit named where it is not points)."""
+    names: list[str] = list(record["players"])
+    out = []
+    for i, r in enumerate(record["rounds"]):
+        dealer = r.get("dealer")
+        trump = r.get("trump")
+        gains = []
+        for key in GAINS:
+            value = r.get(key)
+            if not (isinstance(value, list) and value and all(is_json_int(v) for v in value)):
+                continue
+            per_seat = len(value) == len(names)
+            unit = "" if key == "points" else " " + render(Msg(f"record.unit.{key}"))
+            for who, gained in enumerate(value):
+                if gained:
+                    name = names[who] if per_seat else render(Msg("record.team", team=who))
+                    gains.append(f"{name} {gained:+d}{unit}")
+        out.append(render(Msg(
+            "record.round_account",
+            number=_number(r, i),
+            dealer=names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else "-",
+            trump=render(Msg("record.trump", sign=SUIT_SIGNS[trump], suit=Msg(f"suit.{trump}")))
+            if trump in SUIT_SIGNS else render(Msg("record.no_trump")),
+            gains=", ".join(gains) or render(Msg("record.no_gains")),
+        )))
+    return out
 
 
 def _who(names: Sequence[str], winner: int, record: Mapping[str, Any]) -> str:

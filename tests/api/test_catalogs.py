@@ -45,6 +45,9 @@ SAME_IN_EVERY_LANGUAGE = {
     "dealer": "the word the Indonesian and Tagalog rule documents (docs/seeds/) use themselves",
     "Boerenbridge": "a game's name (Dutch), the same at every table",
     "Avinas": "a game's name (Lithuanian), the same at every table",
+    "rams": "Avinas' unit of the match, the word its Indonesian and Tagalog texts use (docs/glossary)",
+    "pips": "Avinas' small unit, the word its Indonesian and Tagalog texts use (docs/glossary)",
+    "trump {sign} {suit}": "trump is the word of all three languages' seeds (docs/glossary); the suit is translated",
 }
 #: what is left of a text without its placeholders when it holds card codes and signs only
 _CARDS_ONLY = re.compile(r"[\s\d,.;:()/+\-–×=]*((10|[2-9JQKA])[CDHS♣♦♥♠][\s\d,.;:()/+\-–×=]*)*")

@@ -390,3 +390,30 @@ def test_the_printed_record_reads_in_the_readers_language(http: FlaskHttp, rules
         assert not any(faults(head) for head in heads[lang]), heads[lang]
     assert heads["en"][:2] == ["round", "dealer"] and heads["id"] != heads["en"] != heads["tl"]
     assert len(heads["id"]) == len(heads["en"]) == len(heads["tl"])
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_the_printed_record_tells_each_round_as_a_person_would(http: FlaskHttp, ruleset_id: str) -> None:
+    """The text record has a line per finished round in the reader's language: its number, the dealer by
+    name, the trump by sign and name (or no trump), and what each seat or team gained ("Round 2 —
+    dealer Budi — trump ♥ hearts — Ani +10, Citra +20"), agreeing with the round records."""
+    from tests.api.test_catalog_words import faults
+
+    match = _finished(http, ruleset_id)
+    auth = {"Authorization": f"Bearer {match.referee}"}
+    record = http.get(f"{match.path}/record", match.referee).body
+    names, rounds = record["players"], record["rounds"]
+    assert rounds
+    for lang, word in (("en", "Round"), ("id", "Ronde"), ("tl", "Ikot")):
+        text = http.client.get(f"{match.path}/record?format=text&lang={lang}", headers=auth).get_data(as_text=True)
+        told = [line.strip() for line in text.splitlines() if line.strip().startswith(f"{word} ") and " — " in line]
+        assert len(told) == len(rounds), (lang, told)
+        for line, r in zip(told, rounds, strict=True):
+            assert not faults(line), (lang, line)
+            number, dealer, trump, gains = line.split(" — ")
+            assert number == f"{word} {r.get('round', r.get('number'))}" and dealer.endswith(names[r["dealer"]])
+            assert (r.get("trump") in (None, "none")) == ("\u2660\u2665\u2666\u2663".find(trump[6:7]) < 0)
+            points = r.get("points")
+            if isinstance(points, list) and len(points) == len(names):
+                for name, gained in zip(names, points, strict=True):
+                    assert (f"{name} {gained:+d}" in gains) == (gained != 0), (line, points)
