@@ -150,7 +150,7 @@ export function openRevokes(view) {
 }
 
 // Nothing entered yet in the round the match is in (or the match is over).
-function roundUntouched(view) {
+export function roundUntouched(view) {
   if (view.status === "finished") return true;
   if ((view.tricks || []).length || currentTrick(view)?.plays?.length) return false;
   if (view.turn_up || (Array.isArray(view.exposures) && view.exposures.length)) return false;

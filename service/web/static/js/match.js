@@ -4,22 +4,36 @@
 import { Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionPanel, settlePanel } from "./actions.js";
-import { bidsSection, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
+import { actionPanel, roundUntouched, settlePanel } from "./actions.js";
+import { bidsSection, seatName, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
 import { canEnterRound, roundResultForm } from "./result_form.js";
 import { sharePanel } from "./share.js";
-import { tapButton } from "./taps.js";
+import { redrawn, tapButton } from "./taps.js";
 import { errorText } from "./start.js";
 import { findMatch } from "./store.js";
 
 let current = null;
 
+// How long the page says that a tap was not entered (taps.js: the buttons under the finger had just changed).
+const TAP_NOTICE_MS = 4000;
+
+// A tap the page held back (taps.js) is said in the dock, where it moves nothing under the finger.
+document.addEventListener("tap-ignored", () => {
+  const m = current;
+  if (!m) return;
+  clearTimeout(m.tapNoticeTimer);
+  m.tapNotice = true;
+  m.tapNoticeTimer = setTimeout(() => { m.tapNotice = false; render(m); }, TAP_NOTICE_MS);
+  render(m);
+});
+
 export function leaveMatch() {
   current?.live.stop();
   current?.outbox.stop();
+  clearTimeout(current?.tapNoticeTimer);
   current = null;
   clear(messages());
 }
@@ -47,7 +61,7 @@ export async function showMatch(app, route, net) {
   }
   const m = {
     app, net, route, base, view, ruleName, rounds: null, roundsKey: null, error: "", resultOpen: false,
-    stored: findMatch(route.id, route.token), liveState: "poll",
+    stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
   };
   m.outbox = new Outbox(route.id, route.token, {
     onView: (v) => accept(m, v),
@@ -105,6 +119,9 @@ async function loadRounds(m) {
 // A newer view is drawn at once (the entries it allows with it); the sheet follows when it is read.
 async function accept(m, view) {
   if (current !== m || !view || view.version <= m.view.version) return;  // not newer: a stream's first view, a poll
+  // a round that began since the page last drew the match is announced until its first entry
+  if (roundNumber(view) > roundNumber(m.view) && view.status === "in_progress") m.newRound = roundNumber(view);
+  else if (roundNumber(view) < roundNumber(m.view)) m.newRound = null;
   m.view = view;
   m.live.seen(view);
   render(m);
@@ -175,6 +192,7 @@ function draw(m) {
   const busy = m.outbox.pending > 0;
   const entering = m.resultOpen && canEnterRound(v);
   if (!entering) m.resultNode = null;
+  if (m.newRound !== null && (v.status !== "in_progress" || !roundUntouched(v))) m.newRound = null;
   // While an entry is on its way the panels stay where they are, inert: the page does not jump under
   // the finger, and nothing more is entered on a state the entry changes.
   const panel = entering || v.status !== "in_progress" ? null : waiting(actionPanel(v, (a) => send(m, a)), busy);
@@ -183,6 +201,9 @@ function draw(m) {
   // out of the page's flow: their coming and going moves nothing under the finger
   clear(messages(),
     h("div", { class: "error", role: "alert", id: "error" }, m.error),
+    m.tapNotice ? h("p", { class: "notice", id: "tap-notice", role: "status" }, t("taps.ignored")) : null,
+    m.newRound !== null ? h("p", { class: "notice", id: "round-notice", role: "status" }, t("match.new_round", {
+      n: m.newRound, name: v.dealer === null || v.dealer === undefined ? "—" : seatName(v, v.dealer) })) : null,
     busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null);
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
@@ -200,6 +221,7 @@ function draw(m) {
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
+  redrawn();
 }
 
 // The round-result form, built when it is opened and kept across redraws (what is typed stays).

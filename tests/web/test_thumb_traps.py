@@ -1,0 +1,73 @@
+"""The traps a busy thumb on a 360 px phone fell into (issue 31), each driven as a phone's screen
+sends it (chromium's touch input over CDP): a second tap on the last card of a round, which landed on
+the next round's turn-up drawn under the finger; the new round announced."""
+
+from __future__ import annotations
+
+from playwright.sync_api import CDPSession, Locator, expect
+
+from tests.web.conftest import Contexts, api
+from tests.web.screens import settled, shown_version, start_match, view
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def centre(locator: Locator) -> tuple[float, float]:
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch(cdp: CDPSession, x: float, y: float) -> None:
+    """A finger's tap at (x, y): down and up, as a phone's screen sends them."""
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def play_forty_fives_round_but_the_last_card(server: str, match_id: str, token: str, last: str) -> int:
+    """Turns up 2C and enters 14 of the round's 15 cards through the API (table mode takes any card,
+    a revoke is only flagged); returns the seat whose card comes last."""
+    actions = f"/v1/matches/{match_id}/actions"
+    dealer = view(server, match_id, token)["to_act"][0]
+    api(server, "POST", actions, token, {"type": "turn_up", "seat": dealer, "card": "2C"})
+    deck = [f"{r}{s}" for s in "SDC" for r in ("3", "4", "5", "6", "7", "8")]
+    cards = iter(c for c in deck if c != last)
+    for _ in range(14):
+        seat = view(server, match_id, token)["to_act"][0]
+        api(server, "POST", actions, token, {"type": "play", "seat": seat, "card": next(cards)})
+    return view(server, match_id, token)["to_act"][0]
+
+
+def test_a_double_tap_on_the_last_card_enters_nothing_in_the_next_round(phones: Contexts, server: str) -> None:
+    """The last card of a round tapped twice: the first tap enters it, the page redraws with the next
+    round's turn-up grid under the finger, and the second tap (a moment after the redraw, on the same
+    spot) enters nothing; the new round is announced. (The second tap entered a turn-up card for the
+    next round, and nothing said that a round began.)"""
+    page = phones.page()
+    match_id, token = start_match(page, server, "forty_fives", NAMES)
+    seat = play_forty_fives_round_but_the_last_card(server, match_id, token, "9H")
+    card = page.locator(f'[data-seat="{seat}"] button[data-type="play"][data-card="9H"]')
+    expect(card).to_be_enabled()
+    x, y = centre(card)
+    before = shown_version(page)
+    cdp = page.context.new_cdp_session(page)
+    touch(cdp, x, y)
+    settled(page, before + 1)
+    under = page.evaluate(
+        "([x, y]) => { const b = document.elementFromPoint(x, y)?.closest('button');"
+        " return b && !b.disabled ? b.dataset.type : null; }", [x, y])
+    assert under == "turn_up", under  # the next round's turn-up grid is under the finger now
+    touch(cdp, x, y)
+    expect(page.locator("#round-notice")).to_have_text("Round 2 has begun. Dealer: Cy.")
+    expect(page.locator("#round-notice")).to_be_visible()
+    expect(page.locator("#tap-notice")).to_be_visible()  # the second tap was held back, and said so
+    # a real tap after it, elsewhere: entries are sent in order, so any entry of the second tap
+    # would have landed before this one
+    page.wait_for_timeout(1200)
+    real = page.locator('button[data-type="turn_up"][data-card="AS"]')
+    real.tap()
+    settled(page, before + 2)
+    v = view(server, match_id, token)
+    assert v["round"] == 2 and v["turn_up"] == "AS", (v["round"], v.get("turn_up"))
+    expect(page.locator("#round-notice")).to_have_count(0)
