@@ -71,3 +71,35 @@ def test_a_double_tap_on_the_last_card_enters_nothing_in_the_next_round(phones: 
     v = view(server, match_id, token)
     assert v["round"] == 2 and v["turn_up"] == "AS", (v["round"], v.get("turn_up"))
     expect(page.locator("#round-notice")).to_have_count(0)
+
+
+def test_a_refused_round_keeps_its_values_and_says_why_beside_the_field(phones: Contexts, server: str) -> None:
+    """The whole round at once, refused (the tricks add up to 12 of 13): the form stays open with the
+    eight values typed, and the reason shows beside the tricks; one value corrected, it is scored.
+    (The form closed on the refusal and the values were lost.)"""
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", ["Ann", "Bob", "Cy", "Di"])
+    page.locator("#enter-round").click()
+    typed = {"rr-bid-0": "3", "rr-bid-1": "4", "rr-bid-2": "2", "rr-bid-3": "3",
+             "rr-tricks-0": "3", "rr-tricks-1": "5", "rr-tricks-2": "2", "rr-tricks-3": "2"}
+    for field, value in typed.items():
+        page.locator(f"#{field}").fill(value)
+    page.locator("#round-result button[type=submit]").click()
+    reason = page.locator("#round-result .field-error:not([hidden])")
+    expect(reason).to_contain_text("add up to 12")
+    for field, value in typed.items():
+        expect(page.locator(f"#{field}")).to_have_value(value)
+    tricks = page.locator("#rr-tricks-0")
+    expect(tricks).to_have_attribute("aria-invalid", "true")
+    described = tricks.get_attribute("aria-describedby") or ""
+    assert reason.first.get_attribute("id") in described.split(), described
+    # beside the field: the reason's box starts just below the field's, in the same column
+    box, near = tricks.bounding_box(), reason.first.bounding_box()
+    assert box and near and 0 <= near["y"] - (box["y"] + box["height"]) < 40, (box, near)
+    assert api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"] == []
+    page.locator("#rr-tricks-3").fill("3")
+    page.locator("#round-result button[type=submit]").click()
+    expect(page.locator("#status-h")).to_contain_text("Round 2")
+    expect(page.locator("#round-result")).to_have_count(0)
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    assert rounds[0]["tricks"] == [3, 5, 2, 3]

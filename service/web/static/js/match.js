@@ -64,8 +64,14 @@ export async function showMatch(app, route, net) {
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
   };
   m.outbox = new Outbox(route.id, route.token, {
-    onView: (v) => accept(m, v),
-    onRefused: (err) => refused(m, err),
+    onView: (v, entry) => {
+      if (isRoundResult(entry)) {
+        closeResult(m);
+        render(m);
+      }
+      accept(m, v);
+    },
+    onRefused: (err, entry) => refused(m, err, entry),
     onChange: () => render(m),
   });
   m.live = new Live(route.id, route.token, {
@@ -128,9 +134,20 @@ async function accept(m, view) {
   if (await loadRounds(m)) render(m);
 }
 
-function refused(m, err) {
+function isRoundResult(entry) {
+  return entry?.body?.type === "round_result";
+}
+
+function closeResult(m) {
+  m.resultOpen = false;
+  m.resultNode = null;
+}
+
+function refused(m, err, entry) {
   m.error = errorText(err);
   render(m);
+  // the round's form, still open with what was typed, shows the reason beside the field it is about
+  if (isRoundResult(entry) && m.resultNode && err instanceof Problem) m.resultNode.showProblem(err.body, m.error);
   if (err instanceof Problem && (err.status === 412 || err.status === 409)) {
     request("GET", m.base, { token: m.route.token }).then((a) => accept(m, a.data), () => {});
   }
@@ -205,6 +222,7 @@ function draw(m) {
     m.newRound !== null ? h("p", { class: "notice", id: "round-notice", role: "status" }, t("match.new_round", {
       n: m.newRound, name: v.dealer === null || v.dealer === undefined ? "—" : seatName(v, v.dealer) })) : null,
     busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null);
+  if (m.resultNode) m.resultNode.inert = busy;  // kept across drawings: not usable while its entry is on its way
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
@@ -224,13 +242,10 @@ function draw(m) {
   redrawn();
 }
 
-// The round-result form, built when it is opened and kept across redraws (what is typed stays).
+// The round-result form, built when it is opened and kept across redraws (what is typed stays); it
+// closes when the service has scored the round, and stays open with a refusal's reason.
 function resultForm(m) {
-  const close = () => {
-    m.resultOpen = false;
-    m.resultNode = null;
-  };
-  m.resultNode ??= roundResultForm(m.view, (a) => { close(); send(m, a); }, () => { close(); render(m); });
+  m.resultNode ??= roundResultForm(m.view, (a) => send(m, a), () => { closeResult(m); render(m); });
   return m.resultNode;
 }
 
