@@ -103,3 +103,86 @@ def test_a_refused_round_keeps_its_values_and_says_why_beside_the_field(phones: 
     expect(page.locator("#round-result")).to_have_count(0)
     rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
     assert rounds[0]["tricks"] == [3, 5, 2, 3]
+
+
+REVOKE_NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def revoke_match(server: str, di_bid: int = 0) -> tuple[str, str]:
+    """Boerenbridge in table mode (revoke penalty: the hand is lost), Ann deals, one card then two:
+    round 1 scored at once, round 2 bid (Di bids ``di_bid``, the others 0) and played but for its
+    last card, Di showing out of hearts in trick 1 and playing one in trick 2 (a revoke proven
+    mid-hand). Returns (match id, referee token)."""
+    created = api(server, "POST", "/v1/matches", None, {
+        "ruleset": "boerenbridge", "players": REVOKE_NAMES, "mode": "table", "dealer": 0,
+        "options": {"first_dealer_method": "fixed", "hand_size_schedule": "up", "revoke_penalty": "hand_lost"}})
+    match_id, token = created["id"], created["referee_token"]
+    actions = f"/v1/matches/{match_id}/actions"
+    first = {"bids": [1, 1, 1, 1], "tricks": [1, 0, 0, 0]}
+    api(server, "POST", actions, token, {"type": "round_result", "result": first})
+    for seat in (2, 3, 0, 1):
+        api(server, "POST", actions, token, {"type": "bid", "seat": seat, "amount": di_bid if seat == 3 else 0})
+    for seat, card in ((2, "2H"), (3, "3C"), (0, "4H"), (1, "5H"), (1, "6H"), (2, "7H"), (3, "8H")):
+        api(server, "POST", actions, token, {"type": "play", "seat": seat, "card": card})
+    return match_id, token
+
+
+def test_a_revoke_proven_mid_hand_shows_beside_the_card_buttons(phones: Contexts, server: str) -> None:
+    """Di's revoke, proven by her card in trick 2, shows just above the card buttons the referee taps
+    next, on the same screen. (It showed only in the finished tricks, about 3,000 px below them.)"""
+    match_id, token = revoke_match(server)
+    page = phones.page()
+    page.goto(f"{server}/#/m/{match_id}/{token}")
+    card = page.locator('[data-seat="0"] button[data-type="play"][data-card="9H"]')
+    expect(card).to_be_enabled()
+    near = page.locator("section.actions #revokes-now .revoke")
+    expect(near).to_contain_text("Revoke by Di in trick 1")
+    for shown in ("9H", "AC", "2S"):  # wherever in the 52 cards the finger is, the revoke is on screen
+        page.locator(f'[data-seat="0"] button[data-card="{shown}"]').scroll_into_view_if_needed()
+        expect(near).to_be_in_viewport()
+
+
+def test_a_revoke_ruling_blocks_the_next_round_and_says_what_it_changed(phones: Contexts, server: str) -> None:
+    """The round that proved Di's revoke ends; the ruling is offered where the referee taps next, and
+    the next round's first entry (its bids, the whole round at once) waits until it is made: no tap
+    can close it unseen. Applied, the page says what it changed. (The ruling sat below the next
+    round's grid, a bid closed it, and applying it said nothing.)"""
+    match_id, token = revoke_match(server)
+    page = phones.page()
+    page.goto(f"{server}/#/m/{match_id}/{token}")
+    before = shown_version(page)
+    page.locator('[data-seat="0"] button[data-type="play"][data-card="9H"]').click()
+    settled(page, before + 1)
+    settle = page.locator("#settle")
+    expect(settle).to_be_visible()
+    expect(page.locator("#settle-first")).to_contain_text("next round")
+    expect(page.locator("button[data-bid]")).to_have_count(0)
+    expect(page.locator("#enter-round")).to_have_count(0)
+    settle_top = settle.bounding_box()
+    status = page.locator("section.status").bounding_box()
+    assert settle_top and status and settle_top["y"] < status["y"] + status["height"] + 400, settle_top
+    assert view(server, match_id, token)["scores"] == [12, 1, 20, 20]
+    page.locator('#settle button[data-ruling="apply"]').click()
+    settled(page, before + 2)
+    expect(page.locator("#ruling-notice")).to_have_text("Penalty applied for Di's revoke in trick 1: Di 20 → 0.")
+    assert view(server, match_id, token)["scores"] == [12, 1, 20, 0]
+    expect(page.locator("#settle")).to_have_count(0)
+    expect(page.locator("button[data-bid]").first).to_be_visible()
+    expect(page.locator("#enter-round")).to_be_visible()
+
+
+def test_a_ruling_that_changes_no_score_says_why(phones: Contexts, server: str) -> None:
+    """The penalty (the hand is lost) applied to Di, who had missed her bid anyway: the page says that
+    no score changed, and why."""
+    match_id, token = revoke_match(server, di_bid=1)
+    api(server, "POST", f"/v1/matches/{match_id}/actions", token, {"type": "play", "seat": 0, "card": "9H"})
+    scores = view(server, match_id, token)["scores"]
+    page = phones.page()
+    page.goto(f"{server}/#/m/{match_id}/{token}")
+    before = shown_version(page)
+    page.locator('#settle button[data-ruling="apply"]').click()
+    settled(page, before + 1)
+    assert view(server, match_id, token)["scores"] == scores
+    expect(page.locator("#ruling-notice")).to_have_text(
+        "Penalty applied for Di's revoke in trick 1. No score changed: the round as played already gave Di what the"
+        " penalty gives.")

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
-import { actionName, currentTrick, seatName } from "./board.js";
+import { actionName, columns, currentTrick, seatName } from "./board.js";
 import { tapButton, tapKey } from "./taps.js";
 
 const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
@@ -141,6 +141,23 @@ function otherButton(view, action, send) {
 // the next one's first entry (also when it ended the match): docs/rules/*, revoke_penalty.
 export const RULINGS = ["apply", "waive"];
 
+// What a ruling changed, said after the service took it: the scores that moved (before -> after),
+// or why none did. before/after: the views before and after it; action: the settle_revoke.
+export function rulingText(before, after, action) {
+  const params = { name: seatName(after, action.seat), n: action.trick };
+  if (action.ruling === "waive") return t("settle.waived", params);
+  const old = scoreList(before);
+  const now = scoreList(after);
+  const heads = columns(after, now.length);
+  const changes = now.map((s, i) => (s !== old[i] ? `${heads[i]} ${old[i]} → ${s}` : null)).filter(Boolean);
+  if (changes.length) return t("settle.applied", { ...params, changes: changes.join(", ") });
+  return after.options?.revoke_penalty === "hand_void" ? t("settle.same_void", params) : t("settle.same_lost", params);
+}
+
+function scoreList(view) {
+  return Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
+}
+
 export function openRevokes(view) {
   if (view.mode !== "table" || view.viewer?.role !== "referee") return [];
   if ((view.options?.revoke_penalty ?? "flag_only") === "flag_only") return [];
@@ -163,6 +180,7 @@ export function settlePanel(view, send) {
   if (!revokes.length) return null;
   return h("section", { class: "actions", id: "settle", "aria-labelledby": "settle-h" },
     h("h2", { id: "settle-h" }, t("actions.settle_title")),
+    h("p", { id: "settle-first" }, t("actions.settle_first")),
     revokes.map((r) => h("div", { class: "row" }, RULINGS.map((ruling) => {
       const action = { type: SETTLE, seat: r.seat, trick: r.trick, ruling };
       return tapButton(tapKey("action", action), {

@@ -113,6 +113,16 @@ export function tricksDoneSection(view) {
     revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
 }
 
+// The revokes proven in the round being played, shown at the top of the buttons the referee taps
+// next and kept on screen while any of them is (they are listed with the finished tricks too, far
+// below on a phone); null when there are none.
+export function revokesNow(view) {
+  const revokes = view.revokes || [];
+  if (!revokes.length || view.status !== "in_progress") return null;
+  return h("div", { id: "revokes-now", class: "revokes-now", role: "group", "aria-labelledby": "revokes-now-h" },
+    h("h3", { id: "revokes-now-h" }, t("match.revokes_now")), revokes.map((r) => revokeLine(view, r)));
+}
+
 function revokeLine(view, r) {
   const rule = typeof r.rule === "string" ? r.rule : r.code;
   const ruling = r.ruling ? ` (${t(`match.ruling.${r.ruling}`)})` : "";
@@ -121,7 +131,7 @@ function revokeLine(view, r) {
 }
 
 // The score sheet's columns: the seats, or the teams (the view's "teams", else alternate seats).
-function columns(view, count) {
+export function columns(view, count) {
   if (count === view.names.length) return view.names;
   const members = (team) => (Array.isArray(view.teams) ? view.teams[team] || [] : view.names.map((_, s) => s).filter((s) => s % count === team));
   return Array.from({ length: count }, (_, team) => t("match.team", {

@@ -4,8 +4,8 @@
 import { Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionPanel, roundUntouched, settlePanel } from "./actions.js";
-import { bidsSection, seatName, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
+import { actionPanel, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
+import { bidsSection, seatName, endSection, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
@@ -62,6 +62,7 @@ export async function showMatch(app, route, net) {
   const m = {
     app, net, route, base, view, ruleName, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
+    rulingNotice: "", settleBefore: null,
   };
   m.outbox = new Outbox(route.id, route.token, {
     onView: (v, entry) => {
@@ -69,6 +70,7 @@ export async function showMatch(app, route, net) {
         closeResult(m);
         render(m);
       }
+      if (entry?.body?.type === SETTLE && m.settleBefore) m.rulingNotice = rulingText(m.settleBefore, v, entry.body);
       accept(m, v);
     },
     onRefused: (err, entry) => refused(m, err, entry),
@@ -172,13 +174,20 @@ function renderNet(m) {
   if (state) state.textContent = t(`live.${m.liveState}`);
 }
 
+const SETTLE = "settle_revoke";
+
 function send(m, action) {
   m.error = "";
+  // a ruling's answer is compared with the match as it was when it was made (what it changed);
+  // any other entry ends what the last ruling's notice said
+  if (action.type === SETTLE) m.settleBefore = m.view;
+  else m.rulingNotice = "";
   m.outbox.send(`${m.base}/actions`, action, m.view.version);
 }
 
 function undo(m) {
   m.error = "";
+  m.rulingNotice = "";
   m.outbox.send(`${m.base}/undo`, undefined, m.view.version);
 }
 
@@ -212,12 +221,16 @@ function draw(m) {
   if (m.newRound !== null && (v.status !== "in_progress" || !roundUntouched(v))) m.newRound = null;
   // While an entry is on its way the panels stay where they are, inert: the page does not jump under
   // the finger, and nothing more is entered on a state the entry changes.
-  const panel = entering || v.status !== "in_progress" ? null : waiting(actionPanel(v, (a) => send(m, a)), busy);
+  // a revoke ruling that must be made comes first: the next round's first entry would close it unseen
+  const ruling = referee && openRevokes(v).length > 0;
+  const panel = entering || ruling || v.status !== "in_progress" ? null : waiting(actionPanel(v, (a) => send(m, a)), busy);
+  if (panel) panel.querySelector("h2")?.after(revokesNow(v) ?? "");
   m.app.setAttribute("aria-busy", String(busy));
   // the refusal and the entries waiting to be sent are shown in the dock at the foot of the screen,
   // out of the page's flow: their coming and going moves nothing under the finger
   clear(messages(),
     h("div", { class: "error", role: "alert", id: "error" }, m.error),
+    m.rulingNotice ? h("p", { class: "notice", id: "ruling-notice", role: "status" }, m.rulingNotice) : null,
     m.tapNotice ? h("p", { class: "notice", id: "tap-notice", role: "status" }, t("taps.ignored")) : null,
     m.newRound !== null ? h("p", { class: "notice", id: "round-notice", role: "status" }, t("match.new_round", {
       n: m.newRound, name: v.dealer === null || v.dealer === undefined ? "—" : seatName(v, v.dealer) })) : null,
@@ -230,9 +243,10 @@ function draw(m) {
     endSection(v),
     entering ? resultForm(m) : null,
     trickSection(v),
-    panel,
+    panel ? null : revokesNow(v),
     referee && !entering ? waiting(settlePanel(v, (a) => send(m, a)), busy) : null,
-    tools(m, referee, busy, entering),
+    panel,
+    tools(m, referee, busy, entering || ruling),
     bidsSection(v),
     tricksDoneSection(v),
     scoreSection(v, m.rounds),
@@ -249,11 +263,12 @@ function resultForm(m) {
   return m.resultNode;
 }
 
-function tools(m, referee, busy, entering) {
+// hideRound: the round form is open, or a revoke ruling comes first
+function tools(m, referee, busy, hideRound) {
   const v = m.view;
   if (!referee) return null;
   const buttons = [];
-  if (!entering && canEnterRound(v)) {
+  if (!hideRound && canEnterRound(v)) {
     buttons.push(tapButton("open-round", { id: "enter-round" }, () => { m.resultOpen = true; m.error = ""; render(m); },
       t("result.open")));
   }
