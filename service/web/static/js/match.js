@@ -48,11 +48,13 @@ export async function showMatch(app, route, net) {
   const base = `/v1/matches/${encodeURIComponent(route.id)}`;
   let view;
   let ruleName;
+  let schema;
   let lastSeq = 0;
   try {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
+    schema = rs.options_schema;
     lastSeq = await latestSeq(base, route.token);
   } catch (err) {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
@@ -60,7 +62,7 @@ export async function showMatch(app, route, net) {
     return;
   }
   const m = {
-    app, net, route, base, view, ruleName, rounds: null, roundsKey: null, error: "", resultOpen: false,
+    app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
     rulingNotice: "", settleBefore: null,
   };
@@ -249,7 +251,7 @@ function draw(m) {
     tools(m, referee, busy, entering || ruling),
     bidsSection(v),
     tricksDoneSection(v),
-    scoreSection(v, m.rounds),
+    scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
@@ -261,6 +263,15 @@ function draw(m) {
 function resultForm(m) {
   m.resultNode ??= roundResultForm(m.view, (a) => send(m, a), () => { closeResult(m); render(m); });
   return m.resultNode;
+}
+
+// An option of the match as people read it: its title and its chosen value's (the ruleset's
+// schema, asked for in the page's language when the match was opened), or null.
+function optionTitle(m, name) {
+  const prop = m.schema?.properties?.[name];
+  if (!prop || !m.view.options || !(name in m.view.options)) return null;
+  const chosen = (prop.oneOf || []).find((c) => c.const === m.view.options[name]);
+  return prop.title && chosen?.title ? { title: prop.title, value: chosen.title } : null;
 }
 
 // hideRound: the round form is open, or a revoke ruling comes first
