@@ -48,3 +48,30 @@ def test_seat_links_and_qr_codes_carry_the_language_they_were_made_in(phones: Co
     phone.goto(urls[1])
     expect(phone.locator("#app")).to_contain_text("Ikaw si Bob")
     assert phone.evaluate("document.documentElement.lang") == "tl"
+
+
+def test_seat_links_shown_again_on_another_device_with_the_referee_link(phones: Contexts, server: str) -> None:
+    """A dealt match made on one phone; its referee link opened on another device shows the same seat
+    links and QR codes (they were shown only on the device that created the match)."""
+    first = phones.page()
+    first.goto(f"{server}/")
+    first.locator('button.game[data-ruleset="forty_fives"]').click()
+    first.locator("#player-count").select_option(str(len(NAMES)))
+    for i, name in enumerate(NAMES):
+        first.locator(f"#player-{i}").fill(name)
+    first.locator('button[data-mode="dealt"]').click()
+    first.locator("#start-match").click()
+    first.wait_for_url("**/#/m/**")
+    links = first.locator("#share .seat-link[data-seat] a")
+    expect(links).to_have_count(len(NAMES))
+    urls = links.evaluate_all("els => els.map(e => e.href)")
+    other = phones.page()  # another device: nothing stored, only the referee's link
+    other.goto(first.url)
+    again = other.locator("#share .seat-link[data-seat] a")
+    expect(again).to_have_count(len(NAMES))
+    assert again.evaluate_all("els => els.map(e => e.href)") == urls
+    expect(other.locator("#share .seat-link[data-seat] canvas")).to_have_count(len(NAMES))
+    expect(other.locator("#share .seat-link[data-spectator] a")).to_have_count(1)
+    phone = phones.page()  # a seat's link from the second device works
+    phone.goto(urls[2])
+    expect(phone.locator("#app")).to_contain_text("You are Cy")

@@ -84,9 +84,23 @@ export async function showMatch(app, route, net) {
     onState: (state, detail) => liveState(m, state, detail),
   });
   current = m;
+  if (!m.stored) m.stored = await linksAgain(m);
   await loadRounds(m);
   render(m);
   m.live.start(view.version, lastSeq);
+}
+
+// A dealt match opened with the referee's link on a device that did not create it: the seat links
+// read again (GET /links, the referee's token only); null where they cannot be (a match made before
+// they could, a network loss: the panel says that only the creating device has them).
+async function linksAgain(m) {
+  if (m.view.mode !== "dealt" || m.view.viewer?.role !== "referee") return null;
+  try {
+    const links = (await request("GET", `${m.base}/links`, { token: m.route.token })).data;
+    return { seats: links.seats, spectator: links.spectator_token };
+  } catch {
+    return null;
+  }
 }
 
 // The seq of the match's newest event, where the live updates start from.
