@@ -187,3 +187,22 @@ def test_a_ruling_that_changes_no_score_says_why(phones: Contexts, server: str) 
     expect(page.locator("#ruling-notice")).to_have_text(
         "Penalty applied for Di's revoke in trick 1. No score changed: the round as played already gave Di what the"
         " penalty gives.")
+
+
+def test_undo_names_what_it_takes_back(phones: Contexts, server: str) -> None:
+    """The undo button names the entry it takes back, and after an undo the one before it."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "forty_fives", NAMES)
+    dealer = NAMES[view(server, match_id, token)["dealer"]]
+    page.locator('button[data-type="turn_up"][data-card="2C"]').click()
+    undo = page.locator("#undo")
+    expect(undo).to_have_text(f"Undo: {dealer}: Turn up 2♣")
+    seat = view(server, match_id, token)["to_act"][0]
+    page.locator(f'[data-seat="{seat}"] button[data-type="play"][data-card="9H"]').click()
+    expect(undo).to_have_text(f"Undo: {NAMES[seat]}: Play 9♥")
+    before = shown_version(page)
+    undo.click()
+    settled(page, before + 1)
+    expect(undo).to_have_text(f"Undo: {dealer}: Turn up 2♣")
+    api(server, "POST", f"/v1/matches/{match_id}/actions", token, {"type": "play", "seat": seat, "card": "KS"})
+    expect(undo).to_have_text(f"Undo: {NAMES[seat]}: Play K♠")  # an entry made elsewhere, named too

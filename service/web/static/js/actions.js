@@ -125,14 +125,18 @@ function bidPicker(view, seat, actions, send) {
 }
 
 function otherButton(view, action, send) {
+  return tapButton(tapKey("action", action), { "data-type": action.type }, () => send(action), actionText(action));
+}
+
+// An action as a person reads it: its name and what it names (suit, amount, cards).
+export function actionText(action) {
   const extra = [];
   if (action.suit) extra.push(suitName(action.suit));
   if (typeof action.amount === "number") extra.push(String(action.amount));
   if (action.card) extra.push(short(action.card));
   if (Array.isArray(action.cards) && action.cards.length) extra.push(action.cards.map(short).join(" "));
   if (action.face_down || (Array.isArray(action.cards) && !action.cards.length)) extra.push(t("actions.face_down"));
-  const text = [actionName(action.type), ...extra].join(" ");
-  return tapButton(tapKey("action", action), { "data-type": action.type }, () => send(action), text);
+  return [actionName(action.type), ...extra].join(" ");
 }
 
 // The referee's ruling on each revoke the last finished round proved (settle_revoke, "apply" or

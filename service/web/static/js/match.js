@@ -4,7 +4,7 @@
 import { Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionPanel, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
+import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
 import { bidsSection, seatName, endSection, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
@@ -50,12 +50,13 @@ export async function showMatch(app, route, net) {
   let ruleName;
   let schema;
   let lastSeq = 0;
+  let log = [];
   try {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
     schema = rs.options_schema;
-    lastSeq = await latestSeq(base, route.token);
+    ({ last: lastSeq, entries: log } = await readLog(base, route.token));
   } catch (err) {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
       h("p", {}, h("a", { href: "#/" }, t("match.back"))));
@@ -64,7 +65,7 @@ export async function showMatch(app, route, net) {
   const m = {
     app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
-    rulingNotice: "", settleBefore: null,
+    rulingNotice: "", settleBefore: null, log,
   };
   m.outbox = new Outbox(route.id, route.token, {
     onView: (v, entry) => {
@@ -80,7 +81,7 @@ export async function showMatch(app, route, net) {
   });
   m.live = new Live(route.id, route.token, {
     onView: (v) => accept(m, v),
-    onEvents: () => {},
+    onEvents: (events) => noteEvents(m, events),
     onState: (state, detail) => liveState(m, state, detail),
   });
   current = m;
@@ -103,14 +104,48 @@ async function linksAgain(m) {
   }
 }
 
-// The seq of the match's newest event, where the live updates start from.
-async function latestSeq(base, token) {
+// The match's log as undo needs it (its entries and undos, each with its version) and the seq of
+// its newest event, where the live updates start from.
+async function readLog(base, token) {
   let after = 0;
+  const entries = [];
   for (;;) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
+    entries.push(...page.events.filter(logged));
     after = page.last_seq;
-    if (!page.more) return after;
+    if (!page.more) return { last: after, entries };
   }
+}
+
+function logged(event) {
+  return event.kind === "action" || event.kind === "undo";
+}
+
+// Events from the stream or a poll: the log follows them (an undo marks what it took back).
+function noteEvents(m, events) {
+  if (current !== m) return;
+  let changed = false;
+  for (const e of events) {
+    if (!logged(e) || m.log.some((x) => x.seq === e.seq)) continue;
+    m.log.push({ ...e });
+    if (e.kind === "undo") for (const x of m.log) if ((e.undone || []).includes(x.seq)) x.undone = true;
+    changed = true;
+  }
+  if (changed) render(m);
+}
+
+// The entry an undo takes back now, or null where the log is not known up to the version shown
+// (then the button names none: it never names one it does not take back).
+function lastEntry(m) {
+  const newest = Math.max(0, ...m.log.map((e) => e.version));
+  if (newest !== m.view.version) return null;
+  return m.log.filter((e) => e.kind === "action" && !e.undone).at(-1) ?? null;
+}
+
+function entryText(view, event) {
+  const a = event.action || {};
+  const what = actionText(a);
+  return typeof a.seat === "number" ? `${seatName(view, a.seat)}: ${what}` : what;
 }
 
 // The sheet is read again when a round closes or is reopened, and when a finished round's record
@@ -298,7 +333,11 @@ function tools(m, referee, busy, hideRound) {
       t("result.open")));
   }
   // what undo takes back depends on the version: a redraw for another entry changes its meaning
-  if (v.version > 1) buttons.push(tapButton(`undo:${v.version}`, { id: "undo" }, () => undo(m), t("match.undo")));
+  if (v.version > 1) {
+    const entry = lastEntry(m);
+    const label = entry ? t("match.undo_what", { what: entryText(v, entry) }) : t("match.undo");
+    buttons.push(tapButton(`undo:${v.version}`, { id: "undo" }, () => undo(m), label));
+  }
   if (!buttons.length) return null;
   return waiting(h("div", { class: "row tools" }, buttons), busy);
 }
