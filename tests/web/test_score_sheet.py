@@ -88,3 +88,24 @@ def test_seven_players_scroll_with_the_round_column_kept_and_a_sign(phones: Cont
     assert left and after and abs(after["x"] - left["x"]) < 2, (left, after)  # the round column stays
     last = page.locator("#score-sheet thead th").last.bounding_box()
     assert last and last["x"] + last["width"] <= 360, last  # the last player reached by scrolling
+
+
+def test_avinas_total_counts_rams_and_a_hand_says_why(phones: Contexts, server: str) -> None:
+    """Avinas: Team 1 declares sevens and takes 88 card points: Team 2 is due a ram. The total row
+    shows the rams each side holds, the hand's row the card points (88/32), and a line says why.
+    (The total row showed "0 | 0" after a team took a ram.)"""
+    created = api(server, "POST", "/v1/matches", None,
+                  {"ruleset": "avinas", "players": ["Ann", "Bob", "Cy", "Di"], "mode": "table"})
+    match_id, token = created["id"], created["referee_token"]
+    api(server, "POST", f"/v1/matches/{match_id}/actions", token, {"type": "round_result", "result": {
+        "game": "sevens", "declarer": 0, "knocks": 0, "declarer_points": 88, "declarer_tricks": 5, "lied": False}})
+    page = phones.page()
+    open_match(page, server, match_id, token)
+    total = page.locator("#score-sheet tbody tr").last.locator("td")
+    expect(total.nth(0)).to_have_text("rams 0, pips 0")
+    expect(total.nth(1)).to_have_text("rams 1, pips 0")
+    hand = page.locator("#score-sheet tbody tr").first.locator("td")
+    expect(hand.nth(0)).to_contain_text("88 card points")
+    expect(hand.nth(1)).to_contain_text("32 card points")
+    expect(page.locator("#hand-notes")).to_have_text(
+        "Round 1: Ann declared; the declaring side took 88 card points and 5 tricks; Team 2 (Bob & Di): rams +1.")

@@ -169,10 +169,11 @@ export function scoreSection(view, rounds, optionTitle = () => null) {
           h("span", { class: "name", "aria-hidden": "true" }, short), h("span", { class: "visually-hidden" }, heads[i]))))),
       h("tbody", {}, rows,
         h("tr", {}, h("th", { scope: "row" }, h("span", { class: "name" }, t("match.total"))),
-          scores.map((s) => h("td", {}, h("strong", { class: "num" }, String(s))))))));
+          scores.map((s, i) => h("td", {}, totalCell(view, s, i)))))));
   watchOverflow(scroller, sign);
   return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
     sign, scroller, legend(rounds || []),
+    avinasNotes(view, rounds || [], heads),
     notes.length ? h("ul", { id: "score-notes", class: "score-notes" }, notes.map((text) => h("li", {}, text))) : null,
     roundRevokes(view, rounds));
 }
@@ -182,6 +183,34 @@ export function scoreSection(view, rounds, optionTitle = () => null) {
 function shortNames(names) {
   const first = names.map((n) => String(n).trim().split(/\s+/)[0]);
   return new Set(first).size === first.length ? first : names;
+}
+
+// A total: the score, and in Avinas the rams and pips each side holds (what decides the match).
+function totalCell(view, score, i) {
+  const rams = Array.isArray(view.rams) ? view.rams[i] : undefined;
+  const pips = Array.isArray(view.pips) ? view.pips[i] : undefined;
+  if (rams === undefined && pips === undefined) return h("strong", { class: "num" }, String(score));
+  return h("strong", { class: "num" }, t("score.rams_pips", { rams: rams ?? 0, pips: pips ?? 0 }));
+}
+
+// Avinas: why each hand's rams or pips went where they did (who declared, the card points and
+// tricks of the declaring side, who lost and what is due).
+function avinasNotes(view, rounds, heads) {
+  const lines = rounds.filter((r) => Array.isArray(r.card_points) && typeof r.loser === "number" && r.due)
+    .map((r) => {
+      const side = r.declarer === null || r.declarer === undefined ? 0 : sideOf(view, r.declarer);
+      return h("li", {}, t("score.avinas_note", {
+        n: r.number ?? r.round, declarer: seatName(view, r.declarer), points: r.card_points[side],
+        tricks: Array.isArray(r.tricks_won) ? r.tricks_won[side] : "—", loser: heads[r.loser], due: r.due,
+        unit: r.unit === "pips" ? t("score.unit_pips") : t("score.unit_rams"),
+      }));
+    });
+  return lines.length ? h("ul", { id: "hand-notes", class: "score-notes" }, lines) : null;
+}
+
+function sideOf(view, seat) {
+  if (Array.isArray(view.teams)) return Math.max(0, view.teams.findIndex((members) => members.includes(seat)));
+  return seat % 2;
 }
 
 // Shows the sign (and the scroller's edge shadow) while the sheet is wider than its box.
@@ -241,6 +270,9 @@ function cell(record, i, starred) {
   const parts = [];
   if (bid !== undefined && tricks !== undefined) parts.push(t("score.bid_made", { bid: bid ?? "—", tricks }));
   if (points !== undefined) parts.push(`${points > 0 ? "+" : ""}${points}`);
+  if (Array.isArray(record.card_points) && typeof record.card_points[i] === "number") {
+    parts.push(t("score.card_points", { n: record.card_points[i] }));
+  }
   if (Array.isArray(record.rams) && Array.isArray(record.pips)) {
     parts.push(t("score.rams_pips", { rams: record.rams[i], pips: record.pips[i] }));
   }
