@@ -1,7 +1,7 @@
 // A match as one token sees it (referee, seat or spectator): its state, what may be entered next,
 // undo, the whole round at once, the share links of a dealt match, the record at the end; kept
 // live (live.js) and with entries that survive a network loss (outbox.js).
-import { Problem, request } from "./api.js";
+import { NetworkError, Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
@@ -12,6 +12,7 @@ import { recordSection } from "./record.js";
 import { canEnterRound, roundResultForm } from "./result_form.js";
 import { sharePanel } from "./share.js";
 import { redrawn, tapButton } from "./taps.js";
+import { parseRoute } from "./routes.js";
 import { errorText } from "./start.js";
 import { findMatch } from "./store.js";
 
@@ -30,7 +31,64 @@ document.addEventListener("tap-ignored", () => {
   render(m);
 });
 
+// How soon a match opened with no network is tried again (and at once when the browser says it is online).
+const REOPEN_MS = 2000;
+// The last state this device saw of a match, per match (with the token it was seen with).
+const LAST = "tr.last.";
+let reopen = null;
+
+function keepLast(m) {
+  try {
+    localStorage.setItem(`${LAST}${m.route.id}`, JSON.stringify({
+      token: m.route.token, view: m.view, rounds: m.rounds, ruleName: m.ruleName,
+    }));
+  } catch {
+    // a full storage keeps the older copy
+  }
+}
+
+function lastKnown(route) {
+  try {
+    const last = JSON.parse(localStorage.getItem(`${LAST}${route.id}`) || "null");
+    return last && last.token === route.token ? last : null;
+  } catch {
+    return null;
+  }
+}
+
+// A match opened with no network: the last state this device saw of it (nothing can be entered on
+// it), and the match opened again by itself, every REOPEN_MS and as soon as the browser is online.
+function waitForNetwork(app, route, net) {
+  const last = lastKnown(route);
+  net.className = "net offline";
+  net.textContent = t("net.offline");
+  if (last) {
+    const v = last.view;
+    clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
+      h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
+      statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
+      scoreSection(v, last.rounds));
+  } else {
+    clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
+  }
+  const again = () => {
+    stopReopen();
+    const now = parseRoute(location.hash);
+    if (now.name === "match" && now.id === route.id && now.token === route.token) showMatch(app, route, net);
+  };
+  reopen = { timer: setTimeout(again, REOPEN_MS), again };
+  window.addEventListener("online", again);
+}
+
+function stopReopen() {
+  if (!reopen) return;
+  clearTimeout(reopen.timer);
+  window.removeEventListener("online", reopen.again);
+  reopen = null;
+}
+
 export function leaveMatch() {
+  stopReopen();
   current?.live.stop();
   current?.outbox.stop();
   clearTimeout(current?.tapNoticeTimer);
@@ -58,6 +116,10 @@ export async function showMatch(app, route, net) {
     schema = rs.options_schema;
     ({ last: lastSeq, entries: log } = await readLog(base, route.token));
   } catch (err) {
+    if (err instanceof NetworkError) {
+      waitForNetwork(app, route, net);
+      return;
+    }
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
       h("p", {}, h("a", { href: "#/" }, t("match.back"))));
     return;
@@ -305,6 +367,7 @@ function draw(m) {
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
   redrawn();
+  keepLast(m);
 }
 
 // The round-result form, built when it is opened and kept across redraws (what is typed stays); it
