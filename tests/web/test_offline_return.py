@@ -1,9 +1,10 @@
 """A match opened with no network (issue 31 item 6): the page shows the last state this device saw
-of it and opens it by itself when the network returns."""
+of it and opens it by itself when the network returns; a reload with no network shows the page from
+the service worker's copy (the tests' server is on 127.0.0.1, a secure context)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Contexts, api
 from tests.web.screens import start_match, view
@@ -35,3 +36,27 @@ def test_a_match_opened_offline_shows_its_last_state_and_recovers_by_itself(phon
     expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("3", timeout=8000)
     expect(page.locator("#last-known")).to_have_count(0)
     expect(page.locator("#net")).not_to_contain_text("No connection")
+def wait_controlled(page: Page) -> None:
+    """Until a service worker controls the page (its second load, once the worker is active)."""
+    for _ in range(150):
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("no service worker controls the page")
+
+
+def test_a_reload_with_no_network_shows_the_page_and_the_last_state(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    start_match(page, server, "boerenbridge", NAMES)
+    expect(page.locator("button[data-bid]").first).to_be_visible()
+    page.reload()  # the service worker controls the page from its second load
+    wait_controlled(page)
+    expect(page.locator("#status-h")).to_be_visible()
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#last-known")).to_be_visible()
+    expect(page.locator("#status-h")).to_contain_text("Boerenbridge")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.context.set_offline(False)
+    expect(page.locator("button[data-bid]").first).to_be_visible(timeout=8000)
+    expect(page.locator("#last-known")).to_have_count(0)
