@@ -4,7 +4,7 @@ the next round's turn-up drawn under the finger; the new round announced."""
 
 from __future__ import annotations
 
-from playwright.sync_api import CDPSession, Locator, expect
+from playwright.sync_api import CDPSession, Locator, Page, expect
 
 from tests.web.conftest import Contexts, api
 from tests.web.screens import settled, shown_version, start_match, view
@@ -23,6 +23,18 @@ def touch(cdp: CDPSession, x: float, y: float) -> None:
     """A finger's tap at (x, y): down and up, as a phone's screen sends them."""
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def shown_at_once(page: Page, version: int) -> None:
+    """Returns as soon as the page shows ``version`` with nothing waiting (a mutation observer in the
+    page, not a poll from here: the next tap must land the moment the redraw is on screen, as a
+    finger's second tap does)."""
+    page.evaluate("""(v) => new Promise((resolve) => {
+      const done = () => document.querySelector(`#app[aria-busy="false"] > #status-h[data-version="${v}"]`);
+      if (done()) return resolve();
+      new MutationObserver((_, watch) => { if (done()) { watch.disconnect(); resolve(); } })
+        .observe(document.body, { subtree: true, childList: true, attributes: true });
+    })""", version)
 
 
 def play_forty_fives_round_but_the_last_card(server: str, match_id: str, token: str, last: str) -> int:
@@ -53,7 +65,7 @@ def test_a_double_tap_on_the_last_card_enters_nothing_in_the_next_round(phones: 
     before = shown_version(page)
     cdp = page.context.new_cdp_session(page)
     touch(cdp, x, y)
-    settled(page, before + 1)
+    shown_at_once(page, before + 1)
     under = page.evaluate(
         "([x, y]) => { const b = document.elementFromPoint(x, y)?.closest('button');"
         " return b && !b.disabled ? b.dataset.type : null; }", [x, y])
