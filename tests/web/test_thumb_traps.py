@@ -218,3 +218,11 @@ def test_undo_names_what_it_takes_back(phones: Contexts, server: str) -> None:
     expect(undo).to_have_text(f"Undo: {dealer}: Turn up 2♣")
     api(server, "POST", f"/v1/matches/{match_id}/actions", token, {"type": "play", "seat": seat, "card": "KS"})
     expect(undo).to_have_text(f"Undo: {NAMES[seat]}: Play K♠")  # an entry made elsewhere, named too
+
+
+def test_the_brand_link_is_a_full_size_target(phones: Contexts, server: str) -> None:
+    """The link home at the top (the one target under 44 px) is as tall as the other targets."""
+    page = phones.page()
+    page.goto(server + "/")
+    box = page.locator(".brand").bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, box
