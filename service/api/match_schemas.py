@@ -199,6 +199,13 @@ class MatchCreatedSchema(ma.Schema):
     view = ma.fields.Nested(MatchViewSchema, required=True, metadata={"description": "The referee's view"})
 
 
+class SeatLinksSchema(ma.Schema):
+    version = ma.fields.Integer(required=True)
+    seats = ma.fields.List(ma.fields.Nested(SeatTokenSchema), required=True,
+                           metadata={"description": "Each seat's token, as the create answer gave it"})
+    spectator_token = ma.fields.String(required=True, metadata={"description": "The spectator's token"})
+
+
 class MatchEventSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE

@@ -35,10 +35,11 @@ from service.api.match_schemas import (
     MatchRecordSchema,
     MatchViewSchema,
     RoundsSchema,
+    SeatLinksSchema,
 )
 from service.api.record_formats import as_csv, as_text
 from service.matches.errors import InvalidRequest, Unauthorized
-from service.matches.results import Created, EventPage, Expected, RoundSheet, Viewed
+from service.matches.results import Created, EventPage, Expected, RoundSheet, SeatLinks, Viewed
 from service.matches.usecases import Matches
 from service.rules.messages import Msg
 from service.store.base import Store
@@ -182,6 +183,12 @@ def rounds_answer(sheet: RoundSheet) -> Answer:
     return _answer({"version": sheet.version, "rounds": sheet.rounds}, 200, sheet.version)
 
 
+def links_answer(links: SeatLinks) -> Answer:
+    seats = [{"seat": s.seat, "name": s.name, "token": s.token} for s in links.seats]
+    body = {"version": links.version, "seats": seats, "spectator_token": links.spectator_token}
+    return _answer(body, 200, links.version)
+
+
 DELETED = Answer(204, None, dict(_PRIVATE))
 
 
@@ -261,6 +268,17 @@ def get_rounds(match_id: str) -> Response:
     """Every finished round's record (the match's score sheet), oldest first. A view's ``history``
     holds the last one only, so that views stay the same size however long a match runs."""
     return _respond(rounds_answer(matches().rounds(match_id, bearer_token())))
+
+
+@blp.route("/<match_id>/links", methods=["GET"])
+@blp.doc(security=_SECURITY)
+@blp.response(200, SeatLinksSchema, headers=_ETAG_HEADER)
+@_errors(401, 403, 404, 409, 503)
+def get_links(match_id: str) -> Response:
+    """The seats' tokens and the spectator's again, for the referee's token only (403 referee_only for
+    any other), so that the seat links can be shown again on any device holding the referee's link.
+    409 links_not_kept: a match made before they could be given again."""
+    return _respond(links_answer(matches().links(match_id, bearer_token())))
 
 
 _FORMAT = {"name": "format", "in": "query", "required": False,

@@ -61,6 +61,7 @@ STATUS: dict[type[RuleError], int] = {
     match_errors.PreconditionFailed: 412,
     match_errors.NothingToUndo: 409,
     match_errors.DealsRevealed: 409,
+    match_errors.LinksNotKept: 409,
     match_errors.IdempotencyKeyReused: 422,
     match_errors.InvalidRequest: 400,
     match_errors.InvalidDealer: 422,

@@ -23,7 +23,7 @@ from service.matches.events import advance, create_event, stamp
 from service.matches.players import read_players
 from service.matches.results import Created, SeatTicket
 from service.matches.steps import MatchSteps
-from service.matches.tokens import Caller, new_token, token_hash
+from service.matches.tokens import Caller, new_token, seat_token, spectator_token, token_hash
 from service.rules.errors import UnknownRuleset
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg, revive
@@ -52,8 +52,8 @@ class MatchCreation(MatchSteps):
         seed = self.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
         state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0, finished_now=False)
         referee_token = new_token()
-        seat_tokens = tuple(new_token() for _ in players)
-        spectator_token = new_token()
+        seat_tokens = tuple(seat_token(referee_token, seat) for seat in range(len(players)))
+        spectator = spectator_token(referee_token)
         doc = MatchDocument(
             ruleset=ruleset,
             mode=mode,
@@ -67,7 +67,7 @@ class MatchCreation(MatchSteps):
             referee_sees_hands=sees_hands,
             logged=1 + len(deals),
             round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
-            spectator_hash=token_hash(spectator_token),
+            spectator_hash=token_hash(spectator),
             preset=body.get("preset"),
         )
         events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset), *deals], 1)
@@ -79,7 +79,7 @@ class MatchCreation(MatchSteps):
             record = scope = None
             if key is not None:
                 scope = self.idempotency.create_scope(match_id, key, fp)
-                tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator_token}
+                tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator}
                 sealed = self.idempotency.seal(key, scope, tokens)
                 public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
                 record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
@@ -95,7 +95,7 @@ class MatchCreation(MatchSteps):
                 if isinstance(taken, store_base.IdempotencyConflict):
                     raise VersionConflict(Msg("matches.create_in_flight")) from None
                 continue
-            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator_token)
+            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator)
         raise RuntimeError("three match ids in a row were taken")
 
     def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:

@@ -39,6 +39,12 @@ class SpectatorUnsupported(MatchError):
     code = "spectator_unsupported"
 
 
+class LinksNotKept(MatchError):
+    """A match made before the seats' tokens were derived from the referee's: they cannot be given again."""
+
+    code = "links_not_kept"
+
+
 class MatchNotFound(MatchError):
     """No such match: never created, deleted, or expired."""
 

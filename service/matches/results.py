@@ -79,6 +79,15 @@ class RoundSheet:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatLinks:
+    """The seats' tokens (and the spectator's) given again to the referee."""
+
+    version: int
+    seats: tuple[SeatTicket, ...]
+    spectator_token: str
+
+
+@dataclass(frozen=True, slots=True)
 class MatchRecord:
     """The match record (``service.matches.record``) at ``version``."""
 

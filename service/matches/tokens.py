@@ -6,10 +6,17 @@ random bytes from ``secrets`` (256 bits, URL-safe base64). The stored document k
 ``sha256(token)``; a presented token
 is hashed and compared with *every* stored hash by ``hmac.compare_digest`` (no early exit), so
 neither the answer nor its timing tells which hash came close.
+
+The seats' and the spectator's tokens are derived from the referee's (HMAC-SHA256 keyed with it, one
+label each: ``seat_token``, ``spectator_token``), so that the referee's token, and only it, gives
+them again (``GET /v1/matches/{id}/links``: the seat links shown again on any device holding the
+referee link). The referee is given them at creation anyway; a seat's token tells nothing of the
+referee's nor of another seat's.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -26,6 +33,21 @@ TOKEN_BYTES = 32
 def new_token() -> str:
     """A fresh bearer token (256 random bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _derived(referee_token: str, label: str) -> str:
+    digest = hmac.new(referee_token.encode("utf-8"), label.encode("ascii"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def seat_token(referee_token: str, seat: int) -> str:
+    """The token of ``seat`` (0-based) of the match whose referee holds ``referee_token``."""
+    return _derived(referee_token, f"seat:{seat}")
+
+
+def spectator_token(referee_token: str) -> str:
+    """The spectator's token of the match whose referee holds ``referee_token``."""
+    return _derived(referee_token, "spectator")
 
 
 def token_hash(token: str) -> str:

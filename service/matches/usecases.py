@@ -42,6 +42,7 @@ from service.matches.errors import (
     DealsRevealed,
     Forbidden,
     InvalidRequest,
+    LinksNotKept,
     MatchError,
     MatchNotFound,
     NothingToUndo,
@@ -59,9 +60,9 @@ from service.matches.events import (
 )
 from service.matches.follow import Following, open_follow
 from service.matches.record import build_record
-from service.matches.results import EventPage, Expected, MatchRecord, RoundSheet, Viewed
+from service.matches.results import EventPage, Expected, MatchRecord, RoundSheet, SeatLinks, SeatTicket, Viewed
 from service.matches.spectators import sight
-from service.matches.tokens import Caller, identify
+from service.matches.tokens import Caller, identify, seat_token, spectator_token, token_hash
 from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError
@@ -118,6 +119,20 @@ class Matches(MatchCreation):
             return RoundSheet(version, logged)
         held = doc.ruleset.view(doc.state, sight(doc, caller)).get("history", [])
         return RoundSheet(version, [*logged, *held])
+
+    def links(self, match_id: str, token: str | None) -> SeatLinks:
+        """The seats' tokens and the spectator's, given again to the referee's token only (derived from
+        it: ``tokens``); LinksNotKept for a match made before they were derived."""
+        doc, version = self._load(match_id)
+        caller = _identify(token, doc)
+        _require_referee(caller, Msg("matches.referee_only_links"))
+        assert token is not None  # identified
+        seats = tuple(SeatTicket(seat, name, seat_token(token, seat)) for seat, name in enumerate(doc.players))
+        spectator = spectator_token(token)
+        kept = all(token_hash(s.token) == stored for s, stored in zip(seats, doc.seat_hashes, strict=True))
+        if not kept or doc.spectator_hash != token_hash(spectator):
+            raise LinksNotKept(Msg("matches.links_not_kept"))
+        return SeatLinks(version, seats, spectator)
 
     def record(self, match_id: str, token: str | None) -> MatchRecord:
         """The match record, as much of it as the caller may see (``service.matches.record``)."""

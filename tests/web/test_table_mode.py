@@ -105,10 +105,11 @@ def test_forty_fives_round_result_refused_then_entered(phones: Contexts, server:
         page.locator(f"#rr-tricks-{seat}").fill(str(n))
     page.locator("#round-result button[type=submit]").click()
     expect(page.locator("#error")).not_to_be_empty()
+    # the form stays open with what was typed, the reason beside the tricks
+    expect(page.locator("#rr-tricks-0-error")).to_contain_text("add up to 5")
+    expect(page.locator("#rr-tricks-1")).to_have_value("1")
     assert api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"] == []
-    page.locator("#enter-round").click()
-    for seat, n in enumerate([3, 1, 1]):
-        page.locator(f"#rr-tricks-{seat}").fill(str(n))
+    page.locator("#rr-tricks-2").fill("1")
     page.locator("#rr-high").select_option("0")
     page.locator("#round-result button[type=submit]").click()
     expect(page.locator("#status-h")).to_contain_text("Round 2")

@@ -147,6 +147,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/matches/{match_id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The seats' tokens and the spectator's again, for the referee's token only (403 referee_only for
+         *     any other), so that the seat links can be shown again on any device holding the referee's link.
+         *     409 links_not_kept: a match made before they could be given again.
+         */
+        get: operations["getLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/matches/{match_id}/record": {
         parameters: {
             query?: never;
@@ -808,6 +831,13 @@ export interface components {
             preset?: string | null;
         } & {
             [key: string]: unknown;
+        };
+        SeatLinks: {
+            /** @description Each seat's token, as the create answer gave it */
+            seats: components["schemas"]["SeatToken"][];
+            /** @description The spectator's token */
+            spectator_token: string;
+            version: number;
         };
         SeatToken: {
             name: string;
@@ -1750,6 +1780,43 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getLinks: {
+        parameters: {
+            query?: {
+                /** @description The language of the answer's human text (en, id, tl; a tag such as id-ID is read as its language, fil is tl). Wins over Accept-Language; a language the service does not have is ignored. Codes, field names and cards never change with the language. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description Languages the caller reads, with q-values; the best of en, id, tl is chosen (English when none matches, or when ?lang= names one). */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatLinks"];
+                };
+            };
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            409: components["responses"]["CONFLICT"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };

@@ -54,6 +54,7 @@ from .ruleset_list import RulesetList
 from .score_answer import ScoreAnswer
 from .score_request import ScoreRequest
 from .score_request_options import ScoreRequestOptions
+from .seat_links import SeatLinks
 from .seat_token import SeatToken
 from .stream_match_response_200 import StreamMatchResponse200
 from .stream_match_response_200_event import StreamMatchResponse200Event
@@ -121,6 +122,7 @@ __all__ = (
     "ScoreAnswer",
     "ScoreRequest",
     "ScoreRequestOptions",
+    "SeatLinks",
     "SeatToken",
     "StreamMatchResponse200",
     "StreamMatchResponse200Event",

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SUITS, deck, isRed, parse, short, spoken, suitName } from "./cards.js";
-import { actionName, currentTrick, seatName } from "./board.js";
+import { actionName, columns, currentTrick, seatName } from "./board.js";
 import { tapButton, tapKey } from "./taps.js";
 
 const CARD_TYPES = new Set(["play", "turn_up", "draw", "expose"]);
@@ -125,14 +125,18 @@ function bidPicker(view, seat, actions, send) {
 }
 
 function otherButton(view, action, send) {
+  return tapButton(tapKey("action", action), { "data-type": action.type }, () => send(action), actionText(action));
+}
+
+// An action as a person reads it: its name and what it names (suit, amount, cards).
+export function actionText(action) {
   const extra = [];
   if (action.suit) extra.push(suitName(action.suit));
   if (typeof action.amount === "number") extra.push(String(action.amount));
   if (action.card) extra.push(short(action.card));
   if (Array.isArray(action.cards) && action.cards.length) extra.push(action.cards.map(short).join(" "));
   if (action.face_down || (Array.isArray(action.cards) && !action.cards.length)) extra.push(t("actions.face_down"));
-  const text = [actionName(action.type), ...extra].join(" ");
-  return tapButton(tapKey("action", action), { "data-type": action.type }, () => send(action), text);
+  return [actionName(action.type), ...extra].join(" ");
 }
 
 // The referee's ruling on each revoke the last finished round proved (settle_revoke, "apply" or
@@ -140,6 +144,23 @@ function otherButton(view, action, send) {
 // Offered in table mode under a revoke_penalty that costs something, after that round and before
 // the next one's first entry (also when it ended the match): docs/rules/*, revoke_penalty.
 export const RULINGS = ["apply", "waive"];
+
+// What a ruling changed, said after the service took it: the scores that moved (before -> after),
+// or why none did. before/after: the views before and after it; action: the settle_revoke.
+export function rulingText(before, after, action) {
+  const params = { name: seatName(after, action.seat), n: action.trick };
+  if (action.ruling === "waive") return t("settle.waived", params);
+  const old = scoreList(before);
+  const now = scoreList(after);
+  const heads = columns(after, now.length);
+  const changes = now.map((s, i) => (s !== old[i] ? `${heads[i]} ${old[i]} → ${s}` : null)).filter(Boolean);
+  if (changes.length) return t("settle.applied", { ...params, changes: changes.join(", ") });
+  return after.options?.revoke_penalty === "hand_void" ? t("settle.same_void", params) : t("settle.same_lost", params);
+}
+
+function scoreList(view) {
+  return Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
+}
 
 export function openRevokes(view) {
   if (view.mode !== "table" || view.viewer?.role !== "referee") return [];
@@ -150,7 +171,7 @@ export function openRevokes(view) {
 }
 
 // Nothing entered yet in the round the match is in (or the match is over).
-function roundUntouched(view) {
+export function roundUntouched(view) {
   if (view.status === "finished") return true;
   if ((view.tricks || []).length || currentTrick(view)?.plays?.length) return false;
   if (view.turn_up || (Array.isArray(view.exposures) && view.exposures.length)) return false;
@@ -163,6 +184,7 @@ export function settlePanel(view, send) {
   if (!revokes.length) return null;
   return h("section", { class: "actions", id: "settle", "aria-labelledby": "settle-h" },
     h("h2", { id: "settle-h" }, t("actions.settle_title")),
+    h("p", { id: "settle-first" }, t("actions.settle_first")),
     revokes.map((r) => h("div", { class: "row" }, RULINGS.map((ruling) => {
       const action = { type: SETTLE, seat: r.seat, trick: r.trick, ruling };
       return tapButton(tapKey("action", action), {

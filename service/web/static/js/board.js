@@ -113,6 +113,16 @@ export function tricksDoneSection(view) {
     revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
 }
 
+// The revokes proven in the round being played, shown at the top of the buttons the referee taps
+// next and kept on screen while any of them is (they are listed with the finished tricks too, far
+// below on a phone); null when there are none.
+export function revokesNow(view) {
+  const revokes = view.revokes || [];
+  if (!revokes.length || view.status !== "in_progress") return null;
+  return h("div", { id: "revokes-now", class: "revokes-now", role: "group", "aria-labelledby": "revokes-now-h" },
+    h("h3", { id: "revokes-now-h" }, t("match.revokes_now")), revokes.map((r) => revokeLine(view, r)));
+}
+
 function revokeLine(view, r) {
   const rule = typeof r.rule === "string" ? r.rule : r.code;
   const ruling = r.ruling ? ` (${t(`match.ruling.${r.ruling}`)})` : "";
@@ -121,7 +131,7 @@ function revokeLine(view, r) {
 }
 
 // The score sheet's columns: the seats, or the teams (the view's "teams", else alternate seats).
-function columns(view, count) {
+export function columns(view, count) {
   if (count === view.names.length) return view.names;
   const members = (team) => (Array.isArray(view.teams) ? view.teams[team] || [] : view.names.map((_, s) => s).filter((s) => s % count === team));
   return Array.from({ length: count }, (_, team) => t("match.team", {
@@ -129,18 +139,118 @@ function columns(view, count) {
   }));
 }
 
-export function scoreSection(view, rounds) {
+// The score sheet, made for a 360 px phone: a column per seat (or team) with its name shortened to
+// fit, each cell the round's numbers (bid/tricks, +points) and "= score" on a line of its own, no
+// number broken over lines; a one-line legend of what the numbers are; a score that is not the
+// previous one plus the round's points (over 100, capped or bounced) is starred and explained
+// below. Up to four columns fit a phone's width; more scroll sideways with the round column kept in
+// place and a sign saying that it scrolls. optionTitle(name): the title and chosen value's title of
+// an option (the ruleset's schema in the page's language), or null.
+export function scoreSection(view, rounds, optionTitle = () => null) {
   const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
   const heads = columns(view, scores.length);
-  const rows = (rounds || []).map((r) => h("tr", {},
-    h("th", { scope: "row" }, String(r.round ?? r.number ?? "")),
-    heads.map((_, i) => h("td", {}, cell(r, i)))));
-  return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
-    h("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": "score-h" }, h("table", { id: "score-sheet" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("match.round_col")), heads.map((n) => h("th", { scope: "col" }, n)))),
+  const notes = [];
+  const previous = scores.map(() => 0);
+  const rows = (rounds || []).map((r) => {
+    const n = r.round ?? r.number ?? "";
+    const cells = heads.map((name, i) => {
+      const note = adjusted(r, i, previous[i]);
+      if (note) notes.push(noteText(view, n, name, note, optionTitle));
+      if (Array.isArray(r.scores) && typeof r.scores[i] === "number") previous[i] = r.scores[i];
+      return h("td", {}, cell(r, i, Boolean(note)));
+    });
+    return h("tr", {}, h("th", { scope: "row" }, String(n)), cells);
+  });
+  const sign = h("p", { class: "scroll-sign", id: "score-scroll-sign", hidden: true }, t("score.scroll_sign"));
+  const scroller = h("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": "score-h" },
+    h("table", { id: "score-sheet", class: `sheet cols-${heads.length}` },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "round-col" }, h("span", { class: "name" }, t("match.round_col"))),
+        shortNames(heads).map((short, i) => h("th", { scope: "col" },
+          h("span", { class: "name", "aria-hidden": "true" }, short), h("span", { class: "visually-hidden" }, heads[i]))))),
       h("tbody", {}, rows,
-        h("tr", {}, h("th", { scope: "row" }, t("match.total")), scores.map((s) => h("td", {}, h("strong", {}, String(s)))))))),
+        h("tr", {}, h("th", { scope: "row" }, h("span", { class: "name" }, t("match.total"))),
+          scores.map((s, i) => h("td", {}, totalCell(view, s, i)))))));
+  watchOverflow(scroller, sign);
+  return h("section", { "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t("match.score_sheet")),
+    sign, scroller, legend(rounds || []),
+    avinasNotes(view, rounds || [], heads),
+    notes.length ? h("ul", { id: "score-notes", class: "score-notes" }, notes.map((text) => h("li", {}, text))) : null,
     roundRevokes(view, rounds));
+}
+
+// The names as a column's head shows them: each one's first word where those are all different
+// (the whole name is read out), else the whole names, cut to the column's width by the style.
+function shortNames(names) {
+  const first = names.map((n) => String(n).trim().split(/\s+/)[0]);
+  return new Set(first).size === first.length ? first : names;
+}
+
+// A total: the score, and in Avinas the rams and pips each side holds (what decides the match).
+function totalCell(view, score, i) {
+  const rams = Array.isArray(view.rams) ? view.rams[i] : undefined;
+  const pips = Array.isArray(view.pips) ? view.pips[i] : undefined;
+  if (rams === undefined && pips === undefined) return h("strong", { class: "num" }, String(score));
+  return h("strong", { class: "num" }, t("score.rams_pips", { rams: rams ?? 0, pips: pips ?? 0 }));
+}
+
+// Avinas: why each hand's rams or pips went where they did (who declared, the card points and
+// tricks of the declaring side, who lost and what is due).
+function avinasNotes(view, rounds, heads) {
+  const lines = rounds.filter((r) => Array.isArray(r.card_points) && typeof r.loser === "number" && r.due)
+    .map((r) => {
+      const side = r.declarer === null || r.declarer === undefined ? 0 : sideOf(view, r.declarer);
+      return h("li", {}, t("score.avinas_note", {
+        n: r.number ?? r.round, declarer: seatName(view, r.declarer), points: r.card_points[side],
+        tricks: Array.isArray(r.tricks_won) ? r.tricks_won[side] : "—", loser: heads[r.loser], due: r.due,
+        unit: r.unit === "pips" ? t("score.unit_pips") : t("score.unit_rams"),
+      }));
+    });
+  return lines.length ? h("ul", { id: "hand-notes", class: "score-notes" }, lines) : null;
+}
+
+function sideOf(view, seat) {
+  if (Array.isArray(view.teams)) return Math.max(0, view.teams.findIndex((members) => members.includes(seat)));
+  return seat % 2;
+}
+
+// Shows the sign (and the scroller's edge shadow) while the sheet is wider than its box.
+function watchOverflow(scroller, sign) {
+  const check = new ResizeObserver(() => {
+    if (!scroller.isConnected) {
+      check.disconnect();
+      return;
+    }
+    const more = scroller.scrollWidth > scroller.clientWidth + 1;
+    sign.hidden = !more;
+    scroller.classList.toggle("more", more);
+  });
+  check.observe(scroller);
+}
+
+// {before, points, raw, score} where a round's score is not the one before plus its points.
+function adjusted(record, i, before) {
+  const points = Array.isArray(record.points) ? record.points[i] : undefined;
+  const score = Array.isArray(record.scores) ? record.scores[i] : undefined;
+  if (typeof points !== "number" || typeof score !== "number" || record.void) return null;
+  const raw = before + points;
+  return raw === score ? null : { before, points: points >= 0 ? points : `(${points})`, raw, score };
+}
+
+function noteText(view, round, name, note, optionTitle) {
+  const rule = optionTitle("overshoot_rule");
+  const params = { round, name, ...note };
+  return rule ? t("score.note_rule", { ...params, rule: rule.title, value: rule.value }) : t("score.note", params);
+}
+
+function legend(rounds) {
+  const has = (test) => rounds.some(test);
+  const items = [];
+  if (has((r) => Array.isArray(r.bids) && Array.isArray(r.tricks) && r.tricks.some((x) => typeof x === "number"))) {
+    items.push(t("score.legend.bid_made"));
+  }
+  if (has((r) => Array.isArray(r.points))) items.push(t("score.legend.points"));
+  if (has((r) => Array.isArray(r.scores))) items.push(t("score.legend.total"));
+  return items.length ? h("p", { class: "legend", id: "score-legend" }, items.join(" · ")) : null;
 }
 
 // The revokes proven in finished rounds, each where it happened (round and trick).
@@ -150,7 +260,9 @@ function roundRevokes(view, rounds) {
   return lines.length ? h("ul", { class: "revokes", id: "round-revokes" }, lines) : null;
 }
 
-function cell(record, i) {
+// A cell's numbers, each unbroken (class "num"): bid/tricks and +points, then "= score" on its own
+// line, starred when it is not the score before plus the points (explained below the sheet).
+function cell(record, i, starred) {
   const points = Array.isArray(record.points) ? record.points[i] : undefined;
   const score = Array.isArray(record.scores) ? record.scores[i] : undefined;
   const bid = Array.isArray(record.bids) ? record.bids[i] : undefined;
@@ -158,11 +270,15 @@ function cell(record, i) {
   const parts = [];
   if (bid !== undefined && tricks !== undefined) parts.push(t("score.bid_made", { bid: bid ?? "—", tricks }));
   if (points !== undefined) parts.push(`${points > 0 ? "+" : ""}${points}`);
-  if (score !== undefined) parts.push(`= ${score}`);
+  if (Array.isArray(record.card_points) && typeof record.card_points[i] === "number") {
+    parts.push(t("score.card_points", { n: record.card_points[i] }));
+  }
   if (Array.isArray(record.rams) && Array.isArray(record.pips)) {
     parts.push(t("score.rams_pips", { rams: record.rams[i], pips: record.pips[i] }));
   }
-  return parts.join(" ");
+  const detail = parts.flatMap((text, n) => [n ? " " : "", h("span", { class: "num" }, text)]);
+  return [detail.length ? h("span", { class: "detail" }, detail) : null,
+    score !== undefined ? h("span", { class: "num total-n" }, `= ${score}${starred ? "*" : ""}`) : null];
 }
 
 export function endSection(view) {

@@ -1,5 +1,7 @@
 // The page's own strings (../strings.json: every key in en, id and tl) and the chosen language:
-// the one stored on this device, else the browser's first supported language, else English.
+// the one the address asks for (?lang=id: a link made in that language), else the one stored on
+// this device, else the browser's first supported language, else English. Choosing one keeps the
+// address's ?lang in step, so that a reload or a link copied from it opens in that language.
 export const LANGUAGES = ["en", "id", "tl"];
 const STORE_KEY = "tr.lang";
 let strings = {};
@@ -12,7 +14,14 @@ export async function loadStrings() {
   document.documentElement.lang = lang;
 }
 
+function addressLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  return LANGUAGES.includes(asked) ? asked : null;
+}
+
 function initialLanguage() {
+  const asked = addressLanguage();
+  if (asked) return asked;
   const stored = localStorage.getItem(STORE_KEY);
   if (LANGUAGES.includes(stored)) return stored;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
@@ -32,6 +41,11 @@ export function setLanguage(next) {
   lang = next;
   localStorage.setItem(STORE_KEY, next);
   document.documentElement.lang = next;
+  if (addressLanguage() !== null) {
+    const url = new URL(location.href);
+    url.searchParams.set("lang", next);
+    history.replaceState(history.state, "", url);
+  }
 }
 
 // t(KEY, {name: "Ann"}): the string in the current language with {name} filled in.

@@ -28,7 +28,16 @@ function roomForDock() {
   fit();
 }
 
+// The service worker that keeps the page for a reload with no network (../sw.js): browsers allow
+// one only in a secure context (HTTPS, or localhost); over plain HTTP on a LAN address the page works
+// without it.
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
 async function main() {
+  keepOffline();
   installTaps();
   roomForDock();
   // Listened to before the strings arrive: a language chosen while they load is the one the page

@@ -1,25 +1,97 @@
 // A match as one token sees it (referee, seat or spectator): its state, what may be entered next,
 // undo, the whole round at once, the share links of a dealt match, the record at the end; kept
 // live (live.js) and with entries that survive a network loss (outbox.js).
-import { Problem, request } from "./api.js";
+import { NetworkError, Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionPanel, settlePanel } from "./actions.js";
-import { bidsSection, endSection, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
+import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
+import { bidsSection, seatName, endSection, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
 import { canEnterRound, roundResultForm } from "./result_form.js";
 import { sharePanel } from "./share.js";
-import { tapButton } from "./taps.js";
+import { redrawn, tapButton } from "./taps.js";
+import { parseRoute } from "./routes.js";
 import { errorText } from "./start.js";
 import { findMatch } from "./store.js";
 
 let current = null;
 
+// How long the page says that a tap was not entered (taps.js: the buttons under the finger had just changed).
+const TAP_NOTICE_MS = 4000;
+
+// A tap the page held back (taps.js) is said in the dock, where it moves nothing under the finger.
+document.addEventListener("tap-ignored", () => {
+  const m = current;
+  if (!m) return;
+  clearTimeout(m.tapNoticeTimer);
+  m.tapNotice = true;
+  m.tapNoticeTimer = setTimeout(() => { m.tapNotice = false; render(m); }, TAP_NOTICE_MS);
+  render(m);
+});
+
+// How soon a match opened with no network is tried again (and at once when the browser says it is online).
+const REOPEN_MS = 2000;
+// The last state this device saw of a match, per match (with the token it was seen with).
+const LAST = "tr.last.";
+let reopen = null;
+
+function keepLast(m) {
+  try {
+    localStorage.setItem(`${LAST}${m.route.id}`, JSON.stringify({
+      token: m.route.token, view: m.view, rounds: m.rounds, ruleName: m.ruleName,
+    }));
+  } catch {
+    // a full storage keeps the older copy
+  }
+}
+
+function lastKnown(route) {
+  try {
+    const last = JSON.parse(localStorage.getItem(`${LAST}${route.id}`) || "null");
+    return last && last.token === route.token ? last : null;
+  } catch {
+    return null;
+  }
+}
+
+// A match opened with no network: the last state this device saw of it (nothing can be entered on
+// it), and the match opened again by itself, every REOPEN_MS and as soon as the browser is online.
+function waitForNetwork(app, route, net) {
+  const last = lastKnown(route);
+  net.className = "net offline";
+  net.textContent = t("net.offline");
+  if (last) {
+    const v = last.view;
+    clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
+      h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
+      statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
+      scoreSection(v, last.rounds));
+  } else {
+    clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
+  }
+  const again = () => {
+    stopReopen();
+    const now = parseRoute(location.hash);
+    if (now.name === "match" && now.id === route.id && now.token === route.token) showMatch(app, route, net);
+  };
+  reopen = { timer: setTimeout(again, REOPEN_MS), again };
+  window.addEventListener("online", again);
+}
+
+function stopReopen() {
+  if (!reopen) return;
+  clearTimeout(reopen.timer);
+  window.removeEventListener("online", reopen.again);
+  reopen = null;
+}
+
 export function leaveMatch() {
+  stopReopen();
   current?.live.stop();
   current?.outbox.stop();
+  clearTimeout(current?.tapNoticeTimer);
   current = null;
   clear(messages());
 }
@@ -34,45 +106,108 @@ export async function showMatch(app, route, net) {
   const base = `/v1/matches/${encodeURIComponent(route.id)}`;
   let view;
   let ruleName;
+  let schema;
   let lastSeq = 0;
+  let log = [];
   try {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
-    lastSeq = await latestSeq(base, route.token);
+    schema = rs.options_schema;
+    ({ last: lastSeq, entries: log } = await readLog(base, route.token));
   } catch (err) {
+    if (err instanceof NetworkError) {
+      waitForNetwork(app, route, net);
+      return;
+    }
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
       h("p", {}, h("a", { href: "#/" }, t("match.back"))));
     return;
   }
   const m = {
-    app, net, route, base, view, ruleName, rounds: null, roundsKey: null, error: "", resultOpen: false,
-    stored: findMatch(route.id, route.token), liveState: "poll",
+    app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
+    stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
+    rulingNotice: "", settleBefore: null, log,
   };
   m.outbox = new Outbox(route.id, route.token, {
-    onView: (v) => accept(m, v),
-    onRefused: (err) => refused(m, err),
+    onView: (v, entry) => {
+      if (isRoundResult(entry)) {
+        closeResult(m);
+        render(m);
+      }
+      if (entry?.body?.type === SETTLE && m.settleBefore) m.rulingNotice = rulingText(m.settleBefore, v, entry.body);
+      accept(m, v);
+    },
+    onRefused: (err, entry) => refused(m, err, entry),
     onChange: () => render(m),
   });
   m.live = new Live(route.id, route.token, {
     onView: (v) => accept(m, v),
-    onEvents: () => {},
+    onEvents: (events) => noteEvents(m, events),
     onState: (state, detail) => liveState(m, state, detail),
   });
   current = m;
+  if (!m.stored) m.stored = await linksAgain(m);
   await loadRounds(m);
   render(m);
   m.live.start(view.version, lastSeq);
 }
 
-// The seq of the match's newest event, where the live updates start from.
-async function latestSeq(base, token) {
+// A dealt match opened with the referee's link on a device that did not create it: the seat links
+// read again (GET /links, the referee's token only); null where they cannot be (a match made before
+// they could, a network loss: the panel says that only the creating device has them).
+async function linksAgain(m) {
+  if (m.view.mode !== "dealt" || m.view.viewer?.role !== "referee") return null;
+  try {
+    const links = (await request("GET", `${m.base}/links`, { token: m.route.token })).data;
+    return { seats: links.seats, spectator: links.spectator_token };
+  } catch {
+    return null;
+  }
+}
+
+// The match's log as undo needs it (its entries and undos, each with its version) and the seq of
+// its newest event, where the live updates start from.
+async function readLog(base, token) {
   let after = 0;
+  const entries = [];
   for (;;) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
+    entries.push(...page.events.filter(logged));
     after = page.last_seq;
-    if (!page.more) return after;
+    if (!page.more) return { last: after, entries };
   }
+}
+
+function logged(event) {
+  return event.kind === "action" || event.kind === "undo";
+}
+
+// Events from the stream or a poll: the log follows them (an undo marks what it took back).
+function noteEvents(m, events) {
+  if (current !== m) return;
+  let changed = false;
+  for (const e of events) {
+    if (!logged(e) || m.log.some((x) => x.seq === e.seq)) continue;
+    m.log.push({ ...e });
+    if (e.kind === "undo") for (const x of m.log) if ((e.undone || []).includes(x.seq)) x.undone = true;
+    changed = true;
+  }
+  if (changed) render(m);
+}
+
+// The entry an undo takes back now, or null where the log is not known up to the version shown
+// (then the button names none: it never names one it does not take back).
+function lastEntry(m) {
+  const newest = Math.max(0, ...m.log.map((e) => e.version));
+  if (newest !== m.view.version) return null;
+  return m.log.filter((e) => e.kind === "action" && !e.undone).at(-1) ?? null;
+}
+
+function entryText(view, event) {
+  const a = event.action || {};
+  const what = actionText(a);
+  return typeof a.seat === "number" ? `${seatName(view, a.seat)}: ${what}` : what;
 }
 
 // The sheet is read again when a round closes or is reopened, and when a finished round's record
@@ -105,15 +240,29 @@ async function loadRounds(m) {
 // A newer view is drawn at once (the entries it allows with it); the sheet follows when it is read.
 async function accept(m, view) {
   if (current !== m || !view || view.version <= m.view.version) return;  // not newer: a stream's first view, a poll
+  // a round that began since the page last drew the match is announced until its first entry
+  if (roundNumber(view) > roundNumber(m.view) && view.status === "in_progress") m.newRound = roundNumber(view);
+  else if (roundNumber(view) < roundNumber(m.view)) m.newRound = null;
   m.view = view;
   m.live.seen(view);
   render(m);
   if (await loadRounds(m)) render(m);
 }
 
-function refused(m, err) {
+function isRoundResult(entry) {
+  return entry?.body?.type === "round_result";
+}
+
+function closeResult(m) {
+  m.resultOpen = false;
+  m.resultNode = null;
+}
+
+function refused(m, err, entry) {
   m.error = errorText(err);
   render(m);
+  // the round's form, still open with what was typed, shows the reason beside the field it is about
+  if (isRoundResult(entry) && m.resultNode && err instanceof Problem) m.resultNode.showProblem(err.body, m.error);
   if (err instanceof Problem && (err.status === 412 || err.status === 409)) {
     request("GET", m.base, { token: m.route.token }).then((a) => accept(m, a.data), () => {});
   }
@@ -138,13 +287,20 @@ function renderNet(m) {
   if (state) state.textContent = t(`live.${m.liveState}`);
 }
 
+const SETTLE = "settle_revoke";
+
 function send(m, action) {
   m.error = "";
+  // a ruling's answer is compared with the match as it was when it was made (what it changed);
+  // any other entry ends what the last ruling's notice said
+  if (action.type === SETTLE) m.settleBefore = m.view;
+  else m.rulingNotice = "";
   m.outbox.send(`${m.base}/actions`, action, m.view.version);
 }
 
 function undo(m) {
   m.error = "";
+  m.rulingNotice = "";
   m.outbox.send(`${m.base}/undo`, undefined, m.view.version);
 }
 
@@ -175,15 +331,24 @@ function draw(m) {
   const busy = m.outbox.pending > 0;
   const entering = m.resultOpen && canEnterRound(v);
   if (!entering) m.resultNode = null;
+  if (m.newRound !== null && (v.status !== "in_progress" || !roundUntouched(v))) m.newRound = null;
   // While an entry is on its way the panels stay where they are, inert: the page does not jump under
   // the finger, and nothing more is entered on a state the entry changes.
-  const panel = entering || v.status !== "in_progress" ? null : waiting(actionPanel(v, (a) => send(m, a)), busy);
+  // a revoke ruling that must be made comes first: the next round's first entry would close it unseen
+  const ruling = referee && openRevokes(v).length > 0;
+  const panel = entering || ruling || v.status !== "in_progress" ? null : waiting(actionPanel(v, (a) => send(m, a)), busy);
+  if (panel) panel.querySelector("h2")?.after(revokesNow(v) ?? "");
   m.app.setAttribute("aria-busy", String(busy));
   // the refusal and the entries waiting to be sent are shown in the dock at the foot of the screen,
   // out of the page's flow: their coming and going moves nothing under the finger
   clear(messages(),
     h("div", { class: "error", role: "alert", id: "error" }, m.error),
+    m.rulingNotice ? h("p", { class: "notice", id: "ruling-notice", role: "status" }, m.rulingNotice) : null,
+    m.tapNotice ? h("p", { class: "notice", id: "tap-notice", role: "status" }, t("taps.ignored")) : null,
+    m.newRound !== null ? h("p", { class: "notice", id: "round-notice", role: "status" }, t("match.new_round", {
+      n: m.newRound, name: v.dealer === null || v.dealer === undefined ? "—" : seatName(v, v.dealer) })) : null,
     busy ? h("p", { class: "notice", id: "pending" }, t("net.pending", { n: m.outbox.pending })) : null);
+  if (m.resultNode) m.resultNode.inert = busy;  // kept across drawings: not usable while its entry is on its way
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
@@ -191,37 +356,51 @@ function draw(m) {
     endSection(v),
     entering ? resultForm(m) : null,
     trickSection(v),
-    panel,
+    panel ? null : revokesNow(v),
     referee && !entering ? waiting(settlePanel(v, (a) => send(m, a)), busy) : null,
-    tools(m, referee, busy, entering),
+    panel,
+    tools(m, referee, busy, entering || ruling),
     bidsSection(v),
     tricksDoneSection(v),
-    scoreSection(v, m.rounds),
+    scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
+  redrawn();
+  keepLast(m);
 }
 
-// The round-result form, built when it is opened and kept across redraws (what is typed stays).
+// The round-result form, built when it is opened and kept across redraws (what is typed stays); it
+// closes when the service has scored the round, and stays open with a refusal's reason.
 function resultForm(m) {
-  const close = () => {
-    m.resultOpen = false;
-    m.resultNode = null;
-  };
-  m.resultNode ??= roundResultForm(m.view, (a) => { close(); send(m, a); }, () => { close(); render(m); });
+  m.resultNode ??= roundResultForm(m.view, (a) => send(m, a), () => { closeResult(m); render(m); });
   return m.resultNode;
 }
 
-function tools(m, referee, busy, entering) {
+// An option of the match as people read it: its title and its chosen value's (the ruleset's
+// schema, asked for in the page's language when the match was opened), or null.
+function optionTitle(m, name) {
+  const prop = m.schema?.properties?.[name];
+  if (!prop || !m.view.options || !(name in m.view.options)) return null;
+  const chosen = (prop.oneOf || []).find((c) => c.const === m.view.options[name]);
+  return prop.title && chosen?.title ? { title: prop.title, value: chosen.title } : null;
+}
+
+// hideRound: the round form is open, or a revoke ruling comes first
+function tools(m, referee, busy, hideRound) {
   const v = m.view;
   if (!referee) return null;
   const buttons = [];
-  if (!entering && canEnterRound(v)) {
+  if (!hideRound && canEnterRound(v)) {
     buttons.push(tapButton("open-round", { id: "enter-round" }, () => { m.resultOpen = true; m.error = ""; render(m); },
       t("result.open")));
   }
   // what undo takes back depends on the version: a redraw for another entry changes its meaning
-  if (v.version > 1) buttons.push(tapButton(`undo:${v.version}`, { id: "undo" }, () => undo(m), t("match.undo")));
+  if (v.version > 1) {
+    const entry = lastEntry(m);
+    const label = entry ? t("match.undo_what", { what: entryText(v, entry) }) : t("match.undo");
+    buttons.push(tapButton(`undo:${v.version}`, { id: "undo" }, () => undo(m), label));
+  }
   if (!buttons.length) return null;
   return waiting(h("div", { class: "row tools" }, buttons), busy);
 }

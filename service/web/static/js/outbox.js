@@ -6,7 +6,8 @@ import { NetworkError, newKey, request } from "./api.js";
 const RETRY_MS = 2000;
 
 export class Outbox {
-  // onView(view): an answer's view; onRefused(problem): a refusal; onChange(): the queue changed.
+  // onView(view, entry): an answer's view; onRefused(problem, entry): a refusal; onChange(): the queue
+  // changed. entry: {path, body, version, key}, what was sent.
   constructor(matchId, token, { onView, onRefused, onChange }) {
     this.key = `tr.outbox.${matchId}`;
     this.token = token;
@@ -61,7 +62,7 @@ export class Outbox {
           // before it and nothing pending (a moment of entries the service has moved past)
           this.queue.shift();
           this.persist();
-          this.onView(answer.data);
+          this.onView(answer.data, entry);
           this.onChange();
         } catch (err) {
           if (err instanceof NetworkError) {
@@ -71,7 +72,7 @@ export class Outbox {
           }
           this.queue.shift();
           this.save();
-          this.onRefused(err);
+          this.onRefused(err, entry);
         }
       }
     } finally {

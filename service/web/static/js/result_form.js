@@ -124,18 +124,74 @@ function avinasFields(view) {
   return { fields, read };
 }
 
-// send(action) posts the round_result; onCancel() closes the form.
+// The field of each fact a refusal can name (its detail quotes the fact: 'tricks_won'), and the
+// fact of the codes whose detail does not.
+const FACT_FIELDS = {
+  tricks_won: "rr-tricks-0", tricks: "rr-tricks-0", highest_trump_seat: "rr-high", bid: "rr-bid-team",
+  game: "rr-game", declarer: "rr-declarer", knocks: "rr-knocks", declarer_points: "rr-points",
+  declarer_tricks: "rr-dtricks", lied: "rr-lied", sevens_exposed: "rr-sevens",
+};
+const CODE_FACTS = {
+  tricks_do_not_add_up: "tricks", bid_forbidden_by_hook: "hook", bid_out_of_range: "bids",
+  zero_bid_not_allowed: "bids", non_bidder_bid: "bids",
+};
+
+// The form's field a refusal is about, or null (then its reason shows above the form's buttons).
+function fieldOf(view, form, body) {
+  const quoted = /'(\w+)'/.exec(body.detail || "")?.[1];
+  const fact = CODE_FACTS[body.code] || (quoted in FACT_FIELDS || quoted === "bids" ? quoted : null);
+  if (fact === "hook") return form.querySelector(`#rr-bid-${view.bidding?.hook_player}`) || form.querySelector("input[id^='rr-bid-']:not(#rr-bid-team)");
+  if (fact === "bids") return form.querySelector("input[id^='rr-bid-']");
+  return fact ? form.querySelector(`#${FACT_FIELDS[fact]}`) : null;
+}
+
+// send(action) posts the round_result; onCancel() closes the form. The form stays open until the
+// service has scored the round: a refusal (showProblem(problem body)) keeps every value typed and
+// shows the reason beside the field it is about.
 export function roundResultForm(view, send, onCancel) {
   const { fields, read } = FORMS[view.ruleset](view);
+  const general = h("p", { class: "field-error", id: "rr-error", role: "alert", hidden: true });
   const form = h("form", {
     id: "round-result",
     onsubmit: (ev) => {
       ev.preventDefault();
+      clearProblem(form);
       send({ type: "round_result", result: read(form) });
     },
-  }, h("h2", {}, t("result.title")), fields,
+  }, h("h2", {}, t("result.title")), fields, general,
   h("div", { class: "row" },
     h("button", { type: "submit", class: "primary" }, t("result.submit")),
     h("button", { type: "button", onclick: onCancel }, t("result.cancel"))));
-  return h("section", { "aria-label": t("result.title") }, form);
+  const section = h("section", { "aria-label": t("result.title") }, form);
+  section.showProblem = (body, text) => {
+    clearProblem(form);
+    const field = fieldOf(view, form, body);
+    if (!field) {
+      general.textContent = text;
+      general.hidden = false;
+      return;
+    }
+    const reason = h("p", { class: "field-error", id: `${field.id}-error`, role: "alert" }, text);
+    const box = field.closest(".field") || field;
+    box.after(reason);
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", [field.getAttribute("aria-describedby"), reason.id].filter(Boolean).join(" "));
+    field.focus();
+  };
+  return section;
+}
+
+function clearProblem(form) {
+  for (const el of form.querySelectorAll("[aria-invalid]")) {
+    el.removeAttribute("aria-invalid");
+    const rest = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== `${el.id}-error`);
+    if (rest.length) el.setAttribute("aria-describedby", rest.join(" "));
+    else el.removeAttribute("aria-describedby");
+  }
+  for (const el of form.querySelectorAll(".field-error")) {
+    if (el.id === "rr-error") {
+      el.hidden = true;
+      el.textContent = "";
+    } else el.remove();
+  }
 }

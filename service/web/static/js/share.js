@@ -15,7 +15,7 @@ function qrCanvas(text, label) {
   code.make();
   const count = code.getModuleCount();
   const size = (count + 2 * QR_MARGIN) * QR_SCALE;
-  const canvas = h("canvas", { width: size, height: size, role: "img", "aria-label": label });
+  const canvas = h("canvas", { width: size, height: size, role: "img", "aria-label": label, "data-text": text });
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, size, size);

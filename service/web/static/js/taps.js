@@ -9,6 +9,11 @@
 // meaning: it lands on the button drawn now with that meaning, which is what the person pressed; a
 // tap released on another meaning (the layout moved under the finger) or dragged away does nothing.
 // A click with no pointer before it (the keyboard, a screen reader) works as a click.
+// A finger's second tap on the spot of a tap just entered, on a button that now means something
+// else (the entry's answer redrew the page under the finger: the last card of a round, then the next
+// round's turn-up grid), is the same tap doubled or a tap on what the person has not seen yet: it
+// does nothing while it comes within SEEN_MS of that tap or of the redraw after it, and the page
+// says so ("tap-ignored" on the document). A mouse's pointer is precise and seen: not held back.
 import { h } from "./dom.js";
 
 // A press that moves farther than this before its release is a drag or a scroll, not a tap.
@@ -17,8 +22,27 @@ const MOVE_PX = 24;
 // the release): ignored.
 const CLICK_AFTER_RELEASE_MS = 1000;
 
+// How near the last tap's spot a press counts as a tap on the same spot.
+const SAME_SPOT_PX = 32;
+// How long a new meaning on the spot of the last tap must have been on screen before it is entered.
+const SEEN_MS = 800;
+
 let pressed = null;
 let releasedAt = -Infinity;
+let lastTap = null;
+let redrawnAt = -Infinity;
+
+// Called after every drawing of the page's buttons (match.js): the moment the meanings may have moved.
+export function redrawn() {
+  redrawnAt = performance.now();
+}
+
+// A finger's press on the spot of the last tap, on another meaning, too soon after it or after a redraw.
+function doubled(ev, el) {
+  if (!lastTap || ev.pointerType === "mouse" || el.dataset.tap === lastTap.key) return false;
+  if (Math.hypot(ev.clientX - lastTap.x, ev.clientY - lastTap.y) > SAME_SPOT_PX) return false;
+  return ev.timeStamp - Math.max(lastTap.at, redrawnAt) < SEEN_MS;
+}
 
 // The meaning of an action: its fields in a fixed order, so that the same action drawn again has the
 // same key.
@@ -47,7 +71,11 @@ function activate(el) {
 // Listens on the whole document once (main.js); every drawing's buttons are found by their key.
 export function installTaps(doc = document) {
   doc.addEventListener("pointerdown", (ev) => {
-    const el = ev.pointerType === "mouse" && ev.button !== 0 ? null : live(ev.target);
+    let el = ev.pointerType === "mouse" && ev.button !== 0 ? null : live(ev.target);
+    if (el && doubled(ev, el)) {
+      el = null;
+      doc.dispatchEvent(new CustomEvent("tap-ignored"));
+    }
     pressed = el ? { key: el.dataset.tap, id: ev.pointerId, x: ev.clientX, y: ev.clientY } : null;
   }, true);
   doc.addEventListener("pointercancel", (ev) => {
@@ -60,7 +88,10 @@ export function installTaps(doc = document) {
     if (!start || start.id !== ev.pointerId) return;
     if (Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > MOVE_PX) return;
     const el = live(doc.elementFromPoint(ev.clientX, ev.clientY));
-    if (el && el.dataset.tap === start.key) activate(el);
+    if (el && el.dataset.tap === start.key) {
+      lastTap = { key: start.key, x: ev.clientX, y: ev.clientY, at: ev.timeStamp };
+      activate(el);
+    }
   }, true);
   doc.addEventListener("click", (ev) => {
     const el = ev.target?.closest?.("[data-tap]");
