@@ -199,7 +199,7 @@ function avinasNotes(view, rounds, heads) {
   const lines = rounds.filter((r) => Array.isArray(r.card_points) && typeof r.loser === "number" && r.due)
     .map((r) => {
       const side = r.declarer === null || r.declarer === undefined ? 0 : sideOf(view, r.declarer);
-      return h("li", {}, t("score.avinas_note", {
+      return h("li", {}, t("score.declared_note", {
         n: r.number ?? r.round, declarer: seatName(view, r.declarer), points: r.card_points[side],
         tricks: Array.isArray(r.tricks_won) ? r.tricks_won[side] : "—", loser: heads[r.loser], due: r.due,
         unit: r.unit === "pips" ? t("score.unit_pips") : t("score.unit_rams"),
