@@ -436,14 +436,24 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description The players' names, in seat order (seat 0 first)
+             * @description The players, in seat order (seat 0 first): each a name, or {name, computer} for a computer seat
              * @example [
              *       "Ann",
              *       "Bob",
-             *       "Cy"
+             *       {
+             *         "computer": "easy",
+             *         "name": "Computer"
+             *       }
              *     ]
              */
-            players: string[];
+            players: (string | {
+                /**
+                 * @description The computer's level (computer_levels in GET /v1/rulesets/{id})
+                 * @enum {string}
+                 */
+                computer: "easy" | "hard";
+                name: string;
+            })[];
             /**
              * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
              * @example seed
@@ -731,6 +741,19 @@ export interface components {
             [key: string]: unknown;
         };
         RulesetDetail: {
+            /**
+             * @description The levels of computer players a dealt match may seat ({'name', 'computer': id} in a create's players), easiest first: each id, title and description in the answer's language
+             * @example [
+             *       {
+             *         "description": "...",
+             *         "id": "easy",
+             *         "title": "Easy"
+             *       }
+             *     ]
+             */
+            computer_levels: {
+                [key: string]: unknown;
+            }[];
             description: string;
             /** @example forty_fives */
             id: string;
