@@ -24,17 +24,18 @@ from service.rules.actions import Action
 __all__ = ["LEVELS", "Situation", "choose", "situation_of", "waits"]
 
 
-def choose(level: str, situation: Situation, rng: random.Random) -> Action:
+def choose(level: str, situation: Situation, rng: random.Random, deadline: float | None = None) -> Action:
     """The action the computer of ``level`` takes in ``situation`` (one of its legal actions). A
     computer that may play a card plays one: it does not go back on a call it made this round (a
-    Boerenbridge revision of its bid)."""
+    Boerenbridge revision of its bid). ``deadline`` (``time.perf_counter``): a search stops there at
+    the latest (the request's own bound, when several computers play in one request)."""
     taken = taken_types(situation)
     if any(a.type == "play" for a in situation.legal):
         situation = dataclasses.replace(
             situation, legal=tuple(a for a in situation.legal if a.type == "play" or a.type not in taken)
         )
     if level == "hard":
-        return hard_choice(situation, rng, HARD)
+        return hard_choice(situation, rng, HARD, deadline)
     return easy_choice(situation, rng)
 
 

@@ -9,8 +9,9 @@ value is taken; a tie goes to the easy policy's own choice.
 The search is bounded by work, not by the clock, so that a seed always gives the same decision:
 at most ``samples`` samples and ``steps`` rules steps (deals, actions, play-out moves) per decision,
 which is about ``BUDGET_SECONDS`` on this machine (bench/README.md). A wall-clock guard
-(``guard_seconds``) stops a search that a loaded machine slows far beyond that; only then can a
-decision differ from its seed's.
+(``guard_seconds``, and the request's own deadline when several computers play in one request,
+``service.matches.computers``) stops a search that a loaded machine slows far beyond that; only
+then can a decision differ from its seed's.
 """
 
 from __future__ import annotations
@@ -44,20 +45,24 @@ class HardSettings:
 HARD = HardSettings()
 
 
-def hard_choice(situation: Situation, rng: random.Random, settings: HardSettings = HARD) -> Action:
-    """The hard computer's action (one of ``situation.legal``)."""
+def hard_choice(
+    situation: Situation, rng: random.Random, settings: HardSettings = HARD, deadline: float | None = None
+) -> Action:
+    """The hard computer's action (one of ``situation.legal``); the search stops at ``deadline``
+    (``time.perf_counter``) at the latest."""
     fallback = easy_choice(situation, rng)
     legal = list(dict.fromkeys(situation.legal))
     if len(legal) <= 1:
         return fallback
     started = time.perf_counter()
+    stop = started + settings.guard_seconds if deadline is None else min(deadline, started + settings.guard_seconds)
     sampler = Sampler(situation)
     totals = [0.0] * len(legal)
     samples = 0
     work = 0
     tries = 0
     while samples < settings.samples and tries < settings.samples * TRIES_PER_SAMPLE:
-        if work + sampler.work >= settings.steps or time.perf_counter() - started > settings.guard_seconds:
+        if work + sampler.work >= settings.steps or time.perf_counter() > stop:
             break
         tries += 1
         state = sampler.sample(rng)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,11 @@ from service.rules.errors import RuleError
 from service.rules.ruleset import FINISHED
 from service.store.base import Event
 
+#: the time the computers' searches of one request may take together (each search also has its own
+#: bound, ``service.computer.hard``): a person's post is answered within about this
+REQUEST_SEARCH_SECONDS = 0.8
+#: the least a search is given however long the request's computers have thought
+LEAST_SEARCH_SECONDS = 0.05
 #: the most computer actions one request may take (a whole long match of computers and one person
 #: is far fewer between two decisions of the person)
 MAX_COMPUTER_ACTIONS = 5000
@@ -57,6 +63,7 @@ def play_computers(
     events = list(events)
     first_pending = doc.logged - len(events) + 1
     stored: dict[int, list[Event]] = {}
+    bound = time.perf_counter() + REQUEST_SEARCH_SECONDS
     for _ in range(MAX_COMPUTER_ACTIONS):
         state = doc.state
         if ruleset.status(state) == FINISHED or ruleset.needs_deal(state):
@@ -78,7 +85,8 @@ def play_computers(
             break
         seat, situation = ready[0]
         rng = computer_rng(doc.seed, doc.logged + 1)
-        action = choose(str(computers[seat]), situation, rng)
+        deadline = max(bound, time.perf_counter() + LEAST_SEARCH_SECONDS)
+        action = choose(str(computers[seat]), situation, rng, deadline)
         try:
             state = ruleset.apply(state, action)
         except RuleError:
