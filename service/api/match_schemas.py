@@ -154,6 +154,11 @@ class MatchViewSchema(ma.Schema):
                              "and the options given at creation, combined)"})
     preset = ma.fields.String(required=True, allow_none=True,
                               metadata={"description": "The preset the match was created with (null: none)"})
+    computers = ma.fields.List(
+        ma.fields.String(allow_none=True), required=True,
+        metadata={"description": "Each seat's computer level (null: a person plays it); the service acts for a "
+                  "computer seat before it answers, each of its actions an event by 'computer'"},
+    )
 
 
 class MatchCreatedSchema(ma.Schema):
@@ -183,7 +188,7 @@ class EventSchema(ma.Schema):
     version = ma.fields.Integer(required=True, metadata={"description": "The match version this event produced"})
     kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "round", "undo"]))
     action = ma.fields.Dict(metadata={"description": "The action, as this token may see it"})
-    by = ma.fields.String(metadata={"description": "referee or seat"})
+    by = ma.fields.String(metadata={"description": "referee, seat, or computer (an action the service took for a computer seat)"})
     round = ma.fields.Dict(metadata={"description": "round: a finished round's record, as the view's history shows it"})
     undone = ma.fields.Raw(
         metadata={"description": "action, round: whether it was undone; undo: the seqs taken back"}
@@ -233,7 +238,7 @@ class RecordSchema(ma.Schema):
         "description": "Each deal: index, commitment (hex SHA-256 of its seed); once its round is over, "
         "seed (hex), deck (top first) and hands (per seat, as dealt)"})
     actions = ma.fields.List(ma.fields.Dict(), required=True, metadata={
-        "description": "Each action posted: seq, version, by (referee or seat), action, deal, undone"})
+        "description": "Each action posted: seq, version, by (referee, seat or computer), action, deal, undone"})
     refused = ma.fields.List(ma.fields.Dict(), required=True, metadata={
         "description": "Each action the rules refused (it changed nothing: no version, no event), oldest first, "
         "the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), "

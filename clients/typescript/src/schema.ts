@@ -469,7 +469,7 @@ export interface components {
             action?: {
                 [key: string]: unknown;
             };
-            /** @description referee or seat */
+            /** @description referee, seat, or computer (an action the service took for a computer seat) */
             by?: string;
             /** @enum {string} */
             kind: "create" | "deal" | "action" | "round" | "undo";
@@ -569,6 +569,8 @@ export interface components {
         MatchView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
             dealer: number | null;
             /** @description The seat's own hand */
             hand?: string[] | null;
@@ -678,7 +680,7 @@ export interface components {
             detail: string;
         };
         Record: {
-            /** @description Each action posted: seq, version, by (referee or seat), action, deal, undone */
+            /** @description Each action posted: seq, version, by (referee, seat or computer), action, deal, undone */
             actions: {
                 [key: string]: unknown;
             }[];
@@ -1266,6 +1268,11 @@ export interface operations {
                      *       "view": {
                      *         "accepts_round_result": false,
                      *         "ace_announced_by": null,
+                     *         "computers": [
+                     *           null,
+                     *           null,
+                     *           null
+                     *         ],
                      *         "deal_commitment": "f0892fe69e8f8a6408f654bdaa39bfdeafeb8d1366e244a8e01130e97700db34",
                      *         "dealer": 1,
                      *         "dealer_turned_ace": null,
@@ -1387,6 +1394,11 @@ export interface operations {
                      * @example {
                      *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
+                     *       "computers": [
+                     *         null,
+                     *         null,
+                     *         null
+                     *       ],
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
                      *       "dealer_turned_ace": null,
@@ -1591,6 +1603,11 @@ export interface operations {
                      * @example {
                      *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
+                     *       "computers": [
+                     *         null,
+                     *         null,
+                     *         null
+                     *       ],
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
                      *       "dealer_turned_ace": null,

@@ -31,7 +31,8 @@ T = TypeVar("T", bound="Record")
 class Record:
     """ 
         Attributes:
-            actions (list[RecordActionsItem]): Each action posted: seq, version, by (referee or seat), action, deal, undone
+            actions (list[RecordActionsItem]): Each action posted: seq, version, by (referee, seat or computer), action,
+                deal, undone
             complete (bool): True when the record holds every deal and action so far (else: the finished rounds)
             deals (list[RecordDealsItem]): Each deal: index, commitment (hex SHA-256 of its seed); once its round is over,
                 seed (hex), deck (top first) and hands (per seat, as dealt)
