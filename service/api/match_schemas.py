@@ -188,7 +188,7 @@ class EventSchema(ma.Schema):
     version = ma.fields.Integer(required=True, metadata={"description": "The match version this event produced"})
     kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "round", "undo"]))
     action = ma.fields.Dict(metadata={"description": "The action, as this token may see it"})
-    by = ma.fields.String(metadata={"description": "referee, seat, or computer (an action the service took for a computer seat)"})
+    by = ma.fields.String(metadata={"description": "referee, seat or computer (the service, for a computer seat)"})
     round = ma.fields.Dict(metadata={"description": "round: a finished round's record, as the view's history shows it"})
     undone = ma.fields.Raw(
         metadata={"description": "action, round: whether it was undone; undo: the seqs taken back"}

@@ -6,7 +6,8 @@
   bid tries not to win another trick (it throws its highest card that loses), and one that still
   needs tricks wins cheaply.
 * **Bidding**: the hand's expected tricks (``strength.expected_tricks``, for the best trump where
-  trump is still to be named). A Boerenbridge bid is the legal amount nearest to them; elsewhere a
+  trump is still to be named). A bid of a number of tricks (Boerenbridge: its amounts are at most
+  the hand's size) is the legal amount nearest to them; elsewhere a
   strong hand (at least half its cards expected to take tricks) makes the smallest bold call (a bid
   or declaration, a knock, a rob), a weak one the cautious one (pass, decline).
 * **Naming trump**: the suit with the most expected tricks.
@@ -110,8 +111,10 @@ def _call(ruleset: Any, view: Mapping[str, Any], legal: list[Action], hand: list
     trumps = [ctx.trump] if known_trump else list(Suit)
     est = max(_tricks_with(ruleset, options, hand, t, ctx, players) for t in trumps)
     amounts = sorted((a for a in legal if a.amount is not None), key=lambda a: a.amount or 0)
-    if ruleset.id == "boerenbridge" and amounts:
-        return min(amounts, key=lambda a: (abs((a.amount or 0) - round(est)), a.amount or 0))
+    tricks = [a for a in amounts if a.type == "bid"]
+    if tricks and len(tricks) == len(amounts) and (tricks[-1].amount or 0) <= len(hand):
+        # a bid of a number of tricks (Boerenbridge): the nearest to the expected tricks
+        return min(tricks, key=lambda a: (abs((a.amount or 0) - round(est)), a.amount or 0))
     strong = bool(hand) and est >= len(hand) / 2
     bold = [a for a in legal if a.type in BOLD]
     cautious = [a for a in legal if a.type in CAUTIOUS and a.amount is None]

@@ -469,7 +469,7 @@ export interface components {
             action?: {
                 [key: string]: unknown;
             };
-            /** @description referee, seat, or computer (an action the service took for a computer seat) */
+            /** @description referee, seat or computer (the service, for a computer seat) */
             by?: string;
             /** @enum {string} */
             kind: "create" | "deal" | "action" | "round" | "undo";

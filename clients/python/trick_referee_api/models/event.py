@@ -32,7 +32,7 @@ class Event:
             seq (int):
             version (int): The match version this event produced
             action (EventAction | Unset): The action, as this token may see it
-            by (str | Unset): referee, seat, or computer (an action the service took for a computer seat)
+            by (str | Unset): referee, seat or computer (the service, for a computer seat)
             round_ (EventRound | Unset): round: a finished round's record, as the view's history shows it
             undone (Any | Unset): action, round: whether it was undone; undo: the seqs taken back
      """
