@@ -118,16 +118,17 @@ def latency(ruleset_id: str, posts: int, seed: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=200, help="matches per ruleset and opponent")
+    parser.add_argument("--matches", type=int, default=200, help="matches per ruleset and opponent (0: none)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per contest (fewer if the match ends)")
     parser.add_argument("--posts", type=int, default=300, help="timed posts per ruleset (0: no latency)")
     parser.add_argument("--rulesets", nargs="*", default=sorted(RULESETS))
     parser.add_argument("--opponents", nargs="*", default=["random", "easy"])
     parser.add_argument("--seed", type=int, default=37)
     args = parser.parse_args()
-    print("| ruleset | opponent | contests | hard's share won | seconds |")
-    print("|---|---|---|---|---|")
-    for ruleset_id in args.rulesets:
+    if args.matches:
+        print("| ruleset | opponent | contests | hard's share won | seconds |")
+        print("|---|---|---|---|---|")
+    for ruleset_id in args.rulesets if args.matches else ():
         for opponent in args.opponents:
             started = time.perf_counter()
             share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed)

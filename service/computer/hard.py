@@ -56,6 +56,8 @@ def hard_choice(
         return fallback
     started = time.perf_counter()
     stop = started + settings.guard_seconds if deadline is None else min(deadline, started + settings.guard_seconds)
+    if started >= stop:  # no time left for a search: the easy policy's choice
+        return fallback
     sampler = Sampler(situation)
     totals = [0.0] * len(legal)
     samples = 0
@@ -68,11 +70,17 @@ def hard_choice(
         state = sampler.sample(rng)
         if state is None:
             continue
-        samples += 1
-        for i, action in enumerate(legal):
+        values = []
+        for action in legal:
+            if time.perf_counter() > stop:
+                break
             value, cost = _played_out(situation.ruleset, state, action, situation.seat, situation.options)
-            totals[i] += value
+            values.append(value)
             work += cost
+        if len(values) < len(legal):  # a sample cut short by the clock counts for nothing
+            break
+        samples += 1
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
     if samples == 0:
         return fallback
     best = max(totals)

@@ -29,10 +29,9 @@ from service.rules.ruleset import FINISHED
 from service.store.base import Event
 
 #: the time the computers' searches of one request may take together (each search also has its own
-#: bound, ``service.computer.hard``): a person's post is answered within about this
-REQUEST_SEARCH_SECONDS = 0.8
-#: the least a search is given however long the request's computers have thought
-LEAST_SEARCH_SECONDS = 0.05
+#: bound, ``service.computer.hard``); once it is spent, the request's further computer decisions are
+#: the easy policy's (instant), so a person's post is answered within about this and the rest
+REQUEST_SEARCH_SECONDS = 0.5
 #: the most computer actions one request may take (a whole long match of computers and one person
 #: is far fewer between two decisions of the person)
 MAX_COMPUTER_ACTIONS = 5000
@@ -85,8 +84,7 @@ def play_computers(
             break
         seat, situation = ready[0]
         rng = computer_rng(doc.seed, doc.logged + 1)
-        deadline = max(bound, time.perf_counter() + LEAST_SEARCH_SECONDS)
-        action = choose(str(computers[seat]), situation, rng, deadline)
+        action = choose(str(computers[seat]), situation, rng, bound)
         try:
             state = ruleset.apply(state, action)
         except RuleError:
