@@ -75,11 +75,15 @@ def play_computers(
         dealt = state if start.state is None else start.decoded(ruleset.state_type)
         if start.seq not in stored:
             stored[start.seq] = stored_after(start.seq) if start.seq < first_pending - 1 else []
-        logged = [e.data for e in effective(stored[start.seq]) if e.seq < first_pending]
-        pending = [e for i, e in enumerate(events) if first_pending + i > start.seq]
-        actions = [Action.from_json(e["action"]) for e in [*logged, *pending] if e.get("kind") == "action"]
+        # the round's events, stored and of this request, that still count (an undo of this
+        # request takes back stored ones)
+        logged = [e for e in stored[start.seq] if e.seq < first_pending]
+        pending = [Event(first_pending + i, e) for i, e in enumerate(events) if first_pending + i > start.seq]
+        round_events = effective([*logged, *pending])
+        actions = [Action.from_json(e.data["action"]) for e in round_events if e.data.get("kind") == "action"]
         ready = [(s, situation_of(ruleset, s, dealt, actions)) for s in seats]
-        ready = [(s, situation) for s, situation in ready if not waits(situation, len(to_act) > 1)]
+        ready = [(s, situation) for s, situation in ready
+                 if situation.legal and not waits(situation, len(to_act) > 1)]
         if not ready:
             break
         seat, situation = ready[0]
