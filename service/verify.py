@@ -87,7 +87,7 @@ def check_shape(record: Any) -> None:
     for i, entry in enumerate(record["actions"]):
         if (not isinstance(entry, dict) or not isinstance(entry.get("action"), dict)
                 or not isinstance(entry.get("undone"), bool) or not is_json_int(entry.get("seq"))
-                or entry.get("by") not in ("referee", "seat")):
+                or entry.get("by") not in ("referee", "seat", "computer")):
             raise NotARecord(f"actions[{i}] is not an action entry (seq, by, action, undone)")
         if entry["seq"] <= seq:
             raise NotARecord(f"actions[{i}]: the actions are not in the order they were posted (seq {entry['seq']})")

@@ -8,10 +8,11 @@ must be JSON integers, cards read leniently).
 from __future__ import annotations
 
 import marshmallow as ma
-from marshmallow.validate import Length, OneOf, Range
+from marshmallow.validate import OneOf, Range
 
 from service.api.fields import INTEGER_MESSAGES, CardField, QueryInteger, SuitField
 from service.api.schemas import OPTIONS_DESCRIPTION, preset_field
+from service.computer.levels import LEVELS
 from service.matches.usecases import MAX_SEQ
 from service.rules.actions import ACTION_KEYS
 from service.rules.registry import EXAMPLE_MATCH_ID
@@ -30,12 +31,26 @@ class CreateMatchSchema(ma.Schema):
         metadata={"description": "dealt: the service shuffles, deals and keeps hands secret; "
                   "table: people play with real cards and the referee reports what happens"},
     )
-    players = ma.fields.List(
+    players: ma.fields.List = ma.fields.List(
         # a name holds a character Python's str.strip() keeps: written for both regex dialects
         # (ECMA's \s lacks \x1c-\x1f and \x85, and has \ufeff, which Python does not strip)
-        ma.fields.String(validate=Length(min=1, max=100), metadata={"pattern": NAME_PATTERN}),
+        ma.fields.Field(metadata={"oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": 100, "pattern": NAME_PATTERN},
+            {
+                "type": "object",
+                "description": "A seat the service plays (dealt mode; at least one seat a person's)",
+                "properties": {
+                    "name": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": NAME_PATTERN},
+                    "computer": {"type": "string", "enum": list(LEVELS),
+                                 "description": "The computer's level (computer_levels in GET /v1/rulesets/{id})"},
+                },
+                "required": ["name", "computer"],
+                "additionalProperties": False,
+            },
+        ]}),
         required=True,
-        metadata={"description": "The players' names, in seat order (seat 0 first)", "example": ["Ann", "Bob", "Cy"]},
+        metadata={"description": "The players, in seat order (seat 0 first): each a name, or {name, computer} for "
+                  "a computer seat", "example": ["Ann", "Bob", {"name": "Computer", "computer": "easy"}]},
     )
     options = ma.fields.Dict(keys=ma.fields.String(), metadata={"description": OPTIONS_DESCRIPTION})
     preset = preset_field()
@@ -175,6 +190,11 @@ class MatchViewSchema(ma.Schema):
         metadata={"deprecated": True, "description": "Avinas only: the same as trick, under the name its views "
                   "used before; deprecated, removed in the next release"},
     )
+    computers = ma.fields.List(
+        ma.fields.String(allow_none=True), required=True,
+        metadata={"description": "Each seat's computer level (null: a person plays it); the service acts for a "
+                  "computer seat before it answers, each of its actions an event by 'computer'"},
+    )
 
 
 class MatchCreatedSchema(ma.Schema):
@@ -214,7 +234,7 @@ class MatchEventSchema(ma.Schema):
     version = ma.fields.Integer(required=True, metadata={"description": "The match version this event produced"})
     kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "round", "undo"]))
     action = ma.fields.Dict(metadata={"description": "The action, as this token may see it"})
-    by = ma.fields.String(metadata={"description": "referee or seat"})
+    by = ma.fields.String(metadata={"description": "referee, seat or computer (the service, for a computer seat)"})
     round = ma.fields.Dict(metadata={"description": "round: a finished round's record, as the view's history shows it"})
     undone = ma.fields.Raw(
         metadata={"description": "action, round: whether it was undone; undo: the seqs taken back"}
@@ -264,7 +284,7 @@ class MatchRecordSchema(ma.Schema):
         "description": "Each deal: index, commitment (hex SHA-256 of its seed); once its round is over, "
         "seed (hex), deck (top first) and hands (per seat, as dealt)"})
     actions = ma.fields.List(ma.fields.Dict(), required=True, metadata={
-        "description": "Each action posted: seq, version, by (referee or seat), action, deal, undone"})
+        "description": "Each action posted: seq, version, by (referee, seat or computer), action, deal, undone"})
     refused = ma.fields.List(ma.fields.Dict(), required=True, metadata={
         "description": "Each action the rules refused (it changed nothing: no version, no event), oldest first, "
         "the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), "

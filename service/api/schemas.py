@@ -256,6 +256,13 @@ class RulesetListSchema(ma.Schema):
 class RulesetDetailSchema(RulesetSchema):
     """A catalogue entry with the ranking tables and the options as a JSON Schema."""
 
+    computer_levels = ma.fields.List(
+        ma.fields.Dict(),
+        required=True,
+        metadata={"description": "The levels of computer players a dealt match may seat ({'name', 'computer': "
+                  "id} in a create's players), easiest first: each id, title and description in the answer's "
+                  "language", "example": [{"id": "easy", "title": "Easy", "description": "..."}]},
+    )
     ranking_tables = ma.fields.Dict(
         required=True,
         metadata={"description": "For each trump choice (suit letter, or 'none'): each suit's order, high to low"},

@@ -16,11 +16,12 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from service.matches import idempotency as idem
+from service.matches.computers import play_computers
 from service.matches.deals import SEED_BYTES
 from service.matches.documents import Checkpoint, MatchDocument
 from service.matches.errors import InvalidDealer, InvalidRequest, VersionConflict
 from service.matches.events import advance, create_event, stamp
-from service.matches.players import read_players
+from service.matches.players import read_seats
 from service.matches.results import Created, SeatTicket
 from service.matches.steps import MatchSteps
 from service.matches.tokens import Caller, new_token, seat_token, spectator_token, token_hash
@@ -43,7 +44,7 @@ class MatchCreation(MatchSteps):
         derived = None if key is None else self.idempotency.create_match_id(key, fp)
         if key is not None and derived is not None and (replayed := self._create_replayed(key, fp, derived)):
             return replayed
-        ruleset, mode, players, options, dealer = self._read_create(body)
+        ruleset, mode, players, options, dealer, computers = self._read_create(body)
         sees_hands = _referee_sees_hands(body, mode)
         first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
         if dealer is None:
@@ -69,8 +70,11 @@ class MatchCreation(MatchSteps):
             round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
             spectator_hash=token_hash(spectator),
             preset=body.get("preset"),
+            computers=computers,
         )
-        events = stamp([create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset), *deals], 1)
+        made = create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset, computers)
+        events = stamp([made, *deals], 1)
+        doc, events = play_computers(doc, events, 1, self._decks(ruleset, mode, seed), lambda seq: [], self.clock)
         commit = secrets.token_hex(8)
         # the id a retry finds (see ``idempotency``), then random ones; a derived id already taken
         # with no record under it is a match whose record expired: this create is a new one
@@ -98,7 +102,9 @@ class MatchCreation(MatchSteps):
             return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator)
         raise RuntimeError("three match ids in a row were taken")
 
-    def _read_create(self, body: Any) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None]:
+    def _read_create(
+        self, body: Any
+    ) -> tuple[Ruleset[Any], Mode, tuple[str, ...], Any, int | None, tuple[str | None, ...] | None]:
         if not isinstance(body, Mapping):
             raise InvalidRequest(Msg("matches.body_not_object"))
         refuse_unknown_fields(body, CREATE_FIELDS, InvalidRequest, "matches.unknown_fields", listed=False)
@@ -113,7 +119,8 @@ class MatchCreation(MatchSteps):
         mode = body.get("mode")
         if mode not in MODES:
             raise InvalidRequest(Msg("matches.bad_mode"), code="invalid_mode", legal=list(MODES))
-        players = read_players(body.get("players"))
+        players, levels = read_seats(body.get("players"))
+        computers = _computers(levels, mode)
         ruleset.check_players(len(players))
         if "options" in body and not isinstance(body["options"], Mapping):
             raise InvalidRequest(Msg("matches.options_not_object"))
@@ -125,7 +132,7 @@ class MatchCreation(MatchSteps):
             if not 0 <= dealer < len(players):
                 raise InvalidDealer(Msg("matches.dealer_out_of_range", last=len(players) - 1),
                                     legal=list(range(len(players))))
-        return ruleset, cast(Mode, mode), players, options, dealer
+        return ruleset, cast(Mode, mode), players, options, dealer, computers
 
     def _create_replayed(self, key: str, fp: str, derived: str) -> Created | None:
         """The first answer to this create, filed in the slot of the match it made (or, by an
@@ -153,6 +160,19 @@ class MatchCreation(MatchSteps):
             public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
             view, tokens.get("spectator"), replayed=True,
         )
+
+
+def _computers(levels: tuple[str | None, ...], mode: Any) -> tuple[str | None, ...] | None:
+    """The seats' computer levels (None: no computer seat). A computer deals itself no cards at a real
+    table, so table mode takes none; and a match needs a person: one of computers only is refused."""
+    if all(level is None for level in levels):
+        return None
+    if mode != "dealt":
+        raise InvalidRequest(Msg("matches.computer_needs_dealt_mode"), code="computer_needs_dealt_mode",
+                             legal=["dealt"])
+    if all(level is not None for level in levels):
+        raise InvalidRequest(Msg("matches.computers_only"), code="computers_only")
+    return levels
 
 
 def _referee_sees_hands(body: Mapping[str, Any], mode: str) -> bool:

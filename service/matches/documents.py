@@ -91,6 +91,8 @@ class MatchDocument:
     spectator_hash: str | None = None
     #: the preset id the match's options were made from (None: none); its views echo it
     preset: str | None = None
+    #: each seat's computer level, None for a person (None: every seat is a person's)
+    computers: tuple[str | None, ...] | None = None
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -120,6 +122,7 @@ class MatchDocument:
             "round_start": None if self.round_start is None else self.round_start.to_json(),
             "recent": None if self.recent is None else self.recent.to_json(),
             "preset": self.preset,
+            "computers": None if self.computers is None else list(self.computers),
             "commit": commit,
         }
 
@@ -143,6 +146,7 @@ class MatchDocument:
             recent=Checkpoint.from_json(data.get("recent")),
             spectator_hash=data.get("spectator_hash"),
             preset=data.get("preset"),
+            computers=tuple(data["computers"]) if data.get("computers") else None,
             state_json=data["state"],
         )
 
@@ -193,7 +197,7 @@ class MatchDocument:
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
             format=self.format, referee_sees_hands=self.referee_sees_hands, spectator_hash=self.spectator_hash,
             logged=logged, round_start=checkpoints[0], recent=checkpoints[1], state_json=state_json, basis=basis,
-            preset=self.preset,
+            preset=self.preset, computers=self.computers,
         )
 
 

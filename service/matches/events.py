@@ -7,7 +7,8 @@ produced:
   (``options``: every option in force; ``preset``: the preset id they were made from, if any);
 * ``{"kind": "deal", "index": i}``: internal; deal ``i`` of the match (dealt mode: from the match's
   seed, ``service.matches.deals``; a match made before seeds logged its ``"deck"``), never shown;
-* ``{"kind": "action", "action": <Action.to_json()>, "by": "referee" | "seat"}``: the full action;
+* ``{"kind": "action", "action": <Action.to_json()>, "by": "referee" | "seat" | "computer"}``: the
+  full action (``computer``: taken by the service for a computer seat, ``service.computer``);
 * ``{"kind": "round", "round": <record>}``: a finished round's record, taken out of the state by
   ``Ruleset.archive`` so that the state stays the same size however long the match runs (the
   state keeps the last finished round; ``rounds`` puts the whole list together);
@@ -47,8 +48,9 @@ def create_event(
     dealer: int,
     first_dealer: Mapping[str, Any],
     preset: str | None = None,
+    computers: Sequence[str | None] | None = None,
 ) -> dict[str, Any]:
-    out = {
+    out: dict[str, Any] = {
         "kind": "create",
         "ruleset": ruleset.id,
         "mode": mode,
@@ -59,6 +61,8 @@ def create_event(
     }
     if preset is not None:
         out["preset"] = preset
+    if computers is not None:
+        out["computers"] = list(computers)
     return out
 
 
@@ -71,8 +75,9 @@ def deal_event(index: int, deck: Sequence[Card] | None = None) -> dict[str, Any]
     return out
 
 
-def action_event(action: Action, by_referee: bool) -> dict[str, Any]:
-    return {"kind": "action", "action": action.to_json(), "by": "referee" if by_referee else "seat"}
+def action_event(action: Action, by_referee: bool, by_computer: bool = False) -> dict[str, Any]:
+    by = "computer" if by_computer else "referee" if by_referee else "seat"
+    return {"kind": "action", "action": action.to_json(), "by": by}
 
 
 def round_event(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -237,6 +242,8 @@ def public_event(ruleset: Ruleset[Any], event: Event, viewer: int | None, undone
             out[key] = data.get(key)
         if "preset" in data:
             out["preset"] = data["preset"]
+        if "computers" in data:
+            out["computers"] = data["computers"]
     elif kind == "action":
         action = Action.from_json(data["action"])
         shown = ruleset.public_action(action, viewer)

@@ -16,8 +16,10 @@ A broken rule is an ``InvalidPlayerName`` naming the player (seat) and the reaso
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
+from service.computer.levels import LEVELS
 from service.matches.errors import InvalidPlayerName, InvalidRequest
 from service.rules.messages import Msg
 
@@ -31,6 +33,32 @@ _MESSAGES = {
 }
 #: categories that show nothing by themselves: spaces, format characters (zero-width ...), marks
 _INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cf", "Mn", "Me", "Cc"})
+
+
+def read_seats(value: Any) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The players' names and each seat's computer level (None: a person). A player is a name, or
+    ``{"name": ..., "computer": LEVEL}`` for a seat the service plays (``service.computer``)."""
+    if not isinstance(value, list):
+        raise InvalidRequest(Msg("matches.bad_players", most=MAX_NAME_LENGTH))
+    names: list[Any] = []
+    computers: list[str | None] = []
+    for item in value:
+        if isinstance(item, Mapping):
+            if set(item) - {"name", "computer"} or "name" not in item:
+                raise InvalidRequest(Msg("matches.bad_players", most=MAX_NAME_LENGTH))
+            level = item.get("computer")
+            if level is not None and level not in LEVELS:
+                raise InvalidRequest(
+                    Msg("matches.unknown_computer_level", level=str(level)[:40], allowed=", ".join(LEVELS)),
+                    code="unknown_computer_level",
+                    legal=list(LEVELS),
+                )
+            names.append(item["name"])
+            computers.append(level)
+        else:
+            names.append(item)
+            computers.append(None)
+    return read_players(names), tuple(computers)
 
 
 def read_players(value: Any) -> tuple[str, ...]:

@@ -120,12 +120,22 @@ class MatchSteps:
                 "viewer": _viewer(caller),
                 "names": list(doc.players),
                 "preset": doc.preset,
+                "computers": list(doc.computers) if doc.computers is not None else [None] * len(doc.players),
                 "expires_at": utc_text(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
         )
         if doc.seed is not None and doc.deals:
             view["deal_commitment"] = commitment(deal_seed(doc.seed, doc.deals - 1))
         return view
+
+    def _stored_after(self, match_id: str) -> Callable[[int], list[store_base.Event]]:
+        """The match's stored events after a sequence number, read when asked."""
+
+        def after(seq: int) -> list[store_base.Event]:
+            with self._guard(match_id):
+                return self.store.events(match_id, after=seq)
+
+        return after
 
     def _decks(self, ruleset: Ruleset[Any], mode: str, seed: bytes | None) -> Decks:
         """The deck of each deal: none in table mode; from the match seed and the deal's index in a

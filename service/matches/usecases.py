@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.matches import idempotency as idem
+from service.matches.computers import play_computers
 from service.matches.creation import MatchCreation
 from service.matches.documents import MatchDocument
 from service.matches.errors import (
@@ -209,6 +210,7 @@ class Matches(MatchCreation):
         )
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
         new_doc = doc.committed(state, dealt, self.clock(), events)
+        new_doc, events = play_computers(new_doc, events, version + 1, decks, self._stored_after(match_id), self.clock)
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(
             match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
@@ -262,6 +264,9 @@ class Matches(MatchCreation):
             raise NothingToUndo(Msg("matches.nothing_to_undo"))
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
         new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
+        # a computer to act after the undo acts again at once: no person could move the match on
+        new_doc, events = play_computers(new_doc, events, version + 1, self._decks(doc.ruleset, doc.mode, doc.seed),
+                                         self._stored_after(match_id), self.clock)
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(
             match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None

@@ -18,6 +18,7 @@ from service.api.i18n import section_of
 from service.api.problems import PROBLEM_MIME, problem_body, status_of
 from service.api.schemas import score_examples
 from service.api.wire import dumps
+from service.computer.levels import describe_levels
 from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
@@ -122,9 +123,12 @@ def test_detail_has_ranking_tables_and_options_schema(client: FlaskClient, rules
     detail = answer.get_json()
     defaults = ruleset.validate_options({})
     assert detail["ranking_tables"] == as_json(ruleset.ranking_tables(defaults))
-    assert {k: v for k, v in detail.items() if k not in ("ranking_tables", "options_schema", "rules")} == described(
-        ruleset
-    )
+    extras = ("ranking_tables", "options_schema", "rules", "computer_levels")
+    assert {k: v for k, v in detail.items() if k not in extras} == described(ruleset)
+    # the computer levels, each with its title and description in the answer's language
+    assert detail["computer_levels"] == as_json(describe_levels())
+    assert [level["id"] for level in detail["computer_levels"]] == ["easy", "hard"]
+    assert all(level["title"] and level["description"] for level in detail["computer_levels"])
     assert detail["rules"] == f"/v1/rulesets/{ruleset.id}/rules"
     assert client.get(detail["rules"]).status_code == 200
     schema = detail["options_schema"]

@@ -397,3 +397,26 @@ def test_no_cors_without_cors_origins(request: pytest.FixtureRequest) -> None:
     )
     assert "Access-Control-Allow-Origin" not in answer.headers
     assert "Access-Control-Allow-Origin" not in client.get("/v1/rulesets", headers={"Origin": "https://x"}).headers
+
+
+def test_the_computers_plays_reach_the_stream_by_computer(app: Flask, http: FlaskHttp, streams: list[Stream]) -> None:
+    """Issue 37: a person's play sets the computers going; each of their plays reaches the person's
+    stream as an action event ``by: "computer"``, exactly as /events lists it."""
+    body = {"ruleset": "forty_fives", "mode": "dealt",
+            "players": ["Ann", {"name": "Bot", "computer": "easy"}, {"name": "Cog", "computer": "easy"}]}
+    created = http.post("/v1/matches", body).body
+    path, token = f"/v1/matches/{created['id']}", created["seats"][0]["token"]
+    watcher = Stream(app, path, token)
+    streams.append(watcher)
+    watcher.reader.until(is_view)
+    got: list[Any] = []
+    for _ in range(5):  # the person's posts, until the computers have played after one
+        view = http.get(path, token).body
+        http.post(f"{path}/actions", view["legal_actions"][0], token)
+        got += [i for i in watcher.reader.until(is_view, timeout=5) if i.event == "action"]
+        if {("computer", 1), ("computer", 2)} <= {(i.data["by"], i.data["action"]["seat"]) for i in got}:
+            break
+    by = {(i.data["by"], i.data["action"]["seat"]) for i in got}
+    assert {("seat", 0), ("computer", 1), ("computer", 2)} <= by, by
+    listed = http.get(f"{path}/events?after={int(got[0].id or 0) - 1}", token).body
+    assert [i.data for i in got] == [e for e in listed["events"] if e["kind"] == "action"][: len(got)]

@@ -462,14 +462,24 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description The players' names, in seat order (seat 0 first)
+             * @description The players, in seat order (seat 0 first): each a name, or {name, computer} for a computer seat
              * @example [
              *       "Ann",
              *       "Bob",
-             *       "Cy"
+             *       {
+             *         "computer": "easy",
+             *         "name": "Computer"
+             *       }
              *     ]
              */
-            players: string[];
+            players: (string | {
+                /**
+                 * @description The computer's level (computer_levels in GET /v1/rulesets/{id})
+                 * @enum {string}
+                 */
+                computer: "easy" | "hard";
+                name: string;
+            })[];
             /**
              * @description A named preset of the ruleset (see 'presets' in GET /v1/rulesets/{id}): its values replace the defaults, and each option given in 'options' replaces the preset's value of that option; the combined options are validated as any options. An unknown id: 422 unknown_preset (allowed: the ruleset's preset ids).
              * @example seed
@@ -566,7 +576,7 @@ export interface components {
             action?: {
                 [key: string]: unknown;
             };
-            /** @description referee or seat */
+            /** @description referee, seat or computer (the service, for a computer seat) */
             by?: string;
             /** @enum {string} */
             kind: "create" | "deal" | "action" | "round" | "undo";
@@ -583,7 +593,7 @@ export interface components {
             [key: string]: unknown;
         };
         MatchRecord: {
-            /** @description Each action posted: seq, version, by (referee or seat), action, deal, undone */
+            /** @description Each action posted: seq, version, by (referee, seat or computer), action, deal, undone */
             actions: {
                 [key: string]: unknown;
             }[];
@@ -627,6 +637,8 @@ export interface components {
         MatchView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
             /**
              * @deprecated
              * @description Avinas only: the same as trick, under the name its views used before; deprecated, removed in the next release
@@ -777,6 +789,19 @@ export interface components {
             [key: string]: unknown;
         };
         RulesetDetail: {
+            /**
+             * @description The levels of computer players a dealt match may seat ({'name', 'computer': id} in a create's players), easiest first: each id, title and description in the answer's language
+             * @example [
+             *       {
+             *         "description": "...",
+             *         "id": "easy",
+             *         "title": "Easy"
+             *       }
+             *     ]
+             */
+            computer_levels: {
+                [key: string]: unknown;
+            }[];
             description: string;
             /** @example forty_fives */
             id: string;
@@ -1315,6 +1340,11 @@ export interface operations {
                      *       "view": {
                      *         "accepts_round_result": false,
                      *         "ace_announced_by": null,
+                     *         "computers": [
+                     *           null,
+                     *           null,
+                     *           null
+                     *         ],
                      *         "deal_commitment": "f0892fe69e8f8a6408f654bdaa39bfdeafeb8d1366e244a8e01130e97700db34",
                      *         "dealer": 1,
                      *         "dealer_turned_ace": null,
@@ -1436,6 +1466,11 @@ export interface operations {
                      * @example {
                      *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
+                     *       "computers": [
+                     *         null,
+                     *         null,
+                     *         null
+                     *       ],
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
                      *       "dealer_turned_ace": null,
@@ -1640,6 +1675,11 @@ export interface operations {
                      * @example {
                      *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
+                     *       "computers": [
+                     *         null,
+                     *         null,
+                     *         null
+                     *       ],
                      *       "deal_commitment": "4170ab74af5b3cf6f43db52a2defb7a88271dd5a4a0acd7759ec3ab7438cb596",
                      *       "dealer": 2,
                      *       "dealer_turned_ace": null,

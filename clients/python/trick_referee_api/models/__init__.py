@@ -6,6 +6,8 @@ from .action_ruling import ActionRuling
 from .create_match import CreateMatch
 from .create_match_mode import CreateMatchMode
 from .create_match_options import CreateMatchOptions
+from .create_match_players_item_type_1 import CreateMatchPlayersItemType1
+from .create_match_players_item_type_1_computer import CreateMatchPlayersItemType1Computer
 from .events import Events
 from .get_record_format import GetRecordFormat
 from .health import Health
@@ -48,6 +50,7 @@ from .rounds import Rounds
 from .rounds_rounds_item import RoundsRoundsItem
 from .ruleset import Ruleset
 from .ruleset_detail import RulesetDetail
+from .ruleset_detail_computer_levels_item import RulesetDetailComputerLevelsItem
 from .ruleset_detail_options_schema import RulesetDetailOptionsSchema
 from .ruleset_detail_ranking_tables import RulesetDetailRankingTables
 from .ruleset_list import RulesetList
@@ -74,6 +77,8 @@ __all__ = (
     "CreateMatch",
     "CreateMatchMode",
     "CreateMatchOptions",
+    "CreateMatchPlayersItemType1",
+    "CreateMatchPlayersItemType1Computer",
     "Events",
     "GetRecordFormat",
     "Health",
@@ -116,6 +121,7 @@ __all__ = (
     "RoundsRoundsItem",
     "Ruleset",
     "RulesetDetail",
+    "RulesetDetailComputerLevelsItem",
     "RulesetDetailOptionsSchema",
     "RulesetDetailRankingTables",
     "RulesetList",

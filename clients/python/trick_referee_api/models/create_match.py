@@ -14,6 +14,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.create_match_options import CreateMatchOptions
+  from ..models.create_match_players_item_type_1 import CreateMatchPlayersItemType1
 
 
 
@@ -29,7 +30,8 @@ class CreateMatch:
         Attributes:
             mode (CreateMatchMode): dealt: the service shuffles, deals and keeps hands secret; table: people play with real
                 cards and the referee reports what happens
-            players (list[str]): The players' names, in seat order (seat 0 first) Example: ['Ann', 'Bob', 'Cy'].
+            players (list[CreateMatchPlayersItemType1 | str]): The players, in seat order (seat 0 first): each a name, or
+                {name, computer} for a computer seat Example: ['Ann', 'Bob', {'computer': 'easy', 'name': 'Computer'}].
             ruleset (str):  Example: boerenbridge.
             dealer (int | None | Unset): The first dealer's seat; absent or null: chosen by the ruleset's method (or at
                 random)
@@ -46,7 +48,7 @@ class CreateMatch:
      """
 
     mode: CreateMatchMode
-    players: list[str]
+    players: list[CreateMatchPlayersItemType1 | str]
     ruleset: str
     dealer: int | None | Unset = UNSET
     options: CreateMatchOptions | Unset = UNSET
@@ -59,9 +61,17 @@ class CreateMatch:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_match_options import CreateMatchOptions # noqa: PLC0415
+        from ..models.create_match_players_item_type_1 import CreateMatchPlayersItemType1 # noqa: PLC0415
         mode = self.mode.value
 
-        players = self.players
+        players = []
+        for players_item_data in self.players:
+            players_item: dict[str, Any] | str
+            if isinstance(players_item_data, CreateMatchPlayersItemType1):
+                players_item = players_item_data.to_dict()
+            else:
+                players_item = players_item_data
+            players.append(players_item)
 
 
 
@@ -109,13 +119,32 @@ class CreateMatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_match_options import CreateMatchOptions # noqa: PLC0415
+        from ..models.create_match_players_item_type_1 import CreateMatchPlayersItemType1 # noqa: PLC0415
         d = dict(src_dict)
         mode = CreateMatchMode(d.pop("mode"))
 
 
 
 
-        players = cast(list[str], d.pop("players"))
+        players = []
+        _players = d.pop("players")
+        for players_item_data in (_players):
+            def _parse_players_item(data: object) -> CreateMatchPlayersItemType1 | str:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    players_item_type_1 = CreateMatchPlayersItemType1.from_dict(data)
+
+
+
+                    return players_item_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                return cast(CreateMatchPlayersItemType1 | str, data)
+
+            players_item = _parse_players_item(players_item_data)
+
+            players.append(players_item)
 
 
         ruleset = d.pop("ruleset")

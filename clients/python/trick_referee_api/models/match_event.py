@@ -32,7 +32,7 @@ class MatchEvent:
             seq (int):
             version (int): The match version this event produced
             action (MatchEventAction | Unset): The action, as this token may see it
-            by (str | Unset): referee or seat
+            by (str | Unset): referee, seat or computer (the service, for a computer seat)
             round_ (MatchEventRound | Unset): round: a finished round's record, as the view's history shows it
             undone (Any | Unset): action, round: whether it was undone; undo: the seqs taken back
      """

@@ -31,8 +31,8 @@ T = TypeVar("T", bound="MatchRecord")
 class MatchRecord:
     """ 
         Attributes:
-            actions (list[MatchRecordActionsItem]): Each action posted: seq, version, by (referee or seat), action, deal,
-                undone
+            actions (list[MatchRecordActionsItem]): Each action posted: seq, version, by (referee, seat or computer),
+                action, deal, undone
             complete (bool): True when the record holds every deal and action so far (else: the finished rounds)
             deals (list[MatchRecordDealsItem]): Each deal: index, commitment (hex SHA-256 of its seed); once its round is
                 over, seed (hex), deck (top first) and hands (per seat, as dealt)

@@ -35,6 +35,8 @@ class MatchView:
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>}
+            computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
+                computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None):
             id (str):
             legal_actions (list[Action]): Every action this token may post now, each postable as is (a round reported whole
@@ -60,6 +62,7 @@ class MatchView:
      """
 
     accepts_round_result: bool
+    computers: list[None | str]
     dealer: int | None
     id: str
     legal_actions: list[Action]
@@ -92,6 +95,14 @@ class MatchView:
         from ..models.trick_in_progress import TrickInProgress # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        computers = []
+        for computers_item_data in self.computers:
+            computers_item: None | str
+            computers_item = computers_item_data
+            computers.append(computers_item)
+
+
 
         dealer: int | None
         dealer = self.dealer
@@ -173,6 +184,7 @@ class MatchView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "computers": computers,
             "dealer": dealer,
             "id": id,
             "legal_actions": legal_actions,
@@ -211,6 +223,19 @@ class MatchView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        computers = []
+        _computers = d.pop("computers")
+        for computers_item_data in (_computers):
+            def _parse_computers_item(data: object) -> None | str:
+                if data is None:
+                    return data
+                return cast(None | str, data)
+
+            computers_item = _parse_computers_item(computers_item_data)
+
+            computers.append(computers_item)
+
 
         def _parse_dealer(data: object) -> int | None:
             if data is None:
@@ -362,6 +387,7 @@ class MatchView:
 
         match_view = cls(
             accepts_round_result=accepts_round_result,
+            computers=computers,
             dealer=dealer,
             id=id,
             legal_actions=legal_actions,

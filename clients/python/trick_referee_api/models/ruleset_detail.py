@@ -14,6 +14,7 @@ if TYPE_CHECKING:
   from ..models.option import Option
   from ..models.players import Players
   from ..models.preset import Preset
+  from ..models.ruleset_detail_computer_levels_item import RulesetDetailComputerLevelsItem
   from ..models.ruleset_detail_options_schema import RulesetDetailOptionsSchema
   from ..models.ruleset_detail_ranking_tables import RulesetDetailRankingTables
 
@@ -29,6 +30,9 @@ T = TypeVar("T", bound="RulesetDetail")
 class RulesetDetail:
     """ 
         Attributes:
+            computer_levels (list[RulesetDetailComputerLevelsItem]): The levels of computer players a dealt match may seat
+                ({'name', 'computer': id} in a create's players), easiest first: each id, title and description in the answer's
+                language Example: [{'description': '...', 'id': 'easy', 'title': 'Easy'}].
             description (str):
             id (str):  Example: forty_fives.
             name (str):
@@ -46,6 +50,7 @@ class RulesetDetail:
             teams (None | str): Partnerships, if any
      """
 
+    computer_levels: list[RulesetDetailComputerLevelsItem]
     description: str
     id: str
     name: str
@@ -66,8 +71,16 @@ class RulesetDetail:
         from ..models.option import Option # noqa: PLC0415
         from ..models.players import Players # noqa: PLC0415
         from ..models.preset import Preset # noqa: PLC0415
+        from ..models.ruleset_detail_computer_levels_item import RulesetDetailComputerLevelsItem # noqa: PLC0415
         from ..models.ruleset_detail_options_schema import RulesetDetailOptionsSchema # noqa: PLC0415
         from ..models.ruleset_detail_ranking_tables import RulesetDetailRankingTables # noqa: PLC0415
+        computer_levels = []
+        for computer_levels_item_data in self.computer_levels:
+            computer_levels_item = computer_levels_item_data.to_dict()
+            computer_levels.append(computer_levels_item)
+
+
+
         description = self.description
 
         id = self.id
@@ -103,6 +116,7 @@ class RulesetDetail:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "computer_levels": computer_levels,
             "description": description,
             "id": id,
             "name": name,
@@ -124,9 +138,20 @@ class RulesetDetail:
         from ..models.option import Option # noqa: PLC0415
         from ..models.players import Players # noqa: PLC0415
         from ..models.preset import Preset # noqa: PLC0415
+        from ..models.ruleset_detail_computer_levels_item import RulesetDetailComputerLevelsItem # noqa: PLC0415
         from ..models.ruleset_detail_options_schema import RulesetDetailOptionsSchema # noqa: PLC0415
         from ..models.ruleset_detail_ranking_tables import RulesetDetailRankingTables # noqa: PLC0415
         d = dict(src_dict)
+        computer_levels = []
+        _computer_levels = d.pop("computer_levels")
+        for computer_levels_item_data in (_computer_levels):
+            computer_levels_item = RulesetDetailComputerLevelsItem.from_dict(computer_levels_item_data)
+
+
+
+            computer_levels.append(computer_levels_item)
+
+
         description = d.pop("description")
 
         id = d.pop("id")
@@ -179,6 +204,7 @@ class RulesetDetail:
 
 
         ruleset_detail = cls(
+            computer_levels=computer_levels,
             description=description,
             id=id,
             name=name,

@@ -50,15 +50,29 @@ function playersField(state, onCount) {
   return h("div", { class: "field" }, h("label", { for: "player-count" }, t("start.player_count")), select);
 }
 
-function nameInputs(box, count) {
+// Each seat's player: a person, or (dealt mode) a computer of one of the ruleset's levels.
+function whoField(state, i, old) {
+  const levels = state.detail?.computer_levels || [];
+  if (!levels.length) return null;
+  const select = h("select", { id: `who-${i}`, class: "who", "aria-label": t("start.seat_who", { n: i + 1 }) },
+    h("option", { value: "" }, t("start.person")),
+    levels.map((l) => h("option", { value: l.id, title: l.description, selected: old === l.id },
+      t("start.computer", { level: l.title }))));
+  return h("div", { class: "field who-field", hidden: state.mode !== "dealt" },
+    h("label", { for: `who-${i}` }, t("start.seat_who", { n: i + 1 })), select);
+}
+
+function nameInputs(box, count, state) {
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
+  const oldWho = [...box.querySelectorAll("select.who")].map((s) => s.value);
   const dealer = h("select", { id: "first-dealer" }, h("option", { value: "" }, t("start.dealer_by_rules")),
     Array.from({ length: count }, (_, i) => h("option", { value: String(i) }, t("start.default_name", { n: i + 1 }))));
   clear(box, Array.from({ length: count }, (_, i) => h("div", { class: "field" },
     h("label", { for: `player-${i}` }, t("start.seat_name", { n: i + 1 })),
     h("input", { id: `player-${i}`, type: "text", maxlength: MAX_NAME, autocomplete: "off", required: true,
       value: old[i] ?? t("start.default_name", { n: i + 1 }),
-      oninput: (ev) => { dealer.options[i + 1].textContent = ev.target.value || t("start.default_name", { n: i + 1 }); } }))),
+      oninput: (ev) => { dealer.options[i + 1].textContent = ev.target.value || t("start.default_name", { n: i + 1 }); } }),
+    whoField(state, i, oldWho[i]))),
   h("div", { class: "field" }, h("label", { for: "first-dealer" }, t("start.first_dealer")), dealer));
   [...box.querySelectorAll("input")].forEach((input, i) => { dealer.options[i + 1].textContent = input.value; });
 }
@@ -79,10 +93,10 @@ function presetField(state, onPreset) {
 
 function matchForm(state) {
   const names = h("div", { id: "names" });
-  nameInputs(names, state.ruleset.players.default);
+  nameInputs(names, state.ruleset.players.default, state);
   state.preset = null;
   const options = h("div", {}, optionsForm(state.detail.options_schema));
-  const count = playersField(state, (n) => nameInputs(names, n));
+  const count = playersField(state, (n) => nameInputs(names, n, state));
   const presets = presetField(state, (chosen) => {
     state.preset = chosen;
     clear(options, optionsForm(state.detail.options_schema, chosen?.options || {}));
@@ -90,7 +104,7 @@ function matchForm(state) {
     const players = chosen?.options?.players;
     if (state.ruleset.players.allowed.includes(players)) {
       count.querySelector("select").value = String(players);
-      nameInputs(names, players);
+      nameInputs(names, players, state);
     }
   });
   const error = h("div", { class: "error", role: "alert" });
@@ -99,6 +113,8 @@ function matchForm(state) {
     onclick: (ev) => {
       state.mode = mode;
       for (const b of ev.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === ev.currentTarget));
+      // a computer holds cards only when the service deals them
+      for (const f of names.querySelectorAll(".who-field")) f.hidden = mode !== "dealt";
     },
   }, t(`mode.${mode}`), h("small", {}, t(`mode.${mode}.help`))));
   const form = h("form", {
@@ -122,7 +138,9 @@ async function start(state, form, names, options, error) {
     error.textContent = t("start.names_required");
     return;
   }
-  const body = { ruleset: state.ruleset.id, players, mode: state.mode,
+  const who = [...names.querySelectorAll("select.who")].map((sel) => (state.mode === "dealt" ? sel.value : ""));
+  const seats = players.map((name, i) => (who[i] ? { name, computer: who[i] } : name));
+  const body = { ruleset: state.ruleset.id, players: seats, mode: state.mode,
     options: readOptions(options, state.detail.options_schema, state.preset?.options || {}) };
   if (state.preset) body.preset = state.preset.id;
   const dealer = names.querySelector("#first-dealer").value;

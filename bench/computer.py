@@ -1,0 +1,149 @@
+"""Computer players' strength and the latency of a person's post that sets them going (issue 37).
+
+Strength: contests of ``--rounds`` rounds (or the whole match if it ends first) with each
+ruleset's default options, on the rules core (no HTTP), between the hard level and an opponent
+(``random``: a uniformly random legal action; ``easy``), the sides swapping seats every match:
+
+* partnership games (Avinas, Auction Forty-Fives with 4): hard holds one team, the opponent the
+  other; heads-up Forty-Fives (2 players): one seat each. A contest is won by the side with the
+  higher score at its end (a tie counts half);
+* Boerenbridge has no two-sided form (individual play; its default scoring needs 4): one hard seat
+  against three opponents, and each match gives three heads-up contests (hard's score against each
+  opponent's).
+
+Latency: a person (random legal actions) and hard computers in every other seat, through the use
+cases on the memory store (``Matches.act``: load, rules, computers, save, the person's view), each
+post timed; p50, p99 and max over ``--posts`` posts per ruleset.
+
+    .venv/bin/python bench/computer.py --matches 200 --rounds 3
+    .venv/bin/python bench/computer.py --matches 20 --rounds 2 --posts 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from service.computer import choose, situation_of
+from service.matches.usecases import Matches
+from service.rules.playout import shuffled_deck
+from service.rules.registry import RULESETS
+from service.rules.ruleset import FINISHED, Ruleset
+from service.store.memory import MemoryStore
+
+#: players per ruleset for the contests
+PLAYERS = {"avinas": 4, "auction_forty_fives": 4, "forty_fives": 2, "boerenbridge": 4}
+
+
+def play_contest(ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random) -> tuple[int, ...]:
+    """A contest's final score line: ``levels[seat]`` plays each seat."""
+    n = len(levels)
+    state = ruleset.new_match(ruleset.validate_options({}, n), n, rng.randrange(n), "dealt")
+    played = 0
+    while ruleset.status(state) != FINISHED and played < rounds:
+        state = ruleset.deal(state, shuffled_deck(ruleset, rng))
+        dealt, actions = state, []
+        while ruleset.status(state) != FINISHED and not ruleset.needs_deal(state):
+            seat = ruleset.to_act(state)[0]
+            legal = ruleset.legal_actions(state, seat)
+            if levels[seat] == "random" or len(legal) == 1:
+                action = rng.choice(legal)
+            else:
+                action = choose(levels[seat], situation_of(ruleset, seat, dealt, actions), random.Random(rng.random()))
+            state = ruleset.apply(state, action)
+            actions.append(action)
+        played += 1
+    return tuple(ruleset.table(state).scores)
+
+
+def strength(ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int) -> tuple[float, int]:
+    """The hard level's share of two-sided contests won against ``opponent``, and their count."""
+    ruleset = RULESETS[ruleset_id]
+    n = PLAYERS[ruleset_id]
+    rng = random.Random(seed)
+    won, contests = 0.0, 0
+    for m in range(matches):
+        hard_side = m % 2
+        teams = ruleset.teams(n)
+        if ruleset_id == "boerenbridge":
+            hard_seat = m % n
+            levels = [("hard" if s == hard_seat else opponent) for s in range(n)]
+            scores = play_contest(ruleset, levels, rounds, rng)
+            for other in range(n):
+                if other != hard_seat:
+                    won += _share(scores[hard_seat], scores[other])
+                    contests += 1
+            continue
+        if teams is not None:
+            levels = [("hard" if s in teams[hard_side] else opponent) for s in range(n)]
+        else:
+            levels = [("hard" if s == hard_side else opponent) for s in range(n)]
+        scores = play_contest(ruleset, levels, rounds, rng)
+        won += _share(scores[hard_side], scores[1 - hard_side])
+        contests += 1
+    return won / max(1, contests), contests
+
+
+def _share(mine: int, theirs: int) -> float:
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def latency(ruleset_id: str, posts: int, seed: int) -> list[float]:
+    """Seconds per person's post with hard computers in every other seat."""
+    ruleset = RULESETS[ruleset_id]
+    n = ruleset.default_players
+    matches = Matches(MemoryStore(), rng=random.Random(seed), idempotency_secret=b"b" * 32)
+    rng = random.Random(seed)
+    times: list[float] = []
+    while len(times) < posts:
+        person = rng.randrange(n)
+        players: list[Any] = [f"P{s}" if s == person else {"name": f"C{s}", "computer": "hard"} for s in range(n)]
+        created = matches.create({"ruleset": ruleset_id, "mode": "dealt", "players": players})
+        token = created.seats[person].token
+        view = created.view
+        while len(times) < posts:
+            view = matches.view(created.match_id, token).view or view
+            if view["status"] == FINISHED or not view["legal_actions"]:
+                break
+            action = rng.choice(view["legal_actions"])
+            started = time.perf_counter()
+            matches.act(created.match_id, token, action)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=200, help="matches per ruleset and opponent (0: none)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per contest (fewer if the match ends)")
+    parser.add_argument("--posts", type=int, default=300, help="timed posts per ruleset (0: no latency)")
+    parser.add_argument("--rulesets", nargs="*", default=sorted(RULESETS))
+    parser.add_argument("--opponents", nargs="*", default=["random", "easy"])
+    parser.add_argument("--seed", type=int, default=37)
+    args = parser.parse_args()
+    if args.matches:
+        print("| ruleset | opponent | contests | hard's share won | seconds |")
+        print("|---|---|---|---|---|")
+    for ruleset_id in args.rulesets if args.matches else ():
+        for opponent in args.opponents:
+            started = time.perf_counter()
+            share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed)
+            took = time.perf_counter() - started
+            print(f"| {ruleset_id} | {opponent} | {contests} | {share:.0%} | {took:.0f} |", flush=True)
+    if args.posts:
+        print()
+        print("| ruleset | posts | p50 | p99 | max |")
+        print("|---|---|---|---|---|")
+        for ruleset_id in args.rulesets:
+            times = sorted(latency(ruleset_id, args.posts, args.seed))
+            p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+            print(f"| {ruleset_id} | {len(times)} | {statistics.median(times) * 1000:.0f} ms | "
+                  f"{p99 * 1000:.0f} ms | {times[-1] * 1000:.0f} ms |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
