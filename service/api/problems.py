@@ -309,6 +309,10 @@ class ProblemSchema(ma.Schema):
         values=ma.fields.List(ma.fields.String()),
         metadata={"description": "Validation messages per field path (invalid input)"},
     )
+    fact = ma.fields.String(
+        metadata={"description": "The reported fact the refusal is about (a key of a round_result's result, or of "
+                  "a rules request, such as tricks_won), when it is about one"},
+    )
 
 
 class ProblemApi(Api):

@@ -73,7 +73,8 @@ def int_fact(
         raise InvalidInput(Msg("core.fact_not_integer", key=key, what=what, value=value))
     top = LARGEST if hi is None else hi
     if not lo <= value <= top:
-        raise InvalidFacts(Msg("core.fact_from_to", key=key, lo=lo, hi=top, what=what, value=value), code=code)
+        raise InvalidFacts(Msg("core.fact_from_to", key=key, lo=lo, hi=top, what=what, value=value), code=code,
+                           extra={"fact": key})
     return value
 
 
@@ -100,7 +101,8 @@ def int_list_fact(
             raise InvalidInput(Msg("core.fact_entry", key=key, index=i, each=each, what=what, value=v))
         if v is not None and not lo <= v <= hi:
             raise InvalidFacts(
-                Msg("core.fact_entry_from_to", key=key, index=i, lo=lo, hi=hi, what=what, value=v), code=code
+                Msg("core.fact_entry_from_to", key=key, index=i, lo=lo, hi=hi, what=what, value=v), code=code,
+                extra={"fact": key},
             )
     return tuple(value)
 

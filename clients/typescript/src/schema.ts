@@ -738,6 +738,8 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+            /** @description The reported fact the refusal is about (a key of a round_result's result, or of a rules request, such as tricks_won), when it is about one */
+            fact?: string;
             /** @description The request path */
             instance?: string;
             /** @description The legal alternatives, where there are any */

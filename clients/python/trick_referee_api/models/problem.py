@@ -32,6 +32,8 @@ class Problem:
             title (str): Short summary of the problem type
             type_ (str): URI naming the problem type
             errors (ProblemErrors | Unset): Validation messages per field path (invalid input)
+            fact (str | Unset): The reported fact the refusal is about (a key of a round_result's result, or of a rules
+                request, such as tricks_won), when it is about one
             instance (str | Unset): The request path
             legal (Any | Unset): The legal alternatives, where there are any
             rule (str | Unset): For developers: the section(s) of the game's rules spec (docs/rules) that the refusal
@@ -44,6 +46,7 @@ class Problem:
     title: str
     type_: str
     errors: ProblemErrors | Unset = UNSET
+    fact: str | Unset = UNSET
     instance: str | Unset = UNSET
     legal: Any | Unset = UNSET
     rule: str | Unset = UNSET
@@ -69,6 +72,8 @@ class Problem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
+        fact = self.fact
+
         instance = self.instance
 
         legal = self.legal
@@ -87,6 +92,8 @@ class Problem:
         })
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if fact is not UNSET:
+            field_dict["fact"] = fact
         if instance is not UNSET:
             field_dict["instance"] = instance
         if legal is not UNSET:
@@ -122,6 +129,8 @@ class Problem:
 
 
 
+        fact = d.pop("fact", UNSET)
+
         instance = d.pop("instance", UNSET)
 
         legal = d.pop("legal", UNSET)
@@ -135,6 +144,7 @@ class Problem:
             title=title,
             type_=type_,
             errors=errors,
+            fact=fact,
             instance=instance,
             legal=legal,
             rule=rule,

@@ -156,7 +156,8 @@ def _read_summary(
         raise InvalidFacts(Msg("forty_fives.facts.tricks_won_size", players=n, got=len(won)))
     leader = _leader(facts, n) if "leader" in facts else None
     if sum(won) != TRICKS_PER_HAND:
-        raise InvalidFacts(Msg("forty_fives.facts.tricks_won_sum", tricks=TRICKS_PER_HAND, got=str(list(won))))
+        raise InvalidFacts(Msg("forty_fives.facts.tricks_won_sum", tricks=TRICKS_PER_HAND, got=str(list(won))),
+                           extra={"fact": "tricks_won"})
     seat = None
     if facts.get("highest_trump_seat") is not None:
         seat = int_fact(facts, "highest_trump_seat", 0, n - 1, Msg("forty_fives.facts.highest_seat_what"))

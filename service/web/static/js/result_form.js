@@ -124,8 +124,8 @@ function avinasFields(view) {
   return { fields, read };
 }
 
-// The field of each fact a refusal can name (its detail quotes the fact: 'tricks_won'), and the
-// fact of the codes whose detail does not.
+// The field of each fact a refusal can name (its problem's `fact`, or a fact its detail quotes:
+// 'tricks_won'), and the fact of the codes that name none.
 const FACT_FIELDS = {
   tricks_won: "rr-tricks-0", tricks: "rr-tricks-0", highest_trump_seat: "rr-high", bid: "rr-bid-team",
   game: "rr-game", declarer: "rr-declarer", knocks: "rr-knocks", declarer_points: "rr-points",
@@ -139,7 +139,8 @@ const CODE_FACTS = {
 // The form's field a refusal is about, or null (then its reason shows above the form's buttons).
 function fieldOf(view, form, body) {
   const quoted = /'(\w+)'/.exec(body.detail || "")?.[1];
-  const fact = CODE_FACTS[body.code] || (quoted in FACT_FIELDS || quoted === "bids" ? quoted : null);
+  const named = body.fact || quoted;
+  const fact = CODE_FACTS[body.code] || (named in FACT_FIELDS || named === "bids" ? named : null);
   if (fact === "hook") return form.querySelector(`#rr-bid-${view.bidding?.hook_player}`) || form.querySelector("input[id^='rr-bid-']:not(#rr-bid-team)");
   if (fact === "bids") return form.querySelector("input[id^='rr-bid-']");
   return fact ? form.querySelector(`#${FACT_FIELDS[fact]}`) : null;
