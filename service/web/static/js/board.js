@@ -26,17 +26,33 @@ export function statusSection(view) {
   const who = (seats) => seats.map((s) => seatName(view, s)).join(", ") || "—";
   const lines = [
     h("div", {}, t("match.dealer"), ": ", h("strong", { id: "dealer" }, view.dealer === null ? "—" : seatName(view, view.dealer))),
-    h("div", {}, t("match.to_act"), ": ", h("strong", { id: "to-act" }, view.status === "finished" ? "—" : who(view.to_act))),
+    h("div", {}, t("match.to_act"), ": ", h("strong", { id: "to-act" }, view.status === "finished" ? "—" : who(actingNow(view)))),
     h("div", {}, t("match.phase"), ": ", h("strong", { id: "phase" }, phaseName(view.phase))),
   ];
   if (view.trump !== undefined) {
-    lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, view.trump ? suitName(view.trump) : t("match.no_trump"))));
+    lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, trumpText(view))));
   }
   if (view.turn_up) lines.push(h("div", {}, t("match.turn_up"), ": ", cardText(view.turn_up)));
   if (Array.isArray(view.exposures) && view.exposures.length) lines.push(exposedLine(view, view.exposures));
   if (view.viewer?.role === "seat") lines.unshift(h("div", {}, t("match.you_are", { name: seatName(view, view.viewer.seat) })));
   if (view.viewer?.role === "spectator") lines.unshift(h("div", {}, t("match.spectator")));
   return h("section", { class: "status", "aria-labelledby": "status-h" }, lines);
+}
+
+// Who the page names as acting: during play the one whose turn it is to play (the service lists
+// first; at the opening lead it also lists a player who may still revise his bid, who does not
+// play now); elsewhere every seat that may act (simultaneous bids).
+function actingNow(view) {
+  const seats = view.to_act || [];
+  return view.phase === "play" ? seats.slice(0, 1) : seats;
+}
+
+// The trump: its suit; "no trump" once the round is played without one (in play, or an Avinas game
+// declared); "not yet chosen" while it is still to be turned up, bid for or named.
+function trumpText(view) {
+  if (view.trump) return suitName(view.trump);
+  const known = view.phase === "play" || (view.game !== undefined && view.game !== null);
+  return known ? t("match.no_trump") : t("match.trump_unknown");
 }
 
 // Avinas: the exposures ({seat, face_up, card, played}), face-up cards by seat, face-down ones counted.
