@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tests.web.conftest import Contexts, api
 from tests.web.screens import settled, start_match, view
+from tests.web.test_thumb_traps import play_forty_fives_round_but_the_last_card
 
 NAMES = ["Ketut", "Nyoman", "Made", "Wayan"]
 
@@ -44,3 +45,34 @@ def test_during_play_the_one_whose_turn_it_is_is_named(phones: Contexts, server:
     assert v["phase"] == "play" and len(v["to_act"]) == 2, v["to_act"]
     settled(page, v["version"])
     expect(page.locator("#to-act")).to_have_text(NAMES[v["to_act"][0]])
+
+
+def test_the_last_rounds_tricks_stay_until_the_next_rounds_first_trick(phones: Contexts, server: str) -> None:
+    """Forty-Fives: the round's last card played, the next round is dealt; its tricks stay on the
+    page under the round's name (they vanished at once), each with its cards and winner, until the
+    next round's first trick is complete; then that trick is listed as finished."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "forty_fives", NAMES[:3])
+    seat = play_forty_fives_round_but_the_last_card(server, match_id, token, "9H")
+    post(server, match_id, token, {"type": "play", "seat": seat, "card": "9H"})
+    v = view(server, match_id, token)
+    assert v["round"] == 2 and not v["tricks"], v["round"]
+    settled(page, v["version"])
+    record = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"][0]
+    last = page.locator("#last-round-tricks")
+    expect(last.locator("h2")).to_have_text("Tricks of round 1")
+    expect(last.locator("ol.tricks > li")).to_have_count(5)
+    for i, trick in enumerate(record["tricks"]):
+        expect(last.locator("ol.tricks > li").nth(i)).to_contain_text(f"won by {NAMES[trick['winner']]}")
+    expect(last.locator("ol.tricks > li").nth(4)).to_contain_text("9♥")
+    dealer = v["to_act"][0]
+    post(server, match_id, token, {"type": "turn_up", "seat": dealer, "card": "2C"})
+    for card in ("3S", "4S"):
+        seat = view(server, match_id, token)["to_act"][0]
+        post(server, match_id, token, {"type": "play", "seat": seat, "card": card})
+    settled(page, view(server, match_id, token)["version"])
+    expect(last).to_be_visible()  # the first trick is not complete yet
+    post(server, match_id, token, {"type": "play", "seat": view(server, match_id, token)["to_act"][0], "card": "5S"})
+    settled(page, view(server, match_id, token)["version"])
+    expect(last).to_have_count(0)
+    expect(page.locator("#tricks-done > li")).to_have_count(1)

@@ -129,6 +129,20 @@ export function tricksDoneSection(view) {
     revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
 }
 
+// The tricks of the round just finished (its record's, where the game keeps them: Forty-Fives),
+// each with its cards and winner, kept reviewable after the next deal until that round's first
+// trick is complete; null otherwise.
+export function lastRoundTricks(view, rounds) {
+  if ((view.tricks || []).length) return null;
+  const last = (rounds || []).at(-1);
+  const tricks = Array.isArray(last?.tricks) ? last.tricks.filter((tr) => Array.isArray(tr?.plays)) : [];
+  if (!tricks.length) return null;
+  return h("section", { "aria-labelledby": "last-tricks-h", id: "last-round-tricks" },
+    h("h2", { id: "last-tricks-h" }, t("match.last_round_tricks", { n: last.round ?? last.number })),
+    h("ol", { class: "tricks" }, tricks.map((tr) => h("li", {},
+      playsList(view, tr.plays), h("div", {}, t("match.trick_won_by", { name: seatName(view, tr.winner) }))))));
+}
+
 // The revokes proven in the round being played, shown at the top of the buttons the referee taps
 // next and kept on screen while any of them is (they are listed with the finished tricks too, far
 // below on a phone); null when there are none.

@@ -5,7 +5,9 @@ import { NetworkError, Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
-import { bidsSection, seatName, endSection, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
+import {
+  bidsSection, seatName, endSection, lastRoundTricks, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection,
+} from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
@@ -67,7 +69,7 @@ function waitForNetwork(app, route, net) {
     clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
       h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
       statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
-      scoreSection(v, last.rounds));
+      lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds));
   } else {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
   }
@@ -362,6 +364,7 @@ function draw(m) {
     tools(m, referee, busy, entering || ruling),
     bidsSection(v),
     tricksDoneSection(v),
+    lastRoundTricks(v, m.rounds),
     scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
