@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.web.conftest import Contexts, api, route_of
-from tests.web.screens import view
+from tests.web.screens import start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -49,3 +49,22 @@ def test_the_first_dealer_is_entered_as_the_people_drew_it(phones: Contexts, ser
     assert view(server, match_id, token)["dealer"] == 2
     created = api(server, "GET", f"/v1/matches/{match_id}/events?after=0&limit=1", token)["events"][0]
     assert created["kind"] == "create" and created["first_dealer"] == {"method": "given", "dealer": 2}, created
+
+
+def test_a_first_dealer_drawn_on_the_phone_shows_the_draw(phones: Contexts, server: str) -> None:
+    """The virtual draw kept (table mode, Boerenbridge): the match page shows, during the first
+    round, each player's card as drawn and who deals (it showed only the result)."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    created = api(server, "GET", f"/v1/matches/{match_id}/events?after=0&limit=1", token)["events"][0]
+    record = created["first_dealer"]
+    assert record["method"] == "high_card_draw", record
+    shown = page.locator("#first-draw")
+    expect(shown).to_contain_text(f"{NAMES[record['dealer']]} deals first, drawn with virtual cards on a phone:")
+    expect(shown.locator("li")).to_have_count(len(record["draws"]))
+    for line, drawn in zip(shown.locator("li").all(), record["draws"], strict=True):
+        labels = line.locator("[role=img]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+        assert len(labels) == len(drawn), (labels, drawn)
+        for d in drawn:
+            card = d["card"][:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[d["card"][-1]]
+            expect(line).to_contain_text(f"{NAMES[d['seat']]} {card}")

@@ -55,6 +55,15 @@ function trumpText(view) {
   return known ? t("match.no_trump") : t("match.trump_unknown");
 }
 
+// The first dealer drawn by the service (its draw of virtual cards: each player's card, again for
+// those tied), shown during the first round; null where he was given or chosen without a draw.
+export function firstDraw(view, firstDealer) {
+  const draws = firstDealer?.draws;
+  if (!Array.isArray(draws) || !draws.length || typeof firstDealer.dealer !== "number") return null;
+  return h("div", { id: "first-draw", class: "notice" }, t("match.first_draw", { name: seatName(view, firstDealer.dealer) }),
+    h("ul", {}, draws.map((drawn) => h("li", {}, drawn.flatMap((d, i) => [i ? ", " : "", `${seatName(view, d.seat)} `, cardText(d.card)])))));
+}
+
 // Avinas: the exposures ({seat, face_up, card, played}), face-up cards by seat, face-down ones counted.
 function exposedLine(view, exposures) {
   const bySeat = new Map();

@@ -6,7 +6,7 @@ import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
 import {
-  bidsSection, seatName, endSection, lastRoundTricks, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection,
+  bidsSection, seatName, endSection, firstDraw, lastRoundTricks, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection,
 } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
@@ -111,12 +111,13 @@ export async function showMatch(app, route, net) {
   let schema;
   let lastSeq = 0;
   let log = [];
+  let firstDealer = null;
   try {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
     schema = rs.options_schema;
-    ({ last: lastSeq, entries: log } = await readLog(base, route.token));
+    ({ last: lastSeq, entries: log, firstDealer } = await readLog(base, route.token));
   } catch (err) {
     if (err instanceof NetworkError) {
       waitForNetwork(app, route, net);
@@ -129,7 +130,7 @@ export async function showMatch(app, route, net) {
   const m = {
     app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
-    rulingNotice: "", settleBefore: null, log,
+    rulingNotice: "", settleBefore: null, log, firstDealer,
   };
   m.outbox = new Outbox(route.id, route.token, {
     onView: (v, entry) => {
@@ -168,16 +169,19 @@ async function linksAgain(m) {
   }
 }
 
-// The match's log as undo needs it (its entries and undos, each with its version) and the seq of
-// its newest event, where the live updates start from.
+// The match's log as undo needs it (its entries and undos, each with its version), the seq of
+// its newest event, where the live updates start from, and how the first dealer was chosen (the
+// create event's record: a draw's cards, shown during the first round).
 async function readLog(base, token) {
   let after = 0;
   const entries = [];
+  let firstDealer = null;
   for (;;) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
     entries.push(...page.events.filter(logged));
+    firstDealer ??= page.events.find((e) => e.kind === "create")?.first_dealer ?? null;
     after = page.last_seq;
-    if (!page.more) return { last: after, entries };
+    if (!page.more) return { last: after, entries, firstDealer };
   }
 }
 
@@ -355,6 +359,7 @@ function draw(m) {
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
     statusSection(v),
+    roundNumber(v) === 1 ? firstDraw(v, m.firstDealer) : null,
     endSection(v),
     entering ? resultForm(m) : null,
     trickSection(v),
