@@ -31,6 +31,20 @@ def test_the_trump_is_not_said_to_be_none_before_it_is_known(phones: Contexts, s
     expect(page.locator("#trump")).to_contain_text("clubs")
 
 
+def test_a_game_without_trump_says_so_and_a_trump_to_be_named_is_not_yet_chosen(phones: Contexts, server: str) -> None:
+    """Boerenbridge without trump (its default) says "no trump" during the bidding; with the trump
+    named by the highest bidder, it is "not yet chosen" until he names it."""
+    page = phones.page()
+    start_match(page, server, "boerenbridge", NAMES)
+    expect(page.locator("#phase")).to_have_text("bidding")
+    expect(page.locator("#trump")).to_have_text("no trump")
+    match_id, token = start_match(page, server, "boerenbridge", NAMES,
+                                  options={"trump_mode": "highest_bidder_chooses"})
+    expect(page.locator("#phase")).to_have_text("bidding")
+    expect(page.locator("#trump")).to_have_text("not yet chosen")
+    assert view(server, match_id, token)["trump"] is None
+
+
 def test_during_play_the_one_whose_turn_it_is_is_named(phones: Contexts, server: str) -> None:
     """Boerenbridge at the opening lead: the service lists the leader and the hook player (who may
     still revise his bid); the page names the one whose turn it is to play (it listed both)."""

@@ -47,12 +47,17 @@ function actingNow(view) {
   return view.phase === "play" ? seats.slice(0, 1) : seats;
 }
 
-// The trump: its suit; "no trump" once the round is played without one (in play, or an Avinas game
-// declared); "not yet chosen" while it is still to be turned up, bid for or named.
+// The phases in which the round's trump is still to be turned up, bid for or named.
+const TRUMP_OPEN = new Set(["deal", "turn_up", "auction", "name_trump", "trump"]);
+
+// The trump: its suit; "not yet chosen" while it is still to be turned up, bid for or named (those
+// phases, a Boerenbridge trump the highest bidder names after the bids, an Avinas game not yet
+// declared); else "no trump" (a round or game played without one).
 function trumpText(view) {
   if (view.trump) return suitName(view.trump);
-  const known = view.phase === "play" || (view.game !== undefined && view.game !== null);
-  return known ? t("match.no_trump") : t("match.trump_unknown");
+  const open = TRUMP_OPEN.has(view.phase) || view.game === null
+    || (view.phase === "bidding" && view.options?.trump_mode === "highest_bidder_chooses");
+  return open ? t("match.trump_unknown") : t("match.no_trump");
 }
 
 // The first dealer drawn by the service (its draw of virtual cards: each player's card, again for
