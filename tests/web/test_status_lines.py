@@ -90,3 +90,39 @@ def test_the_last_rounds_tricks_stay_until_the_next_rounds_first_trick(phones: C
     settled(page, view(server, match_id, token)["version"])
     expect(last).to_have_count(0)
     expect(page.locator("#tricks-done > li")).to_have_count(1)
+
+
+def test_a_boerenbridge_rounds_tricks_stay_after_the_next_deal(phones: Contexts, server: str) -> None:
+    """Boerenbridge keeps only how many tricks each seat took in a round's record; the page reads the
+    round's plays from the match's log: round 2 (two cards each) played, round 3 dealt, its two
+    tricks stay on the page with their cards and winners."""
+    created = api(server, "POST", "/v1/matches", None, {
+        "ruleset": "boerenbridge", "players": NAMES[:3], "mode": "table", "dealer": 0,
+        "options": {"first_dealer_method": "fixed", "hand_size_schedule": "up"}})
+    match_id, token = created["id"], created["referee_token"]
+    page = phones.page()
+    page.goto(f"{server}/#/m/{match_id}/{token}")
+    expect(page.locator("#status-h")).to_be_visible()
+    before_last: dict[str, Any] = {}
+    for _ in range(60):
+        v = view(server, match_id, token)
+        if v["round"] == 3:
+            break
+        if v["round"] == 2 and v["phase"] == "play" and len(v["tricks"]) == 1:
+            before_last = v
+        post(server, match_id, token, v["legal_actions"][0])
+    assert v["round"] == 3 and before_last, v["round"]
+    settled(page, v["version"])
+    record = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"][-1]
+    assert record["round"] == 2 and record["hand_size"] == 2, record
+    last = page.locator("#last-round-tricks")
+    expect(last.locator("h2")).to_have_text("Tricks of round 2")
+    items = last.locator("ol.tricks > li")
+    expect(items).to_have_count(2)
+    first = before_last["tricks"][0]
+    expect(items.nth(0)).to_contain_text(f"won by {NAMES[first['winner']]}")
+    for p in first["plays"]:
+        expect(items.nth(0)).to_contain_text(NAMES[p["seat"]])
+    won = [record["tricks"][s] - (s == first["winner"]) for s in range(3)]
+    expect(items.nth(1)).to_contain_text(f"won by {NAMES[won.index(1)]}")
+    expect(items.nth(1).locator(".plays li")).to_have_count(3)

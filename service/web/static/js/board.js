@@ -143,13 +143,14 @@ export function tricksDoneSection(view) {
     revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
 }
 
-// The tricks of the round just finished (its record's, where the game keeps them: Forty-Fives),
-// each with its cards and winner, kept reviewable after the next deal until that round's first
-// trick is complete; null otherwise.
-export function lastRoundTricks(view, rounds) {
+// The tricks of the round just finished (its record's, where the game keeps them: Forty-Fives;
+// else those read from the log, ``logged``), each with its cards and winner, kept reviewable after
+// the next deal until that round's first trick is complete; null otherwise.
+export function lastRoundTricks(view, rounds, logged = null) {
   if ((view.tricks || []).length) return null;
   const last = (rounds || []).at(-1);
-  const tricks = Array.isArray(last?.tricks) ? last.tricks.filter((tr) => Array.isArray(tr?.plays)) : [];
+  const kept = Array.isArray(last?.tricks) ? last.tricks.filter((tr) => Array.isArray(tr?.plays)) : [];
+  const tricks = kept.length ? kept : logged || [];
   if (!tricks.length) return null;
   return h("section", { "aria-labelledby": "last-tricks-h", id: "last-round-tricks" },
     h("h2", { id: "last-tricks-h" }, t("match.last_round_tricks", { n: last.round ?? last.number })),

@@ -6,7 +6,8 @@ import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
 import {
-  bidsSection, seatName, endSection, firstDraw, lastRoundTricks, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection,
+  bidsSection, currentTrick, seatName, endSection, firstDraw, lastRoundTricks, revokesNow, scoreSection, statusSection,
+  trickSection, tricksDoneSection,
 } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
@@ -216,6 +217,37 @@ function entryText(view, event) {
   return typeof a.seat === "number" ? `${seatName(view, a.seat)}: ${what}` : what;
 }
 
+// The tricks of the round just finished as the log holds them, where its record keeps only how
+// many each seat took (Boerenbridge): its plays in order (the last hand size × players plays before
+// those of the trick in progress), each trick won by the seat that led the next, the last by the
+// seat whose count is not yet accounted for; null where the log does not add up to the record.
+function loggedTricks(m) {
+  const last = (m.rounds || []).at(-1);
+  const n = m.view.names?.length || 0;
+  if (!last || last.reported || !Number.isInteger(last.hand_size) || !Array.isArray(last.tricks) || !n) return null;
+  if (last.tricks.length !== n || last.tricks.some((x) => typeof x !== "number")) return null;
+  const undone = new Set(m.log.flatMap((e) => (e.kind === "undo" ? e.undone || [] : [])));
+  const plays = m.log.filter((e) => e.kind === "action" && !e.undone && !undone.has(e.seq) && e.action?.type === "play");
+  const count = last.hand_size * n;
+  const mine = plays.slice(0, plays.length - (currentTrick(m.view)?.plays?.length ?? 0)).slice(-count);
+  if (!count || mine.length !== count) return null;
+  const tricks = [];
+  for (let i = 0; i < count; i += n) {
+    tricks.push({ plays: mine.slice(i, i + n).map((e) => ({ seat: e.action.seat, card: e.action.card })) });
+  }
+  const won = new Array(n).fill(0);
+  tricks.forEach((tr, i) => {
+    if (i + 1 === tricks.length) return;
+    tr.winner = tricks[i + 1].plays[0].seat;
+    won[tr.winner] += 1;
+  });
+  const rest = last.tricks.map((c, s) => c - won[s]);
+  const winner = rest.indexOf(1);
+  if (winner < 0 || rest.some((r, s) => r !== (s === winner ? 1 : 0))) return null;
+  tricks.at(-1).winner = winner;
+  return tricks;
+}
+
 // The sheet is read again when a round closes or is reopened, and when a finished round's record
 // changes (a revoke's ruling rescores it).
 function roundsKey(view) {
@@ -369,7 +401,7 @@ function draw(m) {
     tools(m, referee, busy, entering || ruling),
     bidsSection(v),
     tricksDoneSection(v),
-    lastRoundTricks(v, m.rounds),
+    lastRoundTricks(v, m.rounds, loggedTricks(m)),
     scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
