@@ -26,17 +26,47 @@ export function statusSection(view) {
   const who = (seats) => seats.map((s) => seatName(view, s)).join(", ") || "—";
   const lines = [
     h("div", {}, t("match.dealer"), ": ", h("strong", { id: "dealer" }, view.dealer === null ? "—" : seatName(view, view.dealer))),
-    h("div", {}, t("match.to_act"), ": ", h("strong", { id: "to-act" }, view.status === "finished" ? "—" : who(view.to_act))),
+    h("div", {}, t("match.to_act"), ": ", h("strong", { id: "to-act" }, view.status === "finished" ? "—" : who(actingNow(view)))),
     h("div", {}, t("match.phase"), ": ", h("strong", { id: "phase" }, phaseName(view.phase))),
   ];
   if (view.trump !== undefined) {
-    lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, view.trump ? suitName(view.trump) : t("match.no_trump"))));
+    lines.push(h("div", {}, t("match.trump"), ": ", h("strong", { id: "trump" }, trumpText(view))));
   }
   if (view.turn_up) lines.push(h("div", {}, t("match.turn_up"), ": ", cardText(view.turn_up)));
   if (Array.isArray(view.exposures) && view.exposures.length) lines.push(exposedLine(view, view.exposures));
   if (view.viewer?.role === "seat") lines.unshift(h("div", {}, t("match.you_are", { name: seatName(view, view.viewer.seat) })));
   if (view.viewer?.role === "spectator") lines.unshift(h("div", {}, t("match.spectator")));
   return h("section", { class: "status", "aria-labelledby": "status-h" }, lines);
+}
+
+// Who the page names as acting: during play the one whose turn it is to play (the service lists
+// first; at the opening lead it also lists a player who may still revise his bid, who does not
+// play now); elsewhere every seat that may act (simultaneous bids).
+function actingNow(view) {
+  const seats = view.to_act || [];
+  return view.phase === "play" ? seats.slice(0, 1) : seats;
+}
+
+// The phases in which the round's trump is still to be turned up, bid for or named.
+const TRUMP_OPEN = new Set(["deal", "turn_up", "auction", "name_trump", "trump"]);
+
+// The trump: its suit; "not yet chosen" while it is still to be turned up, bid for or named (those
+// phases, a Boerenbridge trump the highest bidder names after the bids, an Avinas game not yet
+// declared); else "no trump" (a round or game played without one).
+function trumpText(view) {
+  if (view.trump) return suitName(view.trump);
+  const open = TRUMP_OPEN.has(view.phase) || view.game === null
+    || (view.phase === "bidding" && view.options?.trump_mode === "highest_bidder_chooses");
+  return open ? t("match.trump_unknown") : t("match.no_trump");
+}
+
+// The first dealer drawn by the service (its draw of virtual cards: each player's card, again for
+// those tied), shown during the first round; null where he was given or chosen without a draw.
+export function firstDraw(view, firstDealer) {
+  const draws = firstDealer?.draws;
+  if (!Array.isArray(draws) || !draws.length || typeof firstDealer.dealer !== "number") return null;
+  return h("div", { id: "first-draw", class: "notice" }, t("match.first_draw", { name: seatName(view, firstDealer.dealer) }),
+    h("ul", {}, draws.map((drawn) => h("li", {}, drawn.flatMap((d, i) => [i ? ", " : "", `${seatName(view, d.seat)} `, cardText(d.card)])))));
 }
 
 // Avinas: the exposures ({seat, face_up, card, played}), face-up cards by seat, face-down ones counted.
@@ -111,6 +141,21 @@ export function tricksDoneSection(view) {
       h("div", {}, t("match.trick_won_by", { name: seatName(view, tr.winner) })),
       revokes.filter((r) => r.trick === (tr.number ?? i + 1)).map((r) => revokeLine(view, r))))) : null,
     revokes.filter((r) => r.trick > done.length).map((r) => revokeLine(view, r)));
+}
+
+// The tricks of the round just finished (its record's, where the game keeps them: Forty-Fives;
+// else those read from the log, ``logged``), each with its cards and winner, kept reviewable after
+// the next deal until that round's first trick is complete; null otherwise.
+export function lastRoundTricks(view, rounds, logged = null) {
+  if ((view.tricks || []).length) return null;
+  const last = (rounds || []).at(-1);
+  const kept = Array.isArray(last?.tricks) ? last.tricks.filter((tr) => Array.isArray(tr?.plays)) : [];
+  const tricks = kept.length ? kept : logged || [];
+  if (!tricks.length) return null;
+  return h("section", { "aria-labelledby": "last-tricks-h", id: "last-round-tricks" },
+    h("h2", { id: "last-tricks-h" }, t("match.last_round_tricks", { n: last.round ?? last.number })),
+    h("ol", { class: "tricks" }, tricks.map((tr) => h("li", {},
+      playsList(view, tr.plays), h("div", {}, t("match.trick_won_by", { name: seatName(view, tr.winner) }))))));
 }
 
 // The revokes proven in the round being played, shown at the top of the buttons the referee taps

@@ -5,7 +5,10 @@ import { NetworkError, Problem, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
-import { bidsSection, seatName, endSection, revokesNow, scoreSection, statusSection, trickSection, tricksDoneSection } from "./board.js";
+import {
+  bidsSection, currentTrick, seatName, endSection, firstDraw, lastRoundTricks, revokesNow, scoreSection, statusSection,
+  trickSection, tricksDoneSection,
+} from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
@@ -67,7 +70,7 @@ function waitForNetwork(app, route, net) {
     clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
       h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
       statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
-      scoreSection(v, last.rounds));
+      lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds));
   } else {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
   }
@@ -109,12 +112,13 @@ export async function showMatch(app, route, net) {
   let schema;
   let lastSeq = 0;
   let log = [];
+  let firstDealer = null;
   try {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
     schema = rs.options_schema;
-    ({ last: lastSeq, entries: log } = await readLog(base, route.token));
+    ({ last: lastSeq, entries: log, firstDealer } = await readLog(base, route.token));
   } catch (err) {
     if (err instanceof NetworkError) {
       waitForNetwork(app, route, net);
@@ -127,7 +131,7 @@ export async function showMatch(app, route, net) {
   const m = {
     app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
-    rulingNotice: "", settleBefore: null, log,
+    rulingNotice: "", settleBefore: null, log, firstDealer,
   };
   m.outbox = new Outbox(route.id, route.token, {
     onView: (v, entry) => {
@@ -166,16 +170,19 @@ async function linksAgain(m) {
   }
 }
 
-// The match's log as undo needs it (its entries and undos, each with its version) and the seq of
-// its newest event, where the live updates start from.
+// The match's log as undo needs it (its entries and undos, each with its version), the seq of
+// its newest event, where the live updates start from, and how the first dealer was chosen (the
+// create event's record: a draw's cards, shown during the first round).
 async function readLog(base, token) {
   let after = 0;
   const entries = [];
+  let firstDealer = null;
   for (;;) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
     entries.push(...page.events.filter(logged));
+    firstDealer ??= page.events.find((e) => e.kind === "create")?.first_dealer ?? null;
     after = page.last_seq;
-    if (!page.more) return { last: after, entries };
+    if (!page.more) return { last: after, entries, firstDealer };
   }
 }
 
@@ -208,6 +215,37 @@ function entryText(view, event) {
   const a = event.action || {};
   const what = actionText(a);
   return typeof a.seat === "number" ? `${seatName(view, a.seat)}: ${what}` : what;
+}
+
+// The tricks of the round just finished as the log holds them, where its record keeps only how
+// many each seat took (Boerenbridge): its plays in order (the last hand size × players plays before
+// those of the trick in progress), each trick won by the seat that led the next, the last by the
+// seat whose count is not yet accounted for; null where the log does not add up to the record.
+function loggedTricks(m) {
+  const last = (m.rounds || []).at(-1);
+  const n = m.view.names?.length || 0;
+  if (!last || last.reported || !Number.isInteger(last.hand_size) || !Array.isArray(last.tricks) || !n) return null;
+  if (last.tricks.length !== n || last.tricks.some((x) => typeof x !== "number")) return null;
+  const undone = new Set(m.log.flatMap((e) => (e.kind === "undo" ? e.undone || [] : [])));
+  const plays = m.log.filter((e) => e.kind === "action" && !e.undone && !undone.has(e.seq) && e.action?.type === "play");
+  const count = last.hand_size * n;
+  const mine = plays.slice(0, plays.length - (currentTrick(m.view)?.plays?.length ?? 0)).slice(-count);
+  if (!count || mine.length !== count) return null;
+  const tricks = [];
+  for (let i = 0; i < count; i += n) {
+    tricks.push({ plays: mine.slice(i, i + n).map((e) => ({ seat: e.action.seat, card: e.action.card })) });
+  }
+  const won = new Array(n).fill(0);
+  tricks.forEach((tr, i) => {
+    if (i + 1 === tricks.length) return;
+    tr.winner = tricks[i + 1].plays[0].seat;
+    won[tr.winner] += 1;
+  });
+  const rest = last.tricks.map((c, s) => c - won[s]);
+  const winner = rest.indexOf(1);
+  if (winner < 0 || rest.some((r, s) => r !== (s === winner ? 1 : 0))) return null;
+  tricks.at(-1).winner = winner;
+  return tricks;
 }
 
 // The sheet is read again when a round closes or is reopened, and when a finished round's record
@@ -353,6 +391,7 @@ function draw(m) {
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
     statusSection(v),
+    roundNumber(v) === 1 ? firstDraw(v, m.firstDealer) : null,
     endSection(v),
     entering ? resultForm(m) : null,
     trickSection(v),
@@ -362,6 +401,7 @@ function draw(m) {
     tools(m, referee, busy, entering || ruling),
     bidsSection(v),
     tricksDoneSection(v),
+    lastRoundTricks(v, m.rounds, loggedTricks(m)),
     scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);

@@ -65,7 +65,8 @@ function whoField(state, i, old) {
 function nameInputs(box, count, state) {
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
   const oldWho = [...box.querySelectorAll("select.who")].map((s) => s.value);
-  const dealer = h("select", { id: "first-dealer" }, h("option", { value: "" }, t("start.dealer_by_rules")),
+  const dealer = h("select", { id: "first-dealer", "aria-describedby": "first-dealer-hint" },
+    h("option", { value: "" }, t("start.dealer_by_rules")),
     Array.from({ length: count }, (_, i) => h("option", { value: String(i) }, t("start.default_name", { n: i + 1 }))));
   clear(box, Array.from({ length: count }, (_, i) => h("div", { class: "field" },
     h("label", { for: `player-${i}` }, t("start.seat_name", { n: i + 1 })),
@@ -73,8 +74,23 @@ function nameInputs(box, count, state) {
       value: old[i] ?? t("start.default_name", { n: i + 1 }),
       oninput: (ev) => { dealer.options[i + 1].textContent = ev.target.value || t("start.default_name", { n: i + 1 }); } }),
     whoField(state, i, oldWho[i]))),
-  h("div", { class: "field" }, h("label", { for: "first-dealer" }, t("start.first_dealer")), dealer));
+  h("div", { class: "field" }, h("label", { for: "first-dealer" }, t("start.first_dealer")), dealer,
+    h("span", { class: "hint", id: "first-dealer-hint" }, "")));
   [...box.querySelectorAll("input")].forEach((input, i) => { dealer.options[i + 1].textContent = input.value; });
+}
+
+// The first dealer's field as the game is played: where the rules choose him by a draw of cards
+// and the cards are real (table mode), the people draw them, so the field asks who drew the deal
+// and names the service's own draw as what it is (virtual cards); elsewhere "as the rules choose".
+function dealerWords(state, names, options) {
+  const method = options.querySelector("#opt-first_dealer_method")?.value || "";
+  const drawn = state.mode === "table" && method.includes("draw");
+  const label = names.querySelector('label[for="first-dealer"]');
+  const select = names.querySelector("#first-dealer");
+  if (!label || !select) return;
+  label.textContent = drawn ? t("start.first_dealer_drawn") : t("start.first_dealer");
+  select.options[0].textContent = drawn ? t("start.dealer_virtual_draw") : t("start.dealer_by_rules");
+  names.querySelector("#first-dealer-hint").textContent = drawn ? t("start.dealer_drawn_hint") : "";
 }
 
 // A select of the ruleset's presets (none: its defaults); choosing one starts the house rules at
@@ -96,7 +112,13 @@ function matchForm(state) {
   nameInputs(names, state.ruleset.players.default, state);
   state.preset = null;
   const options = h("div", {}, optionsForm(state.detail.options_schema));
-  const count = playersField(state, (n) => nameInputs(names, n, state));
+  const words = () => dealerWords(state, names, options);
+  options.addEventListener("change", words);
+  words();
+  const count = playersField(state, (n) => {
+    nameInputs(names, n, state);
+    words();
+  });
   const presets = presetField(state, (chosen) => {
     state.preset = chosen;
     clear(options, optionsForm(state.detail.options_schema, chosen?.options || {}));
@@ -106,6 +128,7 @@ function matchForm(state) {
       count.querySelector("select").value = String(players);
       nameInputs(names, players, state);
     }
+    words();
   });
   const error = h("div", { class: "error", role: "alert" });
   const modeButtons = ["table", "dealt"].map((mode) => h("button", {
@@ -115,6 +138,7 @@ function matchForm(state) {
       for (const b of ev.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === ev.currentTarget));
       // a computer holds cards only when the service deals them
       for (const f of names.querySelectorAll(".who-field")) f.hidden = mode !== "dealt";
+      words();
     },
   }, t(`mode.${mode}`), h("small", {}, t(`mode.${mode}.help`))));
   const form = h("form", {
