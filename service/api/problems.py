@@ -65,6 +65,7 @@ STATUS: dict[type[RuleError], int] = {
     match_errors.IdempotencyKeyReused: 422,
     match_errors.InvalidRequest: 400,
     match_errors.InvalidDealer: 422,
+    match_errors.InvalidComputers: 422,
     match_errors.InvalidPlayerName: 422,
     match_errors.StoreUnavailable: 503,
     match_errors.SpectatorUnsupported: 501,

@@ -32,7 +32,7 @@ from service.api.schemas import (
     score_description,
     score_examples,
 )
-from service.computer.levels import describe_levels
+from service.computer.levels import describe_levels, plays
 from service.rules.cards import Card, check_distinct
 from service.rules.errors import DuplicateCard, IllegalAction, InvalidFacts, InvalidInput, TooManyPlays
 from service.rules.facts import int_fact
@@ -137,7 +137,7 @@ def get_ruleset_detail(ruleset: Ruleset[Any]) -> Response:
         detail["rules"] = f"{blp.url_prefix}/{ruleset.id}/rules"
         detail["ranking_tables"] = ruleset.ranking_tables(validated_options(ruleset, None))
         detail["options_schema"] = options_json_schema(ruleset)
-        detail["computer_levels"] = describe_levels()
+        detail["computer_levels"] = describe_levels() if plays(ruleset) else []
         cached = _DETAILS[ruleset.id] = (ruleset, detail)
     return json_response(cached[1])
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.rules.messages import Msg
+from service.rules.ruleset import Ruleset
 
 #: the levels, easiest first
 LEVELS: tuple[str, ...] = ("easy", "hard")
@@ -14,3 +17,9 @@ def describe_levels() -> list[dict[str, object]]:
         {"id": level, "title": Msg(f"computer.{level}.title"), "description": Msg(f"computer.{level}.description")}
         for level in LEVELS
     ]
+
+
+def plays(ruleset: Ruleset[Any]) -> bool:
+    """Whether a computer can play ``ruleset``: it rebuilds the public state each round was dealt from
+    (``service.computer.situation``), which a ruleset gives through its ``table``."""
+    return type(ruleset).table is not Ruleset.table

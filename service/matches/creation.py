@@ -15,11 +15,12 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, cast
 
+from service.computer.levels import plays
 from service.matches import idempotency as idem
 from service.matches.computers import play_computers
 from service.matches.deals import SEED_BYTES
 from service.matches.documents import Checkpoint, MatchDocument
-from service.matches.errors import InvalidDealer, InvalidRequest, VersionConflict
+from service.matches.errors import InvalidComputers, InvalidDealer, InvalidRequest, VersionConflict
 from service.matches.events import advance, create_event, stamp
 from service.matches.players import read_seats
 from service.matches.results import Created, SeatTicket
@@ -120,7 +121,7 @@ class MatchCreation(MatchSteps):
         if mode not in MODES:
             raise InvalidRequest(Msg("matches.bad_mode"), code="invalid_mode", legal=list(MODES))
         players, levels = read_seats(body.get("players"))
-        computers = _computers(levels, mode)
+        computers = _computers(levels, mode, ruleset)
         ruleset.check_players(len(players))
         if "options" in body and not isinstance(body["options"], Mapping):
             raise InvalidRequest(Msg("matches.options_not_object"))
@@ -162,16 +163,20 @@ class MatchCreation(MatchSteps):
         )
 
 
-def _computers(levels: tuple[str | None, ...], mode: Any) -> tuple[str | None, ...] | None:
+def _computers(levels: tuple[str | None, ...], mode: Any, ruleset: Ruleset[Any]) -> tuple[str | None, ...] | None:
     """The seats' computer levels (None: no computer seat). A computer deals itself no cards at a real
-    table, so table mode takes none; and a match needs a person: one of computers only is refused."""
+    table, so table mode takes none; a match needs a person: one of computers only is refused; and a
+    game no computer can play (its catalogue lists no computer_levels) takes none."""
     if all(level is None for level in levels):
         return None
+    if not plays(ruleset):
+        raise InvalidComputers(Msg("matches.no_computer_for_game", ruleset=ruleset.name), code="no_computer_players",
+                               legal=[])
     if mode != "dealt":
-        raise InvalidRequest(Msg("matches.computer_needs_dealt_mode"), code="computer_needs_dealt_mode",
-                             legal=["dealt"])
+        raise InvalidComputers(Msg("matches.computer_needs_dealt_mode"), code="computer_needs_dealt_mode",
+                               legal=["dealt"])
     if all(level is not None for level in levels):
-        raise InvalidRequest(Msg("matches.computers_only"), code="computers_only")
+        raise InvalidComputers(Msg("matches.computers_only"), code="computers_only")
     return levels
 
 

@@ -89,6 +89,12 @@ class InvalidRequest(MatchError):
     code = "invalid_input"
 
 
+class InvalidComputers(MatchError):
+    """Computer seats a match cannot have: at a real table (they would hold no cards), or in every seat."""
+
+    code = "invalid_computers"
+
+
 class InvalidPlayerName(MatchError):
     """A player's name that cannot be shown as it is, or that another player already has."""
 

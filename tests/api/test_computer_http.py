@@ -222,3 +222,30 @@ def test_after_an_undo_the_computers_play_again_and_the_person_is_to_act(client:
     assert undone.status_code == 200, undone.json
     after = client.get(f"/v1/matches/{match_id}", headers={"Authorization": f"Bearer {token}"}).json
     assert after["status"] == "finished" or 0 in after["to_act"], after["to_act"]
+
+
+def test_computer_seats_a_match_cannot_have_are_refused_with_a_reason(toy: str) -> None:
+    """A computer at a real table (it would hold no cards), computers in every seat, an unknown level,
+    and a game no computer plays (the test ruleset builds its own views: its catalogue lists no levels)
+    are each refused before anything is made, with a stable code; never a 500."""
+    from service.api.app import create_app
+    from service.api.config import Settings
+
+    client = create_app(Settings()).test_client()
+    one = {"name": "X", "computer": "easy"}
+    alone = [{"name": name, "computer": "easy"} for name in "XYZ"]
+    cases = [
+        ({"ruleset": "boerenbridge", "mode": "table", "players": ["A", "B", "C", one]}, 422,
+         "computer_needs_dealt_mode"),
+        ({"ruleset": "forty_fives", "mode": "dealt", "players": alone}, 422, "computers_only"),
+        ({"ruleset": "forty_fives", "mode": "dealt", "players": ["A", "B", {"name": "C", "computer": "wise"}]}, 400,
+         "unknown_computer_level"),
+        ({"ruleset": toy, "mode": "dealt", "players": [one, "B", "C", "D"]}, 422, "no_computer_players"),
+    ]
+    for body, status, code in cases:
+        answer = client.post("/v1/matches", json=body)
+        assert (answer.status_code, answer.get_json()["code"]) == (status, code), body
+        assert answer.get_json()["detail"]
+    assert client.get(f"/v1/rulesets/{toy}").get_json()["computer_levels"] == []
+    levels = client.get("/v1/rulesets/avinas").get_json()["computer_levels"]
+    assert [level["id"] for level in levels] == ["easy", "hard"]

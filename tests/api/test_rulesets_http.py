@@ -19,6 +19,7 @@ from service.api.problems import PROBLEM_MIME, problem_body, status_of
 from service.api.schemas import score_examples
 from service.api.wire import dumps
 from service.computer.levels import describe_levels
+from service.computer.levels import plays as computers_play
 from service.rules.cards import SUITS, Card, Rank
 from service.rules.errors import IllegalAction, RuleError
 from service.rules.registry import RULESETS
@@ -125,7 +126,11 @@ def test_detail_has_ranking_tables_and_options_schema(client: FlaskClient, rules
     assert detail["ranking_tables"] == as_json(ruleset.ranking_tables(defaults))
     extras = ("ranking_tables", "options_schema", "rules", "computer_levels")
     assert {k: v for k, v in detail.items() if k not in extras} == described(ruleset)
-    # the computer levels, each with its title and description in the answer's language
+    # the computer levels, each with its title and description in the answer's language (none for a
+    # game no computer plays: the test ruleset)
+    if not computers_play(ruleset):
+        assert detail["computer_levels"] == []
+        return
     assert detail["computer_levels"] == as_json(describe_levels())
     assert [level["id"] for level in detail["computer_levels"]] == ["easy", "hard"]
     assert all(level["title"] and level["description"] for level in detail["computer_levels"])
