@@ -125,7 +125,11 @@ def test_dealt_matches_under_the_pagat_rules(http: FlaskHttp) -> None:
     knocks), where s is the number of sevens the views showed exposed; a lie ends the match."""
     rng = random.Random(5)
     ended_by_lie = stops_by_partner = sevens_hands = 0
-    for _ in range(10):
+    # matches until every kind of hand below was met (ten were enough until a run met only 8 sevens
+    # hands, the deals and choices being random), at most thirty
+    for played in range(30):
+        if played >= 10 and ended_by_lie and sevens_hands > 10 and stops_by_partner:
+            break
         match, _ = create(http, "avinas", "dealt", 4, options={**PAGAT, "pips_to_end": 40, "max_hands": 12})
         exposed: dict[int, int] = {}
         records: dict[int, dict[str, Any]] = {}

@@ -53,6 +53,14 @@ def _views(http: FlaskHttp, match: Match, path: str = "") -> list[Answer]:
     return [http.get(match.path + path, token) for token in match.seats]
 
 
+def _since_the_deal(page: dict[str, Any]) -> dict[str, Any]:
+    """An events page from the last deal it holds: the cards played before it were played from hands
+    that are gone (played cards are public), and the new deal may have given them to anyone."""
+    events = page["events"]
+    deals = [i for i, event in enumerate(events) if event["kind"] == "deal"]
+    return {**page, "events": events[deals[-1]:]} if deals else page
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", IDS, indirect=True)
 def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
@@ -74,7 +82,7 @@ def test_a_dealt_match_plays_to_the_end_and_no_seat_sees_another_hand(
         assert all(len(v.body["history"]) <= 1 for v in views)  # the rest is in the event log
         events = _views(http, match, f"/events?after={max(0, last_seq - 8)}")
         last_seq = events[0].body["last_seq"]
-        assert not leaks([e.body for e in events], hands)
+        assert not leaks([_since_the_deal(e.body) for e in events], hands)
         if actions % 5 == 0:  # a refusal must not name another seat's cards either
             seat = rng.choice(http.get(match.path, match.referee).body["to_act"] or [0])
             others = sorted(set().union(*(h for t, h in enumerate(hands) if t != seat)))
