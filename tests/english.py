@@ -15,11 +15,24 @@ from service.rules.registry import RULESETS
 load_for(RULESETS.values())
 
 
+#: messages already written, by key and parameters (views repeat a match's history at every step)
+_WRITTEN: dict[tuple[str, tuple[tuple[str, Any, type], ...]], str] = {}
+
+
 def english(thing: RuleError | Msg | str) -> str:
     """An error's detail, or a message, in English."""
     if isinstance(thing, RuleError):
         return render(thing.message, "en")
-    return render(thing, "en")
+    if type(thing) is not Msg:
+        return render(thing, "en")
+    try:
+        key = (thing.key, tuple(sorted((k, v, type(v)) for k, v in thing.params.items())))
+        written = _WRITTEN.get(key)
+    except TypeError:  # a parameter that is no key (a list): written each time
+        return render(thing, "en")
+    if written is None:
+        written = _WRITTEN[key] = render(thing, "en")
+    return written
 
 
 def _in_english(value: Any) -> Any:

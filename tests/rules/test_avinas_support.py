@@ -69,8 +69,29 @@ def arrange(
 
 def cards_in(value: Any) -> set[str]:
     """Every card text anywhere in a JSON value (keys and strings, messages as written in English),
-    as a whole word."""
-    return set(CARD_WORD.findall(english_text(value)))
+    as a whole word. A view's ``history`` (equal at every step of a hand, and growing with the match)
+    is written out only when it differs from the last ones read."""
+    if isinstance(value, dict) and "history" in value:
+        rest = {k: v for k, v in value.items() if k != "history"}
+        return _cards_of_text(english_text(rest)) | _history_cards(value["history"])
+    return _cards_of_text(english_text(value))
+
+
+#: the last histories read, and their cards
+_HISTORIES: list[tuple[Any, set[str]]] = []
+
+
+def _history_cards(history: Any) -> set[str]:
+    for seen, cards in _HISTORIES:
+        if seen == history:
+            return cards
+    cards = _cards_of_text(english_text(history))
+    _HISTORIES[:] = [(history, cards), *_HISTORIES[:3]]
+    return cards
+
+
+def _cards_of_text(text: str) -> set[str]:
+    return set(CARD_WORD.findall(text))
 
 
 def may_see(state: AvinasState, seat: int) -> set[str]:
