@@ -72,7 +72,7 @@ function waitForNetwork(app, route, net) {
     clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
       h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
       statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
-      lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds));
+      lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds), chartSection(last.rounds, columns(v, scoreCount(v))));
   } else {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
   }

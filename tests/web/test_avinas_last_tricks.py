@@ -1,0 +1,48 @@
+"""Avinas: the tricks of the hand just played stay reviewable on the page after the next deal, the
+last one with its winner (the hand's record keeps its tricks where it was played card by card)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import Contexts, api
+from tests.web.test_score_sheet import open_match
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def play_a_hand(server: str) -> tuple[str, str, dict]:
+    """A dealt Avinas match whose first hand is played card by card from the seats' own views
+    (each seat's first legal action, never a stop); returns (match id, referee token, its record)."""
+    created = api(server, "POST", "/v1/matches", None, {"ruleset": "avinas", "players": NAMES, "mode": "dealt"})
+    match_id, token = created["id"], created["referee_token"]
+    seats = {s["seat"]: s["token"] for s in created["seats"]}
+    path = f"/v1/matches/{match_id}"
+    for _ in range(200):
+        v = api(server, "GET", path, token)
+        if v.get("hands_played", 0) >= 1:
+            break
+        seat = v["to_act"][0]
+        mine = api(server, "GET", path, seats[seat])
+        action = next(a for a in mine["legal_actions"] if a["type"] != "stop" and a.get("seat", seat) == seat)
+        api(server, "POST", f"{path}/actions", seats[seat], action)
+    rounds = api(server, "GET", f"{path}/rounds", token)["rounds"]
+    assert len(rounds) == 1 and rounds[0]["source"] == "play", rounds
+    return match_id, token, rounds[0]
+
+
+def test_avinas_hand_tricks_reviewable_after_the_next_deal(phones: Contexts, server: str) -> None:
+    match_id, token, record = play_a_hand(server)
+    tricks = record["tricks"]
+    assert len(tricks) == 8 and all(len(t["plays"]) == 4 and all("card" in p for p in t["plays"]) for t in tricks)
+    assert sum(1 for t in tricks if t["winner"] % 2 == 0) == record["tricks_won"][0]
+    page = phones.page()
+    open_match(page, server, match_id, token)
+    section = page.locator("#last-round-tricks")
+    expect(section.locator("h2")).to_have_text("Tricks of round 1")
+    shown = section.locator("ol.tricks > li")
+    expect(shown).to_have_count(8)
+    last = tricks[-1]
+    expect(shown.last).to_contain_text(f"won by {NAMES[last['winner']]}")
+    for play in last["plays"]:
+        expect(shown.last.locator("ul.plays")).to_contain_text(NAMES[play["seat"]])
