@@ -120,6 +120,30 @@ def test_share_the_result_by_the_clipboard_in_indonesian(phones: Contexts, serve
     assert not violations, violations
 
 
+#: no share sheet and a clipboard that refuses (a page over plain HTTP at a LAN address has none)
+NO_CLIPBOARD_STUB = """
+delete Navigator.prototype.share;
+const writeText = () => Promise.reject(new DOMException('not allowed', 'NotAllowedError'));
+Object.defineProperty(navigator, 'clipboard', { value: { writeText } });
+"""
+
+
+def test_share_the_result_to_copy_by_hand_in_tagalog(phones: Contexts, server: str) -> None:
+    match_id, token = finished(server)
+    ctx = phones.new(locale="fil-PH")
+    ctx.add_init_script(NO_CLIPBOARD_STUB)
+    page = ctx.new_page()
+    open_match(page, server, match_id, token)
+    page.locator("#share-result").click()
+    box = page.locator("#share-text")
+    expect(box).to_be_visible()
+    expect(page.locator('label[for="share-text"]')).to_have_text("Kopyahin ang resulta mula rito:")
+    text = box.input_value()
+    assert text.startswith("Boerenbridge: Nanalo: Nyoman Sudarsana. Nyoman Sudarsana 100, "), text
+    violations = axe_violations(page)
+    assert not violations, violations
+
+
 def test_rematch_same_players_next_dealer(phones: Contexts, server: str) -> None:
     match_id, token = finished(server)
     events = api(server, "GET", f"/v1/matches/{match_id}/events?after=0&limit=1", token)["events"]
