@@ -137,8 +137,14 @@ def on_starting(server: object) -> None:
 
 
 def when_ready(server: object) -> None:
-    """With METRICS_PORT, the master serves /metrics there (every worker's samples), apart from the
-    app's port, which then answers /metrics with 404."""
+    """The address a phone on the same network opens is logged (``service.api.lan``: none where
+    the service listens on loopback only). With METRICS_PORT, the master serves /metrics there
+    (every worker's samples), apart from the app's port, which then answers /metrics with 404."""
+    from service.lan import lan_url
+
+    url = lan_url(_settings.host, _settings.port)
+    if url is not None:
+        server.log.info("Open %s on a phone on the same network", url)  # type: ignore[attr-defined]
     if _settings.metrics_port is None:
         return
     from prometheus_client import CollectorRegistry, start_http_server

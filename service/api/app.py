@@ -44,6 +44,7 @@ def api_description() -> str:
 #: Modules holding a ``blp`` to register, in order (see the module docstring).
 BLUEPRINTS: tuple[str, ...] = (
     "service.api.health",
+    "service.api.lan",
     "service.api.rulesets",
     "service.api.matches",
     "service.api.stream",

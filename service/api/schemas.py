@@ -348,3 +348,10 @@ class ScoreAnswerSchema(ma.Schema):
 
 class HealthSchema(ma.Schema):
     status = ma.fields.String(required=True, metadata={"example": "ok"})
+
+
+class LanSchema(ma.Schema):
+    url = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "The page's address for a phone on the same network; null unless the request came "
+                       "from the host that runs the service and the service listens on the network.",
+        "example": "http://192.168.1.20:8000/"})

@@ -223,6 +223,12 @@ def finish_hand_checks(
         team_points[winner % 2] += sum(spec_points(p.card) for p in final)
         team_tricks[winner % 2] += 1
         assert len(tricks) == 7
+        # the record keeps the last trick too, with its winner (the page shows it after the hand)
+        assert [p.card for p in record.tricks[-1].plays] == [p.card for p in final]
+        assert record.tricks[-1].winner == winner
+    # the record keeps every trick played, in order (a stopped hand's: those played before the stop)
+    assert record.tricks[: len(tricks)] == tuple(tricks)
+    assert len(record.tricks) == len(tricks) + (last.type == "play")
     if last.type == "stop" and opts["stop_remainder_to"] == "defenders":
         defenders = 1 - before.declarer % 2  # type: ignore[operator]
         team_points[defenders] += 120 - sum(team_points)

@@ -97,8 +97,10 @@ def _cards_of_text(text: str) -> set[str]:
 def may_see(state: AvinasState, seat: int) -> set[str]:
     """The cards ``seat`` may see now, by the knowledge model of §4.3, computed independently."""
     hand = state.hand
-    # cards of earlier hands that the history shows (table-mode revokes: played, so public)
+    # cards of earlier hands that the history shows (table-mode revokes, the tricks of a hand played
+    # card by card: played, so public)
     out: set[str] = {r.card.text for record in state.history for r in record.revokes}
+    out |= {p.card.text for record in state.history for t in record.tricks for p in t.plays}
     if hand is None:
         return out
     dealer = hand.dealer

@@ -62,6 +62,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page's address for a phone on the same network ('url'), given only to a request from
+         *     the host that runs the service (the page opened there shows it with a QR code); null for any
+         *     other request, and where the service is not reachable from the network (bound to loopback).
+         */
+        get: operations["lan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/matches": {
         parameters: {
             query?: never;
@@ -501,6 +522,13 @@ export interface components {
         Health: {
             /** @example ok */
             status: string;
+        };
+        Lan: {
+            /**
+             * @description The page's address for a phone on the same network; null unless the request came from the host that runs the service and the service listens on the network.
+             * @example http://192.168.1.20:8000/
+             */
+            url: string | null;
         };
         LegalPlaysAnswer: {
             /** @description Whether that card may be played */
@@ -1280,6 +1308,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ready"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    lan: {
+        parameters: {
+            query?: {
+                /** @description The language of the answer's human text (en, id, tl; a tag such as id-ID is read as its language, fil is tl). Wins over Accept-Language; a language the service does not have is ignored. Codes, field names and cards never change with the language. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description Languages the caller reads, with q-values; the best of en, id, tl is chosen (English when none matches, or when ?lang= names one). */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lan"];
                 };
             };
             default: components["responses"]["DEFAULT_ERROR"];

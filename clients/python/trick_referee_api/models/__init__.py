@@ -11,6 +11,7 @@ from .create_match_players_item_type_1_computer import CreateMatchPlayersItemTyp
 from .events import Events
 from .get_record_format import GetRecordFormat
 from .health import Health
+from .lan import Lan
 from .legal_plays_answer import LegalPlaysAnswer
 from .legal_plays_request import LegalPlaysRequest
 from .legal_plays_request_options import LegalPlaysRequestOptions
@@ -82,6 +83,7 @@ __all__ = (
     "Events",
     "GetRecordFormat",
     "Health",
+    "Lan",
     "LegalPlaysAnswer",
     "LegalPlaysRequest",
     "LegalPlaysRequestOptions",

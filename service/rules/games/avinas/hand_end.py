@@ -102,6 +102,7 @@ def hand_record(
         stopped_after=stopped_after, stopped_by=stopped_by, lied=f.lied, declarer_won=result.declarer_won,
         loser=result.loser, tier=result.charged_tier, due=result.due, unit=result.unit, rams=result.rams,
         pips=result.pips, revokes=revokes, cancelled=result.cancelled, sevens_exposed=f.sevens_exposed,
+        tricks=hand.tricks if source == "play" else (),
     )
 
 

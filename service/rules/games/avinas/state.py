@@ -146,6 +146,7 @@ class HandRecord:
     sevens_exposed: int = 0  # the sevens exposed in the deal (§16.3), 0 where not known
     void: bool = False  # a revoke ruled void (revoke_penalty, §16.7): nothing due, the hand counts for nothing
     explanation: tuple[str, ...] = ()  # only in a state stored before the texts became messages
+    tricks: tuple[Trick, ...] = ()  # the tricks played, where the hand was played card by card (source "play")
 
 
 @dataclass(frozen=True, slots=True)

@@ -184,6 +184,8 @@ def record_json(record: HandRecord) -> dict[str, Any]:
         "revokes": [r.to_json() for r in record.revokes],
         "sevens_exposed": record.sevens_exposed,
         "void": record.void,
+        # the tricks of a hand played card by card, every card face up (public once the hand is over)
+        "tricks": [trick_json(t, None, complete=True) for t in record.tricks],
     }
 
 

@@ -326,12 +326,17 @@ function cell(record, i, starred) {
     score !== undefined ? h("span", { class: "num total-n" }, `= ${score}${starred ? "*" : ""}`) : null];
 }
 
-export function endSection(view) {
-  if (view.status !== "finished") return null;
+// Who won, in words: the winners name what the scores are kept for (seats, or teams in a
+// partnership game).
+export function winnersText(view) {
   const scores = Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {});
   const teams = scores.length < view.names.length ? columns(view, scores.length) : null;
-  // winners name what the scores are kept for: seats, or teams in a partnership game
   const names = (view.winners || []).map((s) => (teams ? teams[s] : seatName(view, s)));
+  return names.length ? t("match.winners", { names: names.join(", ") }) : t("match.no_winner");
+}
+
+export function endSection(view) {
+  if (view.status !== "finished") return null;
   return h("section", { "aria-labelledby": "end-h", id: "match-end" }, h("h2", { id: "end-h" }, t("match.over")),
-    h("p", { class: "winners" }, names.length ? t("match.winners", { names: names.join(", ") }) : t("match.no_winner")));
+    h("p", { class: "winners" }, winnersText(view)));
 }

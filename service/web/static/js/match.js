@@ -6,13 +6,15 @@ import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
 import {
-  bidsSection, currentTrick, seatName, endSection, firstDraw, lastRoundTricks, revokesNow, scoreSection, statusSection,
+  bidsSection, columns, currentTrick, seatName, endSection, firstDraw, lastRoundTricks, revokesNow, scoreSection, statusSection,
   trickSection, tricksDoneSection,
 } from "./board.js";
 import { Live } from "./live.js";
 import { Outbox } from "./outbox.js";
 import { recordSection } from "./record.js";
 import { canEnterRound, roundResultForm } from "./result_form.js";
+import { chartSection } from "./chart.js";
+import { finishPanel } from "./finish.js";
 import { sharePanel } from "./share.js";
 import { redrawn, tapButton } from "./taps.js";
 import { parseRoute } from "./routes.js";
@@ -70,7 +72,7 @@ function waitForNetwork(app, route, net) {
     clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
       h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
       statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
-      lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds));
+      lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds), chartSection(last.rounds, columns(v, scoreCount(v))));
   } else {
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
   }
@@ -113,12 +115,13 @@ export async function showMatch(app, route, net) {
   let lastSeq = 0;
   let log = [];
   let firstDealer = null;
+  let created = null;
   try {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
     ruleName = rs.name;
     schema = rs.options_schema;
-    ({ last: lastSeq, entries: log, firstDealer } = await readLog(base, route.token));
+    ({ last: lastSeq, entries: log, firstDealer, created } = await readLog(base, route.token));
   } catch (err) {
     if (err instanceof NetworkError) {
       waitForNetwork(app, route, net);
@@ -131,7 +134,7 @@ export async function showMatch(app, route, net) {
   const m = {
     app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
-    rulingNotice: "", settleBefore: null, log, firstDealer,
+    rulingNotice: "", settleBefore: null, log, firstDealer, created, finishNode: null,
   };
   m.outbox = new Outbox(route.id, route.token, {
     onView: (v, entry) => {
@@ -171,18 +174,19 @@ async function linksAgain(m) {
 }
 
 // The match's log as undo needs it (its entries and undos, each with its version), the seq of
-// its newest event, where the live updates start from, and how the first dealer was chosen (the
-// create event's record: a draw's cards, shown during the first round).
+// its newest event, where the live updates start from, how the first dealer was chosen (the
+// create event's record: a draw's cards, shown during the first round) and the create event itself
+// (a rematch asks for the same match again).
 async function readLog(base, token) {
   let after = 0;
   const entries = [];
-  let firstDealer = null;
+  let created = null;
   for (;;) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
     entries.push(...page.events.filter(logged));
-    firstDealer ??= page.events.find((e) => e.kind === "create")?.first_dealer ?? null;
+    created ??= page.events.find((e) => e.kind === "create") ?? null;
     after = page.last_seq;
-    if (!page.more) return { last: after, entries, firstDealer };
+    if (!page.more) return { last: after, entries, firstDealer: created?.first_dealer ?? null, created };
   }
 }
 
@@ -393,6 +397,7 @@ function draw(m) {
     statusSection(v),
     roundNumber(v) === 1 ? firstDraw(v, m.firstDealer) : null,
     endSection(v),
+    finish(m),
     entering ? resultForm(m) : null,
     trickSection(v),
     panel ? null : revokesNow(v),
@@ -403,6 +408,7 @@ function draw(m) {
     tricksDoneSection(v),
     lastRoundTricks(v, m.rounds, loggedTricks(m)),
     scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
+    chartSection(m.rounds, columns(v, scoreCount(v))),
     sharePanel(v, m.stored),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
@@ -415,6 +421,20 @@ function draw(m) {
 function resultForm(m) {
   m.resultNode ??= roundResultForm(m.view, (a) => send(m, a), () => { closeResult(m); render(m); });
   return m.resultNode;
+}
+
+// The finished match's panel (share the result, play again), kept across redraws while it is over.
+function finish(m) {
+  if (m.view.status !== "finished") {
+    m.finishNode = null;
+    return null;
+  }
+  m.finishNode ??= finishPanel(m.view, m.ruleName, m.created, (err) => { m.error = errorText(err); render(m); });
+  return m.finishNode;
+}
+
+function scoreCount(view) {
+  return (Array.isArray(view.scores) ? view.scores : Object.values(view.scores || {})).length;
 }
 
 // An option of the match as people read it: its title and its chosen value's (the ruleset's

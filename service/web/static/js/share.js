@@ -9,7 +9,7 @@ import { absoluteMatchUrl } from "./routes.js";
 const QR_SCALE = 4;
 const QR_MARGIN = 4;
 
-function qrCanvas(text, label) {
+export function qrCanvas(text, label) {
   const code = qrcode(0, "M");
   code.addData(text);
   code.make();

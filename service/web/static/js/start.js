@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { optionsForm, readOptions } from "./options_form.js";
 import { recentMatches, remember } from "./store.js";
 import { matchUrl } from "./routes.js";
+import { qrCanvas } from "./share.js";
 
 const MAX_NAME = 100;
 
@@ -36,11 +37,34 @@ export async function showStart(app) {
     clear(details, matchForm(state));
     details.querySelector("input")?.focus();
   };
+  const lan = h("div", {});
   clear(app,
     h("h1", {}, t("start.title")),
     h("section", {}, h("h2", { id: "games-h" }, t("start.choose_game")), gamesBox),
     details,
-    recentList());
+    recentList(),
+    lan);
+  showLanAddress(lan);
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+// The page opened on the computer that runs the service (localhost): the address a phone on the
+// same Wi-Fi opens, with its QR code (GET /v1/lan gives it to this computer only; none where the
+// service listens on loopback only).
+async function showLanAddress(box) {
+  if (!LOOPBACK.has(location.hostname)) return;
+  let url = null;
+  try {
+    url = (await request("GET", "/v1/lan")).data.url;
+  } catch {
+    return;  // no address to show: the page works without it
+  }
+  if (!url || !box.isConnected) return;
+  clear(box, h("section", { class: "lan", id: "lan", "aria-labelledby": "lan-h" },
+    h("h2", { id: "lan-h" }, t("lan.title")), h("p", {}, t("lan.help")),
+    qrCanvas(url, t("lan.qr")),
+    h("a", { href: url, id: "lan-url" }, url)));
 }
 
 function playersField(state, onCount) {
