@@ -1,8 +1,7 @@
 from enum import StrEnum
 
-class MatchViewMode(StrEnum):
-    DEALT = "dealt"
-    TABLE = "table"
+class AvinasCallCallType1(StrEnum):
+    PASS = "pass"
 
     def __str__(self) -> str:
         return str(self.value)
