@@ -90,7 +90,8 @@ class ActionSchema(ma.Schema):
     face_down = ma.fields.Boolean()
     result = ma.fields.Dict(
         metadata={"description": "round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score "
-                  "reads them"}
+                  "reads them (each game's: the schemas FortyFivesRoundFacts, BoerenbridgeRoundFacts and "
+                  "AvinasRoundFacts)"}
     )
     trick = ma.fields.Integer(
         strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=1),

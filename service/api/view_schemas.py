@@ -1,8 +1,9 @@
 """The match view typed per ruleset, for the OpenAPI document (issue 38).
 
-``MatchView`` is a union of one schema per ruleset's view, told apart by ``ruleset`` (an OpenAPI
-discriminator): ``FortyFivesView``, ``AuctionFortyFivesView``, ``BoerenbridgeView`` and
-``AvinasView``. Each holds the fields every view has (``MatchViewBaseSchema``, defined once here)
+``MatchView`` is a union (``oneOf``) of one schema per ruleset's view, told apart by ``ruleset``
+(each schema's one-value enum): ``FortyFivesView``, ``AuctionFortyFivesView``, ``BoerenbridgeView`` and
+``AvinasView`` (and ``OtherRulesetView``, the fields any view has, for a ruleset added after the
+document). Each holds the fields every view has (``MatchViewBaseSchema``, defined once here)
 and the game's own: the round in progress, the trick, the trump, the finished rounds (``history``)
 and, in table mode, the revokes. The round facts a table referee reports whole (``round_result``)
 and ``POST /v1/rulesets/{id}/score`` reads are described per game too (``*RoundFacts``).
@@ -10,6 +11,8 @@ and ``POST /v1/rulesets/{id}/score`` reads are described per game too (``*RoundF
 The views are written by the rules core (``Ruleset.view``) and the matches layer; these schemas
 only describe them. They are open (a client must ignore a field it does not know); the test
 ``tests/api/test_view_schema.py`` closes them and validates real views of every ruleset and mode.
+The union has no OpenAPI ``discriminator``: the views of a ruleset added after a client was built
+(``OtherRulesetView``) would carry a value no mapping names, which a client or a checker may refuse.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from service.rules.ruleset import MODES
 
 FORTY_FIVES_ID, AUCTION_ID, BOERENBRIDGE_ID, AVINAS_ID = (
     FORTY_FIVES.id, AUCTION_FORTY_FIVES.id, BOERENBRIDGE.id, AVINAS.id)
+RULESET_IDS = (FORTY_FIVES_ID, AUCTION_ID, BOERENBRIDGE_ID, AVINAS_ID)
 
 
 def _ints(description: str, **kw: Any) -> ma.fields.List:
@@ -47,6 +51,11 @@ def _suit(description: str, **kw: Any) -> ma.fields.String:
     """A suit letter (C, D, H or S); nullable enums are left out of the document, whose client
     generators read them badly."""
     return ma.fields.String(metadata={"description": f"{description}: C, D, H or S"}, **kw)
+
+
+def _hand(required: bool) -> ma.fields.List:
+    return ma.fields.List(ma.fields.String(), required=required, allow_none=True,
+                          metadata={"description": "The seat's own hand (null for the referee and a spectator)"})
 
 
 class _Open(ma.Schema):
@@ -112,20 +121,14 @@ class BoerenbridgeTrickSchema(_Open):
 # --- every view ---------------------------------------------------------------------------------------
 
 
-class MatchViewBaseSchema(_Open):
-    """What one token may see of a match: the fields every game's view has. ``history`` holds the
-    finished rounds still kept with the match (the last one at least); ``GET /v1/matches/{id}/rounds``
-    lists every one."""
+class MatchViewCoreSchema(_Open):
+    """The fields of any ruleset's view, one this document describes or not."""
 
     id = ma.fields.String(required=True)
     version = ma.fields.Integer(required=True, metadata={"description": "The match version (also the ETag)"})
     ruleset = ma.fields.String(required=True)
     mode = ma.fields.String(required=True, validate=OneOf(MODES),
                             metadata={"description": "dealt: the service deals; table: real cards, reported"})
-    players = ma.fields.Integer(required=True, metadata={"description": "How many seats the match has"})
-    options = ma.fields.Dict(required=True, metadata={
-        "description": "Every option in force (the defaults, the preset's values and the options given at "
-                       "creation, combined)"})
     status = ma.fields.String(required=True, validate=OneOf(["in_progress", "finished"]))
     phase = ma.fields.String(required=True, metadata={
         "description": "The step of the round the match is at (deal, bidding, play, finished ...: each game "
@@ -134,8 +137,6 @@ class MatchViewBaseSchema(_Open):
     to_act = _ints("The seats that may act now (several while sealed bids are made at once)", required=True)
     scores = _ints("The match scores, per seat or per team as the game keeps them", required=True)
     winners = _ints("The winning seats or teams; empty until the match is over", required=True)
-    hand = ma.fields.List(ma.fields.String(), required=True, allow_none=True,
-                          metadata={"description": "The seat's own hand (null for the referee and a spectator)"})
     legal_actions = ma.fields.List(
         ma.fields.Nested(ActionSchema), required=True,
         metadata={"description": "Every action this token may post now, each postable as is (a round reported "
@@ -158,9 +159,31 @@ class MatchViewBaseSchema(_Open):
     deal_commitment = ma.fields.String(metadata={
         "description": "Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the "
                        "match record reveals the seed once the round is over, so anyone can check the deal"})
+
+
+class MatchViewBaseSchema(MatchViewCoreSchema):
+    """What one token may see of a match: the fields every game's view has. ``history`` holds the
+    finished rounds still kept with the match (the last one at least); ``GET /v1/matches/{id}/rounds``
+    lists every one."""
+
+    players = ma.fields.Integer(required=True, metadata={"description": "How many seats the match has"})
+    options = ma.fields.Dict(required=True, metadata={
+        "description": "Every option in force (the defaults, the preset's values and the options given at "
+                       "creation, combined)"})
+    hand = _hand(required=True)
     revokes = ma.fields.List(ma.fields.Nested(RevokeSchema), metadata={
         "description": "Table mode: the revokes found in the round in progress (between rounds: in the last "
                        "finished round, which the referee may settle)"})
+
+
+class OtherRulesetViewSchema(MatchViewCoreSchema):
+    """A view of a ruleset this document does not describe (one added after it): the fields any view
+    has; the others as that ruleset writes them."""
+
+    hand = _hand(required=False)
+
+    ruleset = ma.fields.String(required=True, metadata={
+        "description": "The ruleset's id: none of those the other views name", "not": {"enum": sorted(RULESET_IDS)}})
 
 
 def _teams() -> ma.fields.List:
@@ -568,6 +591,7 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+OTHER_VIEW = "OtherRulesetView"
 #: the union of the views, as a response's schema
 MATCH_VIEW = ref("MatchView")
 
@@ -576,12 +600,12 @@ def register(spec: APISpec) -> None:
     """Put each ruleset's view, the ``MatchView`` union and the round facts into ``spec``."""
     for name, schema, _facts in VIEWS.values():
         spec.components.schema(name, schema=schema)
+    spec.components.schema(OTHER_VIEW, schema=OtherRulesetViewSchema)
     names = sorted({name for name, _s, _f in VIEWS.values()})
     spec.components.schema("MatchView", {
-        "description": "What one token may see of a match: one schema per ruleset, told apart by 'ruleset'",
-        "oneOf": [ref(name) for name in names],
-        "discriminator": {"propertyName": "ruleset",
-                          "mapping": {rid: ref(name)["$ref"] for rid, (name, _s, _f) in sorted(VIEWS.items())}},
+        "description": "What one token may see of a match: one schema per ruleset, told apart by 'ruleset' "
+                       f"(each view's ruleset enum; {OTHER_VIEW}: a ruleset added after this document)",
+        "oneOf": [ref(name) for name in [*names, OTHER_VIEW]],
     })
     for name, facts in ROUND_FACTS.items():
         spec.components.schema(name, schema=facts)

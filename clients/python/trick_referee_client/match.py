@@ -50,6 +50,7 @@ from trick_referee_api.models import (
     MatchCreated,
     MatchEvent,
     MatchRecord,
+    OtherRulesetView,
     Rounds,
     RulesetDetail,
     RulesetList,
@@ -73,9 +74,9 @@ RETRY_LATER = (429, 503)
 T = TypeVar("T")
 
 #: a match view: one generated model per ruleset, told apart by ``ruleset`` (``MatchView`` in the
-#: OpenAPI document is their union)
-MatchView = AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView
-VIEW_MODELS = (AuctionFortyFivesView, AvinasView, BoerenbridgeView, FortyFivesView)
+#: OpenAPI document is their union; ``OtherRulesetView``: a ruleset added after this client was built)
+MatchView = AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView
+VIEW_MODELS = (AuctionFortyFivesView, AvinasView, BoerenbridgeView, FortyFivesView, OtherRulesetView)
 
 
 @dataclass(frozen=True)

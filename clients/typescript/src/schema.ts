@@ -425,7 +425,7 @@ export interface components {
             card?: string;
             cards?: string[];
             face_down?: boolean;
-            /** @description round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score reads them */
+            /** @description round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score reads them (each game's: the schemas FortyFivesRoundFacts, BoerenbridgeRoundFacts and AvinasRoundFacts) */
             result?: {
                 [key: string]: unknown;
             };
@@ -546,7 +546,7 @@ export interface components {
             /** @description The round in progress (or the next), from 1 */
             round: number;
             /**
-             * @description The ruleset's id (enum property replaced by openapi-typescript)
+             * @description The ruleset's id
              * @enum {string}
              */
             ruleset: "auction_forty_fives";
@@ -785,7 +785,7 @@ export interface components {
             /** @description Table mode: whether the hand may still be reported whole (no card reported yet) */
             round_result_allowed?: boolean;
             /**
-             * @description The ruleset's id (enum property replaced by openapi-typescript)
+             * @description The ruleset's id
              * @enum {string}
              */
             ruleset: "avinas";
@@ -949,7 +949,7 @@ export interface components {
             /** @description Table mode: whether the round may still be reported whole (no card reported yet) */
             round_result_allowed?: boolean;
             /**
-             * @description The ruleset's id (enum property replaced by openapi-typescript)
+             * @description The ruleset's id
              * @enum {string}
              */
             ruleset: "boerenbridge";
@@ -1217,7 +1217,7 @@ export interface components {
             /** @description The round in progress (or the next), from 1 */
             round: number;
             /**
-             * @description The ruleset's id (enum property replaced by openapi-typescript)
+             * @description The ruleset's id
              * @enum {string}
              */
             ruleset: "forty_fives";
@@ -1323,7 +1323,7 @@ export interface components {
             spectator_token: string | null;
             version: number;
             /** @description The referee's view */
-            view: Omit<components["schemas"]["MatchView"], "ruleset">;
+            view: components["schemas"]["MatchView"];
         };
         MatchEvent: {
             /** @description The action, as this token may see it */
@@ -1388,8 +1388,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description What one token may see of a match: one schema per ruleset, told apart by 'ruleset' */
-        MatchView: components["schemas"]["AuctionFortyFivesView"] | components["schemas"]["AvinasView"] | components["schemas"]["BoerenbridgeView"] | components["schemas"]["FortyFivesView"];
+        /** @description What one token may see of a match: one schema per ruleset, told apart by 'ruleset' (each view's ruleset enum; OtherRulesetView: a ruleset added after this document) */
+        MatchView: components["schemas"]["AuctionFortyFivesView"] | components["schemas"]["AvinasView"] | components["schemas"]["BoerenbridgeView"] | components["schemas"]["FortyFivesView"] | components["schemas"]["OtherRulesetView"];
         Option: {
             allowed?: unknown[];
             default: unknown;
@@ -1401,6 +1401,50 @@ export interface components {
             rule?: string;
             /** @enum {string} */
             type: "enum" | "int" | "bool" | "int_list" | "nullable_int" | "nullable_enum" | "nullable_int_list";
+        };
+        OtherRulesetView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
+            /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
+            deal_commitment?: string;
+            /** @description The seat that deals the round in progress (or the next) */
+            dealer: number | null;
+            /** @description When the service forgets the match if nothing more happens (UTC, ISO 8601) */
+            expires_at: string | null;
+            /** @description The seat's own hand (null for the referee and a spectator) */
+            hand?: string[] | null;
+            id: string;
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
+            legal_actions: components["schemas"]["Action"][];
+            /**
+             * @description dealt: the service deals; table: real cards, reported
+             * @enum {string}
+             */
+            mode: "dealt" | "table";
+            /** @description The players' names, by seat */
+            names: string[];
+            /** @description The step of the round the match is at (deal, bidding, play, finished ...: each game names its own) */
+            phase: string;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
+            /** @description The ruleset's id: none of those the other views name */
+            ruleset: string;
+            /** @description The match scores, per seat or per team as the game keeps them */
+            scores: number[];
+            /** @enum {string} */
+            status: "in_progress" | "finished";
+            /** @description The seats that may act now (several while sealed bids are made at once) */
+            to_act: number[];
+            /** @description The match version (also the ETag) */
+            version: number;
+            /** @description Whom the view was made for */
+            viewer: components["schemas"]["Viewer"];
+            /** @description The winning seats or teams; empty until the match is over */
+            winners: number[];
+        } & {
+            [key: string]: unknown;
         };
         PaginationMetadata: {
             /** @description First available page number. */
@@ -2927,7 +2971,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The facts of one round in the ruleset's own terms, plus 'options' and 'preset'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
+        /** @description The facts of one round in the ruleset's own terms (each game's schema: FortyFivesRoundFacts, BoerenbridgeRoundFacts, AvinasRoundFacts), plus 'options' and 'preset'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreRequest"];

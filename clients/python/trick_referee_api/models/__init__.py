@@ -84,6 +84,9 @@ from .match_record_refused_item import MatchRecordRefusedItem
 from .match_record_rounds_item import MatchRecordRoundsItem
 from .option import Option
 from .option_type import OptionType
+from .other_ruleset_view import OtherRulesetView
+from .other_ruleset_view_mode import OtherRulesetViewMode
+from .other_ruleset_view_status import OtherRulesetViewStatus
 from .pagination_metadata import PaginationMetadata
 from .plain_trick import PlainTrick
 from .players import Players
@@ -204,6 +207,9 @@ __all__ = (
     "MatchRecordRoundsItem",
     "Option",
     "OptionType",
+    "OtherRulesetView",
+    "OtherRulesetViewMode",
+    "OtherRulesetViewStatus",
     "PaginationMetadata",
     "PlainTrick",
     "Players",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
   from ..models.avinas_view import AvinasView
   from ..models.boerenbridge_view import BoerenbridgeView
   from ..models.forty_fives_view import FortyFivesView
+  from ..models.other_ruleset_view import OtherRulesetView
   from ..models.seat_token import SeatToken
 
 
@@ -38,8 +39,9 @@ class MatchCreated:
                 actions), the events and the stream; any write with it is 403 spectator_read_only. Null only when a create made
                 before spectators is answered again
             version (int):
-            view (AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView): What one token may see of a
-                match: one schema per ruleset, told apart by 'ruleset'
+            view (AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView): What one token
+                may see of a match: one schema per ruleset, told apart by 'ruleset' (each view's ruleset enum; OtherRulesetView:
+                a ruleset added after this document)
      """
 
     id: str
@@ -47,7 +49,7 @@ class MatchCreated:
     seats: list[SeatToken]
     spectator_token: None | str
     version: int
-    view: AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView
+    view: AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView
 
 
 
@@ -58,6 +60,7 @@ class MatchCreated:
         from ..models.avinas_view import AvinasView # noqa: PLC0415
         from ..models.boerenbridge_view import BoerenbridgeView # noqa: PLC0415
         from ..models.forty_fives_view import FortyFivesView # noqa: PLC0415
+        from ..models.other_ruleset_view import OtherRulesetView # noqa: PLC0415
         from ..models.seat_token import SeatToken # noqa: PLC0415
         id = self.id
 
@@ -81,6 +84,8 @@ class MatchCreated:
         elif isinstance(self.view, AvinasView):
             view = self.view.to_dict()
         elif isinstance(self.view, BoerenbridgeView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, FortyFivesView):
             view = self.view.to_dict()
         else:
             view = self.view.to_dict()
@@ -108,6 +113,7 @@ class MatchCreated:
         from ..models.avinas_view import AvinasView # noqa: PLC0415
         from ..models.boerenbridge_view import BoerenbridgeView # noqa: PLC0415
         from ..models.forty_fives_view import FortyFivesView # noqa: PLC0415
+        from ..models.other_ruleset_view import OtherRulesetView # noqa: PLC0415
         from ..models.seat_token import SeatToken # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -134,7 +140,7 @@ class MatchCreated:
 
         version = d.pop("version")
 
-        def _parse_view(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView:
+        def _parse_view(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -165,13 +171,23 @@ class MatchCreated:
                 return componentsschemas_match_view_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
 
 
 
-            return componentsschemas_match_view_type_3
+            return componentsschemas_match_view_type_4
 
         view = _parse_view(d.pop("view"))
 

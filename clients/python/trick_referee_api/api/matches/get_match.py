@@ -12,6 +12,7 @@ from ...models.auction_forty_fives_view import AuctionFortyFivesView
 from ...models.avinas_view import AvinasView
 from ...models.boerenbridge_view import BoerenbridgeView
 from ...models.forty_fives_view import FortyFivesView
+from ...models.other_ruleset_view import OtherRulesetView
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -57,9 +58,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem:
     if response.status_code == 200:
-        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView:
+        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -90,13 +91,23 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
                 return componentsschemas_match_view_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
 
 
 
-            return componentsschemas_match_view_type_3
+            return componentsschemas_match_view_type_4
 
         response_200 = _parse_response_200(response.json())
 
@@ -142,7 +153,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -159,7 +170,7 @@ def sync_detailed(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]:
+) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -174,7 +185,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]
+        Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -200,7 +211,7 @@ def sync(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem | None:
+) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -215,7 +226,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem
+        Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 
@@ -236,7 +247,7 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]:
+) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -251,7 +262,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]
+        Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -277,7 +288,7 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem | None:
+) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -292,7 +303,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem
+        Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 

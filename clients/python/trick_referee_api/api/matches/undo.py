@@ -12,6 +12,7 @@ from ...models.auction_forty_fives_view import AuctionFortyFivesView
 from ...models.avinas_view import AvinasView
 from ...models.boerenbridge_view import BoerenbridgeView
 from ...models.forty_fives_view import FortyFivesView
+from ...models.other_ruleset_view import OtherRulesetView
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -61,9 +62,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem:
     if response.status_code == 200:
-        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView:
+        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -94,13 +95,23 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
                 return componentsschemas_match_view_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
 
 
 
-            return componentsschemas_match_view_type_3
+            return componentsschemas_match_view_type_4
 
         response_200 = _parse_response_200(response.json())
 
@@ -170,7 +181,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -188,7 +199,7 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]:
+) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -203,7 +214,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]
+        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -231,7 +242,7 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem | None:
+) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -246,7 +257,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem
+        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 
@@ -269,7 +280,7 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]:
+) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -284,7 +295,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem]
+        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -312,7 +323,7 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem | None:
+) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -327,7 +338,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | Problem
+        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 
