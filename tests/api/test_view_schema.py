@@ -34,7 +34,7 @@ from service.rules.games.boerenbridge.facts import FACT_KEYS as BOERENBRIDGE_FAC
 from service.rules.games.forty_fives.facts import FULL_KEYS, SUMMARY_KEYS
 from service.rules.registry import RULESETS
 from service.rules.settlement import REVOKES_APPLIED
-from tests.api.match_driver import Answer, FlaskHttp, create, step
+from tests.api.match_driver import CARD, Answer, FlaskHttp, create, step
 from tests.profiles import profile
 
 OPENAPI = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -63,6 +63,7 @@ def _closed(node: Any) -> Any:
     return out
 
 
+@cache
 def validator(name: str) -> OAS30Validator:
     return OAS30Validator({**components(), "$ref": f"#/components/schemas/{name}"})
 
@@ -78,6 +79,19 @@ def view_component(ruleset: str) -> str:
 
 def typed_fields(name: str) -> set[str]:
     return set(components()["components"]["schemas"][name]["properties"])
+
+
+def _shape(value: Any) -> Any:
+    """What validating ``value`` depends on, hashable: its structure, with a short string's value (a
+    status, a phase, an enum's value) and the type of any other leaf; a list's distinct item shapes.
+    Two views of the same shape are valid or not together, so each shape is validated once."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _shape(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return ("list", frozenset(_shape(item) for item in value))
+    if isinstance(value, str):
+        return value if len(value) <= 16 and not CARD.fullmatch(value) else "string"
+    return type(value).__name__
 
 
 def _problems(name: str, value: Any) -> list[str]:
@@ -167,9 +181,14 @@ def test_every_real_view_is_typed_by_its_ruleset_schema(rid: str) -> None:
     typed = typed_fields(name)
     unknown: dict[str, str] = {}
     problems: list[str] = []
+    shapes: set[Any] = set()
     for view in views:
         for field in set(view) - typed:
             unknown.setdefault(field, f"{view['viewer']['role']} {view['mode']} view, phase {view['phase']}")
+        shape = _shape(view)
+        if shape in shapes:
+            continue
+        shapes.add(shape)
         if len(problems) < 20:
             problems += [f"{view['viewer']['role']} {view['mode']} view, phase {view['phase']}: {p}"
                          for p in _problems(name, view)]
@@ -185,7 +204,7 @@ def test_every_real_view_is_typed_by_its_ruleset_schema(rid: str) -> None:
 @pytest.mark.parametrize("rid", GAMES)
 def test_the_union_picks_exactly_the_rulesets_view(rid: str) -> None:
     union = validator("MatchView")
-    for view in real_views(rid)[::25]:
+    for view in real_views(rid)[::50]:
         assert union.is_valid(view), [e.message for e in union.iter_errors(view)][:3]
         # the same view said to be another game's: that game's schema refuses it
         other = {**view, "ruleset": "avinas" if rid != "avinas" else "boerenbridge"}
