@@ -19,7 +19,7 @@ import logging
 from flask import Flask, current_app
 
 from service import web
-from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics
+from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics, view_schemas
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import english, load_for
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Flask:
                                                          apidoc.Limited(limits.LIMITED_ENDPOINTS),
                                                          languages.LanguagePlugin()]})
     apidoc.register(api.spec)
+    view_schemas.register(api.spec)
     for module_name in BLUEPRINTS:
         module = importlib.import_module(module_name)
         init_app = getattr(module, "init_app", None)

@@ -90,7 +90,8 @@ class ActionSchema(ma.Schema):
     face_down = ma.fields.Boolean()
     result = ma.fields.Dict(
         metadata={"description": "round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score "
-                  "reads them"}
+                  "reads them (each game's: the schemas FortyFivesRoundFacts, BoerenbridgeRoundFacts and "
+                  "AvinasRoundFacts)"}
     )
     trick = ma.fields.Integer(
         strict=True, error_messages=INTEGER_MESSAGES, validate=Range(min=1),
@@ -117,86 +118,6 @@ class ViewerSchema(ma.Schema):
     seat = ma.fields.Integer(required=True, allow_none=True)
 
 
-class TrickPlaySchema(ma.Schema):
-    """One card of the trick in progress."""
-
-    class Meta:
-        unknown = ma.INCLUDE
-
-    seat = ma.fields.Integer(required=True)
-    card = ma.fields.String(
-        metadata={"description": "The card; absent while a face-down card is hidden from this token"}
-    )
-    face_down = ma.fields.Boolean(metadata={"description": "Avinas: played face down"})
-
-
-class TrickInProgressSchema(ma.Schema):
-    """The trick in progress, its plays in order from the leader."""
-
-    class Meta:
-        unknown = ma.INCLUDE
-
-    number = ma.fields.Integer(
-        metadata={"description": "The trick's number in the round, from 1 (Boerenbridge, Avinas)"}
-    )
-    leader = ma.fields.Integer(required=True, allow_none=True)
-    plays = ma.fields.List(ma.fields.Nested(TrickPlaySchema), required=True)
-
-
-class MatchViewSchema(ma.Schema):
-    """What one token may see of a match. Rulesets add their public facts (trump, the trick,
-    bids, tricks won, ``revokes`` in table mode ...). ``history`` holds the last finished round
-    only; ``GET /v1/matches/{id}/rounds`` lists every one."""
-
-    class Meta:
-        unknown = ma.INCLUDE
-
-    id = ma.fields.String(required=True)
-    version = ma.fields.Integer(required=True, metadata={"description": "The match version (also the ETag)"})
-    ruleset = ma.fields.String(required=True)
-    mode = ma.fields.String(required=True, validate=OneOf(MODES))
-    status = ma.fields.String(required=True, validate=OneOf(["in_progress", "finished"]))
-    phase = ma.fields.String(required=True)
-    dealer = ma.fields.Integer(required=True, allow_none=True)
-    to_act = ma.fields.List(ma.fields.Integer(), required=True)
-    scores = ma.fields.Raw(required=True, metadata={"description": "Per seat or per team, as the ruleset keeps them"})
-    winners = ma.fields.List(ma.fields.Integer(), required=True)
-    hand = ma.fields.List(ma.fields.String(), allow_none=True, metadata={"description": "The seat's own hand"})
-    legal_actions = ma.fields.List(
-        ma.fields.Nested(ActionSchema),
-        required=True,
-        metadata={"description": "Every action this token may post now, each postable as is (a round "
-                  "reported whole is not among them: see accepts_round_result)"},
-    )
-    accepts_round_result = ma.fields.Boolean(
-        required=True,
-        metadata={"description": "True while the ruleset takes the round in progress reported whole (table mode): "
-                  "its referee posts {\"type\": \"round_result\", \"result\": <the round facts, as POST "
-                  "/v1/rulesets/{id}/score reads them>}"},
-    )
-    viewer = ma.fields.Nested(ViewerSchema, required=True)
-    names = ma.fields.List(ma.fields.String(), required=True)
-    options = ma.fields.Dict(metadata={"description": "Every option in force (the defaults, the preset's values "
-                             "and the options given at creation, combined)"})
-    preset = ma.fields.String(required=True, allow_none=True,
-                              metadata={"description": "The preset the match was created with (null: none)"})
-    trick = ma.fields.Nested(
-        TrickInProgressSchema, allow_none=True,
-        metadata={"description": "The trick in progress (every game's name for it; null or absent when no round "
-                  "is being played)"},
-    )
-    current_trick = ma.fields.Nested(
-        TrickInProgressSchema, allow_none=True,
-        metadata={"deprecated": True, "description": "Avinas only: the same as trick, under the name its views "
-                  "used before; deprecated, removed in the next release"},
-    )
-    computers = ma.fields.List(
-        ma.fields.String(allow_none=True), required=True,
-        metadata={"description": "Each seat's computer level (null: a person plays it); the service acts for a "
-                  "computer seat before it answers, each of its actions an event by 'computer'"},
-    )
-
-
 class MatchCreatedSchema(ma.Schema):
     id = ma.fields.String(required=True)
     version = ma.fields.Integer(required=True)
@@ -216,7 +137,8 @@ class MatchCreatedSchema(ma.Schema):
             "when a create made before spectators is answered again"
         },
     )
-    view = ma.fields.Nested(MatchViewSchema, required=True, metadata={"description": "The referee's view"})
+    view: ma.fields.Field = ma.fields.Field(required=True, metadata={
+        "description": "The referee's view", "allOf": [{"$ref": "#/components/schemas/MatchView"}]})
 
 
 class SeatLinksSchema(ma.Schema):

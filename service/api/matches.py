@@ -33,11 +33,11 @@ from service.api.match_schemas import (
     EventsSchema,
     MatchCreatedSchema,
     MatchRecordSchema,
-    MatchViewSchema,
     RoundsSchema,
     SeatLinksSchema,
 )
 from service.api.record_formats import as_csv, as_text
+from service.api.view_schemas import MATCH_VIEW
 from service.matches.errors import InvalidRequest, Unauthorized
 from service.matches.results import Created, EventPage, Expected, RoundSheet, SeatLinks, Viewed
 from service.matches.usecases import Matches
@@ -216,7 +216,7 @@ def create_match() -> Response:
 
 @blp.route("/<match_id>", methods=["GET"])
 @blp.doc(parameters=[_IF_NONE_MATCH], security=_SECURITY)
-@blp.response(200, MatchViewSchema, headers=_ETAG_HEADER, example=example("seat_view"))
+@blp.response(200, MATCH_VIEW, headers=_ETAG_HEADER, example=example("seat_view"))
 @blp.alt_response(304, description="Not modified (If-None-Match names the current version)")
 @_errors(401, 404, 503)
 def get_match(match_id: str) -> Response:
@@ -232,7 +232,7 @@ def get_match(match_id: str) -> Response:
     security=_SECURITY,
     requestBody=_body(ActionSchema),
 )
-@blp.response(200, MatchViewSchema, headers=_REPLAYABLE_HEADERS, description="The caller's view after the action",
+@blp.response(200, MATCH_VIEW, headers=_REPLAYABLE_HEADERS, description="The caller's view after the action",
               example=example("seat_view_after_play"))
 @_errors(400, 401, 403, 404, 409, 412, 415, 422, 503)
 def post_action(match_id: str) -> Response:
@@ -317,7 +317,7 @@ def get_record(match_id: str) -> Response:
 
 @blp.route("/<match_id>/undo", methods=["POST"])
 @blp.doc(parameters=[_IF_MATCH, _IDEMPOTENCY_KEY], security=_SECURITY)
-@blp.response(200, MatchViewSchema, headers=_REPLAYABLE_HEADERS, description="The referee's view after the undo")
+@blp.response(200, MATCH_VIEW, headers=_REPLAYABLE_HEADERS, description="The referee's view after the undo")
 @_errors(400, 401, 403, 404, 409, 412, 503)
 def undo(match_id: str) -> Response:
     """Take back the last action (and any deal it caused). Referee only; no body."""

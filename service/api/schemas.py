@@ -171,7 +171,8 @@ def score_description(rulesets: Iterable[Ruleset[Any]]) -> str:
     every = ("Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply "
              "on those seats' revokes would, under the option revoke_penalty (refused under its default "
              "'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'.")
-    head = "The facts of one round in the ruleset's own terms, plus 'options' and 'preset'. "
+    head = ("The facts of one round in the ruleset's own terms (each game's schema: FortyFivesRoundFacts, "
+            "BoerenbridgeRoundFacts, AvinasRoundFacts), plus 'options' and 'preset'. ")
     return head + " ".join([*parts, every])
 
 

@@ -204,8 +204,7 @@ def test_installed_on_its_own_it_plays_a_match(base_url: str, tmp_path: Path) ->
     assert out.stdout.strip() == "([33, 35, 51, 20], [2])"
     # Both packages are typed (PEP 561): mypy --strict reads the installed models, not Any.
     user = tmp_path / "user.py"
-    user.write_text("from trick_referee_api.models import MatchView\n"
-                    "from trick_referee_client import Match\n\n\n"
+    user.write_text("from trick_referee_client import Match, MatchView\n\n\n"
                     "def version(seat: Match) -> int:\n"
                     "    view: MatchView = seat.view()\n"
                     "    wrong: str = view.version  # type: ignore[assignment]\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from trick_referee_api.models import FortyFivesView
 from trick_referee_client import Match, create_match
 
 MAX_ACTIONS = 200
@@ -20,7 +21,8 @@ def main(base_url: str) -> int:
         plays = 0
         for _ in range(MAX_ACTIONS):
             table = referee.view()
-            if table.status != "in_progress" or table.additional_properties.get("round", 1) > 1:
+            assert isinstance(table, FortyFivesView)  # the view's model is its ruleset's
+            if table.status != "in_progress" or table.round_ > 1:
                 return plays
             seat = seats[table.to_act[0]]
             action = seat.view().legal_actions[0]

@@ -39,14 +39,18 @@ from trick_referee_api.api.rulesets import trick as _trick
 from trick_referee_api.client import AuthenticatedClient, Client
 from trick_referee_api.models import (
     Action,
+    AuctionFortyFivesView,
+    AvinasView,
+    BoerenbridgeView,
     CreateMatch,
     Events,
+    FortyFivesView,
     LegalPlaysAnswer,
     LegalPlaysRequest,
     MatchCreated,
     MatchEvent,
     MatchRecord,
-    MatchView,
+    OtherRulesetView,
     Rounds,
     RulesetDetail,
     RulesetList,
@@ -68,6 +72,11 @@ MAX_RETRY_AFTER = 30.0
 RETRY_LATER = (429, 503)
 
 T = TypeVar("T")
+
+#: a match view: one generated model per ruleset, told apart by ``ruleset`` (``MatchView`` in the
+#: OpenAPI document is their union; ``OtherRulesetView``: a ruleset added after this client was built)
+MatchView = AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView
+VIEW_MODELS = (AuctionFortyFivesView, AvinasView, BoerenbridgeView, FortyFivesView, OtherRulesetView)
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,15 @@ def _checked(answer: Response[Any], expected: type[T]) -> T:
     return answer.parsed
 
 
+def _view(answer: Response[Any]) -> MatchView:
+    """The parsed view of a 2xx answer (its ruleset's model); a ``ProblemError`` for anything else."""
+    parsed = _checked(answer, object)
+    if not isinstance(parsed, VIEW_MODELS):
+        detail = f"a {int(answer.status_code)} answer that is no match view"
+        raise ProblemError(int(answer.status_code), {"code": "unexpected_answer", "detail": detail})
+    return parsed
+
+
 def _text(answer: httpx.Response) -> str:
     """The text of a 2xx answer; a ``ProblemError`` for anything else."""
     if answer.status_code >= 400:
@@ -100,7 +118,7 @@ def _text(answer: httpx.Response) -> str:
     return answer.text
 
 
-def _sent(send: Callable[[], Any], expected: type[T], retries: int,
+def _sent(send: Callable[[], Any], expected: type[T] | None, retries: int,
           parse: Callable[[Any], T] | None = None) -> tuple[T, Any]:
     """``send()``'s answer, parsed as ``expected`` (or by ``parse``), retried (the same request: the same
     Idempotency-Key) after a transport error, an outcome the service did not know, or a 429 or 503
@@ -110,7 +128,10 @@ def _sent(send: Callable[[], Any], expected: type[T], retries: int,
         pause = RETRY_PAUSE * (attempt + 1)
         try:
             answer = send()
-            return (parse(answer) if parse is not None else _checked(answer, expected)), answer
+            if parse is not None:
+                return parse(answer), answer
+            assert expected is not None, "a model to parse the answer as, or a parse"
+            return _checked(answer, expected), answer
         except httpx.TransportError as err:  # reset, refused, timed out: the request may have gone through
             last = err
         except ProblemError as err:
@@ -220,7 +241,8 @@ class Match(_Handle):
 
     def view(self) -> MatchView:
         """This token's view of the match; keeps its ETag for the next action."""
-        view, answer = _sent(lambda: _get.sync_detailed(self.id, client=self._client), MatchView, self.retries)
+        view, answer = _sent(lambda: _get.sync_detailed(self.id, client=self._client), None, self.retries,
+                             parse=_view)
         self.etag = answer.headers.get("ETag")
         return view
 
@@ -232,7 +254,7 @@ class Match(_Handle):
         key, etag = uuid.uuid4().hex, self.etag or ""
         view, answer = _sent(
             lambda: _post.sync_detailed(self.id, client=self._client, body=body, if_match=etag, idempotency_key=key),
-            MatchView, self.retries,
+            None, self.retries, parse=_view,
         )
         self.etag = answer.headers.get("ETag")
         return view
@@ -276,7 +298,7 @@ class Match(_Handle):
         key, etag = uuid.uuid4().hex, self.etag or ""
         view, answer = _sent(
             lambda: _undo.sync_detailed(self.id, client=self._client, if_match=etag, idempotency_key=key),
-            MatchView, self.retries,
+            None, self.retries, parse=_view,
         )
         self.etag = answer.headers.get("ETag")
         return view

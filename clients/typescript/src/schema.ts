@@ -446,7 +446,7 @@ export interface components {
             card?: string;
             cards?: string[];
             face_down?: boolean;
-            /** @description round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score reads them */
+            /** @description round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score reads them (each game's: the schemas FortyFivesRoundFacts, BoerenbridgeRoundFacts and AvinasRoundFacts) */
             result?: {
                 [key: string]: unknown;
             };
@@ -469,6 +469,553 @@ export interface components {
              * @example play
              */
             type: string;
+        };
+        Auction: {
+            /** @description Every call so far, in order */
+            calls: components["schemas"]["AuctionCall"][];
+            /** @description The highest bid so far */
+            high_bid: number | null;
+            /** @description Who made it */
+            high_bidder: number | null;
+            /** @description The seats that have passed */
+            passed: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        AuctionCall: {
+            /** @description The points bid (null for a pass) */
+            amount?: number | null;
+            /**
+             * @description bid, pass or hold
+             * @example bid
+             */
+            call: string;
+            /** @description Who called */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        AuctionFortyFivesView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
+            /** @description Who announced holding the ace of trumps */
+            ace_announced_by?: number | null;
+            /** @description The referee who sees the hands: who holds the ace of trumps */
+            ace_holder?: number | null;
+            auction?: components["schemas"]["Auction"];
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
+            /** @description The winning bid, once the auction is over */
+            contract?: components["schemas"]["Contract"] | (Record<string, never> | null);
+            /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
+            deal_commitment?: string;
+            /** @description The seat that deals the round in progress (or the next) */
+            dealer: number | null;
+            /** @description When the dealer turned up an ace: what the dealer may do with it now (the house rule's step), null otherwise */
+            dealer_turned_ace?: string | null;
+            /** @description The ace of trumps ranked lowest this round (shown once played; the referee sees it at once) */
+            demoted_ace?: string | null;
+            /** @description Dealt mode: a seat's own discards this round (a list); the referee who sees the hands: every seat's, by seat */
+            discards?: string[] | {
+                [key: string]: string[];
+            };
+            /** @description How many cards each seat drew after discarding */
+            drawn?: number[];
+            /** @description When the service forgets the match if nothing more happens (UTC, ISO 8601) */
+            expires_at: string | null;
+            /** @description The seat's own hand (null for the referee and a spectator) */
+            hand: string[] | null;
+            /** @description Dealt mode: how many cards each seat holds */
+            hand_sizes?: number[];
+            /** @description The referee who sees the hands: every seat's hand, by seat */
+            hands?: {
+                [key: string]: string[];
+            };
+            /** @description The finished rounds that were scored (a fixed-length match counts them) */
+            hands_scored: number;
+            history: components["schemas"]["FortyFivesRoundRecord"][];
+            id: string;
+            /** @description The referee who sees the hands: the kitty */
+            kitty?: string[];
+            /** @description What the bidder bid on the kitty (keep_one, whole_hand), or null */
+            kitty_bid?: string | null;
+            /** @description The cards in the kitty */
+            kitty_size?: number;
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
+            legal_actions: components["schemas"]["Action"][];
+            /**
+             * @description dealt: the service deals; table: real cards, reported
+             * @enum {string}
+             */
+            mode: "dealt" | "table";
+            /** @description The players' names, by seat */
+            names: string[];
+            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The step of the round the match is at (deal, bidding, play, finished ...: each game names its own) */
+            phase: string;
+            /** @description How many seats the match has */
+            players: number;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
+            /** @description Table mode: the cards reported discarded this round */
+            reported_discards?: string[];
+            /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
+            revokes?: components["schemas"]["Revoke"][];
+            /** @description The round in progress (or the next), from 1 */
+            round: number;
+            /**
+             * @description The ruleset's id
+             * @enum {string}
+             */
+            ruleset: "auction_forty_fives";
+            /** @description The match scores, per seat or per team as the game keeps them */
+            scores: number[];
+            /** @enum {string} */
+            status: "in_progress" | "finished";
+            /** @description The stock: the referee who sees the hands, or the dealer picking replacements from it */
+            stock?: string[];
+            /** @description Dealt mode: the cards left in the stock */
+            stock_size?: number;
+            /** @description The partnerships, each a list of seats (scores are per team, in this order) */
+            teams: number[][];
+            /** @description The seats that may act now (several while sealed bids are made at once) */
+            to_act: number[];
+            /** @description The trick in progress */
+            trick?: components["schemas"]["PlainTrick"];
+            /** @description The round's finished tricks */
+            tricks?: components["schemas"]["FortyFivesTrick"][];
+            /** @description Tricks won this round, per seat */
+            tricks_won?: number[];
+            /** @description The trump suit of the round (null before it is known): C, D, H or S */
+            trump?: string | null;
+            /** @description The card turned up for trumps */
+            turn_up?: string | null;
+            /** @description Who robbed the turn-up */
+            turn_up_taken_by?: number | null;
+            /** @description The match version (also the ETag) */
+            version: number;
+            /** @description Whom the view was made for */
+            viewer: components["schemas"]["Viewer"];
+            /** @description The winning seats or teams; empty until the match is over */
+            winners: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasCall: {
+            /** @description The trumps declared, or pass */
+            call: number | "pass";
+            /** @description Who called */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasHandRecord: {
+            /** @description Card points per team */
+            card_points: number[];
+            /** @description Who dealt it */
+            dealer: number;
+            /** @description The trumps declared */
+            declared: number | null;
+            /** @description Who declared */
+            declarer: number | null;
+            declarer_won: boolean | null;
+            declarers_knocked: boolean;
+            /** @description What the loser owes, in unit */
+            due: number;
+            /** @enum {string} */
+            game: "sevens" | "no_seven";
+            /** @description How many knocks (each doubles the stake) */
+            knocks: number;
+            /** @description The declarer held fewer trumps than declared */
+            lied: boolean;
+            /** @description The losing team */
+            loser: number | null;
+            /** @description The hand's number, from 1 */
+            number: number;
+            /** @description scored, or thrown_in (nobody declared) */
+            outcome: string;
+            /** @description Pips per team after the hand */
+            pips: number[];
+            /** @description Rams per team after the hand */
+            rams: number[];
+            revokes: components["schemas"]["Revoke"][];
+            /** @description The sevens shown at dealing */
+            sevens_exposed: number | null;
+            /**
+             * @description How it ended: played out, reported whole (round_result), or thrown in at the auction
+             * @enum {string}
+             */
+            source: "play" | "round_result" | "auction";
+            /** @description The trick after which the declarer stopped play */
+            stopped_after: number | null;
+            /** @description Who stopped */
+            stopped_by: number | null;
+            /** @description How badly it lost (1 to 3) */
+            tier: number | null;
+            /** @description Tricks per team */
+            tricks_won: number[];
+            /** @description The trump suit: C, D, H or S */
+            trump: string | null;
+            /** @enum {string} */
+            unit: "rams" | "pips";
+            /** @description True when the hand did not count */
+            void: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasKnock: {
+            /** @description Whether the seat knocked (doubled) */
+            knock: boolean;
+            /** @description Who was asked */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasPlay: {
+            /** @description The card; absent while a face-down card is hidden from this token */
+            card?: string;
+            /** @description Played face down */
+            face_down: boolean;
+            /** @description Who played it */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasRoundFacts: {
+            /** @description Who declared */
+            declarer: number;
+            /** @description The declaring side's card points */
+            declarer_points: number;
+            /** @description The declaring side's tricks */
+            declarer_tricks: number;
+            /** @description Whether the declaring side knocked (default: knocks at least 1) */
+            declarers_knocked?: boolean;
+            /** @description After a stop whose rest goes to nobody */
+            defender_points?: number;
+            /** @description After a stop whose rest goes to nobody */
+            defender_tricks?: number;
+            /** @enum {string} */
+            game: "sevens" | "no_seven";
+            /** @description How many knocks (default 0) */
+            knocks?: number;
+            /** @description The declarer held fewer trumps than declared (default false) */
+            lied?: boolean;
+            /** @description Pips per team before the hand (default [0, 0]) */
+            pips?: number[];
+            /** @description Rams per team before the hand (default [0, 0]) */
+            rams?: number[];
+            /** @description Seats whose revokes this round are penalised (under the option revoke_penalty) */
+            revokes_applied?: number[];
+            /** @description The sevens shown at dealing (1 to 4), in a sevens hand where rams count them */
+            sevens_exposed?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasTrick: {
+            /** @description The seat that led */
+            leader: number;
+            /** @description From 1 */
+            number: number;
+            plays: components["schemas"]["AvinasPlay"][];
+            /** @description Finished tricks: the card points in it */
+            points?: number;
+            /** @description Finished tricks: why the winning card won */
+            reason?: string;
+            /** @description A face-down lead's hint, where the house rule allows one */
+            signal?: string;
+            /** @description Finished tricks: who won it */
+            winner?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        AvinasView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
+            /** @description The auction's calls */
+            calls?: components["schemas"]["AvinasCall"][];
+            /** @description Card points taken this hand, per team */
+            card_points?: number[];
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
+            /**
+             * @deprecated
+             * @description The same as trick, under the name Avinas' views used before; deprecated, removed in the next release
+             */
+            current_trick?: components["schemas"]["AvinasTrick"] | (Record<string, never> | null);
+            /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
+            deal_commitment?: string;
+            /** @description The seat that deals the round in progress (or the next) */
+            dealer: number | null;
+            /** @description The trumps declared */
+            declared?: number | null;
+            /** @description Who declared */
+            declarer?: number | null;
+            /** @description Why the match ended */
+            end_reason: string | null;
+            /** @description When the service forgets the match if nothing more happens (UTC, ISO 8601) */
+            expires_at: string | null;
+            expose_next?: components["schemas"]["ExposeNext"];
+            exposures?: components["schemas"]["Exposure"][];
+            /** @description The hand's game, once known: sevens or no_seven */
+            game?: string | null;
+            /** @description The seat's own hand (null for the referee and a spectator) */
+            hand: string[] | null;
+            /** @description The hand in progress, from 1 */
+            hand_number?: number;
+            /** @description The referee who sees the hands: every seat's hand, by seat */
+            hands?: string[][];
+            /** @description The hands finished so far */
+            hands_played: number;
+            history: components["schemas"]["AvinasHandRecord"][];
+            id: string;
+            /** @description How many knocks were made */
+            knock_count?: number;
+            knocks?: components["schemas"]["AvinasKnock"][];
+            /** @description How the last hand was scored, line by line */
+            last_hand_explanation: string[];
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
+            legal_actions: components["schemas"]["Action"][];
+            /**
+             * @description dealt: the service deals; table: real cards, reported
+             * @enum {string}
+             */
+            mode: "dealt" | "table";
+            /** @description The players' names, by seat */
+            names: string[];
+            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The step of the round the match is at (deal, bidding, play, finished ...: each game names its own) */
+            phase: string;
+            /** @description Pips per team */
+            pips: number[];
+            /** @description How many seats the match has */
+            players: number;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
+            /** @description Rams per team */
+            rams: number[];
+            /** @description How the match ended (won, draw), null while played */
+            result: string | null;
+            /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
+            revokes?: components["schemas"]["Revoke"][];
+            /** @description Table mode: whether the hand may still be reported whole (no card reported yet) */
+            round_result_allowed?: boolean;
+            /**
+             * @description The ruleset's id
+             * @enum {string}
+             */
+            ruleset: "avinas";
+            /** @description The match scores, per seat or per team as the game keeps them */
+            scores: number[];
+            /**
+             * @description What scores counts
+             * @enum {string}
+             */
+            scores_are: "pips";
+            /** @enum {string} */
+            status: "in_progress" | "finished";
+            /** @description The partnerships, each a list of seats (scores are per team, in this order) */
+            teams: number[][];
+            /** @description The seats that may act now (several while sealed bids are made at once) */
+            to_act: number[];
+            /** @description The trick in progress */
+            trick?: components["schemas"]["AvinasTrick"] | (Record<string, never> | null);
+            /** @description The finished tricks */
+            tricks?: components["schemas"]["AvinasTrick"][];
+            /** @description Tricks won this hand, per team */
+            tricks_won?: number[];
+            /** @description The trump suit (null before it is known): C, D, H or S */
+            trump?: string | null;
+            /** @description The match version (also the ETag) */
+            version: number;
+            /** @description Whom the view was made for */
+            viewer: components["schemas"]["Viewer"];
+            /** @description The winning seats or teams; empty until the match is over */
+            winners: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        BoerenbridgeBidding: {
+            /** @description Per seat: whether it bids this round */
+            active: boolean[];
+            /** @description Per seat: its bid, null while not made or still sealed */
+            bids: (number | null)[];
+            /** @description The bid the last bidder may not make */
+            forbidden_bid: number | null;
+            /** @description The last bidder, who may not make the bids add up to the cards dealt */
+            hook_player: number | null;
+            /** @description Whether that rule holds this round */
+            hook_rule: boolean;
+            /** @description simultaneous (sealed) or sequential */
+            mode: string;
+            /** @description True once the bids are shown */
+            revealed: boolean;
+            /** @description The seat that may still change its bid */
+            reviser: number | null;
+            /** @description Whether it may change it now */
+            revision_open: boolean;
+            /** @description Per seat: non_bidder, waiting, bid or sealed */
+            status: ("non_bidder" | "waiting" | "bid" | "sealed")[];
+            /** @description The seat that names trumps (the highest bidder, under that house rule) */
+            trump_chooser: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        BoerenbridgeRoundFacts: {
+            /** @description Each seat's bid (null: a seat that does not bid) */
+            bids: (number | null)[];
+            /** @description Who dealt (checks the last bidder's rule exactly) */
+            dealer?: number;
+            /** @description The cards dealt to each seat (default: from the schedule) */
+            hand_size?: number;
+            /** @description Seats whose revokes this round are penalised (under the option revoke_penalty) */
+            revokes_applied?: number[];
+            /** @description The round's number, from 1 (picks the hand size) */
+            round?: number;
+            /** @description The match scores before the round (default all 0) */
+            scores?: number[];
+            /** @description Tricks won, adding up to the hand size */
+            tricks: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        BoerenbridgeRoundRecord: {
+            /** @description Per seat (null: the seat did not bid) */
+            bids: (number | null)[];
+            /** @description Who dealt it */
+            dealer: number;
+            /** @description The cards dealt to each seat */
+            hand_size: number;
+            /** @description The round's points, per seat */
+            points: number[];
+            /** @description True when it was reported whole (round_result) */
+            reported: boolean;
+            revokes: components["schemas"]["Revoke"][];
+            /** @description The round's number, from 1 */
+            round: number;
+            /** @description The match scores after it */
+            scores: number[];
+            /** @description Tricks won, per seat */
+            tricks: number[];
+            /** @description The trump suit (null: none): C, D, H or S */
+            trump: string | null;
+            /** @description True when the round did not count */
+            void: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        BoerenbridgeTrick: {
+            /** @description The seat that led */
+            leader: number;
+            /** @description From 1 */
+            number: number;
+            plays: components["schemas"]["CardPlay"][];
+            /** @description The seat that won it */
+            winner: number;
+        } & {
+            [key: string]: unknown;
+        };
+        BoerenbridgeView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
+            bidding?: components["schemas"]["BoerenbridgeBidding"];
+            /** @description The cards each seat still holds */
+            cards_left?: number[];
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
+            /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
+            deal_commitment?: string;
+            /** @description The seat that deals the round in progress (or the next) */
+            dealer: number | null;
+            /** @description When the service forgets the match if nothing more happens (UTC, ISO 8601) */
+            expires_at: string | null;
+            /** @description The seat's own hand (null for the referee and a spectator) */
+            hand: string[] | null;
+            /** @description The cards dealt to each seat this round */
+            hand_size?: number;
+            /** @description The referee who sees the hands: every seat's hand, by seat */
+            hands?: string[][];
+            history: components["schemas"]["BoerenbridgeRoundRecord"][];
+            id: string;
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
+            legal_actions: components["schemas"]["Action"][];
+            /**
+             * @description dealt: the service deals; table: real cards, reported
+             * @enum {string}
+             */
+            mode: "dealt" | "table";
+            /** @description The players' names, by seat */
+            names: string[];
+            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The step of the round the match is at (deal, bidding, play, finished ...: each game names its own) */
+            phase: string;
+            /** @description How many seats the match has */
+            players: number;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
+            /** @description How the match ended (null while it is played), such as no_winner */
+            result: string | null;
+            /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
+            revokes?: components["schemas"]["Revoke"][];
+            /** @description The round in progress (or the next), from 1 */
+            round: number;
+            /** @description Table mode: whether the round may still be reported whole (no card reported yet) */
+            round_result_allowed?: boolean;
+            /**
+             * @description The ruleset's id
+             * @enum {string}
+             */
+            ruleset: "boerenbridge";
+            /** @description The match scores, per seat or per team as the game keeps them */
+            scores: number[];
+            /** @enum {string} */
+            status: "in_progress" | "finished";
+            /** @description The seats that may act now (several while sealed bids are made at once) */
+            to_act: number[];
+            /** @description The trick in progress */
+            trick?: components["schemas"]["PlainTrick"];
+            /** @description The round's finished tricks */
+            tricks?: components["schemas"]["BoerenbridgeTrick"][];
+            /** @description Tricks won this round, per seat */
+            tricks_won?: number[];
+            /** @description The trump suit (null: none, or not named yet): C, D, H or S */
+            trump?: string | null;
+            /** @description The card turned up for trumps */
+            turn_up?: string | null;
+            /** @description The match version (also the ETag) */
+            version: number;
+            /** @description Whom the view was made for */
+            viewer: components["schemas"]["Viewer"];
+            /** @description The winning seats or teams; empty until the match is over */
+            winners: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        CardPlay: {
+            /** @example KH */
+            card: string;
+            /** @description Who played it */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        Contract: {
+            /** @description The points bid */
+            amount: number;
+            /** @description The bidder (null in a round reported whole, where only the team is told) */
+            seat: number | null;
+            /** @description The bidder's team (0 or 1) */
+            team: number;
+        } & {
+            [key: string]: unknown;
         };
         CreateMatch: {
             /** @description The first dealer's seat; absent or null: chosen by the ruleset's method (or at random) */
@@ -518,6 +1065,213 @@ export interface components {
             /** @description True when 'limit' cut the page short */
             more: boolean;
             version: number;
+        };
+        ExposeNext: {
+            face_up: boolean;
+            position: number;
+            /** @description Whose card */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        Exposure: {
+            /** @description The card, where this token sees it */
+            card?: string;
+            /** @description Shown to the whole table */
+            face_up: boolean;
+            /** @description Whether it has been played (where the card is seen) */
+            played?: boolean;
+            /** @description Its place in the deal (4 or 8) */
+            position: number;
+            /** @description Whose card */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FortyFivesBid: {
+            amount: number;
+            /** @description The bidding team (0 or 1) */
+            team: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FortyFivesRoundFacts: {
+            /** @description Auction Forty-Fives, bidding: the winning bid */
+            bid?: components["schemas"]["FortyFivesBid"];
+            /** @description Full form: the ace of trumps ranked lowest this round, where the house rule demoted it */
+            demoted_ace?: string | null;
+            /** @description The hand's number among the scored hands, from 1 (needed when the match lasts a set number of hands) */
+            hand_number?: number;
+            /** @description Summary form: the highest trump played, when only the five of trumps earns the bonus */
+            highest_trump?: string;
+            /** @description Summary form: who played the highest trump (null: no trump played) */
+            highest_trump_seat?: number | null;
+            /** @description Who led the first trick */
+            leader?: number;
+            /** @description How many play (summary form: optional) */
+            players?: number;
+            /** @description Seats whose revokes this round are penalised (under the option revoke_penalty) */
+            revokes_applied?: number[];
+            /** @description The scores before the round */
+            scores?: number[];
+            /** @description Full form: the five tricks, each in play order from its own leader */
+            tricks?: string[][];
+            /** @description Summary form: tricks won per seat (adding up to 5) */
+            tricks_won?: number[];
+            /** @description The trump suit (summary form: optional): C, D, H or S */
+            trump?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        FortyFivesRoundRecord: {
+            /** @description Who announced holding the ace of trumps */
+            ace_announced_by: number | null;
+            /** @description Who played it (null: no bonus) */
+            bonus_seat: number | null;
+            /** @description The winning bid (bidding only) */
+            contract: components["schemas"]["Contract"] | (Record<string, never> | null);
+            /** @description Who dealt it */
+            dealer: number;
+            /** @description The ace of trumps ranked lowest this round, when the house rule demoted it */
+            demoted_ace: string | null;
+            /** @description The highest trump played (the bonus card) */
+            highest_trump: string | null;
+            /** @description Whether the contract was made (null: no contract) */
+            made: boolean | null;
+            /** @description The round's points, per seat or team */
+            points: number[];
+            /** @description True when it was reported whole (round_result) instead of card by card */
+            reported: boolean;
+            revokes: components["schemas"]["Revoke"][];
+            /** @description The round's number, from 1 */
+            round: number;
+            /** @description The match scores after it */
+            scores: number[];
+            /** @description Its tricks (empty when the round was reported whole, or kept for the last round only) */
+            tricks: components["schemas"]["FortyFivesTrick"][];
+            /** @description Tricks won, per seat */
+            tricks_won: number[];
+            /** @description The trump suit: C, D, H or S */
+            trump: string | null;
+            /** @description The card turned up */
+            turn_up: string | null;
+            /** @description Who robbed the turn-up (took it in) */
+            turn_up_taken_by: number | null;
+            /** @description True when the round did not count (a revoke's penalty voided it) */
+            void: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        FortyFivesTrick: {
+            /** @description The winning card */
+            card: string;
+            /** @description The seat that led */
+            leader: number;
+            /** @description From 1 */
+            number: number;
+            plays: components["schemas"]["CardPlay"][];
+            /** @description The seat that won it */
+            winner: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FortyFivesView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
+            /** @description Who announced holding the ace of trumps */
+            ace_announced_by?: number | null;
+            /** @description The referee who sees the hands: who holds the ace of trumps */
+            ace_holder?: number | null;
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
+            /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
+            deal_commitment?: string;
+            /** @description The seat that deals the round in progress (or the next) */
+            dealer: number | null;
+            /** @description When the dealer turned up an ace: what the dealer may do with it now (the house rule's step), null otherwise */
+            dealer_turned_ace?: string | null;
+            /** @description The ace of trumps ranked lowest this round (shown once played; the referee sees it at once) */
+            demoted_ace?: string | null;
+            /** @description Dealt mode: a seat's own discards this round (a list); the referee who sees the hands: every seat's, by seat */
+            discards?: string[] | {
+                [key: string]: string[];
+            };
+            /** @description When the service forgets the match if nothing more happens (UTC, ISO 8601) */
+            expires_at: string | null;
+            /** @description The seat's own hand (null for the referee and a spectator) */
+            hand: string[] | null;
+            /** @description Dealt mode: how many cards each seat holds */
+            hand_sizes?: number[];
+            /** @description The referee who sees the hands: every seat's hand, by seat */
+            hands?: {
+                [key: string]: string[];
+            };
+            /** @description The finished rounds that were scored (a fixed-length match counts them) */
+            hands_scored: number;
+            history: components["schemas"]["FortyFivesRoundRecord"][];
+            id: string;
+            /** @description The referee who sees the hands: the kitty */
+            kitty?: string[];
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
+            legal_actions: components["schemas"]["Action"][];
+            /**
+             * @description dealt: the service deals; table: real cards, reported
+             * @enum {string}
+             */
+            mode: "dealt" | "table";
+            /** @description The players' names, by seat */
+            names: string[];
+            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The step of the round the match is at (deal, bidding, play, finished ...: each game names its own) */
+            phase: string;
+            /** @description How many seats the match has */
+            players: number;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
+            /** @description Table mode: the cards reported discarded this round */
+            reported_discards?: string[];
+            /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
+            revokes?: components["schemas"]["Revoke"][];
+            /** @description The round in progress (or the next), from 1 */
+            round: number;
+            /**
+             * @description The ruleset's id
+             * @enum {string}
+             */
+            ruleset: "forty_fives";
+            /** @description The match scores, per seat or per team as the game keeps them */
+            scores: number[];
+            /** @enum {string} */
+            status: "in_progress" | "finished";
+            /** @description The stock: the referee who sees the hands, or the dealer picking replacements from it */
+            stock?: string[];
+            /** @description Dealt mode: the cards left in the stock */
+            stock_size?: number;
+            /** @description The seats that may act now (several while sealed bids are made at once) */
+            to_act: number[];
+            /** @description The trick in progress */
+            trick?: components["schemas"]["PlainTrick"];
+            /** @description The round's finished tricks */
+            tricks?: components["schemas"]["FortyFivesTrick"][];
+            /** @description Tricks won this round, per seat */
+            tricks_won?: number[];
+            /** @description The trump suit of the round (null before it is known): C, D, H or S */
+            trump?: string | null;
+            /** @description The card turned up for trumps */
+            turn_up?: string | null;
+            /** @description Who robbed the turn-up */
+            turn_up_taken_by?: number | null;
+            /** @description The match version (also the ETag) */
+            version: number;
+            /** @description Whom the view was made for */
+            viewer: components["schemas"]["Viewer"];
+            /** @description The winning seats or teams; empty until the match is over */
+            winners: number[];
+        } & {
+            [key: string]: unknown;
         };
         Health: {
             /** @example ok */
@@ -662,47 +1416,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        MatchView: {
-            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>} */
-            accepts_round_result: boolean;
-            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
-            computers: (string | null)[];
-            /**
-             * @deprecated
-             * @description Avinas only: the same as trick, under the name its views used before; deprecated, removed in the next release
-             */
-            current_trick?: components["schemas"]["TrickInProgress"] | (Record<string, never> | null);
-            dealer: number | null;
-            /** @description The seat's own hand */
-            hand?: string[] | null;
-            id: string;
-            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
-            legal_actions: components["schemas"]["Action"][];
-            /** @enum {string} */
-            mode: "dealt" | "table";
-            names: string[];
-            /** @description Every option in force (the defaults, the preset's values and the options given at creation, combined) */
-            options?: {
-                [key: string]: unknown;
-            };
-            phase: string;
-            /** @description The preset the match was created with (null: none) */
-            preset: string | null;
-            ruleset: string;
-            /** @description Per seat or per team, as the ruleset keeps them */
-            scores: unknown;
-            /** @enum {string} */
-            status: "in_progress" | "finished";
-            to_act: number[];
-            /** @description The trick in progress (every game's name for it; null or absent when no round is being played) */
-            trick?: components["schemas"]["TrickInProgress"] | (Record<string, never> | null);
-            /** @description The match version (also the ETag) */
-            version: number;
-            viewer: components["schemas"]["Viewer"];
-            winners: number[];
-        } & {
-            [key: string]: unknown;
-        };
+        /** @description What one token may see of a match: one schema per ruleset, told apart by 'ruleset' (each view's ruleset enum; OtherRulesetView: a ruleset added after this document) */
+        MatchView: components["schemas"]["AuctionFortyFivesView"] | components["schemas"]["AvinasView"] | components["schemas"]["BoerenbridgeView"] | components["schemas"]["FortyFivesView"] | components["schemas"]["OtherRulesetView"];
         Option: {
             allowed?: unknown[];
             default: unknown;
@@ -714,6 +1429,50 @@ export interface components {
             rule?: string;
             /** @enum {string} */
             type: "enum" | "int" | "bool" | "int_list" | "nullable_int" | "nullable_enum" | "nullable_int_list";
+        };
+        OtherRulesetView: {
+            /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
+            accepts_round_result: boolean;
+            /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
+            computers: (string | null)[];
+            /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
+            deal_commitment?: string;
+            /** @description The seat that deals the round in progress (or the next) */
+            dealer: number | null;
+            /** @description When the service forgets the match if nothing more happens (UTC, ISO 8601) */
+            expires_at: string | null;
+            /** @description The seat's own hand (null for the referee and a spectator) */
+            hand?: string[] | null;
+            id: string;
+            /** @description Every action this token may post now, each postable as is (a round reported whole is not among them: see accepts_round_result) */
+            legal_actions: components["schemas"]["Action"][];
+            /**
+             * @description dealt: the service deals; table: real cards, reported
+             * @enum {string}
+             */
+            mode: "dealt" | "table";
+            /** @description The players' names, by seat */
+            names: string[];
+            /** @description The step of the round the match is at (deal, bidding, play, finished ...: each game names its own) */
+            phase: string;
+            /** @description The preset the match was created with (null: none) */
+            preset: string | null;
+            /** @description The ruleset's id: none of those the other views name */
+            ruleset: string;
+            /** @description The match scores, per seat or per team as the game keeps them */
+            scores: number[];
+            /** @enum {string} */
+            status: "in_progress" | "finished";
+            /** @description The seats that may act now (several while sealed bids are made at once) */
+            to_act: number[];
+            /** @description The match version (also the ETag) */
+            version: number;
+            /** @description Whom the view was made for */
+            viewer: components["schemas"]["Viewer"];
+            /** @description The winning seats or teams; empty until the match is over */
+            winners: number[];
+        } & {
+            [key: string]: unknown;
         };
         PaginationMetadata: {
             /** @description First available page number. */
@@ -730,6 +1489,15 @@ export interface components {
             total?: number;
             /** @description Total number of pages. */
             total_pages?: number;
+        };
+        PlainTrick: {
+            /** @description The seat that leads (or led) the trick */
+            leader: number | null;
+            /** @description The trick's number in the round, from 1 (Boerenbridge) */
+            number?: number;
+            plays: components["schemas"]["CardPlay"][];
+        } & {
+            [key: string]: unknown;
         };
         Players: {
             allowed: number[];
@@ -796,6 +1564,25 @@ export interface components {
             /** @example must_follow_suit */
             code: string;
             detail: string;
+        };
+        Revoke: {
+            /** @description The card played wrongly (absent while it lies face down and hidden from this token) */
+            card?: string;
+            /**
+             * @description The rule broken, as a stable code (must_follow_suit ...)
+             * @example must_follow_suit
+             */
+            code: string;
+            /** @description The rule broken, in words */
+            rule: string;
+            /** @description The referee's ruling: apply (the penalty stands), waive, or null while not settled */
+            ruling: string | null;
+            /** @description The seat that revoked */
+            seat: number;
+            /** @description The trick of the revoke, from 1 */
+            trick: number;
+        } & {
+            [key: string]: unknown;
         };
         Rounds: {
             /** @description Every finished round's record, oldest first, as the view's history shows it */
@@ -910,23 +1697,6 @@ export interface components {
             reason: string;
             /** @description Index into plays of the winning play */
             winner: number;
-        } & {
-            [key: string]: unknown;
-        };
-        TrickInProgress: {
-            leader: number | null;
-            /** @description The trick's number in the round, from 1 (Boerenbridge, Avinas) */
-            number?: number;
-            plays: components["schemas"]["TrickPlay"][];
-        } & {
-            [key: string]: unknown;
-        };
-        TrickPlay: {
-            /** @description The card; absent while a face-down card is hidden from this token */
-            card?: string;
-            /** @description Avinas: played face down */
-            face_down?: boolean;
-            seat: number;
         } & {
             [key: string]: unknown;
         };
@@ -2258,7 +3028,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The facts of one round in the ruleset's own terms, plus 'options' and 'preset'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
+        /** @description The facts of one round in the ruleset's own terms (each game's schema: FortyFivesRoundFacts, BoerenbridgeRoundFacts, AvinasRoundFacts), plus 'options' and 'preset'. auction_forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and bid in bidding mode, hand_number in a fixed-length match). avinas: game, declarer, knocks, declarer_points, declarer_tricks, lied, rams, pips. boerenbridge: bids, tricks, scores (one entry per seat; a null bid is a non-bidder). forty_fives: trump, leader, players, tricks (each in play order from its own leader), scores (and hand_number in a fixed-length match). Every ruleset: 'revokes_applied' (distinct seats) scores the round as settle_revoke with apply on those seats' revokes would, under the option revoke_penalty (refused under its default 'flag_only', 422 revoke_penalty_off); the answer then says 'void' and 'revokes_applied'. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreRequest"];

@@ -37,7 +37,7 @@ class Action:
             cards (list[str] | Unset):
             face_down (bool | Unset):
             result (ActionResult | Unset): round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score
-                reads them
+                reads them (each game's: the schemas FortyFivesRoundFacts, BoerenbridgeRoundFacts and AvinasRoundFacts)
             ruling (ActionRuling | Unset): settle_revoke: apply the match's revoke_penalty to the revoke, or waive it
             seat (int | Unset): The acting seat; with a seat token it may be left out (the token's seat)
             suit (str | Unset): A suit: C, D, H or S (names and symbols are read too) Example: H.

@@ -20,7 +20,8 @@ T = TypeVar("T", bound="ActionResult")
 
 @_attrs_define
 class ActionResult:
-    """ round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score reads them
+    """ round_result (table mode): the round's facts, as POST /v1/rulesets/{id}/score reads them (each game's: the schemas
+    FortyFivesRoundFacts, BoerenbridgeRoundFacts and AvinasRoundFacts)
 
      """
 

@@ -11,7 +11,11 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.match_view import MatchView
+  from ..models.auction_forty_fives_view import AuctionFortyFivesView
+  from ..models.avinas_view import AvinasView
+  from ..models.boerenbridge_view import BoerenbridgeView
+  from ..models.forty_fives_view import FortyFivesView
+  from ..models.other_ruleset_view import OtherRulesetView
   from ..models.seat_token import SeatToken
 
 
@@ -35,7 +39,9 @@ class MatchCreated:
                 actions), the events and the stream; any write with it is 403 spectator_read_only. Null only when a create made
                 before spectators is answered again
             version (int):
-            view (MatchView):
+            view (AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView): What one token
+                may see of a match: one schema per ruleset, told apart by 'ruleset' (each view's ruleset enum; OtherRulesetView:
+                a ruleset added after this document)
      """
 
     id: str
@@ -43,14 +49,18 @@ class MatchCreated:
     seats: list[SeatToken]
     spectator_token: None | str
     version: int
-    view: MatchView
+    view: AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.match_view import MatchView # noqa: PLC0415
+        from ..models.auction_forty_fives_view import AuctionFortyFivesView # noqa: PLC0415
+        from ..models.avinas_view import AvinasView # noqa: PLC0415
+        from ..models.boerenbridge_view import BoerenbridgeView # noqa: PLC0415
+        from ..models.forty_fives_view import FortyFivesView # noqa: PLC0415
+        from ..models.other_ruleset_view import OtherRulesetView # noqa: PLC0415
         from ..models.seat_token import SeatToken # noqa: PLC0415
         id = self.id
 
@@ -68,7 +78,18 @@ class MatchCreated:
 
         version = self.version
 
-        view = self.view.to_dict()
+        view: dict[str, Any]
+        if isinstance(self.view, AuctionFortyFivesView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, AvinasView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, BoerenbridgeView):
+            view = self.view.to_dict()
+        elif isinstance(self.view, FortyFivesView):
+            view = self.view.to_dict()
+        else:
+            view = self.view.to_dict()
+
 
 
         field_dict: dict[str, Any] = {}
@@ -88,7 +109,11 @@ class MatchCreated:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.match_view import MatchView # noqa: PLC0415
+        from ..models.auction_forty_fives_view import AuctionFortyFivesView # noqa: PLC0415
+        from ..models.avinas_view import AvinasView # noqa: PLC0415
+        from ..models.boerenbridge_view import BoerenbridgeView # noqa: PLC0415
+        from ..models.forty_fives_view import FortyFivesView # noqa: PLC0415
+        from ..models.other_ruleset_view import OtherRulesetView # noqa: PLC0415
         from ..models.seat_token import SeatToken # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -115,9 +140,56 @@ class MatchCreated:
 
         version = d.pop("version")
 
-        view = MatchView.from_dict(d.pop("view"))
+        def _parse_view(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_0 = AuctionFortyFivesView.from_dict(data)
 
 
+
+                return componentsschemas_match_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_1 = AvinasView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_2 = BoerenbridgeView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
+
+
+
+            return componentsschemas_match_view_type_4
+
+        view = _parse_view(d.pop("view"))
 
 
         match_created = cls(

@@ -8,7 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.match_view import MatchView
+from ...models.auction_forty_fives_view import AuctionFortyFivesView
+from ...models.avinas_view import AvinasView
+from ...models.boerenbridge_view import BoerenbridgeView
+from ...models.forty_fives_view import FortyFivesView
+from ...models.other_ruleset_view import OtherRulesetView
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -54,11 +58,58 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | MatchView | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem:
     if response.status_code == 200:
-        response_200 = MatchView.from_dict(response.json())
+        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_0 = AuctionFortyFivesView.from_dict(data)
 
 
+
+                return componentsschemas_match_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_1 = AvinasView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_2 = BoerenbridgeView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
+
+
+
+            return componentsschemas_match_view_type_4
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -102,7 +153,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | MatchView | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,7 +170,7 @@ def sync_detailed(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Any | MatchView | Problem]:
+) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -134,7 +185,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | MatchView | Problem]
+        Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -160,7 +211,7 @@ def sync(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Any | MatchView | Problem | None:
+) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -175,7 +226,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | MatchView | Problem
+        Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 
@@ -196,7 +247,7 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[Any | MatchView | Problem]:
+) -> Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -211,7 +262,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | MatchView | Problem]
+        Response[Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -237,7 +288,7 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Any | MatchView | Problem | None:
+) -> Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ The caller's view: a seat sees its own hand and the public facts; the referee sees every card in
     table mode, and in dealt mode only with referee_sees_hands (otherwise what the spectator sees).
 
@@ -252,7 +303,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | MatchView | Problem
+        Any | AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 

@@ -9,7 +9,11 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.action import Action
-from ...models.match_view import MatchView
+from ...models.auction_forty_fives_view import AuctionFortyFivesView
+from ...models.avinas_view import AvinasView
+from ...models.boerenbridge_view import BoerenbridgeView
+from ...models.forty_fives_view import FortyFivesView
+from ...models.other_ruleset_view import OtherRulesetView
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -63,11 +67,58 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MatchView | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem:
     if response.status_code == 200:
-        response_200 = MatchView.from_dict(response.json())
+        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_0 = AuctionFortyFivesView.from_dict(data)
 
 
+
+                return componentsschemas_match_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_1 = AvinasView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_2 = BoerenbridgeView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
+
+
+
+            return componentsschemas_match_view_type_4
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -149,7 +200,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[MatchView | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -168,7 +219,7 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[MatchView | Problem]:
+) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
     referee's token acts for any seat. 409 not your turn, wrong phase, or a lost race without If-Match;
     412 a stale If-Match; 422 an illegal action (with the legal ones).
@@ -186,7 +237,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MatchView | Problem]
+        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -216,7 +267,7 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> MatchView | Problem | None:
+) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
     referee's token acts for any seat. 409 not your turn, wrong phase, or a lost race without If-Match;
     412 a stale If-Match; 422 an illegal action (with the legal ones).
@@ -234,7 +285,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MatchView | Problem
+        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 
@@ -259,7 +310,7 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[MatchView | Problem]:
+) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
     referee's token acts for any seat. 409 not your turn, wrong phase, or a lost race without If-Match;
     412 a stale If-Match; 422 an illegal action (with the legal ones).
@@ -277,7 +328,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MatchView | Problem]
+        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -307,7 +358,7 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> MatchView | Problem | None:
+) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ Take one action (a play, a bid ...): dealt mode, with the acting seat's token; table mode, the
     referee's token acts for any seat. 409 not your turn, wrong phase, or a lost race without If-Match;
     412 a stale If-Match; 422 an illegal action (with the legal ones).
@@ -325,7 +376,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MatchView | Problem
+        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 

@@ -8,7 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.match_view import MatchView
+from ...models.auction_forty_fives_view import AuctionFortyFivesView
+from ...models.avinas_view import AvinasView
+from ...models.boerenbridge_view import BoerenbridgeView
+from ...models.forty_fives_view import FortyFivesView
+from ...models.other_ruleset_view import OtherRulesetView
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -58,11 +62,58 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MatchView | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem:
     if response.status_code == 200:
-        response_200 = MatchView.from_dict(response.json())
+        def _parse_response_200(data: object) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_0 = AuctionFortyFivesView.from_dict(data)
 
 
+
+                return componentsschemas_match_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_1 = AvinasView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_2 = BoerenbridgeView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_match_view_type_3 = FortyFivesView.from_dict(data)
+
+
+
+                return componentsschemas_match_view_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_match_view_type_4 = OtherRulesetView.from_dict(data)
+
+
+
+            return componentsschemas_match_view_type_4
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -130,7 +181,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[MatchView | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -148,7 +199,7 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[MatchView | Problem]:
+) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -163,7 +214,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MatchView | Problem]
+        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -191,7 +242,7 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> MatchView | Problem | None:
+) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -206,7 +257,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MatchView | Problem
+        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 
@@ -229,7 +280,7 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> Response[MatchView | Problem]:
+) -> Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -244,7 +295,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MatchView | Problem]
+        Response[AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem]
      """
 
 
@@ -272,7 +323,7 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
-) -> MatchView | Problem | None:
+) -> AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem | None:
     """ Take back the last action (and any deal it caused). Referee only; no body.
 
     Args:
@@ -287,7 +338,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MatchView | Problem
+        AuctionFortyFivesView | AvinasView | BoerenbridgeView | FortyFivesView | OtherRulesetView | Problem
      """
 
 

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class MatchViewStatus(StrEnum):
+class AuctionFortyFivesViewStatus(StrEnum):
     FINISHED = "finished"
     IN_PROGRESS = "in_progress"
 

@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="MatchViewCurrentTrickType1Type0")
+T = TypeVar("T", bound="AvinasViewTrickType1Type0")
 
 
 
 @_attrs_define
-class MatchViewCurrentTrickType1Type0:
+class AvinasViewTrickType1Type0:
     
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -40,12 +40,12 @@ class MatchViewCurrentTrickType1Type0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        match_view_current_trick_type_1_type_0 = cls(
+        avinas_view_trick_type_1_type_0 = cls(
         )
 
 
-        match_view_current_trick_type_1_type_0.additional_properties = d
-        return match_view_current_trick_type_1_type_0
+        avinas_view_trick_type_1_type_0.additional_properties = d
+        return avinas_view_trick_type_1_type_0
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class MatchViewMode(StrEnum):
+class OtherRulesetViewMode(StrEnum):
     DEALT = "dealt"
     TABLE = "table"
 

@@ -14,14 +14,20 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="MatchViewTrickType1Type0")
+T = TypeVar("T", bound="FortyFivesBid")
 
 
 
 @_attrs_define
-class MatchViewTrickType1Type0:
-    
+class FortyFivesBid:
+    """ 
+        Attributes:
+            amount (int):
+            team (int): The bidding team (0 or 1)
+     """
 
+    amount: int
+    team: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -29,9 +35,17 @@ class MatchViewTrickType1Type0:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        amount = self.amount
+
+        team = self.team
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "amount": amount,
+            "team": team,
+        })
 
         return field_dict
 
@@ -40,12 +54,18 @@ class MatchViewTrickType1Type0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        match_view_trick_type_1_type_0 = cls(
+        amount = d.pop("amount")
+
+        team = d.pop("team")
+
+        forty_fives_bid = cls(
+            amount=amount,
+            team=team,
         )
 
 
-        match_view_trick_type_1_type_0.additional_properties = d
-        return match_view_trick_type_1_type_0
+        forty_fives_bid.additional_properties = d
+        return forty_fives_bid
 
     @property
     def additional_keys(self) -> list[str]:

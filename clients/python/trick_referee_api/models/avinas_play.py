@@ -8,22 +8,29 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 
 
 
 
 
 
-T = TypeVar("T", bound="MatchViewOptions")
+T = TypeVar("T", bound="AvinasPlay")
 
 
 
 @_attrs_define
-class MatchViewOptions:
-    """ Every option in force (the defaults, the preset's values and the options given at creation, combined)
-
+class AvinasPlay:
+    """ 
+        Attributes:
+            face_down (bool): Played face down
+            seat (int): Who played it
+            card (str | Unset): The card; absent while a face-down card is hidden from this token
      """
 
+    face_down: bool
+    seat: int
+    card: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -31,9 +38,21 @@ class MatchViewOptions:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        face_down = self.face_down
+
+        seat = self.seat
+
+        card = self.card
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "face_down": face_down,
+            "seat": seat,
+        })
+        if card is not UNSET:
+            field_dict["card"] = card
 
         return field_dict
 
@@ -42,12 +61,21 @@ class MatchViewOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        match_view_options = cls(
+        face_down = d.pop("face_down")
+
+        seat = d.pop("seat")
+
+        card = d.pop("card", UNSET)
+
+        avinas_play = cls(
+            face_down=face_down,
+            seat=seat,
+            card=card,
         )
 
 
-        match_view_options.additional_properties = d
-        return match_view_options
+        avinas_play.additional_properties = d
+        return avinas_play
 
     @property
     def additional_keys(self) -> list[str]:

@@ -9,28 +9,35 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..types import UNSET, Unset
+from typing import cast
 
 
 
 
 
 
-T = TypeVar("T", bound="TrickPlay")
+T = TypeVar("T", bound="Revoke")
 
 
 
 @_attrs_define
-class TrickPlay:
+class Revoke:
     """ 
         Attributes:
-            seat (int):
-            card (str | Unset): The card; absent while a face-down card is hidden from this token
-            face_down (bool | Unset): Avinas: played face down
+            code (str): The rule broken, as a stable code (must_follow_suit ...) Example: must_follow_suit.
+            rule (str): The rule broken, in words
+            ruling (None | str): The referee's ruling: apply (the penalty stands), waive, or null while not settled
+            seat (int): The seat that revoked
+            trick (int): The trick of the revoke, from 1
+            card (str | Unset): The card played wrongly (absent while it lies face down and hidden from this token)
      """
 
+    code: str
+    rule: str
+    ruling: None | str
     seat: int
+    trick: int
     card: str | Unset = UNSET
-    face_down: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -38,22 +45,31 @@ class TrickPlay:
 
 
     def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        rule = self.rule
+
+        ruling: None | str
+        ruling = self.ruling
+
         seat = self.seat
 
-        card = self.card
+        trick = self.trick
 
-        face_down = self.face_down
+        card = self.card
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "code": code,
+            "rule": rule,
+            "ruling": ruling,
             "seat": seat,
+            "trick": trick,
         })
         if card is not UNSET:
             field_dict["card"] = card
-        if face_down is not UNSET:
-            field_dict["face_down"] = face_down
 
         return field_dict
 
@@ -62,21 +78,36 @@ class TrickPlay:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        code = d.pop("code")
+
+        rule = d.pop("rule")
+
+        def _parse_ruling(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        ruling = _parse_ruling(d.pop("ruling"))
+
+
         seat = d.pop("seat")
+
+        trick = d.pop("trick")
 
         card = d.pop("card", UNSET)
 
-        face_down = d.pop("face_down", UNSET)
-
-        trick_play = cls(
+        revoke = cls(
+            code=code,
+            rule=rule,
+            ruling=ruling,
             seat=seat,
+            trick=trick,
             card=card,
-            face_down=face_down,
         )
 
 
-        trick_play.additional_properties = d
-        return trick_play
+        revoke.additional_properties = d
+        return revoke
 
     @property
     def additional_keys(self) -> list[str]:

@@ -8,32 +8,33 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.trick_play import TrickPlay
+  from ..models.card_play import CardPlay
 
 
 
 
 
-T = TypeVar("T", bound="TrickInProgress")
+T = TypeVar("T", bound="BoerenbridgeTrick")
 
 
 
 @_attrs_define
-class TrickInProgress:
+class BoerenbridgeTrick:
     """ 
         Attributes:
-            leader (int | None):
-            plays (list[TrickPlay]):
-            number (int | Unset): The trick's number in the round, from 1 (Boerenbridge, Avinas)
+            leader (int): The seat that led
+            number (int): From 1
+            plays (list[CardPlay]):
+            winner (int): The seat that won it
      """
 
-    leader: int | None
-    plays: list[TrickPlay]
-    number: int | Unset = UNSET
+    leader: int
+    number: int
+    plays: list[CardPlay]
+    winner: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -41,9 +42,10 @@ class TrickInProgress:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.trick_play import TrickPlay # noqa: PLC0415
-        leader: int | None
+        from ..models.card_play import CardPlay # noqa: PLC0415
         leader = self.leader
+
+        number = self.number
 
         plays = []
         for plays_item_data in self.plays:
@@ -52,17 +54,17 @@ class TrickInProgress:
 
 
 
-        number = self.number
+        winner = self.winner
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "leader": leader,
+            "number": number,
             "plays": plays,
+            "winner": winner,
         })
-        if number is not UNSET:
-            field_dict["number"] = number
 
         return field_dict
 
@@ -70,37 +72,34 @@ class TrickInProgress:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.trick_play import TrickPlay # noqa: PLC0415
+        from ..models.card_play import CardPlay # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_leader(data: object) -> int | None:
-            if data is None:
-                return data
-            return cast(int | None, data)
+        leader = d.pop("leader")
 
-        leader = _parse_leader(d.pop("leader"))
-
+        number = d.pop("number")
 
         plays = []
         _plays = d.pop("plays")
         for plays_item_data in (_plays):
-            plays_item = TrickPlay.from_dict(plays_item_data)
+            plays_item = CardPlay.from_dict(plays_item_data)
 
 
 
             plays.append(plays_item)
 
 
-        number = d.pop("number", UNSET)
+        winner = d.pop("winner")
 
-        trick_in_progress = cls(
+        boerenbridge_trick = cls(
             leader=leader,
-            plays=plays,
             number=number,
+            plays=plays,
+            winner=winner,
         )
 
 
-        trick_in_progress.additional_properties = d
-        return trick_in_progress
+        boerenbridge_trick.additional_properties = d
+        return boerenbridge_trick
 
     @property
     def additional_keys(self) -> list[str]:

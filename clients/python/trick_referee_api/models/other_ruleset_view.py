@@ -8,79 +8,72 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.match_view_mode import MatchViewMode
-from ..models.match_view_status import MatchViewStatus
+from ..models.other_ruleset_view_mode import OtherRulesetViewMode
+from ..models.other_ruleset_view_status import OtherRulesetViewStatus
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
   from ..models.action import Action
-  from ..models.match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0
-  from ..models.match_view_options import MatchViewOptions
-  from ..models.match_view_trick_type_1_type_0 import MatchViewTrickType1Type0
-  from ..models.trick_in_progress import TrickInProgress
   from ..models.viewer import Viewer
 
 
 
 
 
-T = TypeVar("T", bound="MatchView")
+T = TypeVar("T", bound="OtherRulesetView")
 
 
 
 @_attrs_define
-class MatchView:
+class OtherRulesetView:
     """ 
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
-                referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>}
+                referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST
+                /v1/rulesets/{id}/score reads them>}
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
-            dealer (int | None):
+            dealer (int | None): The seat that deals the round in progress (or the next)
+            expires_at (None | str): When the service forgets the match if nothing more happens (UTC, ISO 8601)
             id (str):
             legal_actions (list[Action]): Every action this token may post now, each postable as is (a round reported whole
                 is not among them: see accepts_round_result)
-            mode (MatchViewMode):
-            names (list[str]):
-            phase (str):
+            mode (OtherRulesetViewMode): dealt: the service deals; table: real cards, reported
+            names (list[str]): The players' names, by seat
+            phase (str): The step of the round the match is at (deal, bidding, play, finished ...: each game names its own)
             preset (None | str): The preset the match was created with (null: none)
-            ruleset (str):
-            scores (Any): Per seat or per team, as the ruleset keeps them
-            status (MatchViewStatus):
-            to_act (list[int]):
+            ruleset (str): The ruleset's id: none of those the other views name
+            scores (list[int]): The match scores, per seat or per team as the game keeps them
+            status (OtherRulesetViewStatus):
+            to_act (list[int]): The seats that may act now (several while sealed bids are made at once)
             version (int): The match version (also the ETag)
             viewer (Viewer):
-            winners (list[int]):
-            current_trick (MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset): Avinas only: the same as
-                trick, under the name its views used before; deprecated, removed in the next release
-            hand (list[str] | None | Unset): The seat's own hand
-            options (MatchViewOptions | Unset): Every option in force (the defaults, the preset's values and the options
-                given at creation, combined)
-            trick (MatchViewTrickType1Type0 | None | TrickInProgress | Unset): The trick in progress (every game's name for
-                it; null or absent when no round is being played)
+            winners (list[int]): The winning seats or teams; empty until the match is over
+            deal_commitment (str | Unset): Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the
+                match record reveals the seed once the round is over, so anyone can check the deal
+            hand (list[str] | None | Unset): The seat's own hand (null for the referee and a spectator)
      """
 
     accepts_round_result: bool
     computers: list[None | str]
     dealer: int | None
+    expires_at: None | str
     id: str
     legal_actions: list[Action]
-    mode: MatchViewMode
+    mode: OtherRulesetViewMode
     names: list[str]
     phase: str
     preset: None | str
     ruleset: str
-    scores: Any
-    status: MatchViewStatus
+    scores: list[int]
+    status: OtherRulesetViewStatus
     to_act: list[int]
     version: int
     viewer: Viewer
     winners: list[int]
-    current_trick: MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset = UNSET
+    deal_commitment: str | Unset = UNSET
     hand: list[str] | None | Unset = UNSET
-    options: MatchViewOptions | Unset = UNSET
-    trick: MatchViewTrickType1Type0 | None | TrickInProgress | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -89,10 +82,6 @@ class MatchView:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.action import Action # noqa: PLC0415
-        from ..models.match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0 # noqa: PLC0415
-        from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
-        from ..models.match_view_trick_type_1_type_0 import MatchViewTrickType1Type0 # noqa: PLC0415
-        from ..models.trick_in_progress import TrickInProgress # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
 
@@ -106,6 +95,9 @@ class MatchView:
 
         dealer: int | None
         dealer = self.dealer
+
+        expires_at: None | str
+        expires_at = self.expires_at
 
         id = self.id
 
@@ -131,6 +123,8 @@ class MatchView:
 
         scores = self.scores
 
+
+
         status = self.status.value
 
         to_act = self.to_act
@@ -145,15 +139,7 @@ class MatchView:
 
 
 
-        current_trick: dict[str, Any] | None | Unset
-        if isinstance(self.current_trick, Unset):
-            current_trick = UNSET
-        elif isinstance(self.current_trick, TrickInProgress):
-            current_trick = self.current_trick.to_dict()
-        elif isinstance(self.current_trick, MatchViewCurrentTrickType1Type0):
-            current_trick = self.current_trick.to_dict()
-        else:
-            current_trick = self.current_trick
+        deal_commitment = self.deal_commitment
 
         hand: list[str] | None | Unset
         if isinstance(self.hand, Unset):
@@ -165,20 +151,6 @@ class MatchView:
         else:
             hand = self.hand
 
-        options: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.options, Unset):
-            options = self.options.to_dict()
-
-        trick: dict[str, Any] | None | Unset
-        if isinstance(self.trick, Unset):
-            trick = UNSET
-        elif isinstance(self.trick, TrickInProgress):
-            trick = self.trick.to_dict()
-        elif isinstance(self.trick, MatchViewTrickType1Type0):
-            trick = self.trick.to_dict()
-        else:
-            trick = self.trick
-
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -186,6 +158,7 @@ class MatchView:
             "accepts_round_result": accepts_round_result,
             "computers": computers,
             "dealer": dealer,
+            "expires_at": expires_at,
             "id": id,
             "legal_actions": legal_actions,
             "mode": mode,
@@ -200,14 +173,10 @@ class MatchView:
             "viewer": viewer,
             "winners": winners,
         })
-        if current_trick is not UNSET:
-            field_dict["current_trick"] = current_trick
+        if deal_commitment is not UNSET:
+            field_dict["deal_commitment"] = deal_commitment
         if hand is not UNSET:
             field_dict["hand"] = hand
-        if options is not UNSET:
-            field_dict["options"] = options
-        if trick is not UNSET:
-            field_dict["trick"] = trick
 
         return field_dict
 
@@ -216,10 +185,6 @@ class MatchView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action import Action # noqa: PLC0415
-        from ..models.match_view_current_trick_type_1_type_0 import MatchViewCurrentTrickType1Type0 # noqa: PLC0415
-        from ..models.match_view_options import MatchViewOptions # noqa: PLC0415
-        from ..models.match_view_trick_type_1_type_0 import MatchViewTrickType1Type0 # noqa: PLC0415
-        from ..models.trick_in_progress import TrickInProgress # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
@@ -245,6 +210,14 @@ class MatchView:
         dealer = _parse_dealer(d.pop("dealer"))
 
 
+        def _parse_expires_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        expires_at = _parse_expires_at(d.pop("expires_at"))
+
+
         id = d.pop("id")
 
         legal_actions = []
@@ -257,7 +230,7 @@ class MatchView:
             legal_actions.append(legal_actions_item)
 
 
-        mode = MatchViewMode(d.pop("mode"))
+        mode = OtherRulesetViewMode(d.pop("mode"))
 
 
 
@@ -277,9 +250,10 @@ class MatchView:
 
         ruleset = d.pop("ruleset")
 
-        scores = d.pop("scores")
+        scores = cast(list[int], d.pop("scores"))
 
-        status = MatchViewStatus(d.pop("status"))
+
+        status = OtherRulesetViewStatus(d.pop("status"))
 
 
 
@@ -297,35 +271,7 @@ class MatchView:
         winners = cast(list[int], d.pop("winners"))
 
 
-        def _parse_current_trick(data: object) -> MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                current_trick_type_0 = TrickInProgress.from_dict(data)
-
-
-
-                return current_trick_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                current_trick_type_1_type_0 = MatchViewCurrentTrickType1Type0.from_dict(data)
-
-
-
-                return current_trick_type_1_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset, data)
-
-        current_trick = _parse_current_trick(d.pop("current_trick", UNSET))
-
+        deal_commitment = d.pop("deal_commitment", UNSET)
 
         def _parse_hand(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -345,50 +291,11 @@ class MatchView:
         hand = _parse_hand(d.pop("hand", UNSET))
 
 
-        _options = d.pop("options", UNSET)
-        options: MatchViewOptions | Unset
-        if isinstance(_options,  Unset):
-            options = UNSET
-        else:
-            options = MatchViewOptions.from_dict(_options)
-
-
-
-
-        def _parse_trick(data: object) -> MatchViewTrickType1Type0 | None | TrickInProgress | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                trick_type_0 = TrickInProgress.from_dict(data)
-
-
-
-                return trick_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                trick_type_1_type_0 = MatchViewTrickType1Type0.from_dict(data)
-
-
-
-                return trick_type_1_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(MatchViewTrickType1Type0 | None | TrickInProgress | Unset, data)
-
-        trick = _parse_trick(d.pop("trick", UNSET))
-
-
-        match_view = cls(
+        other_ruleset_view = cls(
             accepts_round_result=accepts_round_result,
             computers=computers,
             dealer=dealer,
+            expires_at=expires_at,
             id=id,
             legal_actions=legal_actions,
             mode=mode,
@@ -402,15 +309,13 @@ class MatchView:
             version=version,
             viewer=viewer,
             winners=winners,
-            current_trick=current_trick,
+            deal_commitment=deal_commitment,
             hand=hand,
-            options=options,
-            trick=trick,
         )
 
 
-        match_view.additional_properties = d
-        return match_view
+        other_ruleset_view.additional_properties = d
+        return other_ruleset_view
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class AvinasRoundFactsGame(StrEnum):
+    NO_SEVEN = "no_seven"
+    SEVENS = "sevens"
+
+    def __str__(self) -> str:
+        return str(self.value)
