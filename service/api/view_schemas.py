@@ -461,6 +461,9 @@ class AvinasHandRecordSchema(_Open):
     sevens_exposed = ma.fields.Integer(required=True, allow_none=True,
                                        metadata={"description": "The sevens shown at dealing"})
     void = ma.fields.Boolean(required=True, metadata={"description": "True when the hand did not count"})
+    tricks = ma.fields.List(ma.fields.Nested(AvinasTrickSchema), metadata={
+        "description": "The hand's tricks, every card face up, where it was played card by card (empty for a hand "
+                       "reported whole or thrown in; absent from hands recorded before the service kept them)"})
 
 
 class AvinasViewSchema(MatchViewBaseSchema):

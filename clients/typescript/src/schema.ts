@@ -655,6 +655,8 @@ export interface components {
             stopped_by: number | null;
             /** @description How badly it lost (1 to 3) */
             tier: number | null;
+            /** @description The hand's tricks, every card face up, where it was played card by card (empty for a hand reported whole or thrown in; absent from hands recorded before the service kept them) */
+            tricks?: components["schemas"]["AvinasTrick"][];
             /** @description Tricks per team */
             tricks_won: number[];
             /** @description The trump suit: C, D, H or S */

@@ -11,9 +11,11 @@ from ..types import UNSET, Unset
 from ..models.avinas_hand_record_game import AvinasHandRecordGame
 from ..models.avinas_hand_record_source import AvinasHandRecordSource
 from ..models.avinas_hand_record_unit import AvinasHandRecordUnit
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.avinas_trick import AvinasTrick
   from ..models.revoke import Revoke
 
 
@@ -54,6 +56,8 @@ class AvinasHandRecord:
             trump (None | str): The trump suit: C, D, H or S
             unit (AvinasHandRecordUnit):
             void (bool): True when the hand did not count
+            tricks (list[AvinasTrick] | Unset): The hand's tricks, every card face up, where it was played card by card
+                (empty for a hand reported whole or thrown in; absent from hands recorded before the service kept them)
      """
 
     card_points: list[int]
@@ -81,6 +85,7 @@ class AvinasHandRecord:
     trump: None | str
     unit: AvinasHandRecordUnit
     void: bool
+    tricks: list[AvinasTrick] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -88,6 +93,7 @@ class AvinasHandRecord:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.avinas_trick import AvinasTrick # noqa: PLC0415
         from ..models.revoke import Revoke # noqa: PLC0415
         card_points = self.card_points
 
@@ -161,6 +167,15 @@ class AvinasHandRecord:
 
         void = self.void
 
+        tricks: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.tricks, Unset):
+            tricks = []
+            for tricks_item_data in self.tricks:
+                tricks_item = tricks_item_data.to_dict()
+                tricks.append(tricks_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -191,6 +206,8 @@ class AvinasHandRecord:
             "unit": unit,
             "void": void,
         })
+        if tricks is not UNSET:
+            field_dict["tricks"] = tricks
 
         return field_dict
 
@@ -198,6 +215,7 @@ class AvinasHandRecord:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.avinas_trick import AvinasTrick # noqa: PLC0415
         from ..models.revoke import Revoke # noqa: PLC0415
         d = dict(src_dict)
         card_points = cast(list[int], d.pop("card_points"))
@@ -325,6 +343,18 @@ class AvinasHandRecord:
 
         void = d.pop("void")
 
+        _tricks = d.pop("tricks", UNSET)
+        tricks: list[AvinasTrick] | Unset = UNSET
+        if _tricks is not UNSET:
+            tricks = []
+            for tricks_item_data in _tricks:
+                tricks_item = AvinasTrick.from_dict(tricks_item_data)
+
+
+
+                tricks.append(tricks_item)
+
+
         avinas_hand_record = cls(
             card_points=card_points,
             dealer=dealer,
@@ -351,6 +381,7 @@ class AvinasHandRecord:
             trump=trump,
             unit=unit,
             void=void,
+            tricks=tricks,
         )
 
 
