@@ -131,6 +131,9 @@ class Ruleset(ABC, Generic[StateT]):
     score_example: ClassVar[Mapping[str, Any] | None] = None
     #: the fields of this ruleset's round facts (``/score``), for the API's documentation
     score_facts: ClassVar[str | None] = None
+    #: what this ruleset's views add to the fields every view has, and its round facts, in JSON Schema,
+    #: for the API's documentation (``service.rules.view_schema``: the game package's ``view_schema.json``)
+    view_schema: ClassVar[Mapping[str, Any] | None] = None
 
     # --- catalogue ------------------------------------------------------------------------------
 

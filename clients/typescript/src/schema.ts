@@ -495,6 +495,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description An Auction Forty-Fives match as one token sees it (the bidding fields only when trumps are bid for). */
         AuctionFortyFivesView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
@@ -733,6 +734,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description An Avinas match as one token sees it (scores: the pips per team). */
         AvinasView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
@@ -922,6 +924,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A Boerenbridge match as one token sees it. */
         BoerenbridgeView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
@@ -1177,6 +1180,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A Forty-Fives match as one token sees it. */
         FortyFivesView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;

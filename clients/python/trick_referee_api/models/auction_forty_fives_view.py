@@ -38,7 +38,8 @@ T = TypeVar("T", bound="AuctionFortyFivesView")
 
 @_attrs_define
 class AuctionFortyFivesView:
-    """ 
+    """ An Auction Forty-Fives match as one token sees it (the bidding fields only when trumps are bid for).
+
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST

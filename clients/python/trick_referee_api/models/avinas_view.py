@@ -39,7 +39,8 @@ T = TypeVar("T", bound="AvinasView")
 
 @_attrs_define
 class AvinasView:
-    """ 
+    """ An Avinas match as one token sees it (scores: the pips per team).
+
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST

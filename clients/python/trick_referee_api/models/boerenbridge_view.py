@@ -34,7 +34,8 @@ T = TypeVar("T", bound="BoerenbridgeView")
 
 @_attrs_define
 class BoerenbridgeView:
-    """ 
+    """ A Boerenbridge match as one token sees it.
+
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST

@@ -35,7 +35,8 @@ T = TypeVar("T", bound="FortyFivesView")
 
 @_attrs_define
 class FortyFivesView:
-    """ 
+    """ A Forty-Fives match as one token sees it.
+
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST

@@ -43,6 +43,7 @@ from service.rules.ruleset import IN_PROGRESS, ROUND_RESULT, SPECTATOR, Ruleset,
 from service.rules.scores import RoundScore
 from service.rules.settlement import revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
+from service.rules.view_schema import view_schema_of
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -61,6 +62,7 @@ class Avinas(Ruleset[AvinasState]):
     action_fields = ACTION_FIELDS
     score_example = SCORE_EXAMPLE
     score_facts = SCORE_FACTS
+    view_schema = view_schema_of(__package__, RULESET_ID)
 
     # --- catalogue ------------------------------------------------------------------------------
 

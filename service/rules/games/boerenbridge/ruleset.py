@@ -57,6 +57,7 @@ from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
+from service.rules.view_schema import view_schema_of
 
 _SCORE_EXAMPLE = {
     "summary": "Boerenbridge: bids (null for a non-bidder), tricks won, scores before the round",
@@ -76,6 +77,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     action_fields = actions.ACTION_FIELDS
     score_example = _SCORE_EXAMPLE
     score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"
+    view_schema = view_schema_of(__package__, id)
 
     # --- options and bare facts ---------------------------------------------------------------
 

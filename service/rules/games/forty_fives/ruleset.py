@@ -63,6 +63,7 @@ from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
+from service.rules.view_schema import view_schema_of
 
 
 class FortyFivesFamily(Ruleset[FortyFivesState]):
@@ -177,6 +178,7 @@ class FortyFives(FortyFivesFamily):
     action_fields = MappingProxyType({t: ACTION_FIELDS[t] for t in FORTY_FIVES_TYPES})
     score_example = FORTY_FIVES_SCORE_EXAMPLE
     score_facts = FORTY_FIVES_SCORE_FACTS
+    view_schema = view_schema_of(__package__, FORTY_FIVES_ID)
 
 
 class AuctionFortyFives(FortyFivesFamily):
@@ -191,6 +193,7 @@ class AuctionFortyFives(FortyFivesFamily):
     action_fields = MappingProxyType({t: ACTION_FIELDS[t] for t in AUCTION_TYPES})
     score_example = AUCTION_SCORE_EXAMPLE
     score_facts = AUCTION_SCORE_FACTS
+    view_schema = view_schema_of(__package__, AUCTION_ID)
     #: ``/legal-plays``: the opening lead of a defender against a bid of 30 (§9.7, with ``trick_number`` 1)
     context_keys = (play.DEFENDING_30,)
 
