@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.fifth_game import FIFTH_ID, register
+from tests.schedule import spread
 
 # Property tests play whole games; wall-clock deadlines only make them flaky on a shared machine.
 settings.register_profile(
@@ -38,11 +39,13 @@ SLOW_PLACES = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``slow`` every test of ``SLOW_PLACES``."""
+    """Mark ``slow`` every test of ``SLOW_PLACES``; start the longest tests early, on different workers
+    (``tests/schedule.py``)."""
     for item in items:
         where = item.path.relative_to(ROOT).as_posix()
         if where.startswith(SLOW_PLACES):
             item.add_marker(pytest.mark.slow)
+    items[:] = spread(items)
 
 
 @pytest.fixture

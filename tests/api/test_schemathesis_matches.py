@@ -45,11 +45,11 @@ FINISH_WITHIN = 200
 def live_url(request: pytest.FixtureRequest, toy: str) -> Iterator[str]:
     """A live server of the app on each store: in memory, and on a private redis-server. Streams
     end at once (each a whole text/event-stream answer), so that fuzzing them takes no time."""
-    settings = Settings(stream_max_seconds=0.2, stream_heartbeat_seconds=0.1)
+    settings = Settings(stream_max_seconds=0.1, stream_heartbeat_seconds=0.05)
     if request.param == "redis":
         server: RedisServer = request.getfixturevalue("redis_server")
         server.client().flushall()
-        settings = Settings(redis_url=server.url, stream_max_seconds=0.2, stream_heartbeat_seconds=0.1)
+        settings = Settings(redis_url=server.url, stream_max_seconds=0.1, stream_heartbeat_seconds=0.05)
     app = create_app(settings)
     app.extensions[MATCHES_KEY].rng = random.Random(SEED)  # seeded deals: a run repeats
     with live_server(app) as url:
