@@ -3,11 +3,14 @@
 from .action import Action
 from .action_result import ActionResult
 from .action_ruling import ActionRuling
+from .claim import Claim
+from .claimed import Claimed
 from .create_match import CreateMatch
 from .create_match_mode import CreateMatchMode
 from .create_match_options import CreateMatchOptions
 from .create_match_players_item_type_1 import CreateMatchPlayersItemType1
 from .create_match_players_item_type_1_computer import CreateMatchPlayersItemType1Computer
+from .create_match_seats import CreateMatchSeats
 from .events import Events
 from .get_record_format import GetRecordFormat
 from .health import Health
@@ -74,11 +77,14 @@ __all__ = (
     "Action",
     "ActionResult",
     "ActionRuling",
+    "Claim",
+    "Claimed",
     "CreateMatch",
     "CreateMatchMode",
     "CreateMatchOptions",
     "CreateMatchPlayersItemType1",
     "CreateMatchPlayersItemType1Computer",
+    "CreateMatchSeats",
     "Events",
     "GetRecordFormat",
     "Health",

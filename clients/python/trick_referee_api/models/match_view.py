@@ -35,6 +35,8 @@ class MatchView:
         Attributes:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts, as POST /v1/rulesets/{id}/score reads them>}
+            claimed (list[bool] | None): Seats by invitation: which seats have been claimed (a computer seat counts as
+                claimed); null when the seats' tokens were given at creation
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None):
@@ -45,12 +47,19 @@ class MatchView:
             names (list[str]):
             phase (str):
             preset (None | str): The preset the match was created with (null: none)
+            referee_sees_hands (bool): Whether the referee token sees every hand (dealt mode: only when the match was
+                created so; table mode: always)
             ruleset (str):
             scores (Any): Per seat or per team, as the ruleset keeps them
+            seed_commitment (None | str): Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the
+                options and the players (names and order) before any seat joined; the record reveals the seed once the match is
+                over (docs/deals.md). Null: table mode, or a match made before commitments
             status (MatchViewStatus):
             to_act (list[int]):
             version (int): The match version (also the ETag)
             viewer (Viewer):
+            waiting_for_seats (bool): True while a match whose seats are claimed waits for them: nothing dealt, no legal
+                action, no dealer yet
             winners (list[int]):
             current_trick (MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset): Avinas only: the same as
                 trick, under the name its views used before; deprecated, removed in the next release
@@ -62,6 +71,7 @@ class MatchView:
      """
 
     accepts_round_result: bool
+    claimed: list[bool] | None
     computers: list[None | str]
     dealer: int | None
     id: str
@@ -70,12 +80,15 @@ class MatchView:
     names: list[str]
     phase: str
     preset: None | str
+    referee_sees_hands: bool
     ruleset: str
     scores: Any
+    seed_commitment: None | str
     status: MatchViewStatus
     to_act: list[int]
     version: int
     viewer: Viewer
+    waiting_for_seats: bool
     winners: list[int]
     current_trick: MatchViewCurrentTrickType1Type0 | None | TrickInProgress | Unset = UNSET
     hand: list[str] | None | Unset = UNSET
@@ -95,6 +108,14 @@ class MatchView:
         from ..models.trick_in_progress import TrickInProgress # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        claimed: list[bool] | None
+        if isinstance(self.claimed, list):
+            claimed = self.claimed
+
+
+        else:
+            claimed = self.claimed
 
         computers = []
         for computers_item_data in self.computers:
@@ -127,9 +148,14 @@ class MatchView:
         preset: None | str
         preset = self.preset
 
+        referee_sees_hands = self.referee_sees_hands
+
         ruleset = self.ruleset
 
         scores = self.scores
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -140,6 +166,8 @@ class MatchView:
         version = self.version
 
         viewer = self.viewer.to_dict()
+
+        waiting_for_seats = self.waiting_for_seats
 
         winners = self.winners
 
@@ -184,6 +212,7 @@ class MatchView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "claimed": claimed,
             "computers": computers,
             "dealer": dealer,
             "id": id,
@@ -192,12 +221,15 @@ class MatchView:
             "names": names,
             "phase": phase,
             "preset": preset,
+            "referee_sees_hands": referee_sees_hands,
             "ruleset": ruleset,
             "scores": scores,
+            "seed_commitment": seed_commitment,
             "status": status,
             "to_act": to_act,
             "version": version,
             "viewer": viewer,
+            "waiting_for_seats": waiting_for_seats,
             "winners": winners,
         })
         if current_trick is not UNSET:
@@ -223,6 +255,22 @@ class MatchView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        def _parse_claimed(data: object) -> list[bool] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                claimed_type_0 = cast(list[bool], data)
+
+                return claimed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[bool] | None, data)
+
+        claimed = _parse_claimed(d.pop("claimed"))
+
 
         computers = []
         _computers = d.pop("computers")
@@ -275,9 +323,19 @@ class MatchView:
         preset = _parse_preset(d.pop("preset"))
 
 
+        referee_sees_hands = d.pop("referee_sees_hands")
+
         ruleset = d.pop("ruleset")
 
         scores = d.pop("scores")
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
+
 
         status = MatchViewStatus(d.pop("status"))
 
@@ -293,6 +351,8 @@ class MatchView:
 
 
 
+
+        waiting_for_seats = d.pop("waiting_for_seats")
 
         winners = cast(list[int], d.pop("winners"))
 
@@ -387,6 +447,7 @@ class MatchView:
 
         match_view = cls(
             accepts_round_result=accepts_round_result,
+            claimed=claimed,
             computers=computers,
             dealer=dealer,
             id=id,
@@ -395,12 +456,15 @@ class MatchView:
             names=names,
             phase=phase,
             preset=preset,
+            referee_sees_hands=referee_sees_hands,
             ruleset=ruleset,
             scores=scores,
+            seed_commitment=seed_commitment,
             status=status,
             to_act=to_act,
             version=version,
             viewer=viewer,
+            waiting_for_seats=waiting_for_seats,
             winners=winners,
             current_trick=current_trick,
             hand=hand,
