@@ -203,14 +203,14 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
                 raise Discrepancy(f"deal {index}: the match is finished but the record does not reveal its seed")
             if master is not None and commitment(deal_seed(master, index)) != shown:
                 raise Discrepancy(f"deal {index}: the commitment is not the one the match seed"
-                                  f"{_AND_ENTROPIES[committed]} give(s)")
+                                  f"{_AND_ENTROPIES[committed]}")
             continue
         seed = _seed(deal["seed"], f"deal {index}: the seed")
         if commitment(seed) != shown:
             raise Discrepancy(f"deal {index}: the seed does not hash to the commitment shown ({shown})")
         if master is not None and not hmac.compare_digest(seed, deal_seed(master, index)):
             raise Discrepancy(f"deal {index}: the seed is not the one the match seed{_AND_ENTROPIES[committed]} "
-                              f"give(s) for deal {index}")
+                              f"for deal {index}")
         deck = shuffled(ruleset.deck(), seed)
         if "deck" in deal and deal["deck"] != [c.text for c in deck]:
             raise Discrepancy(f"deal {index}: the deck is not the one its seed gives")
@@ -220,7 +220,7 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
     return decks
 
 
-_AND_ENTROPIES = {True: " and the seats' entropies", False: ""}
+_AND_ENTROPIES = {True: " and the seats' entropies give", False: " gives"}
 
 
 def _committed_key(
@@ -438,9 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{path} is not JSON: {err}", file=sys.stderr)
         return 2
     try:
+        check_shape(record)
+        first = [] if seen is None else [check_seen(record, seen)]  # what the player saw, before all
         said = verify(record)
-        if seen is not None:
-            said.insert(1, check_seen(record, seen))
+        said[1:1] = first
     except NotARecord as err:
         print(f"{path} is not a match record: {err}", file=sys.stderr)
         return 2

@@ -5,7 +5,9 @@ The construction (``docs/deals.md`` states it for re-implementers):
 * The **match seed** is 32 bytes from the operating system's secure generator (``secrets``), drawn
   when a dealt match is created. It never leaves the server before the match ends.
 * The seed of **deal i** (``i`` = 0 for the first deal of the match, 1 for the next, ...) is
-  ``HMAC-SHA256(match_seed, b"deal" + i.to_bytes(8, "big"))``, 32 bytes.
+  ``HMAC-SHA256(key, b"deal" + i.to_bytes(8, "big"))``, 32 bytes, ``key`` being the deal key
+  (``deal_key``: the match seed mixed with the seats' entropies; the match seed itself in a match
+  made before seed commitments).
 * Its **commitment** is ``SHA-256(deal_seed)``, written as 64 lower-case hex digits. Every view of
   a dealt round shows it (``deal_commitment``); the round's record reveals the deal seed once the
   round is over, so anyone can check that the seed matches the commitment shown before the cards
