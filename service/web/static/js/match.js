@@ -181,6 +181,8 @@ async function readLog(base, token) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
     entries.push(...page.events.filter(logged));
     firstDealer ??= page.events.find((e) => e.kind === "create")?.first_dealer ?? null;
+    // a match whose seats were claimed draws its first dealer when it starts
+    firstDealer = page.events.find((e) => e.kind === "start")?.first_dealer ?? firstDealer;
     after = page.last_seq;
     if (!page.more) return { last: after, entries, firstDealer };
   }
@@ -195,6 +197,10 @@ function noteEvents(m, events) {
   if (current !== m) return;
   let changed = false;
   for (const e of events) {
+    if (e.kind === "start") {
+      m.firstDealer = e.first_dealer ?? null;
+      changed = true;
+    }
     if (!logged(e) || m.log.some((x) => x.seq === e.seq)) continue;
     m.log.push({ ...e });
     if (e.kind === "undo") for (const x of m.log) if ((e.undone || []).includes(x.seq)) x.undone = true;
@@ -390,8 +396,8 @@ function draw(m) {
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
-    statusSection(v),
-    roundNumber(v) === 1 ? firstDraw(v, m.firstDealer) : null,
+    v.waiting_for_seats ? waitingSection(m, referee, busy) : statusSection(v),
+    roundNumber(v) === 1 && !v.waiting_for_seats ? firstDraw(v, m.firstDealer) : null,
     endSection(v),
     entering ? resultForm(m) : null,
     trickSection(v),
@@ -408,6 +414,23 @@ function draw(m) {
   renderNet(m);
   redrawn();
   keepLast(m);
+}
+
+// A match whose seats are claimed, before it starts: who has joined; the referee may start it now
+// (the seats not claimed then add nothing to the shuffle, docs/deals.md).
+function waitingSection(m, referee, busy) {
+  const v = m.view;
+  const joined = (v.claimed || []).filter(Boolean).length;
+  return h("section", { id: "waiting" },
+    v.viewer?.role === "seat" ? h("p", {}, t("match.you_are", { name: seatName(v, v.viewer.seat) })) : null,
+    h("p", { role: "status" }, t("match.waiting", { n: joined, of: v.names.length })),
+    referee ? waiting(h("p", {}, tapButton(`start:${v.version}`, { id: "start-now" }, () => startNow(m),
+      t("match.start_now"))), busy) : null);
+}
+
+function startNow(m) {
+  m.error = "";
+  m.outbox.send(`${m.base}/start`, undefined, m.view.version);
 }
 
 // The round-result form, built when it is opened and kept across redraws (what is typed stays); it
