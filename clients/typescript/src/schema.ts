@@ -2075,6 +2075,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             409: components["responses"]["CONFLICT"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2116,6 +2117,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             409: components["responses"]["CONFLICT"];
             412: components["responses"]["PRECONDITION_FAILED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
