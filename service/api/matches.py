@@ -78,6 +78,8 @@ _IDEMPOTENCY_KEY = {
     "description": "A retry with the same key answers the first answer and changes nothing twice; "
     "the same key with another request: 422",
 }
+_SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0},
+         "description": "The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite"}
 _ETAG_HEADER = {"ETag": "ETag"}  # the header components of service/api/apidoc.py
 _REPLAYABLE_HEADERS = {"ETag": "ETag", "Idempotent-Replayed": "Idempotent-Replayed"}
 
@@ -277,16 +279,17 @@ def post_action(match_id: str) -> Response:
     ))
 
 
-@blp.route("/<match_id>/seats/<int:seat>/claim", methods=["POST"])
-@blp.doc(requestBody=_body(ClaimSchema))
+@blp.route("/<match_id>/seats/<seat>/claim", methods=["POST"])
+@blp.doc(requestBody=_body(ClaimSchema), parameters=[_SEAT])
 @blp.response(200, ClaimedSchema, headers=_ETAG_HEADER)
 @_errors(400, 401, 404, 409, 415, 503)
-def claim_seat(match_id: str, seat: int) -> Response:
+def claim_seat(match_id: str, seat: str) -> Response:
     """Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
     for it (no Authorization: the invitation is the credential): the seat's token, given this once
     (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
     draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match."""
-    return _respond(claimed_answer(matches().claim(match_id, seat, read_json_body())))
+    number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) <= 4 else None
+    return _respond(claimed_answer(matches().claim(match_id, number, read_json_body())))
 
 
 @blp.route("/<match_id>/start", methods=["POST"])

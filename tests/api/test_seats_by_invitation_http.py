@@ -160,7 +160,7 @@ def test_the_creator_with_the_referee_token_reads_no_hand(
             break
         events = http.get(f"{match.path}/events", referee).body["events"]
         record = http.get(f"{match.path}/record", referee).body
-        seen_stream += [item.data for item in stream.reader.until(is_view)]
+        seen_stream += [item.data for item in stream.reader.until(is_view, timeout=20)]
         # the cards of earlier rounds are public once played or revealed, and may be in a hand again
         # now: what the referee reads of the deal in play is checked
         dealt = max(e["seq"] for e in events if e["kind"] in ("deal", "start"))

@@ -36,6 +36,9 @@ def test_an_invitation_is_claimed_once_and_the_referee_starts_without_the_others
     mine = view(server, match_id, seat_token)
     assert mine["viewer"] == {"role": "seat", "seat": 0} and mine["waiting_for_seats"]
     expect(phone.locator("#waiting")).to_be_visible()
+    # the seal a player notes, to check the record against at the end (--commitment)
+    expect(phone.locator("#seed-commitment")).to_have_text(mine["seed_commitment"])
+    expect(phone.locator("#referee-sees")).to_have_count(0)
     expect(phone.locator("#start-now")).to_have_count(0)  # a seat cannot start the match
     record = api(server, "GET", f"/v1/matches/{match_id}/record", seat_token)
     assert record["entropies"][0] and len(record["entropies"][0]) == 64  # the phone's entropy
@@ -58,3 +61,12 @@ def test_an_invitation_is_claimed_once_and_the_referee_starts_without_the_others
     late = phones.page()
     late.goto(links[1])
     expect(late.locator("#hand")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+
+
+def test_a_seat_is_told_when_the_referee_sees_every_hand(phones: Contexts, server: str) -> None:
+    created = api(server, "POST", "/v1/matches", body={"ruleset": "forty_fives", "mode": "dealt", "players": NAMES,
+                                                        "seats": "claim", "referee_sees_hands": True})
+    seat = created["seats"][1]
+    phone = phones.page()
+    phone.goto(f"{server}/#/c/{created['id']}/1/{seat['invite']}")
+    expect(phone.locator("#referee-sees")).to_have_text("The referee can see every player's cards.")

@@ -225,7 +225,7 @@ export interface paths {
             header?: never;
             path: {
                 match_id: string;
-                seat: number;
+                seat: string;
             };
             cookie?: never;
         };
@@ -2048,6 +2048,7 @@ export interface operations {
             };
             path: {
                 match_id: string;
+                /** @description The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite */
                 seat: number;
             };
             cookie?: never;

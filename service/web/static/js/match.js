@@ -410,10 +410,21 @@ function draw(m) {
     lastRoundTricks(v, m.rounds, loggedTricks(m)),
     scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     sharePanel(v, m.stored),
+    fairness(v),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
   redrawn();
   keepLast(m);
+}
+
+// A dealt match: the seal of its shuffle (the seed commitment, docs/deals.md), which a player notes
+// to check the record against at the end (python -m service.verify RECORD --commitment SEAL), and
+// whether the referee sees every hand.
+function fairness(v) {
+  if (v.mode !== "dealt") return null;
+  return h("section", { id: "fairness", class: "fairness" },
+    v.referee_sees_hands ? h("p", { class: "notice", id: "referee-sees" }, t("match.referee_sees")) : null,
+    v.seed_commitment ? h("p", {}, t("match.seal"), " ", h("code", { id: "seed-commitment" }, v.seed_commitment)) : null);
 }
 
 // A match whose seats are claimed, before it starts: who has joined; the referee may start it now
