@@ -36,7 +36,7 @@ def test_an_invitation_is_claimed_once_and_the_referee_starts_without_the_others
     mine = view(server, match_id, seat_token)
     assert mine["viewer"] == {"role": "seat", "seat": 0} and mine["waiting_for_seats"]
     expect(phone.locator("#waiting")).to_be_visible()
-    # the seal a player notes, to check the record against at the end (--commitment)
+    # the commitment a player notes, to check the record against at the end (--commitment)
     expect(phone.locator("#seed-commitment")).to_have_text(mine["seed_commitment"])
     expect(phone.locator("#referee-sees")).to_have_count(0)
     expect(phone.locator("#start-now")).to_have_count(0)  # a seat cannot start the match

@@ -417,8 +417,8 @@ function draw(m) {
   keepLast(m);
 }
 
-// A dealt match: the seal of its shuffle (the seed commitment, docs/deals.md), which a player notes
-// to check the record against at the end (python -m service.verify RECORD --commitment SEAL), and
+// A dealt match: the commitment to its shuffle (seed_commitment, docs/deals.md), which a player notes
+// to check the record against at the end (python -m service.verify RECORD --commitment SHA), and
 // whether the referee sees every hand.
 function fairness(v) {
   if (v.mode !== "dealt") return null;
