@@ -22,7 +22,8 @@ __all__ = ["redis_server", "store_kind", "streams"]
 
 @pytest.fixture
 def app(store_kind: str, request: pytest.FixtureRequest) -> Flask:
-    return make_app(store_kind, request, stream_heartbeat_seconds=0.3, stream_max_seconds=8)
+    # a whole match is followed on one stream: it must outlive the slowest run of it
+    return make_app(store_kind, request, stream_heartbeat_seconds=0.3, stream_max_seconds=90)
 
 
 @pytest.fixture
