@@ -1,11 +1,15 @@
-"""Check a match record offline: ``python -m service.verify RECORD.json``.
+"""Check a match record offline: ``python -m service.verify RECORD.json [--commitment SHA]``.
 
 The record is what ``GET /v1/matches/{id}/record`` answers. The verifier trusts nothing in it but
 the rules (``service.rules``) and the deal construction (``service.matches.deals``, ``docs/deals.md``):
 
+0. for a record with a seed commitment (``record_version`` 2), once the match seed is revealed: the
+   commitment is the one the match seed gives with the record's ruleset, options and players (names
+   and order), and the first dealer's draw (when the rules drew one) the one the deal key gives;
+   ``--commitment SHA`` (what a player's phone showed during play) must be the record's commitment;
 1. every revealed deal seed hashes to the commitment the record shows for it (the commitment every
    view showed while the round was played), and, once the match seed is revealed, each deal seed is
-   the one the match seed gives for its index;
+   the one the deal key (the match seed mixed with the seats' entropies) gives for its index;
 2. every revealed deck is the one its seed gives, and each hand is what that deck deals;
 3. every action (but those undone) is replayed through the rules, from the first dealer on, dealing
    each round from its deck: each is legal and belongs to the deal the record files it under, each
@@ -37,7 +41,16 @@ from typing import Any
 
 from service.api.i18n import load_for, use_language
 from service.api.wire import dumps
-from service.matches.deals import commitment, deal_seed, shuffled
+from service.matches.deals import (
+    StreamRandom,
+    commitment,
+    deal_key,
+    deal_seed,
+    first_dealer_seed,
+    seed_commitment,
+    shuffled,
+)
+from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.errors import RuleError
@@ -45,7 +58,8 @@ from service.rules.facts import is_json_int
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset
 
-SUPPORTED_VERSION = 1
+#: 1: before seed commitments; 2: with ``seed_commitment`` and ``entropies`` (issue 34)
+SUPPORTED_VERSIONS = (1, 2)
 MODES = ("dealt", "table")
 _FIELDS: dict[str, type | tuple[type, ...]] = {
     "record_version": int, "ruleset": str, "mode": str, "options": dict, "players": list,
@@ -66,8 +80,9 @@ def check_shape(record: Any) -> None:
     if not isinstance(record, dict):
         raise NotARecord("a match record is a JSON object")
     version = record.get("record_version")
-    if version != SUPPORTED_VERSION:
-        raise NotARecord(f"record_version {version!r} is not one this verifier reads ({SUPPORTED_VERSION})")
+    if isinstance(version, bool) or version not in SUPPORTED_VERSIONS:
+        shown = ", ".join(map(str, SUPPORTED_VERSIONS))
+        raise NotARecord(f"record_version {version!r} is not one this verifier reads ({shown})")
     for name, kind in _FIELDS.items():
         if name not in record:
             raise NotARecord(f"the record has no {name!r}")
@@ -83,6 +98,8 @@ def check_shape(record: Any) -> None:
         if deal["index"] != i:
             raise NotARecord(f"deals[{i}] has the index {deal['index']}: the deals are listed in order from 0")
     _check_refused(record.get("refused", _MISSING), len(record["players"]))
+    if version >= 2:
+        _check_commitment_shape(record)
     seq = 0
     for i, entry in enumerate(record["actions"]):
         if (not isinstance(entry, dict) or not isinstance(entry.get("action"), dict)
@@ -95,6 +112,24 @@ def check_shape(record: Any) -> None:
 
 
 _MISSING = object()
+
+
+def _check_commitment_shape(record: Mapping[str, Any]) -> None:
+    """A record of version 2 has ``seed_commitment`` (64 hex digits, or null) and ``entropies`` (one
+    string or null per seat, or null), both present."""
+    for name in ("seed_commitment", "entropies"):
+        if name not in record:
+            raise NotARecord(f"the record has no {name!r}")
+    shown = record["seed_commitment"]
+    if shown is not None and (not isinstance(shown, str) or len(shown) != 64
+                              or any(ch not in "0123456789abcdef" for ch in shown)):
+        raise NotARecord("'seed_commitment' is not 64 lower-case hexadecimal digits")
+    entropies = record["entropies"]
+    if entropies is not None and (not isinstance(entropies, list) or len(entropies) != len(record["players"])
+                                  or not all(e is None or isinstance(e, str) for e in entropies)):
+        raise NotARecord("'entropies' is not one string (or null) per seat")
+    if shown is not None and entropies is None:
+        raise NotARecord("the record has a seed commitment but no 'entropies'")
 
 
 def _check_refused(refused: Any, players: int) -> None:
@@ -155,6 +190,8 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
         master = _seed(record["match_seed"], "the match seed")
     elif _finished(record):
         raise Discrepancy("the match is finished but the record does not reveal the match seed")
+    master = _committed_key(record, ruleset, master, said)
+    committed = record.get("seed_commitment") is not None
     decks: dict[int, list[Card]] = {}
     for deal in record["deals"]:
         index = deal["index"]
@@ -165,13 +202,15 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
             if _finished(record):
                 raise Discrepancy(f"deal {index}: the match is finished but the record does not reveal its seed")
             if master is not None and commitment(deal_seed(master, index)) != shown:
-                raise Discrepancy(f"deal {index}: the commitment is not the one the match seed gives")
+                raise Discrepancy(f"deal {index}: the commitment is not the one the match seed"
+                                  f"{_AND_ENTROPIES[committed]}")
             continue
         seed = _seed(deal["seed"], f"deal {index}: the seed")
         if commitment(seed) != shown:
             raise Discrepancy(f"deal {index}: the seed does not hash to the commitment shown ({shown})")
         if master is not None and not hmac.compare_digest(seed, deal_seed(master, index)):
-            raise Discrepancy(f"deal {index}: the seed is not the one the match seed gives for deal {index}")
+            raise Discrepancy(f"deal {index}: the seed is not the one the match seed{_AND_ENTROPIES[committed]} "
+                              f"for deal {index}")
         deck = shuffled(ruleset.deck(), seed)
         if "deck" in deal and deal["deck"] != [c.text for c in deck]:
             raise Discrepancy(f"deal {index}: the deck is not the one its seed gives")
@@ -179,6 +218,46 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
     said.append(f"{len(decks)} deal(s): seed matches its commitment, deck matches its seed"
                 + (", seeds match the match seed" if master is not None else ""))
     return decks
+
+
+_AND_ENTROPIES = {True: " and the seats' entropies give", False: " gives"}
+
+
+def _committed_key(
+    record: Mapping[str, Any], ruleset: Ruleset[Any], master: bytes | None, said: list[str]
+) -> bytes | None:
+    """The key the deals come from: for a record with a seed commitment, the match seed (once
+    revealed) must be the one committed to with this ruleset, these options and these players, and
+    the deal key mixes it with the seats' entropies (``docs/deals.md``); the first dealer's draw, when
+    the rules drew it, must be the one that key gives. Without a commitment: the match seed itself."""
+    shown = record.get("seed_commitment")
+    if shown is None:
+        if master is not None:
+            said.append("no seed commitment (a match made before them): the players and options are not bound")
+        return master
+    if master is None:
+        said.append(f"seed commitment {shown}: not checked yet (the match seed is revealed once the match is over)")
+        return None
+    expected = seed_commitment(master, record["ruleset"], record["options"], record["players"])
+    if not hmac.compare_digest(expected, shown):
+        raise Discrepancy("the seed commitment is not the one the match seed gives with this record's ruleset, "
+                          "options and players: the players (their names or their order), the options or the "
+                          "ruleset are not the ones committed to before the match, or the match seed is not")
+    key = deal_key(master, record["entropies"])
+    drawn = record["first_dealer"]
+    if isinstance(drawn, dict) and drawn.get("method") not in ("given", None):
+        players = len(record["players"])
+        try:
+            options = ruleset.validate_options(record["options"], players)
+            _, first = ruleset.first_dealer(options, players, StreamRandom(first_dealer_seed(key)))
+        except RuleError as err:
+            raise Discrepancy(f"the first dealer cannot be drawn as recorded: {err}") from None
+        if not _same(drawn, json.loads(json.dumps(codec.encode(first)))):
+            raise Discrepancy("the first dealer's draw is not the one the match seed and the seats' entropies give")
+        said.append("the first dealer's draw is the one the match seed and the entropies give")
+    said.append(f"seed commitment {shown} matches the match seed, ruleset, options and players "
+                f"(names and order); {sum(e is not None for e in record['entropies'])} seat entropy(ies) mixed in")
+    return key
 
 
 def replay(record: Mapping[str, Any], ruleset: Ruleset[Any], decks: Mapping[int, list[Card]],
@@ -309,23 +388,62 @@ def verify(record: Any) -> list[str]:
     return said
 
 
+USAGE = "usage: python -m service.verify RECORD.json [--commitment SHA]"
+
+
+def _arguments(args: list[str]) -> tuple[str, str | None] | None:
+    """The record's path and the commitment a player saw (``--commitment SHA`` or ``--commitment=SHA``),
+    or None for arguments that are not these."""
+    path: str | None = None
+    seen: str | None = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--commitment" and i + 1 < len(args) and seen is None:
+            seen, i = args[i + 1], i + 2
+            continue
+        if arg.startswith("--commitment=") and seen is None:
+            seen = arg.partition("=")[2]
+        elif arg.startswith("--") or path is not None:
+            return None
+        else:
+            path = arg
+        i += 1
+    return None if path is None else (path, seen)
+
+
+def check_seen(record: Mapping[str, Any], seen: str) -> str:
+    """The record is of the match whose seed commitment a player saw (``seen``, as the phone shows it)."""
+    wanted = seen.strip().lower()
+    shown = record.get("seed_commitment")
+    if shown is None:
+        raise Discrepancy(f"the record carries no seed commitment, so it is not of the match committed to {wanted}")
+    if not hmac.compare_digest(str(shown).encode(), wanted.encode()):
+        raise Discrepancy(f"the record's seed commitment {shown} is not the one seen during play ({wanted})")
+    return f"the record's seed commitment is the one seen during play ({wanted})"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        print("usage: python -m service.verify RECORD.json", file=sys.stderr)
+    parsed = _arguments(list(sys.argv[1:] if argv is None else argv))
+    if parsed is None:
+        print(USAGE, file=sys.stderr)
         return 2
+    path, seen = parsed
     try:
-        record = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+        record = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as err:
-        print(f"cannot read {args[0]}: {err.strerror}", file=sys.stderr)
+        print(f"cannot read {path}: {err.strerror}", file=sys.stderr)
         return 2
     except ValueError as err:  # JSON or UTF-8
-        print(f"{args[0]} is not JSON: {err}", file=sys.stderr)
+        print(f"{path} is not JSON: {err}", file=sys.stderr)
         return 2
     try:
+        check_shape(record)
+        first = [] if seen is None else [check_seen(record, seen)]  # what the player saw, before all
         said = verify(record)
+        said[1:1] = first
     except NotARecord as err:
-        print(f"{args[0]} is not a match record: {err}", file=sys.stderr)
+        print(f"{path} is not a match record: {err}", file=sys.stderr)
         return 2
     except Discrepancy as err:
         print(f"DISCREPANCY: {err}")

@@ -80,6 +80,9 @@ _ENDPOINTS: dict[str, tuple[str, ...]] = {
     "matches.create_match": ("create", "address"),
     "matches.post_action": ("match_write", "address"),
     "matches.undo": ("match_write", "address"),
+    # a claim carries no token: limited by address, so that invitations cannot be tried in bulk
+    "matches.claim_seat": ("match_write", "address"),
+    "matches.start_match": ("match_write", "address"),
     "matches.delete_match": ("match_write", "address"),
     "matches.get_match": ("match_read", "address"),
     "matches.get_events": ("match_read", "address"),

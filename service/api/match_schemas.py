@@ -60,6 +60,13 @@ class CreateMatchSchema(ma.Schema):
             "description": "The first dealer's seat; absent or null: chosen by the ruleset's method (or at random)"
         },
     )
+    seats = ma.fields.String(
+        validate=OneOf(["claim"]),
+        metadata={"description": "Dealt mode: \"claim\" gives each seat an invitation instead of its token "
+                  "(seats[].invite); each player claims their seat with it (POST /v1/matches/{id}/seats/{seat}/claim) "
+                  "and gets a token nobody else holds. Nothing is dealt before every seat is claimed (or the "
+                  "referee starts the match: POST /v1/matches/{id}/start). Absent: each seat's token in the answer"},
+    )
     referee_sees_hands = ma.fields.Boolean(
         metadata={"description": "Dealt mode: whether the referee token sees every hand (a referee who does not "
                   "play). Absent or false: the referee of a dealt match sees what the spectator token sees (public "
@@ -110,7 +117,41 @@ assert set(ActionSchema().fields) == set(ACTION_KEYS)
 class SeatTokenSchema(ma.Schema):
     seat = ma.fields.Integer(required=True)
     name = ma.fields.String(required=True)
-    token = ma.fields.String(required=True, metadata={"description": "This seat's bearer token (shown once)"})
+    token = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "This seat's bearer token (shown once); absent when the seats are claimed by "
+                  "invitation (see invite), null for a seat already claimed"},
+    )
+    invite = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "Seats by invitation (\"seats\": \"claim\"): the invitation its player claims "
+                  "the seat with (POST /v1/matches/{id}/seats/{seat}/claim), once; absent for a computer seat "
+                  "and, in the links, for a seat already claimed"},
+    )
+
+
+class ClaimSchema(ma.Schema):
+    """``POST /v1/matches/{id}/seats/{seat}/claim``."""
+
+    invite = ma.fields.String(required=True, metadata={"description": "The seat's invitation"})
+    entropy = ma.fields.String(
+        validate=ma.validate.Length(min=1, max=256),
+        metadata={"description": "A string the player's device draws (printable ASCII, 1 to 256 characters), "
+                  "mixed with the server's committed match seed into every deal (docs/deals.md); ignored once "
+                  "the match has started", "pattern": "^[\\x20-\\x7e]+$"},
+    )
+
+
+class ClaimedSchema(ma.Schema):
+    seat = ma.fields.Integer(required=True)
+    name = ma.fields.String(required=True)
+    token = ma.fields.String(required=True, metadata={"description": "The seat's bearer token, given this once"})
+    version = ma.fields.Integer(required=True)
+    entropy_used = ma.fields.Boolean(
+        required=True, metadata={"description": "Whether the claim's entropy goes into the deals (not once the "
+                                 "match has started)"})
+    view: ma.fields.Field = ma.fields.Field(required=True, metadata={
+        "description": "The seat's view", "allOf": [{"$ref": "#/components/schemas/MatchView"}]})
 
 
 class ViewerSchema(ma.Schema):
@@ -154,7 +195,8 @@ class MatchEventSchema(ma.Schema):
 
     seq = ma.fields.Integer(required=True)
     version = ma.fields.Integer(required=True, metadata={"description": "The match version this event produced"})
-    kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "round", "undo"]))
+    kind = ma.fields.String(required=True, validate=OneOf(["create", "deal", "action", "round", "undo", "claim",
+                                                         "start"]))
     action = ma.fields.Dict(metadata={"description": "The action, as this token may see it"})
     by = ma.fields.String(metadata={"description": "referee, seat or computer (the service, for a computer seat)"})
     round = ma.fields.Dict(metadata={"description": "round: a finished round's record, as the view's history shows it"})
@@ -192,7 +234,7 @@ class MatchRecordSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
-    record_version = ma.fields.Integer(required=True, metadata={"description": "The record's format (1)"})
+    record_version = ma.fields.Integer(required=True, metadata={"description": "The record's format (2)"})
     match_version = ma.fields.Integer(required=True)
     ruleset = ma.fields.String(required=True)
     mode = ma.fields.String(required=True)
@@ -215,5 +257,10 @@ class MatchRecordSchema(ma.Schema):
     rounds = ma.fields.List(ma.fields.Dict(), required=True, metadata={"description": "Each finished round's record"})
     complete = ma.fields.Boolean(required=True, metadata={
         "description": "True when the record holds every deal and action so far (else: the finished rounds)"})
-    match_seed = ma.fields.String(metadata={"description": "Once the match is over: the seed every deal came from"})
+    match_seed = ma.fields.String(metadata={"description": "Once the match is over: the server's match seed, from "
+                                  "which (with the entropies) every deal came"})
+    seed_commitment = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "The commitment every view showed (null: table mode, or a match made before commitments)"})
+    entropies = ma.fields.List(ma.fields.String(allow_none=True), required=True, allow_none=True, metadata={
+        "description": "Each seat's entropy, mixed into every deal (null: none given)"})
     language = ma.fields.String(required=True, metadata={"description": "The language of the record's texts"})

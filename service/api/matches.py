@@ -28,6 +28,8 @@ from service.api.config import Settings
 from service.api.i18n import current_language
 from service.api.match_schemas import (
     ActionSchema,
+    ClaimedSchema,
+    ClaimSchema,
     CreateMatchSchema,
     EventsQuerySchema,
     EventsSchema,
@@ -39,7 +41,16 @@ from service.api.match_schemas import (
 from service.api.record_formats import as_csv, as_text
 from service.api.view_schemas import MATCH_VIEW
 from service.matches.errors import InvalidRequest, Unauthorized
-from service.matches.results import Created, EventPage, Expected, RoundSheet, SeatLinks, Viewed
+from service.matches.results import (
+    Claimed,
+    Created,
+    EventPage,
+    Expected,
+    RoundSheet,
+    SeatLinks,
+    SeatTicket,
+    Viewed,
+)
 from service.matches.usecases import Matches
 from service.rules.messages import Msg
 from service.store.base import Store
@@ -67,6 +78,8 @@ _IDEMPOTENCY_KEY = {
     "description": "A retry with the same key answers the first answer and changes nothing twice; "
     "the same key with another request: 422",
 }
+_SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0},
+         "description": "The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite"}
 _ETAG_HEADER = {"ETag": "ETag"}  # the header components of service/api/apidoc.py
 _REPLAYABLE_HEADERS = {"ETag": "ETag", "Idempotent-Replayed": "Idempotent-Replayed"}
 
@@ -165,13 +178,29 @@ def created_answer(result: Created) -> Answer:
         "id": result.match_id,
         "version": result.version,
         "referee_token": result.referee_token,
-        "seats": [{"seat": s.seat, "name": s.name, "token": s.token} for s in result.seats],
+        "seats": [_ticket(s) for s in result.seats],
         "spectator_token": result.spectator_token,
         "view": result.view,
     }
     answer = _answer(body, 201, result.version, replayed=result.replayed)
     answer.headers["Location"] = f"{blp.url_prefix}/{result.match_id}"
     return answer
+
+
+def _ticket(ticket: SeatTicket) -> dict[str, Any]:
+    """A seat of a create or links answer: its token, or (seats by invitation) its invitation."""
+    out: dict[str, Any] = {"seat": ticket.seat, "name": ticket.name}
+    if ticket.token is not None or ticket.invite is None:
+        out["token"] = ticket.token
+    if ticket.invite is not None:
+        out["invite"] = ticket.invite
+    return out
+
+
+def claimed_answer(result: Claimed) -> Answer:
+    body = {"seat": result.seat, "name": result.name, "token": result.token, "version": result.version,
+            "entropy_used": result.entropy_used, "view": result.view}
+    return _answer(body, 200, result.version)
 
 
 def events_answer(page: EventPage) -> Answer:
@@ -184,7 +213,7 @@ def rounds_answer(sheet: RoundSheet) -> Answer:
 
 
 def links_answer(links: SeatLinks) -> Answer:
-    seats = [{"seat": s.seat, "name": s.name, "token": s.token} for s in links.seats]
+    seats = [_ticket(s) for s in links.seats]
     body = {"version": links.version, "seats": seats, "spectator_token": links.spectator_token}
     return _answer(body, 200, links.version)
 
@@ -247,6 +276,35 @@ def post_action(match_id: str) -> Response:
             expected=_expected(request.headers.get("If-Match")),
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
+    ))
+
+
+@blp.route("/<match_id>/seats/<seat>/claim", methods=["POST"])
+@blp.doc(requestBody=_body(ClaimSchema), parameters=[_SEAT])
+@blp.response(200, ClaimedSchema, headers=_ETAG_HEADER)
+@_errors(400, 401, 404, 409, 415, 503)
+def claim_seat(match_id: str, seat: str) -> Response:
+    """Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
+    for it (no Authorization: the invitation is the credential): the seat's token, given this once
+    (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
+    draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match."""
+    number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) <= 4 else None
+    return _respond(claimed_answer(matches().claim(match_id, number, read_json_body())))
+
+
+@blp.route("/<match_id>/start", methods=["POST"])
+@blp.doc(parameters=[_IF_MATCH], security=_SECURITY)
+@blp.response(200, MATCH_VIEW, headers=_ETAG_HEADER, description="The referee's view after the start")
+@_errors(400, 401, 403, 404, 409, 412, 503)
+def start_match(match_id: str) -> Response:
+    """Start a match whose seats are claimed before every seat has joined (referee only; no body): the
+    first dealer is drawn and the first round dealt; the seats not claimed yet contribute no entropy
+    (their invitations still give them their tokens). 409 match_started when it is not waiting."""
+    body = _optional_body()
+    if body not in (None, {}):
+        raise InvalidRequest(Msg("api.start_takes_no_body"))
+    return _respond(viewed_answer(
+        matches().start(match_id, bearer_token(), expected=_expected(request.headers.get("If-Match")))
     ))
 
 

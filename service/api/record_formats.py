@@ -104,6 +104,10 @@ def as_text(record: Mapping[str, Any]) -> str:
     by_deal: dict[Any, list[Mapping[str, Any]]] = {}
     for action in record["actions"]:
         by_deal.setdefault(action["deal"], []).append(action)
+    if record.get("seed_commitment"):
+        lines += ["", render(Msg("record.seed_commitment", commitment=record["seed_commitment"]))]
+        lines += [render(Msg("record.entropy", name=names[seat], entropy=entropy))
+                  for seat, entropy in enumerate(record.get("entropies") or []) if entropy is not None]
     for deal in record["deals"]:
         lines += ["", render(Msg("record.deal", number=deal["index"] + 1))]
         if "commitment" in deal:

@@ -123,6 +123,27 @@ class MatchViewCoreSchema(_Open):
                   "computer seat before it answers, each of its actions an event by 'computer'"})
     expires_at = ma.fields.String(required=True, allow_none=True, metadata={
         "description": "When the service forgets the match if nothing more happens (UTC, ISO 8601)"})
+    referee_sees_hands = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "Whether the referee token sees every hand (dealt mode: only when the match was "
+                  "created so; table mode: always)"},
+    )
+    seed_commitment = ma.fields.String(
+        required=True, allow_none=True,
+        metadata={"description": "Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the "
+                  "options and the players (names and order) before any seat joined; the record reveals the seed "
+                  "once the match is over (docs/deals.md). Null: table mode, or a match made before commitments"},
+    )
+    claimed = ma.fields.List(
+        ma.fields.Boolean(), required=True, allow_none=True,
+        metadata={"description": "Seats by invitation: which seats have been claimed (a computer seat counts as "
+                  "claimed); null when the seats' tokens were given at creation"},
+    )
+    waiting_for_seats = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "True while a match whose seats are claimed waits for them: nothing dealt, no "
+                  "legal action, no dealer yet"},
+    )
     deal_commitment = ma.fields.String(metadata={
         "description": "Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the "
                        "match record reveals the seed once the round is over, so anyone can check the deal"})

@@ -1,12 +1,14 @@
 """The create use case: a new match from a ruleset, a mode, players, options and a dealer.
 
 ``MatchCreation.create`` reads and checks the request (``CREATE_FIELDS``), chooses the first dealer
-(given, or by the ruleset's own draw), makes the first state, the match seed of a dealt match
-(``deals``) and the first deal, the tokens (referee, one per seat, spectator), and stores the match
-with its first events in one step. With an idempotency key the match id is derived from the key and
-the request (``idempotency``), so a retry finds the first answer under the match's own hash tag and
-gets the same tokens back (sealed with the key); a retry of another request under the same key is
-refused. ``usecases.Matches`` adds the other use cases.
+(given, or by the ruleset's own draw, from the deal key in a dealt match), makes the first state,
+the match seed of a dealt match and its commitment (``deals``) and the first deal, the tokens
+(referee, one per seat, spectator), and stores the match with its first events in one step. A
+create with ``"seats": "claim"`` gives each seat an invitation instead of its token, and draws and
+deals nothing before its seats have joined (``seating``). With an idempotency key the match id is
+derived from the key and the request (``idempotency``), so a retry finds the first answer under the
+match's own hash tag and gets the same tokens back (sealed with the key); a retry of another
+request under the same key is refused. ``usecases.Matches`` adds the other use cases.
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ from typing import Any, cast
 from service.computer.levels import plays
 from service.matches import idempotency as idem
 from service.matches.computers import play_computers
-from service.matches.deals import SEED_BYTES
+from service.matches.deals import SEED_BYTES, StreamRandom, deal_key, first_dealer_seed, seed_commitment
 from service.matches.documents import Checkpoint, MatchDocument
-from service.matches.errors import InvalidComputers, InvalidDealer, InvalidRequest, VersionConflict
+from service.matches.errors import InvalidComputers, InvalidDealer, InvalidRequest, InvalidSeating, VersionConflict
 from service.matches.events import advance, create_event, stamp
 from service.matches.players import read_seats
 from service.matches.results import Created, SeatTicket
 from service.matches.steps import MatchSteps
-from service.matches.tokens import Caller, new_token, seat_token, spectator_token, token_hash
+from service.matches.tokens import Caller, invite_token, new_token, seat_token, spectator_token, token_hash
+from service.rules import codec
 from service.rules.errors import UnknownRuleset
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg, revive
@@ -33,7 +36,7 @@ from service.rules.ruleset import MODES, Mode, Ruleset
 from service.store import base as store_base
 from service.store.base import IdempotencyRecord
 
-CREATE_FIELDS = ("ruleset", "mode", "players", "options", "preset", "dealer", "referee_sees_hands")
+CREATE_FIELDS = ("ruleset", "mode", "players", "options", "preset", "dealer", "referee_sees_hands", "seats")
 
 
 class MatchCreation(MatchSteps):
@@ -47,21 +50,39 @@ class MatchCreation(MatchSteps):
             return replayed
         ruleset, mode, players, options, dealer, computers = self._read_create(body)
         sees_hands = _referee_sees_hands(body, mode)
-        first_dealer: dict[str, Any] = {"method": "given", "dealer": dealer}
-        if dealer is None:
-            dealer, first_dealer = ruleset.first_dealer(options, len(players), self.rng)
-        state = ruleset.new_match(options, len(players), dealer, mode)
+        by_invitation = _seats_by_invitation(body, mode)
+        n = len(players)
         seed = self.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
-        state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, seed), 0, finished_now=False)
+        options_json = codec.encode(options)
+        committed = None if seed is None else seed_commitment(seed, ruleset.id, options_json, players)
+        entropies = None if seed is None else (None,) * n
         referee_token = new_token()
-        seat_tokens = tuple(seat_token(referee_token, seat) for seat in range(len(players)))
         spectator = spectator_token(referee_token)
+        first_dealer: dict[str, Any] | None = None if dealer is None else {"method": "given", "dealer": dealer}
+        if by_invitation:  # nothing drawn nor dealt before every seat has joined (or the referee starts)
+            invites: tuple[str | None, ...] = tuple(
+                None if computers is not None and computers[seat] is not None else invite_token(referee_token, seat)
+                for seat in range(n)
+            )
+            seat_tokens: tuple[str | None, ...] = (None,) * n
+            state, dealt = ruleset.new_match(options, n, 0 if dealer is None else dealer, mode), 0
+            deals: list[dict[str, Any]] = []
+        else:
+            invites = (None,) * n
+            seat_tokens = tuple(seat_token(referee_token, seat) for seat in range(n))
+            dealing = None if seed is None else deal_key(seed, entropies or ())
+            if dealer is None:
+                # drawn from the deal key (committed like the deals), or at random at a real table
+                draw = self.rng if dealing is None else StreamRandom(first_dealer_seed(dealing))
+                dealer, first_dealer = ruleset.first_dealer(options, n, draw)
+            state = ruleset.new_match(options, n, dealer, mode)
+            state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, dealing), 0, finished_now=False)
         doc = MatchDocument(
             ruleset=ruleset,
             mode=mode,
             players=players,
             referee_hash=token_hash(referee_token),
-            seat_hashes=tuple(token_hash(t) for t in seat_tokens),
+            seat_hashes=tuple("" if t is None else token_hash(t) for t in seat_tokens),
             state=state,
             seed=seed,
             deals=dealt,
@@ -72,10 +93,17 @@ class MatchCreation(MatchSteps):
             spectator_hash=token_hash(spectator),
             preset=body.get("preset"),
             computers=computers,
+            seed_commitment=committed,
+            entropies=entropies,
+            invite_hashes=tuple("" if i is None else token_hash(i) for i in invites) if by_invitation else None,
+            claimed=tuple(i is None for i in invites) if by_invitation else None,
+            started=not by_invitation,
         )
-        made = create_event(ruleset, mode, players, options, dealer, first_dealer, doc.preset, computers)
+        made = create_event(ruleset, mode, players, options, 0 if dealer is None else dealer, first_dealer,
+                            doc.preset, computers, waiting=by_invitation)
         events = stamp([made, *deals], 1)
-        doc, events = play_computers(doc, events, 1, self._decks(ruleset, mode, seed), lambda seq: [], self.clock)
+        doc, events = play_computers(doc, events, 1, self._decks(ruleset, mode, doc.deal_key), lambda seq: [],
+                                     self.clock)
         commit = secrets.token_hex(8)
         # the id a retry finds (see ``idempotency``), then random ones; a derived id already taken
         # with no record under it is a match whose record expired: this create is a new one
@@ -84,7 +112,8 @@ class MatchCreation(MatchSteps):
             record = scope = None
             if key is not None:
                 scope = self.idempotency.create_scope(match_id, key, fp)
-                tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator}
+                tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator,
+                          "invites": list(invites)}
                 sealed = self.idempotency.seal(key, scope, tokens)
                 public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
                 record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
@@ -100,7 +129,7 @@ class MatchCreation(MatchSteps):
                 if isinstance(taken, store_base.IdempotencyConflict):
                     raise VersionConflict(Msg("matches.create_in_flight")) from None
                 continue
-            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens), view, spectator)
+            return Created(match_id, 1, referee_token, _tickets(players, seat_tokens, invites), view, spectator)
         raise RuntimeError("three match ids in a row were taken")
 
     def _read_create(
@@ -158,7 +187,8 @@ class MatchCreation(MatchSteps):
             view = self._viewed_again(public["id"], None, 0, Caller(None), slim).view
         tokens = self.idempotency.unseal(key, scope, answer["sealed"])
         return Created(
-            public["id"], public["version"], tokens["referee"], _tickets(public["players"], tokens["seats"]),
+            public["id"], public["version"], tokens["referee"],
+            _tickets(public["players"], tokens["seats"], tokens.get("invites")),
             view, tokens.get("spectator"), replayed=True,
         )
 
@@ -189,5 +219,20 @@ def _referee_sees_hands(body: Mapping[str, Any], mode: str) -> bool:
     return value or mode == "table"
 
 
-def _tickets(players: Any, tokens: Any) -> tuple[SeatTicket, ...]:
-    return tuple(SeatTicket(i, name, token) for i, (name, token) in enumerate(zip(players, tokens, strict=True)))
+def _seats_by_invitation(body: Mapping[str, Any], mode: str) -> bool:
+    """``seats`` of a create: ``"claim"``, each seat given an invitation its player claims
+    (``service.matches.seating``), or absent: each seat's token in the create answer."""
+    value = body.get("seats")
+    if value is None:
+        return False
+    if value != "claim":
+        raise InvalidRequest(Msg("matches.bad_seats"), code="invalid_seats", legal=["claim"])
+    if mode != "dealt":
+        raise InvalidSeating(Msg("matches.claim_needs_dealt_mode"), code="claim_needs_dealt_mode", legal=["dealt"])
+    return True
+
+
+def _tickets(players: Any, tokens: Any, invites: Any = None) -> tuple[SeatTicket, ...]:
+    invites = invites or [None] * len(players)
+    return tuple(SeatTicket(i, name, token, invite)
+                 for i, (name, token, invite) in enumerate(zip(players, tokens, invites, strict=True)))

@@ -5,7 +5,9 @@ The construction (``docs/deals.md`` states it for re-implementers):
 * The **match seed** is 32 bytes from the operating system's secure generator (``secrets``), drawn
   when a dealt match is created. It never leaves the server before the match ends.
 * The seed of **deal i** (``i`` = 0 for the first deal of the match, 1 for the next, ...) is
-  ``HMAC-SHA256(match_seed, b"deal" + i.to_bytes(8, "big"))``, 32 bytes.
+  ``HMAC-SHA256(key, b"deal" + i.to_bytes(8, "big"))``, 32 bytes, ``key`` being the deal key
+  (``deal_key``: the match seed mixed with the seats' entropies; the match seed itself in a match
+  made before seed commitments).
 * Its **commitment** is ``SHA-256(deal_seed)``, written as 64 lower-case hex digits. Every view of
   a dealt round shows it (``deal_commitment``); the round's record reveals the deal seed once the
   round is over, so anyone can check that the seed matches the commitment shown before the cards
@@ -22,15 +24,24 @@ The construction (``docs/deals.md`` states it for re-implementers):
 
 Since a deal depends on the match seed and its index only, undoing an action and playing it again
 deals exactly the same cards: nobody can re-roll a deal.
+
+A match made since seed commitments (issue 34) deals from a **deal key** instead of the match seed
+itself: the server commits to its seed, to the ruleset, the options and the players before any seat
+joins (``seed_commitment``), each seat may add its own ``entropy`` when it claims its invitation, and
+the deal key mixes them all (``deal_key``); the first dealer's draw comes from the same key
+(``first_dealer_seed``, ``StreamRandom``). A match made before has no commitment: its deal key is its
+match seed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import random
 import secrets
-from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from collections.abc import Iterator, Mapping, MutableSequence, Sequence
+from typing import Any, NoReturn, TypeVar
 
 SEED_BYTES = 32
 _T = TypeVar("_T")
@@ -64,13 +75,63 @@ def _stream(seed: bytes) -> Iterator[int]:
 def shuffled(pack: Sequence[_T], seed: bytes) -> list[_T]:
     """``pack`` shuffled by Fisher-Yates with unbiased draws from ``seed`` (the construction above)."""
     deck = list(pack)
-    draws = _stream(seed)
-    for k in range(len(deck) - 1, 0, -1):
-        m = k + 1
-        limit = 2**32 - (2**32 % m)
-        u = next(draws)
-        while u >= limit:
-            u = next(draws)
-        j = u % m
-        deck[k], deck[j] = deck[j], deck[k]
+    StreamRandom(seed).shuffle(deck)
     return deck
+
+
+def canonical_json(value: Any) -> bytes:
+    """``value`` as the commitments hash it: JSON with object keys sorted, no white space, non-ASCII
+    characters as themselves, in UTF-8 (``docs/deals.md``)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def seed_commitment(match_seed: bytes, ruleset: str, options: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The commitment to the match seed, binding the ruleset, the options in force (as the create event
+    and the record list them) and the players' names in seat order: SHA-256 of the canonical JSON of
+    ``{"options", "players", "ruleset", "seed"}`` (the seed as 64 hex digits), as hex."""
+    body = {"options": dict(options), "players": list(players), "ruleset": ruleset, "seed": match_seed.hex()}
+    return hashlib.sha256(canonical_json(body)).hexdigest()
+
+
+def deal_key(match_seed: bytes, entropies: Sequence[str | None]) -> bytes:
+    """The key every deal of the match comes from: ``HMAC(match_seed, "entropy" || canonical JSON of the
+    seats' entropies)``, one per seat in seat order, null for a seat that gave none."""
+    return hmac.new(match_seed, b"entropy" + canonical_json(list(entropies)), hashlib.sha256).digest()
+
+
+def first_dealer_seed(key: bytes) -> bytes:
+    """The seed the first dealer's draw comes from: ``HMAC(deal_key, "first dealer")``."""
+    return hmac.new(key, b"first dealer", hashlib.sha256).digest()
+
+
+def _uniform(draws: Iterator[int], m: int) -> int:
+    limit = 2**32 - (2**32 % m)
+    u = next(draws)
+    while u >= limit:
+        u = next(draws)
+    return u % m
+
+
+class StreamRandom(random.Random):
+    """The generator a ruleset's first-dealer draw is given in a match with a seed commitment: every
+    draw, a seat in ``[0, n)`` (``randrange``) or a shuffled pack (``shuffle``, Fisher-Yates as above),
+    reads the next uniform integers of one stream (``_stream(seed)``), so that anyone holding the seed
+    draws the same. Any other use of it is a mistake and fails."""
+
+    def __init__(self, seed: bytes) -> None:
+        super().__init__(0)
+        self._draws = _stream(seed)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        low, high = (0, start) if stop is None else (start, stop)
+        if step != 1 or high <= low:
+            raise ValueError("StreamRandom.randrange draws from a non-empty range with step 1")
+        return low + _uniform(self._draws, high - low)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        for k in range(len(x) - 1, 0, -1):
+            j = _uniform(self._draws, k + 1)
+            x[k], x[j] = x[j], x[k]
+
+    def random(self) -> NoReturn:
+        raise TypeError("a committed draw reads whole integers only (randrange, shuffle)")

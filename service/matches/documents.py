@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.matches.deals import deal_key
 from service.rules import codec
 from service.rules.ruleset import Ruleset
 from service.store import encoding
@@ -93,6 +94,17 @@ class MatchDocument:
     preset: str | None = None
     #: each seat's computer level, None for a person (None: every seat is a person's)
     computers: tuple[str | None, ...] | None = None
+    #: the commitment to the match seed, ruleset, options and players (``deals.seed_commitment``);
+    #: None: a table match, or one made before commitments (its deals come from the seed itself)
+    seed_commitment: str | None = None
+    #: each seat's entropy (None: none given), mixed into the deal key (with ``seed_commitment`` only)
+    entropies: tuple[str | None, ...] | None = None
+    #: each seat's invitation hash, for a match whose seats are claimed (None: tokens given at creation)
+    invite_hashes: tuple[str, ...] | None = None
+    #: which seats have been claimed (with ``invite_hashes``; a computer seat counts as claimed)
+    claimed: tuple[bool, ...] | None = None
+    #: False while a match whose seats are claimed waits for them: nothing dealt, nothing playable
+    started: bool = True
     state_json: Any = field(default=None, compare=False, repr=False)
     basis: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -123,6 +135,11 @@ class MatchDocument:
             "recent": None if self.recent is None else self.recent.to_json(),
             "preset": self.preset,
             "computers": None if self.computers is None else list(self.computers),
+            "seed_commitment": self.seed_commitment,
+            "entropies": None if self.entropies is None else list(self.entropies),
+            "invite_hashes": None if self.invite_hashes is None else list(self.invite_hashes),
+            "claimed": None if self.claimed is None else list(self.claimed),
+            "started": self.started,
             "commit": commit,
         }
 
@@ -147,8 +164,27 @@ class MatchDocument:
             spectator_hash=data.get("spectator_hash"),
             preset=data.get("preset"),
             computers=tuple(data["computers"]) if data.get("computers") else None,
+            # a document saved before seed commitments and invitations has none of these
+            seed_commitment=data.get("seed_commitment"),
+            entropies=None if data.get("entropies") is None else tuple(data["entropies"]),
+            invite_hashes=None if data.get("invite_hashes") is None else tuple(data["invite_hashes"]),
+            claimed=None if data.get("claimed") is None else tuple(data["claimed"]),
+            started=data.get("started", True),
             state_json=data["state"],
         )
+
+    @property
+    def deal_key(self) -> bytes | None:
+        """The key every deal comes from (``deals.deal_key``): the match seed mixed with the seats'
+        entropies; a match made before commitments deals from its seed; None: a table match."""
+        if self.seed is None or self.seed_commitment is None:
+            return self.seed
+        return deal_key(self.seed, self.entropies or ())
+
+    @property
+    def waiting(self) -> bool:
+        """True while the match waits for its seats to be claimed (``started`` false)."""
+        return not self.started
 
     def with_state(self, state: Any, deals: int, saved_at: float) -> MatchDocument:
         """This match with a new state, the count of deals made so far, saved at ``saved_at``."""
@@ -197,7 +233,8 @@ class MatchDocument:
             seat_hashes=self.seat_hashes, state=state, seed=self.seed, deals=deals, saved_at=saved_at,
             format=self.format, referee_sees_hands=self.referee_sees_hands, spectator_hash=self.spectator_hash,
             logged=logged, round_start=checkpoints[0], recent=checkpoints[1], state_json=state_json, basis=basis,
-            preset=self.preset, computers=self.computers,
+            preset=self.preset, computers=self.computers, seed_commitment=self.seed_commitment,
+            entropies=self.entropies, invite_hashes=self.invite_hashes, claimed=self.claimed, started=self.started,
         )
 
 

@@ -45,6 +45,30 @@ class LinksNotKept(MatchError):
     code = "links_not_kept"
 
 
+class InviteUsed(MatchError):
+    """A seat's invitation claimed again: it opens its seat once (``service.matches.seating``)."""
+
+    code = "invite_used"
+
+
+class WaitingForSeats(MatchError):
+    """An action in a match whose seats are claimed, before it started: nothing is dealt yet."""
+
+    code = "waiting_for_seats"
+
+
+class AlreadyStarted(MatchError):
+    """The referee starting a match that is not waiting for its seats (started, or never waiting)."""
+
+    code = "match_started"
+
+
+class InvalidSeating(MatchError):
+    """Seats by invitation where they cannot be: at a real table (the referee reports every card)."""
+
+    code = "claim_needs_dealt_mode"
+
+
 class MatchNotFound(MatchError):
     """No such match: never created, deleted, or expired."""
 

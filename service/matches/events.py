@@ -13,7 +13,12 @@ produced:
   ``Ruleset.archive`` so that the state stays the same size however long the match runs (the
   state keeps the last finished round; ``rounds`` puts the whole list together);
 * ``{"kind": "undo", "undone": [seq, ...]}``: the action (and the deals and rounds that followed
-  it) taken back.
+  it) taken back;
+* ``{"kind": "claim", "seat": s}``: a seat claimed by its invitation (a match whose seats are
+  claimed, ``"waiting": true`` in its create event: its create event's ``dealer`` is provisional);
+* ``{"kind": "start", "by": "seats" | "referee", "dealer", "first_dealer", "entropies"}``: such a
+  match starts (its last seat claimed, or the referee starting it): the rules state starts again
+  from this dealer, and the deals follow.
 
 Together they replay the match exactly (``replay``, which reads create, deal and action events:
 a round event is an outcome, not an input), which only ``undo`` does. ``public_event``
@@ -46,10 +51,14 @@ def create_event(
     players: Sequence[str],
     options: Mapping[str, Any],
     dealer: int,
-    first_dealer: Mapping[str, Any],
+    first_dealer: Mapping[str, Any] | None,
     preset: str | None = None,
     computers: Sequence[str | None] | None = None,
+    *,
+    waiting: bool = False,
 ) -> dict[str, Any]:
+    """The create event; ``waiting``: a match whose seats are claimed, its ``dealer`` provisional (its
+    start event names the first dealer) and ``first_dealer`` None when the rules' draw waits for it."""
     out: dict[str, Any] = {
         "kind": "create",
         "ruleset": ruleset.id,
@@ -63,7 +72,20 @@ def create_event(
         out["preset"] = preset
     if computers is not None:
         out["computers"] = list(computers)
+    if waiting:
+        out["waiting"] = True
     return out
+
+
+def claim_event(seat: int) -> dict[str, Any]:
+    return {"kind": "claim", "seat": seat}
+
+
+def start_event(
+    by: str, dealer: int, first_dealer: Mapping[str, Any], entropies: Sequence[str | None]
+) -> dict[str, Any]:
+    return {"kind": "start", "by": by, "dealer": dealer, "first_dealer": codec.encode(first_dealer),
+            "entropies": list(entropies)}
 
 
 def deal_event(index: int, deck: Sequence[Card] | None = None) -> dict[str, Any]:
@@ -205,13 +227,17 @@ def replay(
     without a logged deck comes from the match ``seed`` and its index (table mode: no deck).
     ``on_deal(index, deck, state)`` is told of each deal, with the state it made."""
     state: Any = None
+    created: Mapping[str, Any] = {}
     dealt = 0
     for e in events:
         data = e.data
         kind = data.get("kind")
         if kind == "create":
+            created = data
             options = ruleset.validate_options(data["options"], len(data["players"]))
             state = ruleset.new_match(options, len(data["players"]), data["dealer"], data["mode"])
+        elif kind == "start":
+            state = ruleset.new_match(options, len(created["players"]), data["dealer"], created["mode"])
         elif kind == "deal":
             index = data.get("index", dealt)  # a deal logged with its deck, before seeds, has none
             deck = data.get("deck")
@@ -244,6 +270,8 @@ def public_event(ruleset: Ruleset[Any], event: Event, viewer: int | None, undone
             out["preset"] = data["preset"]
         if "computers" in data:
             out["computers"] = data["computers"]
+        if data.get("waiting"):
+            out["waiting"] = True
     elif kind == "action":
         action = Action.from_json(data["action"])
         shown = ruleset.public_action(action, viewer)
@@ -258,4 +286,9 @@ def public_event(ruleset: Ruleset[Any], event: Event, viewer: int | None, undone
         out["undone"] = event.seq in undone
     elif kind == "undo":
         out["undone"] = list(data.get("undone", ()))
+    elif kind == "claim":
+        out["seat"] = data.get("seat")
+    elif kind == "start":
+        for key in ("by", "dealer", "first_dealer"):
+            out[key] = data.get(key)
     return out

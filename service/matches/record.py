@@ -3,7 +3,10 @@
 ``build_record`` reads a match's document and events and gives (JSON-ready, but for messages):
 
 * what was played: the ruleset, its options, the mode, the players, the first dealer and how it
-  was chosen;
+  was chosen (for a match whose seats were claimed, as its start drew it);
+* the **seed commitment** every view showed (binding the match seed, the ruleset, the options and
+  the players) and each seat's **entropy** (null: none), from which with the match seed every deal
+  key follows (``docs/deals.md``);
 * every **deal**: its index, its commitment (dealt mode), and, once its round is over, the deal's
   seed, its deck (top first) and each seat's hand as dealt;
 * every **action** with its sequence number, the version it made, who posted it (the referee or
@@ -34,7 +37,8 @@ from service.rules.cards import Card
 from service.rules.ruleset import FINISHED
 from service.store.base import Event
 
-RECORD_VERSION = 1
+#: 2: the seed commitment and the seats' entropies (issue 34); 1: before them
+RECORD_VERSION = 2
 
 
 def build_record(
@@ -53,6 +57,7 @@ def build_record(
     live = effective(upto)
     undone = undone_seqs(upto)
     created = next(e.data for e in upto if e.data.get("kind") == "create")
+    started = next((e.data for e in upto if e.data.get("kind") == "start"), None)
     rounds = round_records(live)
     dealt = _deals(doc, live)
     finished = doc.ruleset.status(doc.state) == FINISHED
@@ -75,7 +80,8 @@ def build_record(
         "mode": doc.mode,
         "options": created.get("options"),
         "players": list(doc.players),
-        "first_dealer": created.get("first_dealer"),
+        # (a match waiting for its seats has drawn no first dealer yet)
+        "first_dealer": (started or created).get("first_dealer") or {"method": "pending", "dealer": None},
         "status": view["status"],
         "scores": view["scores"],
         "winners": view["winners"],
@@ -84,6 +90,8 @@ def build_record(
         "refused": refused,
         "rounds": rounds,
         "complete": finished or sees_all,
+        "seed_commitment": doc.seed_commitment,
+        "entropies": None if doc.entropies is None else list(doc.entropies),
     }
     if finished and doc.seed is not None:
         out["match_seed"] = doc.seed.hex()
@@ -98,14 +106,15 @@ def _deals(doc: MatchDocument, live: Sequence[Event]) -> list[dict[str, Any]]:
         hands = [doc.ruleset.view(state, seat).get("hand") for seat in range(len(doc.players))]
         out.append({"index": index, "deck": None if deck is None else list(deck), "hands": hands})
 
-    replay(doc.ruleset, live, doc.seed, on_deal=dealt)
+    replay(doc.ruleset, live, doc.deal_key, on_deal=dealt)
     return out
 
 
 def _deal_json(doc: MatchDocument, deal: Mapping[str, Any], *, revealed: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"index": deal["index"]}
-    if doc.seed is not None:
-        seed = deal_seed(doc.seed, deal["index"])
+    key = doc.deal_key
+    if key is not None:
+        seed = deal_seed(key, deal["index"])
         out["commitment"] = commitment(seed)
         if revealed:
             out["seed"] = seed.hex()

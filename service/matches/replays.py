@@ -40,9 +40,9 @@ def answer_to_keep(doc: MatchDocument, version: int, view: Mapping[str, Any]) ->
 def state_at(doc: MatchDocument, history: Sequence[Event], version: int, decks: Decks) -> tuple[Any, int]:
     """The state the match had at ``version`` and the deals made by then, from its whole log."""
     keep = effective([e for e in history if e.data.get("version", 0) <= version])
-    last_deal = max(i for i, e in enumerate(keep) if e.data.get("kind") in ("create", "deal"))
+    last_deal = max(i for i, e in enumerate(keep) if e.data.get("kind") in ("create", "start", "deal"))
     at_deal = keep[: last_deal + 1]
-    base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.seed))
+    base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.deal_key))
     state, _, dealt = play_on(doc, base, keep[last_deal + 1 :], decks, deals_in(at_deal))
     return state, dealt
 

@@ -27,11 +27,13 @@ class Expected:
 
 @dataclass(frozen=True, slots=True)
 class SeatTicket:
-    """One seat of a new match and its token (shown once, at creation)."""
+    """One seat of a new match and its token (shown once, at creation), or, for a seat claimed by
+    invitation, its invitation (``token`` None)."""
 
     seat: int
     name: str
-    token: str
+    token: str | None
+    invite: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,3 +95,16 @@ class MatchRecord:
 
     version: int
     record: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A seat claimed by its invitation: its token (given this once) and its view at ``version``;
+    ``entropy_used``: whether the claim's entropy goes into the deals (not once the match started)."""
+
+    version: int
+    seat: int
+    name: str
+    token: str
+    view: Mapping[str, Any]
+    entropy_used: bool

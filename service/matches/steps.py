@@ -124,8 +124,12 @@ class MatchSteps:
                 "expires_at": utc_text(doc.saved_at + self.store.ttl_seconds) if doc.saved_at else None,
             }
         )
-        if doc.seed is not None and doc.deals:
-            view["deal_commitment"] = commitment(deal_seed(doc.seed, doc.deals - 1))
+        key = doc.deal_key
+        if key is not None and doc.deals:
+            view["deal_commitment"] = commitment(deal_seed(key, doc.deals - 1))
+        view.update(seating(doc))
+        if doc.waiting:  # nothing dealt, nothing playable; the first dealer is known at the start
+            view.update({"legal_actions": [], "to_act": [], "dealer": None})
         return view
 
     def _stored_after(self, match_id: str) -> Callable[[int], list[store_base.Event]]:
@@ -204,7 +208,7 @@ class MatchSteps:
         def view_of(at: MatchDocument, at_version: int) -> dict[str, Any]:
             return self._view(at, match_id, at_version, caller)
 
-        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        decks = self._decks(doc.ruleset, doc.mode, doc.deal_key)
         return replays.rebuilt(viewed, doc, version, view_of, history, decks)
 
     def _prior(self, match_id: str | None, scope: str, fp: str, *older: str) -> Mapping[str, Any] | None:
@@ -248,6 +252,18 @@ class MatchSteps:
         except store_base.MatchNotFound as err:
             raise MatchNotFound(Msg("matches.not_found", match=match_id)) from err
 
+
+
+def seating(doc: MatchDocument) -> dict[str, Any]:
+    """What every view of a match says of how fair its deals are and who has joined it: whether the
+    referee sees the hands, the seed commitment (dealt matches made since commitments), which seats
+    are claimed (null: seats were not given by invitation) and whether the match waits for them."""
+    return {
+        "referee_sees_hands": doc.referee_sees_hands,
+        "seed_commitment": doc.seed_commitment,
+        "claimed": None if doc.claimed is None else list(doc.claimed),
+        "waiting_for_seats": doc.waiting,
+    }
 
 
 def _viewer(caller: Caller) -> dict[str, Any]:

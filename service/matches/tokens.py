@@ -45,6 +45,12 @@ def seat_token(referee_token: str, seat: int) -> str:
     return _derived(referee_token, f"seat:{seat}")
 
 
+def invite_token(referee_token: str, seat: int) -> str:
+    """The invitation of ``seat`` in a match whose seats are claimed: it opens the seat once, for a
+    token of its own that nothing derives (``service.matches.seating``)."""
+    return _derived(referee_token, f"invite:{seat}")
+
+
 def spectator_token(referee_token: str) -> str:
     """The spectator's token of the match whose referee holds ``referee_token``."""
     return _derived(referee_token, "spectator")

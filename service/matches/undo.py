@@ -81,12 +81,12 @@ def from_whole_log(doc: MatchDocument, history: Sequence[Event], decks: Decks) -
     gone = set(taken_back)
     keep = [e for e in effective(history) if e.seq not in gone]
     if doc.format < 2:  # the replay such a match was made with: rounds logged as archived
-        state, after, dealt = advance(doc.ruleset, replay(doc.ruleset, keep, doc.seed), decks, deals_in(keep),
+        state, after, dealt = advance(doc.ruleset, replay(doc.ruleset, keep, doc.deal_key), decks, deals_in(keep),
                                       finished_now=False, logged=len(round_records(keep)))
         return Undone(tuple(taken_back), state, after, dealt, None, None)
-    last_deal = max(i for i, e in enumerate(keep) if e.data.get("kind") in ("create", "deal"))
+    last_deal = max(i for i, e in enumerate(keep) if e.data.get("kind") in ("create", "start", "deal"))
     at_deal = keep[: last_deal + 1]
-    base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.seed))
+    base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.deal_key))
     deals = deals_in(at_deal)
     start = Checkpoint(keep[last_deal].seq, deals, encoding.dumps(codec.encode(base)).decode("utf-8"))
     state, after, dealt = play_on(doc, base, keep[last_deal + 1:], decks, deals)

@@ -62,8 +62,9 @@ from service.matches.events import (
 from service.matches.follow import Following, open_follow
 from service.matches.record import build_record
 from service.matches.results import EventPage, Expected, MatchRecord, RoundSheet, SeatLinks, SeatTicket, Viewed
+from service.matches.seating import MatchSeating, refuse_while_waiting
 from service.matches.spectators import sight
-from service.matches.tokens import Caller, identify, seat_token, spectator_token, token_hash
+from service.matches.tokens import Caller, identify, invite_token, seat_token, spectator_token, token_hash
 from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError
@@ -78,7 +79,7 @@ MAX_EVENTS_PAGE = 1000
 MAX_SEQ = 2**53 - 1
 
 
-class Matches(MatchCreation):
+class Matches(MatchCreation, MatchSeating):
     """The use cases over one store (the steps they share: ``steps.MatchSteps``; create:
     ``creation.MatchCreation``)."""
 
@@ -123,14 +124,21 @@ class Matches(MatchCreation):
 
     def links(self, match_id: str, token: str | None) -> SeatLinks:
         """The seats' tokens and the spectator's, given again to the referee's token only (derived from
-        it: ``tokens``); LinksNotKept for a match made before they were derived."""
+        it: ``tokens``); LinksNotKept for a match made before they were derived. A match whose seats
+        are claimed gives the invitations of the seats not claimed yet instead (never a seat's token)."""
         doc, version = self._load(match_id)
         caller = _identify(token, doc)
         _require_referee(caller, Msg("matches.referee_only_links"))
         assert token is not None  # identified
-        seats = tuple(SeatTicket(seat, name, seat_token(token, seat)) for seat, name in enumerate(doc.players))
         spectator = spectator_token(token)
-        kept = all(token_hash(s.token) == stored for s, stored in zip(seats, doc.seat_hashes, strict=True))
+        if doc.invite_hashes is not None and doc.claimed is not None:  # seats by invitation: no token to give
+            invites = tuple(None if doc.claimed[seat] or not doc.invite_hashes[seat] else invite_token(token, seat)
+                            for seat in range(len(doc.players)))
+            return SeatLinks(version, tuple(SeatTicket(seat, name, None, invites[seat])
+                                            for seat, name in enumerate(doc.players)), spectator)
+        seats = tuple(SeatTicket(seat, name, seat_token(token, seat)) for seat, name in enumerate(doc.players))
+        kept = all(s.token is not None and token_hash(s.token) == stored
+                   for s, stored in zip(seats, doc.seat_hashes, strict=True))
         if not kept or doc.spectator_hash != token_hash(spectator):
             raise LinksNotKept(Msg("matches.links_not_kept"))
         return SeatLinks(version, seats, spectator)
@@ -195,6 +203,7 @@ class Matches(MatchCreation):
             if prior is not None:
                 return self._viewed_again(match_id, doc, version, caller, prior)
         _check_expected(expected, version)
+        refuse_while_waiting(doc)
         try:
             action = self._authorised_action(doc, caller, body)
             state = doc.ruleset.apply(doc.state, action)
@@ -203,7 +212,7 @@ class Matches(MatchCreation):
             if not isinstance(err, MatchError):  # refused by the rules (not the caller's standing)
                 self._log_refusal(match_id, doc, caller, body, err)
             raise
-        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        decks = self._decks(doc.ruleset, doc.mode, doc.deal_key)
         logged = 0 if doc.format < 2 else None  # a format-1 match logs the rounds archive takes
         state, after, dealt = advance(
             doc.ruleset, state, decks, doc.deals, finished_now=doc.format >= 2, logged=logged
@@ -265,7 +274,7 @@ class Matches(MatchCreation):
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
         new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
         # a computer to act after the undo acts again at once: no person could move the match on
-        new_doc, events = play_computers(new_doc, events, version + 1, self._decks(doc.ruleset, doc.mode, doc.seed),
+        new_doc, events = play_computers(new_doc, events, version + 1, self._decks(doc.ruleset, doc.mode, doc.deal_key),
                                          self._stored_after(match_id), self.clock)
         view = self._view(new_doc, match_id, version + 1, caller)
         return self._commit(
@@ -276,7 +285,7 @@ class Matches(MatchCreation):
         """What an undo leaves (None: nothing to undo): from the round start when it can (the events
         of the round so far), else from the whole log (``service.matches.undo``); and the document,
         with its events counted if it was saved before they were."""
-        decks = self._decks(doc.ruleset, doc.mode, doc.seed)
+        decks = self._decks(doc.ruleset, doc.mode, doc.deal_key)
         if can_start_from_round(doc):
             assert doc.round_start is not None
             with self._guard(match_id):

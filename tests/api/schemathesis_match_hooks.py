@@ -417,8 +417,9 @@ def after_call(context: HookContext, case: Case, response: Response) -> None:
         return
     if case.path == "/v1/matches" and response.status_code == 201:
         created = response.json()
-        seats = [seat["token"] for seat in created["seats"]]
-        KNOWN[created["id"]] = Match(created["id"], created["referee_token"], seats, created["view"]["mode"])
+        seats = [seat.get("token") for seat in created["seats"]]
+        if all(seats):  # (a match whose seats are claimed by invitation gives no seat a token)
+            KNOWN[created["id"]] = Match(created["id"], created["referee_token"], seats, created["view"]["mode"])
     if case.method.upper() == "DELETE" and 200 <= response.status_code < 300 and aim.match is not None:
         DELETED.add(aim.match.id)
     if TALLY:

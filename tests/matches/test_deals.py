@@ -14,7 +14,7 @@ from flask import Flask
 
 from service.api.app import create_app
 from service.api.config import Settings
-from service.matches.deals import commitment, deal_seed, shuffled
+from service.matches.deals import StreamRandom, commitment, deal_key, deal_seed, seed_commitment, shuffled
 from service.rules.cards import DECK_52
 from service.verify import verify
 from tests.api.match_driver import FlaskHttp, Match, create
@@ -162,3 +162,21 @@ def test_every_round_is_in_the_event_log_when_it_finishes(http: FlaskHttp, rules
     logged = [e["round"] for e in events if e["kind"] == "round"]
     assert final["status"] == "finished" and logged and logged[-1:] == final["history"]
     assert checked > 0
+
+
+def test_the_commitment_vectors_of_the_page() -> None:
+    """docs/deals.md's second table (computed by hand with hashlib, from the page's steps)."""
+    assert seed_commitment(bytes(32), "forty_fives", {"target_score": 25}, ["Ann", "Bob", "Cy"]) == (
+        "a1bb29815a9fd60dcfe96cffb8d9a342a7b3d03645a26bbfb2f48bb7322518be")
+    key = deal_key(bytes(32), ["a", None, "c"])
+    assert key.hex() == "cf1a0d34722f6ae6b716cb91c6c60864ff086d8ba06e4e5f8f8286ded6864f2f"
+    assert deal_seed(key, 0).hex() == "8e389f81d938fd6947e3005790efbe17f85a40ecd3cf8b8be4e9dfdcf039d434"
+
+
+def test_a_committed_draw_reads_whole_integers_only() -> None:
+    draw = StreamRandom(bytes(32))
+    assert 0 <= draw.randrange(4) < 4 and 2 <= draw.randrange(2, 5) < 5
+    with pytest.raises(TypeError):
+        draw.random()
+    with pytest.raises(ValueError):
+        draw.randrange(0)

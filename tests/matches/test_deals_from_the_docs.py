@@ -1,42 +1,58 @@
-"""Issue 16 item 1: the deal construction is written in ``docs/deals.md`` precisely enough that
+"""Issues 16 and 34: the deal construction is written in ``docs/deals.md`` precisely enough that
 someone else can re-implement it. This is such a re-implementation, written from that page and the
 deal order of each game's rules (``docs/rules/*.md``) alone, using nothing of ``service`` but its HTTP
-API: for a dealt match of each ruleset played to the end, it derives every deal's seed from the
-revealed match seed, the commitment every view showed, the deck, and each seat's hand, and finds
-them all as the record says."""
+API: for a dealt match of each ruleset whose seats were claimed with entropies, played to the end, it
+checks the seed commitment every view showed against the revealed match seed, ruleset, options and
+players, derives the deal key from the seed and the entropies, the first dealer's draw, every deal's
+seed, the commitment every view showed, the deck, and each seat's hand, and finds them all as the
+record says."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.api.match_driver import FlaskHttp, create, play_match
+from tests.api.match_driver import FlaskHttp, Match, play_match
 from tests.matches.test_deals import http
 from tests.profiles import profile
 
 __all__ = ["http"]
 
-# --- docs/deals.md, steps 2 to 6 ----------------------------------------------------------------
+# --- docs/deals.md, steps 2 to 10 ---------------------------------------------------------------
 
 
 def _hmac(key: bytes, message: bytes) -> bytes:
     return hmac.new(key, message, hashlib.sha256).digest()
 
 
-def doc_deal_seed(match_seed: bytes, i: int) -> bytes:
-    return _hmac(match_seed, b"deal" + i.to_bytes(8, "big"))  # step 2
+def _canonical(value: Any) -> bytes:  # the page's canonical JSON
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def doc_seed_commitment(seed: bytes, ruleset: str, options: Any, players: list[str]) -> str:  # step 2
+    return hashlib.sha256(_canonical({"options": options, "players": players, "ruleset": ruleset,
+                                      "seed": seed.hex()})).hexdigest()
+
+
+def doc_deal_key(seed: bytes, entropies: list[str | None]) -> bytes:  # step 4
+    return _hmac(seed, b"entropy" + _canonical(entropies))
+
+
+def doc_deal_seed(key: bytes, i: int) -> bytes:
+    return _hmac(key, b"deal" + i.to_bytes(8, "big"))  # step 5
 
 
 def doc_commitment(deal_seed: bytes) -> str:
-    return hashlib.sha256(deal_seed).hexdigest()  # step 3
+    return hashlib.sha256(deal_seed).hexdigest()  # step 6
 
 
-def _words(deal_seed: bytes) -> Iterator[int]:  # step 4
+def _words(deal_seed: bytes) -> Iterator[int]:  # step 7
     counter = 0
     while True:
         block = _hmac(deal_seed, b"shuffle" + counter.to_bytes(8, "big"))
@@ -45,29 +61,49 @@ def _words(deal_seed: bytes) -> Iterator[int]:  # step 4
         counter += 1
 
 
-def _uniform(words: Iterator[int], m: int) -> int:  # step 5
+def _uniform(words: Iterator[int], m: int) -> int:  # step 8
     while True:
         u = next(words)
         if u < 2**32 - (2**32 % m):
             return u % m
 
 
-def doc_pack(size: int) -> list[str]:  # step 6: suits C, D, H, S, each from its lowest rank up
+def doc_pack(size: int) -> list[str]:  # step 9: suits C, D, H, S, each from its lowest rank up
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     if size == 32:
         ranks = ranks[5:]
     return [rank + suit for suit in "CDHS" for rank in ranks]
 
 
-def doc_deck(deal_seed: bytes, size: int) -> list[str]:  # step 6: Fisher-Yates, top first
-    deck, words = doc_pack(size), _words(deal_seed)
-    for k in range(size - 1, 0, -1):
+def _fisher_yates(deck: list[str], words: Iterator[int]) -> list[str]:  # step 9
+    for k in range(len(deck) - 1, 0, -1):
         j = _uniform(words, k + 1)
         deck[k], deck[j] = deck[j], deck[k]
     return deck
 
 
-def test_the_vector_of_the_page() -> None:
+def doc_deck(deal_seed: bytes, size: int) -> list[str]:  # step 9: Fisher-Yates, top first
+    return _fisher_yates(doc_pack(size), _words(deal_seed))
+
+
+def doc_first_dealer(key: bytes, players: int, recorded: dict[str, Any]) -> None:
+    """Step 10: the first dealer's draw, from the stream of HMAC(K, "first dealer"), as recorded."""
+    words = _words(_hmac(key, b"first dealer"))
+    if recorded["method"] == "random":
+        assert recorded["dealer"] == _uniform(words, players)
+        return
+    assert recorded["method"] == "high_card_draw"
+    for draw in recorded["draws"]:  # each round of the draw: a fresh pack, the seats drawing in order
+        pack = _fisher_yates(doc_pack(52), words)
+        assert [d["card"] for d in draw] == pack[:len(draw)], draw
+
+
+def test_the_vectors_of_the_page() -> None:
+    key = doc_deal_key(bytes(32), ["a", None, "c"])
+    assert doc_seed_commitment(bytes(32), "forty_fives", {"target_score": 25}, ["Ann", "Bob", "Cy"]) == (
+        "a1bb29815a9fd60dcfe96cffb8d9a342a7b3d03645a26bbfb2f48bb7322518be")
+    assert key.hex() == "cf1a0d34722f6ae6b716cb91c6c60864ff086d8ba06e4e5f8f8286ded6864f2f"
+    assert doc_deal_seed(key, 0).hex() == "8e389f81d938fd6947e3005790efbe17f85a40ecd3cf8b8be4e9dfdcf039d434"
     seed = doc_deal_seed(bytes(32), 0)
     assert seed.hex() == "b89c1761eab10eae25a1b120f74be7b34083c2153d47bb2f710cb368ed2f7f97"
     assert doc_commitment(seed) == "af2a76326cb240f0052c119e8ad7b1ea6395fd4ec5b438056a83e88b0dc1af13"
@@ -123,18 +159,34 @@ def test_every_deal_of_a_finished_match_is_the_one_the_docs_give(
     http: FlaskHttp, ruleset: str, options: dict[str, Any]
 ) -> None:
     game = profile(ruleset)
-    match, created = create(http, ruleset, "dealt", game.usual_players, options={**game.short, **options})
-    shown: list[str] = [created.body["view"]["deal_commitment"]]
+    names = [f"Player {i}" for i in range(game.usual_players)]
+    body = {"ruleset": ruleset, "mode": "dealt", "players": names, "options": {**game.short, **options},
+            "seats": "claim"}
+    created = http.post("/v1/matches", body).body
+    entropies = [f"entropy of seat {i}" for i in range(len(names))]
+    claims = [http.post(f"/v1/matches/{created['id']}/seats/{s['seat']}/claim",
+                        {"invite": s["invite"], "entropy": entropies[s["seat"]]}).body for s in created["seats"]]
+    match = Match(created["id"], created["referee_token"], [c["token"] for c in claims], "dealt")
+    committed = created["view"]["seed_commitment"]
+    first = claims[-1]["view"]
+    assert first["seed_commitment"] == committed
+    shown: list[str] = [first["deal_commitment"]]
 
     def seen(answer: Any) -> None:
         body = answer.body
+        if isinstance(body, dict) and "seed_commitment" in body:
+            assert body["seed_commitment"] == committed
         if isinstance(body, dict) and "deal_commitment" in body and body["deal_commitment"] != shown[-1]:
             shown.append(body["deal_commitment"])
 
     play_match(http, match, random.Random(f"docs-{ruleset}"), seen)
     record = http.get(f"{match.path}/record", match.seats[0]).body
-    master = bytes.fromhex(record["match_seed"])
-    assert len(master) == 32
+    seed = bytes.fromhex(record["match_seed"])
+    assert len(seed) == 32
+    assert doc_seed_commitment(seed, ruleset, record["options"], names) == committed
+    assert record["entropies"] == entropies
+    master = doc_deal_key(seed, entropies)
+    doc_first_dealer(master, len(names), record["first_dealer"])
     assert len(record["deals"]) == len(record["rounds"]) == len(shown)  # a short match: no deal dealt again
     for i, (deal, round_record) in enumerate(zip(record["deals"], record["rounds"], strict=True)):
         seed = doc_deal_seed(master, i)

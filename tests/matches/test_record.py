@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from service.matches.deals import commitment
+from service.matches.deals import commitment, seed_commitment
 from service.rules.registry import RULESETS
 from service.verify import main as verify_main
 from tests.api.match_driver import FlaskHttp, Match, create, play_match, step
@@ -128,6 +128,11 @@ def test_a_longer_match_tampered_with_its_options_is_rejected(
     record = http.get(f"{match.path}/record", match.seats[0]).body
     assert record["options"]["target_score"] == 25
     record["options"]["target_score"] = max(record["scores"]) + 5
+    code, said = _verify(tmp_path, record, capsys)
+    assert code == 1 and "seed commitment is not the one" in said, said  # the options are committed to
+    # a forger who recomputes the commitment from the revealed seed: the replay still finds the record short
+    record["seed_commitment"] = seed_commitment(bytes.fromhex(record["match_seed"]), record["ruleset"],
+                                                record["options"], record["players"])
     code, said = _verify(tmp_path, record, capsys)
     assert code == 1 and "does not reveal deal" in said, said
 

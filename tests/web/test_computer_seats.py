@@ -42,7 +42,8 @@ def test_a_person_plays_a_hand_against_two_computers(phones: Contexts, server: s
         legal = {a["card"] for a in mine["legal_actions"] if a["type"] == "play"}
         assert set(cards) == legal, (n, cards, legal)
         phone.locator(f'#hand button[data-card="{cards[0]}"]').click()
-        expect(phone.locator(f'#hand button[data-card="{cards[0]}"]')).to_have_count(0, timeout=LIVE_TIMEOUT_MS)
+        if n < 4:  # (the hand's last card is followed by a new deal, which may hold it again)
+            expect(phone.locator(f'#hand button[data-card="{cards[0]}"]')).to_have_count(0, timeout=LIVE_TIMEOUT_MS)
     events = api(server, "GET", f"/v1/matches/{match_id}/events", seat_token)["events"]
     by_computer = [e for e in events if e.get("by") == "computer"]
     assert {e["action"]["seat"] for e in by_computer} == {1, 2}

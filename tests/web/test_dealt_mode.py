@@ -86,14 +86,22 @@ def test_forty_fives_dealt_hand_on_three_phones(phones: Contexts, server: str, s
     assert not (small := small_targets(referee)), small
     urls = links.evaluate_all("els => els.map(e => e.href)")
 
+    # each code carries its seat's invitation: the phone that opens it claims the seat and keeps its
+    # token; nothing is dealt before the last seat is claimed
+    assert all("#/c/" in url for url in urls), urls
     seats: list[Page] = []
     hands: list[list[str]] = []
     for seat, url in enumerate(urls):
         page = phones.page()
         page.goto(url)
-        expect(page.locator("#hand")).to_be_visible()
-        assert route_of(page)[0] == match_id
+        page.wait_for_url("**#/m/**")
+        if seat < len(urls) - 1:
+            expect(page.locator("#waiting")).to_be_visible()
+            expect(page.locator("#hand")).to_have_count(0)
         seats.append(page)
+    for seat, page in enumerate(seats):
+        expect(page.locator("#hand")).to_be_visible(timeout=LIVE_TIMEOUT_MS)  # the start reaches it live
+        assert route_of(page)[0] == match_id
         hand = view(server, match_id, route_of(page)[1])["hand"]
         shown = page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         assert sorted(shown) == sorted(hand) and len(hand) == 5, (seat, shown, hand)

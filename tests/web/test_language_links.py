@@ -41,7 +41,7 @@ def test_seat_links_and_qr_codes_carry_the_language_they_were_made_in(phones: Co
     links = referee.locator("#share .seat-link[data-seat] a")
     expect(links).to_have_count(len(NAMES))
     urls = links.evaluate_all("els => els.map(e => e.href)")
-    assert all("?lang=tl#/m/" in url for url in urls), urls
+    assert all("?lang=tl#/c/" in url for url in urls), urls  # each seat's invitation
     coded = referee.locator("#share .seat-link[data-seat] canvas").evaluate_all("els => els.map(e => e.dataset.text)")
     assert coded == urls, (coded, urls)
     phone = phones.page()  # an English browser opens Bob's link: Tagalog, as the link was made

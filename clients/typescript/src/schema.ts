@@ -240,6 +240,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/matches/{match_id}/seats/{seat}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+                seat: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
+         *     for it (no Authorization: the invitation is the credential): the seat's token, given this once
+         *     (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
+         *     draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match.
+         */
+        post: operations["claimSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{match_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a match whose seats are claimed before every seat has joined (referee only; no body): the
+         *     first dealer is drawn and the first round dealt; the seats not claimed yet contribute no entropy
+         *     (their invitations still give them their tokens). 409 match_started when it is not waiting.
+         */
+        post: operations["startMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/matches/{match_id}/stream": {
         parameters: {
             query?: never;
@@ -504,6 +552,8 @@ export interface components {
             /** @description The referee who sees the hands: who holds the ace of trumps */
             ace_holder?: number | null;
             auction?: components["schemas"]["Auction"];
+            /** @description Seats by invitation: which seats have been claimed (a computer seat counts as claimed); null when the seats' tokens were given at creation */
+            claimed: boolean[] | null;
             /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
             computers: (string | null)[];
             /** @description The winning bid, once the auction is over */
@@ -561,6 +611,8 @@ export interface components {
             players: number;
             /** @description The preset the match was created with (null: none) */
             preset: string | null;
+            /** @description Whether the referee token sees every hand (dealt mode: only when the match was created so; table mode: always) */
+            referee_sees_hands: boolean;
             /** @description Table mode: the cards reported discarded this round */
             reported_discards?: string[];
             /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
@@ -574,6 +626,8 @@ export interface components {
             ruleset: "auction_forty_fives";
             /** @description The match scores, per seat or per team as the game keeps them */
             scores: number[];
+            /** @description Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the options and the players (names and order) before any seat joined; the record reveals the seed once the match is over (docs/deals.md). Null: table mode, or a match made before commitments */
+            seed_commitment: string | null;
             /** @enum {string} */
             status: "in_progress" | "finished";
             /** @description The stock: the referee who sees the hands, or the dealer picking replacements from it */
@@ -600,6 +654,8 @@ export interface components {
             version: number;
             /** @description Whom the view was made for */
             viewer: components["schemas"]["Viewer"];
+            /** @description True while a match whose seats are claimed waits for them: nothing dealt, no legal action, no dealer yet */
+            waiting_for_seats: boolean;
             /** @description The winning seats or teams; empty until the match is over */
             winners: number[];
         } & {
@@ -742,6 +798,8 @@ export interface components {
             calls?: components["schemas"]["AvinasCall"][];
             /** @description Card points taken this hand, per team */
             card_points?: number[];
+            /** @description Seats by invitation: which seats have been claimed (a computer seat counts as claimed); null when the seats' tokens were given at creation */
+            claimed: boolean[] | null;
             /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
             computers: (string | null)[];
             /**
@@ -803,6 +861,8 @@ export interface components {
             preset: string | null;
             /** @description Rams per team */
             rams: number[];
+            /** @description Whether the referee token sees every hand (dealt mode: only when the match was created so; table mode: always) */
+            referee_sees_hands: boolean;
             /** @description How the match ended (won, draw), null while played */
             result: string | null;
             /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
@@ -821,6 +881,8 @@ export interface components {
              * @enum {string}
              */
             scores_are: "pips";
+            /** @description Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the options and the players (names and order) before any seat joined; the record reveals the seed once the match is over (docs/deals.md). Null: table mode, or a match made before commitments */
+            seed_commitment: string | null;
             /** @enum {string} */
             status: "in_progress" | "finished";
             /** @description The partnerships, each a list of seats (scores are per team, in this order) */
@@ -839,6 +901,8 @@ export interface components {
             version: number;
             /** @description Whom the view was made for */
             viewer: components["schemas"]["Viewer"];
+            /** @description True while a match whose seats are claimed waits for them: nothing dealt, no legal action, no dealer yet */
+            waiting_for_seats: boolean;
             /** @description The winning seats or teams; empty until the match is over */
             winners: number[];
         } & {
@@ -931,6 +995,8 @@ export interface components {
             bidding?: components["schemas"]["BoerenbridgeBidding"];
             /** @description The cards each seat still holds */
             cards_left?: number[];
+            /** @description Seats by invitation: which seats have been claimed (a computer seat counts as claimed); null when the seats' tokens were given at creation */
+            claimed: boolean[] | null;
             /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
             computers: (string | null)[];
             /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
@@ -966,6 +1032,8 @@ export interface components {
             players: number;
             /** @description The preset the match was created with (null: none) */
             preset: string | null;
+            /** @description Whether the referee token sees every hand (dealt mode: only when the match was created so; table mode: always) */
+            referee_sees_hands: boolean;
             /** @description How the match ended (null while it is played), such as no_winner */
             result: string | null;
             /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
@@ -981,6 +1049,8 @@ export interface components {
             ruleset: "boerenbridge";
             /** @description The match scores, per seat or per team as the game keeps them */
             scores: number[];
+            /** @description Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the options and the players (names and order) before any seat joined; the record reveals the seed once the match is over (docs/deals.md). Null: table mode, or a match made before commitments */
+            seed_commitment: string | null;
             /** @enum {string} */
             status: "in_progress" | "finished";
             /** @description The seats that may act now (several while sealed bids are made at once) */
@@ -999,6 +1069,8 @@ export interface components {
             version: number;
             /** @description Whom the view was made for */
             viewer: components["schemas"]["Viewer"];
+            /** @description True while a match whose seats are claimed waits for them: nothing dealt, no legal action, no dealer yet */
+            waiting_for_seats: boolean;
             /** @description The winning seats or teams; empty until the match is over */
             winners: number[];
         } & {
@@ -1011,6 +1083,23 @@ export interface components {
             seat: number;
         } & {
             [key: string]: unknown;
+        };
+        Claim: {
+            /** @description A string the player's device draws (printable ASCII, 1 to 256 characters), mixed with the server's committed match seed into every deal (docs/deals.md); ignored once the match has started */
+            entropy?: string;
+            /** @description The seat's invitation */
+            invite: string;
+        };
+        Claimed: {
+            /** @description Whether the claim's entropy goes into the deals (not once the match has started) */
+            entropy_used: boolean;
+            name: string;
+            seat: number;
+            /** @description The seat's bearer token, given this once */
+            token: string;
+            version: number;
+            /** @description The seat's view */
+            view: components["schemas"]["MatchView"];
         };
         Contract: {
             /** @description The points bid */
@@ -1062,6 +1151,11 @@ export interface components {
             referee_sees_hands?: boolean;
             /** @example boerenbridge */
             ruleset: string;
+            /**
+             * @description Dealt mode: "claim" gives each seat an invitation instead of its token (seats[].invite); each player claims their seat with it (POST /v1/matches/{id}/seats/{seat}/claim) and gets a token nobody else holds. Nothing is dealt before every seat is claimed (or the referee starts the match: POST /v1/matches/{id}/start). Absent: each seat's token in the answer
+             * @enum {string}
+             */
+            seats?: "claim";
         };
         Events: {
             events: components["schemas"]["MatchEvent"][];
@@ -1188,6 +1282,8 @@ export interface components {
             ace_announced_by?: number | null;
             /** @description The referee who sees the hands: who holds the ace of trumps */
             ace_holder?: number | null;
+            /** @description Seats by invitation: which seats have been claimed (a computer seat counts as claimed); null when the seats' tokens were given at creation */
+            claimed: boolean[] | null;
             /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
             computers: (string | null)[];
             /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
@@ -1237,6 +1333,8 @@ export interface components {
             players: number;
             /** @description The preset the match was created with (null: none) */
             preset: string | null;
+            /** @description Whether the referee token sees every hand (dealt mode: only when the match was created so; table mode: always) */
+            referee_sees_hands: boolean;
             /** @description Table mode: the cards reported discarded this round */
             reported_discards?: string[];
             /** @description Table mode: the revokes found in the round in progress (between rounds: in the last finished round, which the referee may settle) */
@@ -1250,6 +1348,8 @@ export interface components {
             ruleset: "forty_fives";
             /** @description The match scores, per seat or per team as the game keeps them */
             scores: number[];
+            /** @description Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the options and the players (names and order) before any seat joined; the record reveals the seed once the match is over (docs/deals.md). Null: table mode, or a match made before commitments */
+            seed_commitment: string | null;
             /** @enum {string} */
             status: "in_progress" | "finished";
             /** @description The stock: the referee who sees the hands, or the dealer picking replacements from it */
@@ -1274,6 +1374,8 @@ export interface components {
             version: number;
             /** @description Whom the view was made for */
             viewer: components["schemas"]["Viewer"];
+            /** @description True while a match whose seats are claimed waits for them: nothing dealt, no legal action, no dealer yet */
+            waiting_for_seats: boolean;
             /** @description The winning seats or teams; empty until the match is over */
             winners: number[];
         } & {
@@ -1367,7 +1469,7 @@ export interface components {
             /** @description referee, seat or computer (the service, for a computer seat) */
             by?: string;
             /** @enum {string} */
-            kind: "create" | "deal" | "action" | "round" | "undo";
+            kind: "create" | "deal" | "action" | "round" | "undo" | "claim" | "start";
             /** @description round: a finished round's record, as the view's history shows it */
             round?: {
                 [key: string]: unknown;
@@ -1391,13 +1493,15 @@ export interface components {
             deals: {
                 [key: string]: unknown;
             }[];
+            /** @description Each seat's entropy, mixed into every deal (null: none given) */
+            entropies: (string | null)[] | null;
             /** @description The first dealer and how it was chosen */
             first_dealer: {
                 [key: string]: unknown;
             };
             /** @description The language of the record's texts */
             language: string;
-            /** @description Once the match is over: the seed every deal came from */
+            /** @description Once the match is over: the server's match seed, from which (with the entropies) every deal came */
             match_seed?: string;
             match_version: number;
             mode: string;
@@ -1405,7 +1509,7 @@ export interface components {
                 [key: string]: unknown;
             };
             players: string[];
-            /** @description The record's format (1) */
+            /** @description The record's format (2) */
             record_version: number;
             /** @description Each action the rules refused (it changed nothing: no version, no event), oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the refusal's), action (as posted; null when the body was no action object; without card and cards when another seat made it in a round not over yet, unless the caller sees every hand), deal, at */
             refused: {
@@ -1417,6 +1521,8 @@ export interface components {
             }[];
             ruleset: string;
             scores: number[];
+            /** @description The commitment every view showed (null: table mode, or a match made before commitments) */
+            seed_commitment: string | null;
             status: string;
             winners: number[];
         } & {
@@ -1439,6 +1545,8 @@ export interface components {
         OtherRulesetView: {
             /** @description True while the ruleset takes the round in progress reported whole (table mode): its referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST /v1/rulesets/{id}/score reads them>} */
             accepts_round_result: boolean;
+            /** @description Seats by invitation: which seats have been claimed (a computer seat counts as claimed); null when the seats' tokens were given at creation */
+            claimed: boolean[] | null;
             /** @description Each seat's computer level (null: a person plays it); the service acts for a computer seat before it answers, each of its actions an event by 'computer' */
             computers: (string | null)[];
             /** @description Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the match record reveals the seed once the round is over, so anyone can check the deal */
@@ -1463,10 +1571,14 @@ export interface components {
             phase: string;
             /** @description The preset the match was created with (null: none) */
             preset: string | null;
+            /** @description Whether the referee token sees every hand (dealt mode: only when the match was created so; table mode: always) */
+            referee_sees_hands: boolean;
             /** @description The ruleset's id: none of those the other views name */
             ruleset: string;
             /** @description The match scores, per seat or per team as the game keeps them */
             scores: number[];
+            /** @description Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the options and the players (names and order) before any seat joined; the record reveals the seed once the match is over (docs/deals.md). Null: table mode, or a match made before commitments */
+            seed_commitment: string | null;
             /** @enum {string} */
             status: "in_progress" | "finished";
             /** @description The seats that may act now (several while sealed bids are made at once) */
@@ -1475,6 +1587,8 @@ export interface components {
             version: number;
             /** @description Whom the view was made for */
             viewer: components["schemas"]["Viewer"];
+            /** @description True while a match whose seats are claimed waits for them: nothing dealt, no legal action, no dealer yet */
+            waiting_for_seats: boolean;
             /** @description The winning seats or teams; empty until the match is over */
             winners: number[];
         } & {
@@ -1688,10 +1802,12 @@ export interface components {
             version: number;
         };
         SeatToken: {
+            /** @description Seats by invitation ("seats": "claim"): the invitation its player claims the seat with (POST /v1/matches/{id}/seats/{seat}/claim), once; absent for a computer seat and, in the links, for a seat already claimed */
+            invite?: string | null;
             name: string;
             seat: number;
-            /** @description This seat's bearer token (shown once) */
-            token: string;
+            /** @description This seat's bearer token (shown once); absent when the seats are claimed by invitation (see invite), null for a seat already claimed */
+            token?: string | null;
         };
         TrickAnswer: {
             /**
@@ -2175,6 +2291,7 @@ export interface operations {
                      *       "view": {
                      *         "accepts_round_result": false,
                      *         "ace_announced_by": null,
+                     *         "claimed": null,
                      *         "computers": [
                      *           null,
                      *           null,
@@ -2223,6 +2340,7 @@ export interface operations {
                      *         "phase": "play",
                      *         "players": 3,
                      *         "preset": null,
+                     *         "referee_sees_hands": false,
                      *         "round": 1,
                      *         "ruleset": "forty_fives",
                      *         "scores": [
@@ -2230,6 +2348,7 @@ export interface operations {
                      *           0,
                      *           0
                      *         ],
+                     *         "seed_commitment": "5d2b9a0c3e8f71b4a6d0e2c19f7b3a8e4c6d1f0a2b9e8c7d6f5a4b3c2d1e0f9a",
                      *         "status": "in_progress",
                      *         "stock_size": 36,
                      *         "to_act": [
@@ -2253,6 +2372,7 @@ export interface operations {
                      *           "role": "referee",
                      *           "seat": null
                      *         },
+                     *         "waiting_for_seats": false,
                      *         "winners": []
                      *       }
                      *     }
@@ -2301,6 +2421,7 @@ export interface operations {
                      * @example {
                      *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
+                     *       "claimed": null,
                      *       "computers": [
                      *         null,
                      *         null,
@@ -2382,6 +2503,7 @@ export interface operations {
                      *       "phase": "play",
                      *       "players": 3,
                      *       "preset": null,
+                     *       "referee_sees_hands": false,
                      *       "round": 1,
                      *       "ruleset": "forty_fives",
                      *       "scores": [
@@ -2389,6 +2511,7 @@ export interface operations {
                      *         0,
                      *         0
                      *       ],
+                     *       "seed_commitment": "5d2b9a0c3e8f71b4a6d0e2c19f7b3a8e4c6d1f0a2b9e8c7d6f5a4b3c2d1e0f9a",
                      *       "status": "in_progress",
                      *       "stock_size": 36,
                      *       "to_act": [
@@ -2412,6 +2535,7 @@ export interface operations {
                      *         "role": "seat",
                      *         "seat": 0
                      *       },
+                     *       "waiting_for_seats": false,
                      *       "winners": []
                      *     }
                      */
@@ -2510,6 +2634,7 @@ export interface operations {
                      * @example {
                      *       "accepts_round_result": false,
                      *       "ace_announced_by": null,
+                     *       "claimed": null,
                      *       "computers": [
                      *         null,
                      *         null,
@@ -2564,6 +2689,7 @@ export interface operations {
                      *       "phase": "play",
                      *       "players": 3,
                      *       "preset": null,
+                     *       "referee_sees_hands": false,
                      *       "round": 1,
                      *       "ruleset": "forty_fives",
                      *       "scores": [
@@ -2571,6 +2697,7 @@ export interface operations {
                      *         0,
                      *         0
                      *       ],
+                     *       "seed_commitment": "5d2b9a0c3e8f71b4a6d0e2c19f7b3a8e4c6d1f0a2b9e8c7d6f5a4b3c2d1e0f9a",
                      *       "status": "in_progress",
                      *       "stock_size": 36,
                      *       "to_act": [
@@ -2599,6 +2726,7 @@ export interface operations {
                      *         "role": "seat",
                      *         "seat": 0
                      *       },
+                     *       "waiting_for_seats": false,
                      *       "winners": []
                      *     }
                      */
@@ -2768,6 +2896,93 @@ export interface operations {
             };
             401: components["responses"]["UNAUTHORIZED"];
             404: components["responses"]["NOT_FOUND"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    claimSeat: {
+        parameters: {
+            query?: {
+                /** @description The language of the answer's human text (en, id, tl; a tag such as id-ID is read as its language, fil is tl). Wins over Accept-Language; a language the service does not have is ignored. Codes, field names and cards never change with the language. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description Languages the caller reads, with q-values; the best of en, id, tl is chosen (English when none matches, or when ?lang= names one). */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                match_id: string;
+                /** @description The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Claim"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claimed"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
+            404: components["responses"]["NOT_FOUND"];
+            409: components["responses"]["CONFLICT"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    startMatch: {
+        parameters: {
+            query?: {
+                /** @description The language of the answer's human text (en, id, tl; a tag such as id-ID is read as its language, fil is tl). Wins over Accept-Language; a language the service does not have is ignored. Codes, field names and cards never change with the language. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The version the request was decided on, as its ETag ("7"); stale: 412 */
+                "If-Match"?: string;
+                /** @description Languages the caller reads, with q-values; the best of en, id, tl is chosen (English when none matches, or when ?lang= names one). */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The referee's view after the start */
+            200: {
+                headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchView"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            409: components["responses"]["CONFLICT"];
+            412: components["responses"]["PRECONDITION_FAILED"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];

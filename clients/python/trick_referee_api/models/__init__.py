@@ -43,12 +43,15 @@ from .boerenbridge_view_options import BoerenbridgeViewOptions
 from .boerenbridge_view_ruleset import BoerenbridgeViewRuleset
 from .boerenbridge_view_status import BoerenbridgeViewStatus
 from .card_play import CardPlay
+from .claim import Claim
+from .claimed import Claimed
 from .contract import Contract
 from .create_match import CreateMatch
 from .create_match_mode import CreateMatchMode
 from .create_match_options import CreateMatchOptions
 from .create_match_players_item_type_1 import CreateMatchPlayersItemType1
 from .create_match_players_item_type_1_computer import CreateMatchPlayersItemType1Computer
+from .create_match_seats import CreateMatchSeats
 from .events import Events
 from .expose_next import ExposeNext
 from .exposure import Exposure
@@ -167,12 +170,15 @@ __all__ = (
     "BoerenbridgeViewRuleset",
     "BoerenbridgeViewStatus",
     "CardPlay",
+    "Claim",
+    "Claimed",
     "Contract",
     "CreateMatch",
     "CreateMatchMode",
     "CreateMatchOptions",
     "CreateMatchPlayersItemType1",
     "CreateMatchPlayersItemType1Computer",
+    "CreateMatchSeats",
     "Events",
     "ExposeNext",
     "Exposure",

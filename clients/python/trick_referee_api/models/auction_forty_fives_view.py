@@ -44,6 +44,8 @@ class AuctionFortyFivesView:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST
                 /v1/rulesets/{id}/score reads them>}
+            claimed (list[bool] | None): Seats by invitation: which seats have been claimed (a computer seat counts as
+                claimed); null when the seats' tokens were given at creation
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None): The seat that deals the round in progress (or the next)
@@ -61,14 +63,21 @@ class AuctionFortyFivesView:
             phase (str): The step of the round the match is at (deal, bidding, play, finished ...: each game names its own)
             players (int): How many seats the match has
             preset (None | str): The preset the match was created with (null: none)
+            referee_sees_hands (bool): Whether the referee token sees every hand (dealt mode: only when the match was
+                created so; table mode: always)
             round_ (int): The round in progress (or the next), from 1
             ruleset (AuctionFortyFivesViewRuleset): The ruleset's id
             scores (list[int]): The match scores, per seat or per team as the game keeps them
+            seed_commitment (None | str): Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the
+                options and the players (names and order) before any seat joined; the record reveals the seed once the match is
+                over (docs/deals.md). Null: table mode, or a match made before commitments
             status (AuctionFortyFivesViewStatus):
             teams (list[list[int]]): The partnerships, each a list of seats (scores are per team, in this order)
             to_act (list[int]): The seats that may act now (several while sealed bids are made at once)
             version (int): The match version (also the ETag)
             viewer (Viewer):
+            waiting_for_seats (bool): True while a match whose seats are claimed waits for them: nothing dealt, no legal
+                action, no dealer yet
             winners (list[int]): The winning seats or teams; empty until the match is over
             ace_announced_by (int | None | Unset): Who announced holding the ace of trumps
             ace_holder (int | None | Unset): The referee who sees the hands: who holds the ace of trumps
@@ -103,6 +112,7 @@ class AuctionFortyFivesView:
      """
 
     accepts_round_result: bool
+    claimed: list[bool] | None
     computers: list[None | str]
     dealer: int | None
     expires_at: None | str
@@ -117,14 +127,17 @@ class AuctionFortyFivesView:
     phase: str
     players: int
     preset: None | str
+    referee_sees_hands: bool
     round_: int
     ruleset: AuctionFortyFivesViewRuleset
     scores: list[int]
+    seed_commitment: None | str
     status: AuctionFortyFivesViewStatus
     teams: list[list[int]]
     to_act: list[int]
     version: int
     viewer: Viewer
+    waiting_for_seats: bool
     winners: list[int]
     ace_announced_by: int | None | Unset = UNSET
     ace_holder: int | None | Unset = UNSET
@@ -170,6 +183,14 @@ class AuctionFortyFivesView:
         from ..models.revoke import Revoke # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        claimed: list[bool] | None
+        if isinstance(self.claimed, list):
+            claimed = self.claimed
+
+
+        else:
+            claimed = self.claimed
 
         computers = []
         for computers_item_data in self.computers:
@@ -226,6 +247,8 @@ class AuctionFortyFivesView:
         preset: None | str
         preset = self.preset
 
+        referee_sees_hands = self.referee_sees_hands
+
         round_ = self.round_
 
         ruleset = self.ruleset.value
@@ -233,6 +256,9 @@ class AuctionFortyFivesView:
         scores = self.scores
 
 
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -252,6 +278,8 @@ class AuctionFortyFivesView:
         version = self.version
 
         viewer = self.viewer.to_dict()
+
+        waiting_for_seats = self.waiting_for_seats
 
         winners = self.winners
 
@@ -403,6 +431,7 @@ class AuctionFortyFivesView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "claimed": claimed,
             "computers": computers,
             "dealer": dealer,
             "expires_at": expires_at,
@@ -417,14 +446,17 @@ class AuctionFortyFivesView:
             "phase": phase,
             "players": players,
             "preset": preset,
+            "referee_sees_hands": referee_sees_hands,
             "round": round_,
             "ruleset": ruleset,
             "scores": scores,
+            "seed_commitment": seed_commitment,
             "status": status,
             "teams": teams,
             "to_act": to_act,
             "version": version,
             "viewer": viewer,
+            "waiting_for_seats": waiting_for_seats,
             "winners": winners,
         })
         if ace_announced_by is not UNSET:
@@ -496,6 +528,22 @@ class AuctionFortyFivesView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        def _parse_claimed(data: object) -> list[bool] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                claimed_type_0 = cast(list[bool], data)
+
+                return claimed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[bool] | None, data)
+
+        claimed = _parse_claimed(d.pop("claimed"))
+
 
         computers = []
         _computers = d.pop("computers")
@@ -591,6 +639,8 @@ class AuctionFortyFivesView:
         preset = _parse_preset(d.pop("preset"))
 
 
+        referee_sees_hands = d.pop("referee_sees_hands")
+
         round_ = d.pop("round")
 
         ruleset = AuctionFortyFivesViewRuleset(d.pop("ruleset"))
@@ -599,6 +649,14 @@ class AuctionFortyFivesView:
 
 
         scores = cast(list[int], d.pop("scores"))
+
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
 
         status = AuctionFortyFivesViewStatus(d.pop("status"))
@@ -623,6 +681,8 @@ class AuctionFortyFivesView:
 
 
 
+
+        waiting_for_seats = d.pop("waiting_for_seats")
 
         winners = cast(list[int], d.pop("winners"))
 
@@ -839,6 +899,7 @@ class AuctionFortyFivesView:
 
         auction_forty_fives_view = cls(
             accepts_round_result=accepts_round_result,
+            claimed=claimed,
             computers=computers,
             dealer=dealer,
             expires_at=expires_at,
@@ -853,14 +914,17 @@ class AuctionFortyFivesView:
             phase=phase,
             players=players,
             preset=preset,
+            referee_sees_hands=referee_sees_hands,
             round_=round_,
             ruleset=ruleset,
             scores=scores,
+            seed_commitment=seed_commitment,
             status=status,
             teams=teams,
             to_act=to_act,
             version=version,
             viewer=viewer,
+            waiting_for_seats=waiting_for_seats,
             winners=winners,
             ace_announced_by=ace_announced_by,
             ace_holder=ace_holder,

@@ -45,6 +45,8 @@ class AvinasView:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST
                 /v1/rulesets/{id}/score reads them>}
+            claimed (list[bool] | None): Seats by invitation: which seats have been claimed (a computer seat counts as
+                claimed); null when the seats' tokens were given at creation
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None): The seat that deals the round in progress (or the next)
@@ -66,15 +68,22 @@ class AvinasView:
             players (int): How many seats the match has
             preset (None | str): The preset the match was created with (null: none)
             rams (list[int]): Rams per team
+            referee_sees_hands (bool): Whether the referee token sees every hand (dealt mode: only when the match was
+                created so; table mode: always)
             result (None | str): How the match ended (won, draw), null while played
             ruleset (AvinasViewRuleset): The ruleset's id
             scores (list[int]): The match scores, per seat or per team as the game keeps them
             scores_are (AvinasViewScoresAre): What scores counts
+            seed_commitment (None | str): Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the
+                options and the players (names and order) before any seat joined; the record reveals the seed once the match is
+                over (docs/deals.md). Null: table mode, or a match made before commitments
             status (AvinasViewStatus):
             teams (list[list[int]]): The partnerships, each a list of seats (scores are per team, in this order)
             to_act (list[int]): The seats that may act now (several while sealed bids are made at once)
             version (int): The match version (also the ETag)
             viewer (Viewer):
+            waiting_for_seats (bool): True while a match whose seats are claimed waits for them: nothing dealt, no legal
+                action, no dealer yet
             winners (list[int]): The winning seats or teams; empty until the match is over
             calls (list[AvinasCall] | Unset): The auction's calls
             card_points (list[int] | Unset): Card points taken this hand, per team
@@ -102,6 +111,7 @@ class AvinasView:
      """
 
     accepts_round_result: bool
+    claimed: list[bool] | None
     computers: list[None | str]
     dealer: int | None
     end_reason: None | str
@@ -120,15 +130,18 @@ class AvinasView:
     players: int
     preset: None | str
     rams: list[int]
+    referee_sees_hands: bool
     result: None | str
     ruleset: AvinasViewRuleset
     scores: list[int]
     scores_are: AvinasViewScoresAre
+    seed_commitment: None | str
     status: AvinasViewStatus
     teams: list[list[int]]
     to_act: list[int]
     version: int
     viewer: Viewer
+    waiting_for_seats: bool
     winners: list[int]
     calls: list[AvinasCall] | Unset = UNSET
     card_points: list[int] | Unset = UNSET
@@ -169,6 +182,14 @@ class AvinasView:
         from ..models.revoke import Revoke # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        claimed: list[bool] | None
+        if isinstance(self.claimed, list):
+            claimed = self.claimed
+
+
+        else:
+            claimed = self.claimed
 
         computers = []
         for computers_item_data in self.computers:
@@ -240,6 +261,8 @@ class AvinasView:
 
 
 
+        referee_sees_hands = self.referee_sees_hands
+
         result: None | str
         result = self.result
 
@@ -250,6 +273,9 @@ class AvinasView:
 
 
         scores_are = self.scores_are.value
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -269,6 +295,8 @@ class AvinasView:
         version = self.version
 
         viewer = self.viewer.to_dict()
+
+        waiting_for_seats = self.waiting_for_seats
 
         winners = self.winners
 
@@ -403,6 +431,7 @@ class AvinasView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "claimed": claimed,
             "computers": computers,
             "dealer": dealer,
             "end_reason": end_reason,
@@ -421,15 +450,18 @@ class AvinasView:
             "players": players,
             "preset": preset,
             "rams": rams,
+            "referee_sees_hands": referee_sees_hands,
             "result": result,
             "ruleset": ruleset,
             "scores": scores,
             "scores_are": scores_are,
+            "seed_commitment": seed_commitment,
             "status": status,
             "teams": teams,
             "to_act": to_act,
             "version": version,
             "viewer": viewer,
+            "waiting_for_seats": waiting_for_seats,
             "winners": winners,
         })
         if calls is not UNSET:
@@ -491,6 +523,22 @@ class AvinasView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        def _parse_claimed(data: object) -> list[bool] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                claimed_type_0 = cast(list[bool], data)
+
+                return claimed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[bool] | None, data)
+
+        claimed = _parse_claimed(d.pop("claimed"))
+
 
         computers = []
         _computers = d.pop("computers")
@@ -603,6 +651,8 @@ class AvinasView:
         rams = cast(list[int], d.pop("rams"))
 
 
+        referee_sees_hands = d.pop("referee_sees_hands")
+
         def _parse_result(data: object) -> None | str:
             if data is None:
                 return data
@@ -622,6 +672,14 @@ class AvinasView:
         scores_are = AvinasViewScoresAre(d.pop("scores_are"))
 
 
+
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
 
         status = AvinasViewStatus(d.pop("status"))
@@ -646,6 +704,8 @@ class AvinasView:
 
 
 
+
+        waiting_for_seats = d.pop("waiting_for_seats")
 
         winners = cast(list[int], d.pop("winners"))
 
@@ -846,6 +906,7 @@ class AvinasView:
 
         avinas_view = cls(
             accepts_round_result=accepts_round_result,
+            claimed=claimed,
             computers=computers,
             dealer=dealer,
             end_reason=end_reason,
@@ -864,15 +925,18 @@ class AvinasView:
             players=players,
             preset=preset,
             rams=rams,
+            referee_sees_hands=referee_sees_hands,
             result=result,
             ruleset=ruleset,
             scores=scores,
             scores_are=scores_are,
+            seed_commitment=seed_commitment,
             status=status,
             teams=teams,
             to_act=to_act,
             version=version,
             viewer=viewer,
+            waiting_for_seats=waiting_for_seats,
             winners=winners,
             calls=calls,
             card_points=card_points,

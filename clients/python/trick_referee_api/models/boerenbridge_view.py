@@ -40,6 +40,8 @@ class BoerenbridgeView:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST
                 /v1/rulesets/{id}/score reads them>}
+            claimed (list[bool] | None): Seats by invitation: which seats have been claimed (a computer seat counts as
+                claimed); null when the seats' tokens were given at creation
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None): The seat that deals the round in progress (or the next)
@@ -56,14 +58,21 @@ class BoerenbridgeView:
             phase (str): The step of the round the match is at (deal, bidding, play, finished ...: each game names its own)
             players (int): How many seats the match has
             preset (None | str): The preset the match was created with (null: none)
+            referee_sees_hands (bool): Whether the referee token sees every hand (dealt mode: only when the match was
+                created so; table mode: always)
             result (None | str): How the match ended (null while it is played), such as no_winner
             round_ (int): The round in progress (or the next), from 1
             ruleset (BoerenbridgeViewRuleset): The ruleset's id
             scores (list[int]): The match scores, per seat or per team as the game keeps them
+            seed_commitment (None | str): Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the
+                options and the players (names and order) before any seat joined; the record reveals the seed once the match is
+                over (docs/deals.md). Null: table mode, or a match made before commitments
             status (BoerenbridgeViewStatus):
             to_act (list[int]): The seats that may act now (several while sealed bids are made at once)
             version (int): The match version (also the ETag)
             viewer (Viewer):
+            waiting_for_seats (bool): True while a match whose seats are claimed waits for them: nothing dealt, no legal
+                action, no dealer yet
             winners (list[int]): The winning seats or teams; empty until the match is over
             bidding (BoerenbridgeBidding | Unset):
             cards_left (list[int] | Unset): The cards each seat still holds
@@ -83,6 +92,7 @@ class BoerenbridgeView:
      """
 
     accepts_round_result: bool
+    claimed: list[bool] | None
     computers: list[None | str]
     dealer: int | None
     expires_at: None | str
@@ -96,14 +106,17 @@ class BoerenbridgeView:
     phase: str
     players: int
     preset: None | str
+    referee_sees_hands: bool
     result: None | str
     round_: int
     ruleset: BoerenbridgeViewRuleset
     scores: list[int]
+    seed_commitment: None | str
     status: BoerenbridgeViewStatus
     to_act: list[int]
     version: int
     viewer: Viewer
+    waiting_for_seats: bool
     winners: list[int]
     bidding: BoerenbridgeBidding | Unset = UNSET
     cards_left: list[int] | Unset = UNSET
@@ -133,6 +146,14 @@ class BoerenbridgeView:
         from ..models.revoke import Revoke # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        claimed: list[bool] | None
+        if isinstance(self.claimed, list):
+            claimed = self.claimed
+
+
+        else:
+            claimed = self.claimed
 
         computers = []
         for computers_item_data in self.computers:
@@ -187,6 +208,8 @@ class BoerenbridgeView:
         preset: None | str
         preset = self.preset
 
+        referee_sees_hands = self.referee_sees_hands
+
         result: None | str
         result = self.result
 
@@ -198,6 +221,9 @@ class BoerenbridgeView:
 
 
 
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
+
         status = self.status.value
 
         to_act = self.to_act
@@ -207,6 +233,8 @@ class BoerenbridgeView:
         version = self.version
 
         viewer = self.viewer.to_dict()
+
+        waiting_for_seats = self.waiting_for_seats
 
         winners = self.winners
 
@@ -284,6 +312,7 @@ class BoerenbridgeView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "claimed": claimed,
             "computers": computers,
             "dealer": dealer,
             "expires_at": expires_at,
@@ -297,14 +326,17 @@ class BoerenbridgeView:
             "phase": phase,
             "players": players,
             "preset": preset,
+            "referee_sees_hands": referee_sees_hands,
             "result": result,
             "round": round_,
             "ruleset": ruleset,
             "scores": scores,
+            "seed_commitment": seed_commitment,
             "status": status,
             "to_act": to_act,
             "version": version,
             "viewer": viewer,
+            "waiting_for_seats": waiting_for_seats,
             "winners": winners,
         })
         if bidding is not UNSET:
@@ -348,6 +380,22 @@ class BoerenbridgeView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        def _parse_claimed(data: object) -> list[bool] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                claimed_type_0 = cast(list[bool], data)
+
+                return claimed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[bool] | None, data)
+
+        claimed = _parse_claimed(d.pop("claimed"))
+
 
         computers = []
         _computers = d.pop("computers")
@@ -441,6 +489,8 @@ class BoerenbridgeView:
         preset = _parse_preset(d.pop("preset"))
 
 
+        referee_sees_hands = d.pop("referee_sees_hands")
+
         def _parse_result(data: object) -> None | str:
             if data is None:
                 return data
@@ -459,6 +509,14 @@ class BoerenbridgeView:
         scores = cast(list[int], d.pop("scores"))
 
 
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
+
+
         status = BoerenbridgeViewStatus(d.pop("status"))
 
 
@@ -473,6 +531,8 @@ class BoerenbridgeView:
 
 
 
+
+        waiting_for_seats = d.pop("waiting_for_seats")
 
         winners = cast(list[int], d.pop("winners"))
 
@@ -565,6 +625,7 @@ class BoerenbridgeView:
 
         boerenbridge_view = cls(
             accepts_round_result=accepts_round_result,
+            claimed=claimed,
             computers=computers,
             dealer=dealer,
             expires_at=expires_at,
@@ -578,14 +639,17 @@ class BoerenbridgeView:
             phase=phase,
             players=players,
             preset=preset,
+            referee_sees_hands=referee_sees_hands,
             result=result,
             round_=round_,
             ruleset=ruleset,
             scores=scores,
+            seed_commitment=seed_commitment,
             status=status,
             to_act=to_act,
             version=version,
             viewer=viewer,
+            waiting_for_seats=waiting_for_seats,
             winners=winners,
             bidding=bidding,
             cards_left=cards_left,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.create_match_mode import CreateMatchMode
+from ..models.create_match_seats import CreateMatchSeats
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -45,6 +46,10 @@ class CreateMatch:
                 play). Absent or false: the referee of a dealt match sees what the spectator token sees (public cards, scores,
                 whose turn), in its view, events, stream and record, so that the person who created the match cannot look at the
                 other players' cards. Table mode: the referee reports every card and sees them all.
+            seats (CreateMatchSeats | Unset): Dealt mode: "claim" gives each seat an invitation instead of its token
+                (seats[].invite); each player claims their seat with it (POST /v1/matches/{id}/seats/{seat}/claim) and gets a
+                token nobody else holds. Nothing is dealt before every seat is claimed (or the referee starts the match: POST
+                /v1/matches/{id}/start). Absent: each seat's token in the answer
      """
 
     mode: CreateMatchMode
@@ -54,6 +59,7 @@ class CreateMatch:
     options: CreateMatchOptions | Unset = UNSET
     preset: None | str | Unset = UNSET
     referee_sees_hands: bool | Unset = UNSET
+    seats: CreateMatchSeats | Unset = UNSET
 
 
 
@@ -95,6 +101,11 @@ class CreateMatch:
 
         referee_sees_hands = self.referee_sees_hands
 
+        seats: str | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = self.seats.value
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -111,6 +122,8 @@ class CreateMatch:
             field_dict["preset"] = preset
         if referee_sees_hands is not UNSET:
             field_dict["referee_sees_hands"] = referee_sees_hands
+        if seats is not UNSET:
+            field_dict["seats"] = seats
 
         return field_dict
 
@@ -181,6 +194,16 @@ class CreateMatch:
 
         referee_sees_hands = d.pop("referee_sees_hands", UNSET)
 
+        _seats = d.pop("seats", UNSET)
+        seats: CreateMatchSeats | Unset
+        if isinstance(_seats,  Unset):
+            seats = UNSET
+        else:
+            seats = CreateMatchSeats(_seats)
+
+
+
+
         create_match = cls(
             mode=mode,
             players=players,
@@ -189,6 +212,7 @@ class CreateMatch:
             options=options,
             preset=preset,
             referee_sees_hands=referee_sees_hands,
+            seats=seats,
         )
 
         return create_match

@@ -41,6 +41,8 @@ class FortyFivesView:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST
                 /v1/rulesets/{id}/score reads them>}
+            claimed (list[bool] | None): Seats by invitation: which seats have been claimed (a computer seat counts as
+                claimed); null when the seats' tokens were given at creation
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None): The seat that deals the round in progress (or the next)
@@ -58,13 +60,20 @@ class FortyFivesView:
             phase (str): The step of the round the match is at (deal, bidding, play, finished ...: each game names its own)
             players (int): How many seats the match has
             preset (None | str): The preset the match was created with (null: none)
+            referee_sees_hands (bool): Whether the referee token sees every hand (dealt mode: only when the match was
+                created so; table mode: always)
             round_ (int): The round in progress (or the next), from 1
             ruleset (FortyFivesViewRuleset): The ruleset's id
             scores (list[int]): The match scores, per seat or per team as the game keeps them
+            seed_commitment (None | str): Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the
+                options and the players (names and order) before any seat joined; the record reveals the seed once the match is
+                over (docs/deals.md). Null: table mode, or a match made before commitments
             status (FortyFivesViewStatus):
             to_act (list[int]): The seats that may act now (several while sealed bids are made at once)
             version (int): The match version (also the ETag)
             viewer (Viewer):
+            waiting_for_seats (bool): True while a match whose seats are claimed waits for them: nothing dealt, no legal
+                action, no dealer yet
             winners (list[int]): The winning seats or teams; empty until the match is over
             ace_announced_by (int | None | Unset): Who announced holding the ace of trumps
             ace_holder (int | None | Unset): The referee who sees the hands: who holds the ace of trumps
@@ -93,6 +102,7 @@ class FortyFivesView:
      """
 
     accepts_round_result: bool
+    claimed: list[bool] | None
     computers: list[None | str]
     dealer: int | None
     expires_at: None | str
@@ -107,13 +117,16 @@ class FortyFivesView:
     phase: str
     players: int
     preset: None | str
+    referee_sees_hands: bool
     round_: int
     ruleset: FortyFivesViewRuleset
     scores: list[int]
+    seed_commitment: None | str
     status: FortyFivesViewStatus
     to_act: list[int]
     version: int
     viewer: Viewer
+    waiting_for_seats: bool
     winners: list[int]
     ace_announced_by: int | None | Unset = UNSET
     ace_holder: int | None | Unset = UNSET
@@ -151,6 +164,14 @@ class FortyFivesView:
         from ..models.revoke import Revoke # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        claimed: list[bool] | None
+        if isinstance(self.claimed, list):
+            claimed = self.claimed
+
+
+        else:
+            claimed = self.claimed
 
         computers = []
         for computers_item_data in self.computers:
@@ -207,6 +228,8 @@ class FortyFivesView:
         preset: None | str
         preset = self.preset
 
+        referee_sees_hands = self.referee_sees_hands
+
         round_ = self.round_
 
         ruleset = self.ruleset.value
@@ -214,6 +237,9 @@ class FortyFivesView:
         scores = self.scores
 
 
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -224,6 +250,8 @@ class FortyFivesView:
         version = self.version
 
         viewer = self.viewer.to_dict()
+
+        waiting_for_seats = self.waiting_for_seats
 
         winners = self.winners
 
@@ -347,6 +375,7 @@ class FortyFivesView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "claimed": claimed,
             "computers": computers,
             "dealer": dealer,
             "expires_at": expires_at,
@@ -361,13 +390,16 @@ class FortyFivesView:
             "phase": phase,
             "players": players,
             "preset": preset,
+            "referee_sees_hands": referee_sees_hands,
             "round": round_,
             "ruleset": ruleset,
             "scores": scores,
+            "seed_commitment": seed_commitment,
             "status": status,
             "to_act": to_act,
             "version": version,
             "viewer": viewer,
+            "waiting_for_seats": waiting_for_seats,
             "winners": winners,
         })
         if ace_announced_by is not UNSET:
@@ -426,6 +458,22 @@ class FortyFivesView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        def _parse_claimed(data: object) -> list[bool] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                claimed_type_0 = cast(list[bool], data)
+
+                return claimed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[bool] | None, data)
+
+        claimed = _parse_claimed(d.pop("claimed"))
+
 
         computers = []
         _computers = d.pop("computers")
@@ -521,6 +569,8 @@ class FortyFivesView:
         preset = _parse_preset(d.pop("preset"))
 
 
+        referee_sees_hands = d.pop("referee_sees_hands")
+
         round_ = d.pop("round")
 
         ruleset = FortyFivesViewRuleset(d.pop("ruleset"))
@@ -529,6 +579,14 @@ class FortyFivesView:
 
 
         scores = cast(list[int], d.pop("scores"))
+
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
 
         status = FortyFivesViewStatus(d.pop("status"))
@@ -545,6 +603,8 @@ class FortyFivesView:
 
 
 
+
+        waiting_for_seats = d.pop("waiting_for_seats")
 
         winners = cast(list[int], d.pop("winners"))
 
@@ -706,6 +766,7 @@ class FortyFivesView:
 
         forty_fives_view = cls(
             accepts_round_result=accepts_round_result,
+            claimed=claimed,
             computers=computers,
             dealer=dealer,
             expires_at=expires_at,
@@ -720,13 +781,16 @@ class FortyFivesView:
             phase=phase,
             players=players,
             preset=preset,
+            referee_sees_hands=referee_sees_hands,
             round_=round_,
             ruleset=ruleset,
             scores=scores,
+            seed_commitment=seed_commitment,
             status=status,
             to_act=to_act,
             version=version,
             viewer=viewer,
+            waiting_for_seats=waiting_for_seats,
             winners=winners,
             ace_announced_by=ace_announced_by,
             ace_holder=ace_holder,

@@ -36,13 +36,14 @@ class MatchRecord:
             complete (bool): True when the record holds every deal and action so far (else: the finished rounds)
             deals (list[MatchRecordDealsItem]): Each deal: index, commitment (hex SHA-256 of its seed); once its round is
                 over, seed (hex), deck (top first) and hands (per seat, as dealt)
+            entropies (list[None | str] | None): Each seat's entropy, mixed into every deal (null: none given)
             first_dealer (MatchRecordFirstDealer): The first dealer and how it was chosen
             language (str): The language of the record's texts
             match_version (int):
             mode (str):
             options (MatchRecordOptions):
             players (list[str]):
-            record_version (int): The record's format (1)
+            record_version (int): The record's format (2)
             refused (list[MatchRecordRefusedItem]): Each action the rules refused (it changed nothing: no version, no
                 event), oldest first, the last 200 kept: seq_after (the last event seq then), by (a seat, or referee), code (the
                 refusal's), action (as posted; null when the body was no action object; without card and cards when another seat
@@ -50,14 +51,18 @@ class MatchRecord:
             rounds (list[MatchRecordRoundsItem]): Each finished round's record
             ruleset (str):
             scores (list[int]):
+            seed_commitment (None | str): The commitment every view showed (null: table mode, or a match made before
+                commitments)
             status (str):
             winners (list[int]):
-            match_seed (str | Unset): Once the match is over: the seed every deal came from
+            match_seed (str | Unset): Once the match is over: the server's match seed, from which (with the entropies) every
+                deal came
      """
 
     actions: list[MatchRecordActionsItem]
     complete: bool
     deals: list[MatchRecordDealsItem]
+    entropies: list[None | str] | None
     first_dealer: MatchRecordFirstDealer
     language: str
     match_version: int
@@ -69,6 +74,7 @@ class MatchRecord:
     rounds: list[MatchRecordRoundsItem]
     ruleset: str
     scores: list[int]
+    seed_commitment: None | str
     status: str
     winners: list[int]
     match_seed: str | Unset = UNSET
@@ -100,6 +106,18 @@ class MatchRecord:
             deals.append(deals_item)
 
 
+
+        entropies: list[None | str] | None
+        if isinstance(self.entropies, list):
+            entropies = []
+            for entropies_type_0_item_data in self.entropies:
+                entropies_type_0_item: None | str
+                entropies_type_0_item = entropies_type_0_item_data
+                entropies.append(entropies_type_0_item)
+
+
+        else:
+            entropies = self.entropies
 
         first_dealer = self.first_dealer.to_dict()
 
@@ -137,6 +155,9 @@ class MatchRecord:
 
 
 
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
+
         status = self.status
 
         winners = self.winners
@@ -152,6 +173,7 @@ class MatchRecord:
             "actions": actions,
             "complete": complete,
             "deals": deals,
+            "entropies": entropies,
             "first_dealer": first_dealer,
             "language": language,
             "match_version": match_version,
@@ -163,6 +185,7 @@ class MatchRecord:
             "rounds": rounds,
             "ruleset": ruleset,
             "scores": scores,
+            "seed_commitment": seed_commitment,
             "status": status,
             "winners": winners,
         })
@@ -202,6 +225,32 @@ class MatchRecord:
 
 
             deals.append(deals_item)
+
+
+        def _parse_entropies(data: object) -> list[None | str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                entropies_type_0 = []
+                _entropies_type_0 = data
+                for entropies_type_0_item_data in (_entropies_type_0):
+                    def _parse_entropies_type_0_item(data: object) -> None | str:
+                        if data is None:
+                            return data
+                        return cast(None | str, data)
+
+                    entropies_type_0_item = _parse_entropies_type_0_item(entropies_type_0_item_data)
+
+                    entropies_type_0.append(entropies_type_0_item)
+
+                return entropies_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[None | str] | None, data)
+
+        entropies = _parse_entropies(d.pop("entropies"))
 
 
         first_dealer = MatchRecordFirstDealer.from_dict(d.pop("first_dealer"))
@@ -250,6 +299,14 @@ class MatchRecord:
         scores = cast(list[int], d.pop("scores"))
 
 
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
+
+
         status = d.pop("status")
 
         winners = cast(list[int], d.pop("winners"))
@@ -261,6 +318,7 @@ class MatchRecord:
             actions=actions,
             complete=complete,
             deals=deals,
+            entropies=entropies,
             first_dealer=first_dealer,
             language=language,
             match_version=match_version,
@@ -272,6 +330,7 @@ class MatchRecord:
             rounds=rounds,
             ruleset=ruleset,
             scores=scores,
+            seed_commitment=seed_commitment,
             status=status,
             winners=winners,
             match_seed=match_seed,

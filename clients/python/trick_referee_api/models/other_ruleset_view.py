@@ -32,6 +32,8 @@ class OtherRulesetView:
             accepts_round_result (bool): True while the ruleset takes the round in progress reported whole (table mode): its
                 referee posts {"type": "round_result", "result": <the round facts: the game's RoundFacts schema, as POST
                 /v1/rulesets/{id}/score reads them>}
+            claimed (list[bool] | None): Seats by invitation: which seats have been claimed (a computer seat counts as
+                claimed); null when the seats' tokens were given at creation
             computers (list[None | str]): Each seat's computer level (null: a person plays it); the service acts for a
                 computer seat before it answers, each of its actions an event by 'computer'
             dealer (int | None): The seat that deals the round in progress (or the next)
@@ -43,12 +45,19 @@ class OtherRulesetView:
             names (list[str]): The players' names, by seat
             phase (str): The step of the round the match is at (deal, bidding, play, finished ...: each game names its own)
             preset (None | str): The preset the match was created with (null: none)
+            referee_sees_hands (bool): Whether the referee token sees every hand (dealt mode: only when the match was
+                created so; table mode: always)
             ruleset (str): The ruleset's id: none of those the other views name
             scores (list[int]): The match scores, per seat or per team as the game keeps them
+            seed_commitment (None | str): Dealt mode: SHA-256 (hex) committing the server's match seed, the ruleset, the
+                options and the players (names and order) before any seat joined; the record reveals the seed once the match is
+                over (docs/deals.md). Null: table mode, or a match made before commitments
             status (OtherRulesetViewStatus):
             to_act (list[int]): The seats that may act now (several while sealed bids are made at once)
             version (int): The match version (also the ETag)
             viewer (Viewer):
+            waiting_for_seats (bool): True while a match whose seats are claimed waits for them: nothing dealt, no legal
+                action, no dealer yet
             winners (list[int]): The winning seats or teams; empty until the match is over
             deal_commitment (str | Unset): Dealt mode: the hex SHA-256 of the seed the round in progress was dealt from; the
                 match record reveals the seed once the round is over, so anyone can check the deal
@@ -56,6 +65,7 @@ class OtherRulesetView:
      """
 
     accepts_round_result: bool
+    claimed: list[bool] | None
     computers: list[None | str]
     dealer: int | None
     expires_at: None | str
@@ -65,12 +75,15 @@ class OtherRulesetView:
     names: list[str]
     phase: str
     preset: None | str
+    referee_sees_hands: bool
     ruleset: str
     scores: list[int]
+    seed_commitment: None | str
     status: OtherRulesetViewStatus
     to_act: list[int]
     version: int
     viewer: Viewer
+    waiting_for_seats: bool
     winners: list[int]
     deal_commitment: str | Unset = UNSET
     hand: list[str] | None | Unset = UNSET
@@ -84,6 +97,14 @@ class OtherRulesetView:
         from ..models.action import Action # noqa: PLC0415
         from ..models.viewer import Viewer # noqa: PLC0415
         accepts_round_result = self.accepts_round_result
+
+        claimed: list[bool] | None
+        if isinstance(self.claimed, list):
+            claimed = self.claimed
+
+
+        else:
+            claimed = self.claimed
 
         computers = []
         for computers_item_data in self.computers:
@@ -119,11 +140,16 @@ class OtherRulesetView:
         preset: None | str
         preset = self.preset
 
+        referee_sees_hands = self.referee_sees_hands
+
         ruleset = self.ruleset
 
         scores = self.scores
 
 
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -134,6 +160,8 @@ class OtherRulesetView:
         version = self.version
 
         viewer = self.viewer.to_dict()
+
+        waiting_for_seats = self.waiting_for_seats
 
         winners = self.winners
 
@@ -156,6 +184,7 @@ class OtherRulesetView:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "accepts_round_result": accepts_round_result,
+            "claimed": claimed,
             "computers": computers,
             "dealer": dealer,
             "expires_at": expires_at,
@@ -165,12 +194,15 @@ class OtherRulesetView:
             "names": names,
             "phase": phase,
             "preset": preset,
+            "referee_sees_hands": referee_sees_hands,
             "ruleset": ruleset,
             "scores": scores,
+            "seed_commitment": seed_commitment,
             "status": status,
             "to_act": to_act,
             "version": version,
             "viewer": viewer,
+            "waiting_for_seats": waiting_for_seats,
             "winners": winners,
         })
         if deal_commitment is not UNSET:
@@ -188,6 +220,22 @@ class OtherRulesetView:
         from ..models.viewer import Viewer # noqa: PLC0415
         d = dict(src_dict)
         accepts_round_result = d.pop("accepts_round_result")
+
+        def _parse_claimed(data: object) -> list[bool] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                claimed_type_0 = cast(list[bool], data)
+
+                return claimed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[bool] | None, data)
+
+        claimed = _parse_claimed(d.pop("claimed"))
+
 
         computers = []
         _computers = d.pop("computers")
@@ -248,9 +296,19 @@ class OtherRulesetView:
         preset = _parse_preset(d.pop("preset"))
 
 
+        referee_sees_hands = d.pop("referee_sees_hands")
+
         ruleset = d.pop("ruleset")
 
         scores = cast(list[int], d.pop("scores"))
+
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
 
         status = OtherRulesetViewStatus(d.pop("status"))
@@ -267,6 +325,8 @@ class OtherRulesetView:
 
 
 
+
+        waiting_for_seats = d.pop("waiting_for_seats")
 
         winners = cast(list[int], d.pop("winners"))
 
@@ -293,6 +353,7 @@ class OtherRulesetView:
 
         other_ruleset_view = cls(
             accepts_round_result=accepts_round_result,
+            claimed=claimed,
             computers=computers,
             dealer=dealer,
             expires_at=expires_at,
@@ -302,12 +363,15 @@ class OtherRulesetView:
             names=names,
             phase=phase,
             preset=preset,
+            referee_sees_hands=referee_sees_hands,
             ruleset=ruleset,
             scores=scores,
+            seed_commitment=seed_commitment,
             status=status,
             to_act=to_act,
             version=version,
             viewer=viewer,
+            waiting_for_seats=waiting_for_seats,
             winners=winners,
             deal_commitment=deal_commitment,
             hand=hand,

@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -24,12 +26,17 @@ class SeatToken:
         Attributes:
             name (str):
             seat (int):
-            token (str): This seat's bearer token (shown once)
+            invite (None | str | Unset): Seats by invitation ("seats": "claim"): the invitation its player claims the seat
+                with (POST /v1/matches/{id}/seats/{seat}/claim), once; absent for a computer seat and, in the links, for a seat
+                already claimed
+            token (None | str | Unset): This seat's bearer token (shown once); absent when the seats are claimed by
+                invitation (see invite), null for a seat already claimed
      """
 
     name: str
     seat: int
-    token: str
+    invite: None | str | Unset = UNSET
+    token: None | str | Unset = UNSET
 
 
 
@@ -40,7 +47,17 @@ class SeatToken:
 
         seat = self.seat
 
-        token = self.token
+        invite: None | str | Unset
+        if isinstance(self.invite, Unset):
+            invite = UNSET
+        else:
+            invite = self.invite
+
+        token: None | str | Unset
+        if isinstance(self.token, Unset):
+            token = UNSET
+        else:
+            token = self.token
 
 
         field_dict: dict[str, Any] = {}
@@ -48,8 +65,11 @@ class SeatToken:
         field_dict.update({
             "name": name,
             "seat": seat,
-            "token": token,
         })
+        if invite is not UNSET:
+            field_dict["invite"] = invite
+        if token is not UNSET:
+            field_dict["token"] = token
 
         return field_dict
 
@@ -62,11 +82,30 @@ class SeatToken:
 
         seat = d.pop("seat")
 
-        token = d.pop("token")
+        def _parse_invite(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        invite = _parse_invite(d.pop("invite", UNSET))
+
+
+        def _parse_token(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        token = _parse_token(d.pop("token", UNSET))
+
 
         seat_token = cls(
             name=name,
             seat=seat,
+            invite=invite,
             token=token,
         )
 

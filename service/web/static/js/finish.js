@@ -48,6 +48,7 @@ export function rematchBody(created) {
   const players = created.players.map((name, i) => (created.computers?.[i] ? { name, computer: created.computers[i] } : name));
   const body = { ruleset: created.ruleset, mode: created.mode, players, options: created.options };
   if (Number.isInteger(first)) body.dealer = (first + 1) % n;
+  if (created.waiting) body.seats = "claim"; // its seats were claimed by invitation: so again
   return body;
 }
 

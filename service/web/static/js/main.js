@@ -1,6 +1,7 @@
 // The page's entry: loads the strings, wires the language switch, and draws the screen the URL's
 // fragment names (routes.js): the start screen or a match.
 import { language, loadStrings, setLanguage, translateStatic } from "./i18n.js";
+import { claimSeat } from "./claim.js";
 import { leaveMatch, showMatch } from "./match.js";
 import { parseRoute } from "./routes.js";
 import { showStart } from "./start.js";
@@ -13,6 +14,10 @@ async function route() {
   const r = parseRoute(location.hash);
   if (r.name === "match") {
     await showMatch(app, r, net);
+  } else if (r.name === "claim") {
+    leaveMatch();
+    net.textContent = "";
+    await claimSeat(app, r);
   } else {
     leaveMatch();
     net.textContent = "";

@@ -181,12 +181,19 @@ async function readLog(base, token) {
   let after = 0;
   const entries = [];
   let created = null;
+  let started = null;
   for (;;) {
     const page = (await request("GET", `${base}/events?after=${after}&limit=1000`, { token })).data;
     entries.push(...page.events.filter(logged));
     created ??= page.events.find((e) => e.kind === "create") ?? null;
+    // a match whose seats were claimed draws its first dealer when it starts
+    started ??= page.events.find((e) => e.kind === "start") ?? null;
     after = page.last_seq;
-    if (!page.more) return { last: after, entries, firstDealer: created?.first_dealer ?? null, created };
+    if (!page.more) {
+      // a match whose seats were claimed: its first dealer as drawn when it started
+      if (created && started) created = { ...created, first_dealer: started.first_dealer };
+      return { last: after, entries, firstDealer: created?.first_dealer ?? null, created };
+    }
   }
 }
 
@@ -199,6 +206,10 @@ function noteEvents(m, events) {
   if (current !== m) return;
   let changed = false;
   for (const e of events) {
+    if (e.kind === "start") {
+      m.firstDealer = e.first_dealer ?? null;
+      changed = true;
+    }
     if (!logged(e) || m.log.some((x) => x.seq === e.seq)) continue;
     m.log.push({ ...e });
     if (e.kind === "undo") for (const x of m.log) if ((e.undone || []).includes(x.seq)) x.undone = true;
@@ -394,8 +405,8 @@ function draw(m) {
   clear(m.app,
     h("h1", { id: "status-h", "data-version": v.version }, `${m.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
     h("p", { class: "live", id: "live-state" }, t(`live.${m.liveState}`)),
-    statusSection(v),
-    roundNumber(v) === 1 ? firstDraw(v, m.firstDealer) : null,
+    v.waiting_for_seats ? waitingSection(m, referee, busy) : statusSection(v),
+    roundNumber(v) === 1 && !v.waiting_for_seats ? firstDraw(v, m.firstDealer) : null,
     endSection(v),
     finish(m),
     entering ? resultForm(m) : null,
@@ -410,10 +421,38 @@ function draw(m) {
     scoreSection(v, m.rounds, (name) => optionTitle(m, name)),
     chartSection(m.rounds, columns(v, scoreCount(v))),
     sharePanel(v, m.stored),
+    fairness(v),
     v.status === "finished" ? recordSection(v, m.route.token, (err) => { m.error = errorText(err); render(m); }) : null);
   renderNet(m);
   redrawn();
   keepLast(m);
+}
+
+// A dealt match: the commitment to its shuffle (seed_commitment, docs/deals.md), which a player notes
+// to check the record against at the end (python -m service.verify RECORD --commitment SHA), and
+// whether the referee sees every hand.
+function fairness(v) {
+  if (v.mode !== "dealt") return null;
+  return h("section", { id: "fairness", class: "fairness" },
+    v.referee_sees_hands ? h("p", { class: "notice", id: "referee-sees" }, t("match.referee_sees")) : null,
+    v.seed_commitment ? h("p", {}, t("match.seal"), " ", h("code", { id: "seed-commitment" }, v.seed_commitment)) : null);
+}
+
+// A match whose seats are claimed, before it starts: who has joined; the referee may start it now
+// (the seats not claimed then add nothing to the shuffle, docs/deals.md).
+function waitingSection(m, referee, busy) {
+  const v = m.view;
+  const joined = (v.claimed || []).filter(Boolean).length;
+  return h("section", { id: "waiting" },
+    v.viewer?.role === "seat" ? h("p", {}, t("match.you_are", { name: seatName(v, v.viewer.seat) })) : null,
+    h("p", { role: "status" }, t("match.waiting", { n: joined, of: v.names.length })),
+    referee ? waiting(h("p", {}, tapButton(`start:${v.version}`, { id: "start-now" }, () => startNow(m),
+      t("match.start_now"))), busy) : null);
+}
+
+function startNow(m) {
+  m.error = "";
+  m.outbox.send(`${m.base}/start`, undefined, m.view.version);
 }
 
 // The round-result form, built when it is opened and kept across redraws (what is typed stays); it

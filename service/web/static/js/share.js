@@ -1,10 +1,12 @@
 // Dealt mode: a link and a QR code for each seat's phone (and one for a shared spectator screen),
-// each opening this page with that seat's token in the URL fragment. The QR codes are drawn on a
+// each opening this page with that seat's invitation in the URL fragment (the phone that opens it
+// claims the seat: claim.js), or its token for a match created before invitations. A seat claimed
+// shows that it is, and no code. The QR codes are drawn on a
 // canvas by the vendored qrcode-generator (MIT, ../vendor/qrcode/LICENSE).
 import qrcode from "../vendor/qrcode/qrcode.mjs";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { absoluteMatchUrl } from "./routes.js";
+import { absoluteClaimUrl, absoluteMatchUrl } from "./routes.js";
 
 const QR_SCALE = 4;
 const QR_MARGIN = 4;
@@ -34,11 +36,20 @@ function linkBlock(title, url, attrs) {
     h("a", { href: url, target: "_blank", rel: "noopener" }, url));
 }
 
+function seatBlock(view, s) {
+  if (view.claimed?.[s.seat]) {
+    return view.computers?.[s.seat] ? null : h("div", { class: "seat-link", "data-seat": s.seat, "data-claimed": "" },
+      h("h3", {}, s.name), h("p", {}, t("share.claimed")));
+  }
+  if (s.invite) return linkBlock(s.name, absoluteClaimUrl(view.id, s.seat, s.invite), { "data-seat": s.seat });
+  return s.token ? linkBlock(s.name, absoluteMatchUrl(view.id, s.token), { "data-seat": s.seat }) : null;
+}
+
 // stored: what this device remembers of the match (store.findMatch), or null.
 export function sharePanel(view, stored) {
   if (view.mode !== "dealt" || view.viewer?.role !== "referee") return null;
   if (!stored) return h("section", {}, h("h2", {}, t("share.title")), h("p", {}, t("share.unknown")));
-  const blocks = stored.seats.map((s) => linkBlock(s.name, absoluteMatchUrl(view.id, s.token), { "data-seat": s.seat }));
+  const blocks = stored.seats.map((s) => seatBlock(view, s)).filter(Boolean);
   if (stored.spectator) {
     blocks.push(linkBlock(t("share.spectator"), absoluteMatchUrl(view.id, stored.spectator), { "data-spectator": "" }));
   }

@@ -191,6 +191,8 @@ async function start(state, form, names, options, error) {
   const body = { ruleset: state.ruleset.id, players: seats, mode: state.mode,
     options: readOptions(options, state.detail.options_schema, state.preset?.options || {}) };
   if (state.preset) body.preset = state.preset.id;
+  // dealt: each seat gets an invitation its phone claims, so the creator holds no seat's token
+  if (state.mode === "dealt") body.seats = "claim";
   const dealer = names.querySelector("#first-dealer").value;
   if (dealer !== "") body.dealer = Number(dealer);
   // the same key only for the same request sent again (after a network loss): a changed form is a new request

@@ -18,7 +18,7 @@ export function remember(created, ruleset, names) {
     names,
     mode: created.view.mode,
     token: created.referee_token,
-    seats: created.seats.map((s) => ({ seat: s.seat, name: s.name, token: s.token })),
+    seats: created.seats.map((s) => ({ seat: s.seat, name: s.name, token: s.token ?? null, invite: s.invite ?? null })),
     spectator: created.spectator_token || null,
     at: new Date().toISOString(),
   };
@@ -29,4 +29,23 @@ export function remember(created, ruleset, names) {
 
 export function findMatch(id, token) {
   return recentMatches().find((m) => m.id === id && m.token === token) || null;
+}
+
+// The seats this phone claimed by invitation (claim.js): the token of each, by match and seat.
+const SEATS = "tr.seats";
+
+function keptSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function keepSeat(id, seat, token) {
+  localStorage.setItem(SEATS, JSON.stringify({ ...keptSeats(), [`${id}/${seat}`]: token }));
+}
+
+export function keptSeat(id, seat) {
+  return keptSeats()[`${id}/${seat}`] || null;
 }

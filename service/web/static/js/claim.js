@@ -1,0 +1,36 @@
+// A seat's invitation opened on a phone (routes.js "#/c/<id>/<seat>/<invite>"): the phone draws its
+// entropy (docs/deals.md: mixed with the server's committed seed into every deal), claims the seat
+// with it and keeps the token it gets (store.js), then shows the match as that seat sees it. The
+// invitation works once: the same phone opening it again goes to the token it kept; another phone
+// is told the seat is taken.
+import { Problem, request } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { matchUrl } from "./routes.js";
+import { errorText } from "./start.js";
+import { keepSeat, keptSeat } from "./store.js";
+
+function entropy() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function claimSeat(app, route) {
+  const kept = keptSeat(route.id, route.seat);
+  if (kept) {
+    location.replace(matchUrl(route.id, kept));
+    return;
+  }
+  clear(app, h("h1", { id: "claim-h" }, t("claim.title")), h("p", { role: "status" }, t("claim.working")));
+  try {
+    const path = `/v1/matches/${encodeURIComponent(route.id)}/seats/${route.seat}/claim`;
+    const claimed = (await request("POST", path, { body: { invite: route.invite, entropy: entropy() } })).data;
+    keepSeat(route.id, route.seat, claimed.token);
+    location.replace(matchUrl(route.id, claimed.token));
+  } catch (err) {
+    const used = err instanceof Problem && err.body.code === "invite_used";
+    clear(app, h("h1", { id: "claim-h" }, t("claim.title")),
+      h("p", { class: "error", role: "alert", id: "claim-error" }, used ? t("claim.used") : errorText(err)),
+      h("p", {}, h("a", { href: "#/" }, t("match.back"))));
+  }
+}
