@@ -1,5 +1,6 @@
 """Avinas: the tricks of the hand just played stay reviewable on the page after the next deal, the
-last one with its winner (the hand's record keeps its tricks where it was played card by card)."""
+last one with its winner (the hand's record keeps its tricks where it was played card by card); the
+chart of the scores draws each team's pips (what an Avinas view's scores are)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,10 @@ def test_avinas_hand_tricks_reviewable_after_the_next_deal(phones: Contexts, ser
     expect(shown.last).to_contain_text(f"won by {NAMES[last['winner']]}")
     for play in last["plays"]:
         expect(shown.last.locator("ul.plays")).to_contain_text(NAMES[play["seat"]])
+    # the chart: a line per team, through its pips after each hand
+    rounds = api(server, "GET", f"/v1/matches/{match_id}/rounds", token)["rounds"]
+    lines = page.locator("#score-chart polyline")
+    expect(lines).to_have_count(2)
+    for team in (0, 1):
+        wanted = ",".join(str(v) for v in [0, *(r["pips"][team] for r in rounds)])
+        expect(lines.nth(team)).to_have_attribute("data-scores", wanted)

@@ -23,11 +23,15 @@ function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A round record's score of every side after it: its scores, or in Avinas its pips (what an
+// Avinas view's scores are).
+const after = (r) => r.scores ?? r.pips;
+
 // Each side's running score: 0, then its score after each round whose record has every side's.
 export function chartSeries(rounds, sides) {
-  const kept = (rounds || []).filter((r) => Array.isArray(r.scores) && r.scores.length === sides
-    && r.scores.every((s) => typeof s === "number"));
-  return { rounds: kept.map((r) => r.round ?? r.number), series: Array.from({ length: sides }, (_, i) => [0, ...kept.map((r) => r.scores[i])]) };
+  const kept = (rounds || []).filter((r) => Array.isArray(after(r)) && after(r).length === sides
+    && after(r).every((s) => typeof s === "number"));
+  return { rounds: kept.map((r) => r.round ?? r.number), series: Array.from({ length: sides }, (_, i) => [0, ...kept.map((r) => after(r)[i])]) };
 }
 
 // heads: the sides' names (columns of the score sheet); null where no round has been scored yet.
