@@ -183,6 +183,8 @@ def check_deals(record: Mapping[str, Any], ruleset: Ruleset[Any], said: list[str
                                   "it a commitment, a seed or a deck")
         if "match_seed" in record:
             raise Discrepancy("a table match has no match seed, yet the record gives one")
+        if record.get("seed_commitment") is not None or any(e is not None for e in record.get("entropies") or ()):
+            raise Discrepancy("a table match has no seed commitment or entropies, yet the record gives them")
         said.append(f"{len(record['deals'])} deal(s) at the table: no cards dealt by the service")
         return {}
     master = None
@@ -416,8 +418,9 @@ def check_seen(record: Mapping[str, Any], seen: str) -> str:
     """The record is of the match whose seed commitment a player saw (``seen``, as the phone shows it)."""
     wanted = seen.strip().lower()
     shown = record.get("seed_commitment")
-    if shown is None:
-        raise Discrepancy(f"the record carries no seed commitment, so it is not of the match committed to {wanted}")
+    if shown is None or record.get("mode") != "dealt":
+        raise Discrepancy(f"the record carries no seed commitment of a dealt match, so it is not of the match "
+                          f"committed to {wanted}")
     if not hmac.compare_digest(str(shown).encode(), wanted.encode()):
         raise Discrepancy(f"the record's seed commitment {shown} is not the one seen during play ({wanted})")
     return f"the record's seed commitment is the one seen during play ({wanted})"

@@ -279,8 +279,8 @@ def post_action(match_id: str) -> Response:
     ))
 
 
-@blp.route("/<match_id>/seats/<seat>/claim", methods=["POST"])
-@blp.doc(requestBody=_body(ClaimSchema), parameters=[_SEAT])
+@blp.route("/<match_id>/seats/<seat>/claim", methods=["POST"], parameters=[_SEAT])
+@blp.doc(requestBody=_body(ClaimSchema))
 @blp.response(200, ClaimedSchema, headers=_ETAG_HEADER)
 @_errors(400, 401, 404, 409, 415, 503)
 def claim_seat(match_id: str, seat: str) -> Response:

@@ -83,6 +83,29 @@ def test_swapped_names_a_changed_option_or_an_altered_entropy_fail_the_verifier(
     assert code == 1 and "no seed commitment" in said, said
 
 
+def test_a_dealt_record_rewritten_as_a_table_match_fails(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table match deals nothing, so its record has nothing to check the names against: a dealt
+    record with swapped names, passed off as a table match (its seed and deals' seeds dropped, its
+    commitment kept), is refused, alone and against what a player saw."""
+    record, seen = _claimed_and_finished(http, "forty_fives")
+    forged = copy.deepcopy(record)
+    forged["players"][0], forged["players"][1] = forged["players"][1], forged["players"][0]
+    forged["mode"] = "table"
+    forged.pop("match_seed")
+    for deal in forged["deals"]:
+        for key in ("commitment", "seed", "deck", "hands"):
+            deal.pop(key, None)
+    code, said = _verify(tmp_path, forged, capsys)
+    assert code == 1 and "seed commitment" in said, said
+    code, said = _verify(tmp_path, forged, capsys, "--commitment", seen)
+    assert code == 1 and "seed commitment" in said, said
+    forged["seed_commitment"], forged["entropies"] = None, [None] * len(forged["players"])
+    code, said = _verify(tmp_path, forged, capsys, "--commitment", seen)
+    assert code == 1 and "no seed commitment of a dealt match" in said, said
+
+
 def test_the_first_dealers_draw_is_bound_too(
     http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import sys
 
-from trick_referee_client import Match, create_match
+from trick_referee_client import Match, create_match, seat_token
 
 MAX_ACTIONS = 5000
 
@@ -20,7 +20,7 @@ def main(base_url: str, ruleset: str = "boerenbridge", seed: int = 1) -> tuple[l
     players = {"forty_fives": 3, "auction_forty_fives": 4, "boerenbridge": 4, "avinas": 4}[ruleset]
     created, referee = create_match(base_url, {"ruleset": ruleset, "mode": "dealt",
                                                "players": [f"Bot {i + 1}" for i in range(players)]})
-    seats = [Match(base_url, created.id, s.token) for s in created.seats]
+    seats = [Match(base_url, created.id, seat_token(created, i)) for i in range(len(created.seats))]
     posted = 0
     with referee:
         for _ in range(MAX_ACTIONS):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from trick_referee_api.models import FortyFivesView
-from trick_referee_client import Match, create_match
+from trick_referee_client import Match, create_match, seat_token
 
 MAX_ACTIONS = 200
 
@@ -16,7 +16,7 @@ def main(base_url: str) -> int:
     turned-up card, when the deal calls for one, is an action but no play)."""
     created, referee = create_match(base_url, {"ruleset": "forty_fives", "mode": "dealt",
                                                "players": ["Ann", "Bob", "Cy"]})
-    seats = [Match(base_url, created.id, s.token) for s in created.seats]
+    seats = [Match(base_url, created.id, seat_token(created, i)) for i in range(len(created.seats))]
     with referee:
         plays = 0
         for _ in range(MAX_ACTIONS):

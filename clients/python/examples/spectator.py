@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 import threading
 
-from trick_referee_client import Match, StreamEvent, create_match
+from trick_referee_client import Match, StreamEvent, create_match, seat_token
 
 PLAYS = 6
 
@@ -32,7 +32,7 @@ def main(base_url: str) -> tuple[int, bool]:
     watcher = threading.Thread(target=follow, daemon=True)
     watcher.start()
     opened.wait(10)
-    seats = [Match(base_url, created.id, s.token) for s in created.seats]
+    seats = [Match(base_url, created.id, seat_token(created, i)) for i in range(len(created.seats))]
     for _ in range(PLAYS):
         seat = seats[referee.view().to_act[0]]
         seat.act(seat.view().legal_actions[0])

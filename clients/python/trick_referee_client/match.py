@@ -168,6 +168,16 @@ def create_match(
     return created, match
 
 
+def seat_token(created: MatchCreated, seat: int) -> str:
+    """A seat's token from a create's answer. A match created with ``"seats": "claim"`` answers an
+    invitation per seat instead, which the seat's own player claims
+    (``POST /v1/matches/{id}/seats/{seat}/claim``)."""
+    token = created.seats[seat].token
+    if not isinstance(token, str) or not token:
+        raise ValueError(f"seat {seat + 1} has no token in this answer: its player claims it by invitation")
+    return token
+
+
 _H = TypeVar("_H", bound="_Handle")
 
 

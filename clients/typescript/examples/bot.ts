@@ -4,7 +4,7 @@
  * The helpers retry through a flaky network with the same Idempotency-Key and wait out a 429.
  * Prints a JSON summary. Usage: node bot.js BASE_URL [RULESET] [SEED]
  */
-import { createMatch, Match } from "../src/index.js";
+import { createMatch, Match, seatToken } from "../src/index.js";
 
 const PLAYERS: Record<string, number> = { forty_fives: 3, auction_forty_fives: 4, boerenbridge: 4, avinas: 4 };
 const MAX_ACTIONS = 5000;
@@ -29,7 +29,7 @@ async function main(baseUrl: string, ruleset: string, seed: number): Promise<voi
     mode: "dealt",
     players: Array.from({ length: n }, (_, i) => `Bot ${i + 1}`),
   });
-  const seats = created.seats.map((s) => new Match(baseUrl, created.id, s.token));
+  const seats = created.seats.map((_, i) => new Match(baseUrl, created.id, seatToken(created, i)));
   let posted = 0;
   for (let i = 0; i < MAX_ACTIONS; i++) {
     const table = await referee.view();

@@ -4,7 +4,7 @@
  * the play), the helper retries with the same Idempotency-Key, and the play is applied once; the
  * referee's stream opens on the current view. Prints a JSON summary. Usage: node dealt_match.js BASE_URL
  */
-import { createMatch, Match, type Fetch, type StreamEvent } from "../src/index.js";
+import { createMatch, Match, seatToken, type Fetch, type StreamEvent } from "../src/index.js";
 
 async function main(baseUrl: string): Promise<void> {
   const { created, referee } = await createMatch(baseUrl, {
@@ -15,7 +15,7 @@ async function main(baseUrl: string): Promise<void> {
   // A rob or decline of the turned-up card comes before the first lead when the deal calls for one.
   let first: Match | null = null;
   while (first === null) {
-    const seat = new Match(baseUrl, created.id, created.seats[(await referee.view()).to_act[0]].token);
+    const seat = new Match(baseUrl, created.id, seatToken(created, (await referee.view()).to_act[0]));
     const legal = (await seat.view()).legal_actions;
     if (legal.some((a) => a.type === "play")) first = seat;
     else await seat.act(legal[0]);
@@ -34,7 +34,7 @@ async function main(baseUrl: string): Promise<void> {
     return response;
   };
   const nextSeat = afterFirst.to_act[0];
-  const second = new Match(baseUrl, created.id, created.seats[nextSeat].token, { fetch: losesFirstAnswer });
+  const second = new Match(baseUrl, created.id, seatToken(created, nextSeat), { fetch: losesFirstAnswer });
   const before = await second.view();
   const afterRetry = await second.act(before.legal_actions.find((a) => a.type === "play")!);
   const final = await referee.view();

@@ -3,7 +3,7 @@
  * (public facts only: no hand, no legal actions) while the seats play, and reads each action as it
  * arrives. Prints a JSON summary. Usage: node spectator.js BASE_URL
  */
-import { createMatch, Match, type StreamEvent } from "../src/index.js";
+import { createMatch, Match, seatToken, type StreamEvent } from "../src/index.js";
 
 const PLAYS = 6;
 
@@ -23,7 +23,7 @@ async function main(baseUrl: string): Promise<void> {
       if (seen.filter((e) => e.event === "action").length === PLAYS) return;
     }
   })();
-  const seats = created.seats.map((s) => new Match(baseUrl, created.id, s.token));
+  const seats = created.seats.map((_, i) => new Match(baseUrl, created.id, seatToken(created, i)));
   for (let i = 0; i < PLAYS; i++) {
     const seat = seats[(await referee.view()).to_act[0]];
     await seat.act((await seat.view()).legal_actions[0]);

@@ -7,7 +7,7 @@
  * no retries left the ProblemError carries the answer's headers. Prints a JSON summary.
  * Usage: node unreliable_network.js DIRECT_URL RESET_URL LIMITED_URL
  */
-import { createMatch, Match, ProblemError } from "../src/index.js";
+import { createMatch, Match, ProblemError, seatToken } from "../src/index.js";
 
 async function main(directUrl: string, resetUrl: string, limitedUrl: string): Promise<void> {
   const { created, referee } = await createMatch(directUrl, {
@@ -18,15 +18,15 @@ async function main(directUrl: string, resetUrl: string, limitedUrl: string): Pr
   let view = await referee.view();
   // bids first, each by its seat, until the first play
   for (;;) {
-    const seat = new Match(directUrl, created.id, created.seats[view.to_act[0]].token);
+    const seat = new Match(directUrl, created.id, seatToken(created, view.to_act[0]));
     const legal = (await seat.view()).legal_actions;
     if (legal.some((a) => a.type === "play")) break;
     view = await seat.act(legal[0]);
   }
-  const seatToken = created.seats[view.to_act[0]].token;
-  const direct = new Match(directUrl, created.id, seatToken);
+  const playing = seatToken(created, view.to_act[0]);
+  const direct = new Match(directUrl, created.id, playing);
   const before = await direct.view();
-  const through = new Match(resetUrl, created.id, seatToken);
+  const through = new Match(resetUrl, created.id, playing);
   through.etag = direct.etag;
   const afterReset = await through.act(before.legal_actions.find((a) => a.type === "play")!);
   const afterAll = await referee.view();

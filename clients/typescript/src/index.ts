@@ -159,6 +159,18 @@ export async function createMatch(
 }
 
 /**
+ * A seat's token from a create's answer. A match created with `seats: "claim"` answers an invitation
+ * per seat instead, which the seat's own player claims (POST /v1/matches/{id}/seats/{seat}/claim).
+ */
+export function seatToken(created: MatchCreated, seat: number): string {
+  const token = created.seats[seat]?.token;
+  if (!token) {
+    throw new Error(`seat ${seat + 1} has no token in this answer: its player claims it by invitation`);
+  }
+  return token;
+}
+
+/**
  * The rules endpoints (no match, no token): the catalogue, a trick's winner, the legal plays, a round's
  * score; retried after a transport error or a 429/503 like the match helpers.
  */

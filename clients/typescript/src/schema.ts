@@ -245,8 +245,9 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /** @description The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite */
+                seat: number;
                 match_id: string;
-                seat: string;
             };
             cookie?: never;
         };
@@ -2912,9 +2913,9 @@ export interface operations {
                 "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
             path: {
-                match_id: string;
                 /** @description The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite */
                 seat: number;
+                match_id: string;
             };
             cookie?: never;
         };

@@ -7,7 +7,7 @@
  * same Idempotency-Key.
  * Prints a JSON summary. Usage: node dist/index.js BASE_URL
  */
-import { createMatch, Match, ProblemError, type Fetch, type MatchView, type StreamEvent } from "trick-referee-client";
+import { createMatch, Match, ProblemError, seatToken, type Fetch, type MatchView, type StreamEvent } from "trick-referee-client";
 
 declare const process: { argv: string[] };
 
@@ -34,7 +34,7 @@ async function next(events: AsyncGenerator<StreamEvent>, wanted: string): Promis
 }
 
 const { created, referee } = await createMatch(url, { ruleset: "forty_fives", mode: "dealt", players: ["A", "B", "C"] });
-const toAct = async (): Promise<Match> => new Match(url, created.id, created.seats[(await referee.view()).to_act[0]].token);
+const toAct = async (): Promise<Match> => new Match(url, created.id, seatToken(created, (await referee.view()).to_act[0]));
 
 // A rob or decline of the turned-up card comes before the first lead when the deal calls for one.
 let seat = await toAct();
@@ -73,7 +73,7 @@ const outcomeUnknownOnce: Fetch = async (request) => {
   const headers = { "Content-Type": "application/problem+json" };
   return new Response(JSON.stringify({ ...problem, detail: "lost" }), { status: 503, headers });
 };
-const secondToken = created.seats[(await referee.view()).to_act[0]].token;
+const secondToken = seatToken(created, (await referee.view()).to_act[0]);
 const second = new Match(url, created.id, secondToken, { fetch: outcomeUnknownOnce });
 const secondBefore = await second.view();
 const secondCard = secondBefore.legal_actions.find((a) => a.type === "play")!;
