@@ -14,4 +14,4 @@ bash scripts/bootstrap.sh --dev
 . .venv/bin/activate
 ruff check service tests bench
 mypy
-python -m pytest -q -p no:cacheprovider -n "${TEST_WORKERS:-3}" --dist worksteal "$@"
+python -m pytest -q -p no:cacheprovider -n "${TEST_WORKERS:-3}" --dist worksteal --durations=25 "$@"
