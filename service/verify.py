@@ -245,9 +245,13 @@ def _committed_key(
         raise Discrepancy("the seed commitment is not the one the match seed gives with this record's ruleset, "
                           "options and players: the players (their names or their order), the options or the "
                           "ruleset are not the ones committed to before the match, or the match seed is not")
-    key = deal_key(master, record["entropies"])
+    entropies = record.get("entropies")
+    if (not isinstance(entropies, list) or len(entropies) != len(record["players"])
+            or any(e is not None and not isinstance(e, str) for e in entropies)):
+        raise Discrepancy("the record has a seed commitment but not an entropy (or null) for each seat")
+    key = deal_key(master, entropies)
     drawn = record["first_dealer"]
-    if isinstance(drawn, dict) and drawn.get("method") not in ("given", None):
+    if not isinstance(drawn, dict) or drawn.get("method") != "given":
         players = len(record["players"])
         try:
             options = ruleset.validate_options(record["options"], players)
@@ -258,7 +262,7 @@ def _committed_key(
             raise Discrepancy("the first dealer's draw is not the one the match seed and the seats' entropies give")
         said.append("the first dealer's draw is the one the match seed and the entropies give")
     said.append(f"seed commitment {shown} matches the match seed, ruleset, options and players "
-                f"(names and order); {sum(e is not None for e in record['entropies'])} seat entropy(ies) mixed in")
+                f"(names and order); {sum(e is not None for e in entropies)} seat entropy(ies) mixed in")
     return key
 
 

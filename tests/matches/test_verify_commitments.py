@@ -106,6 +106,23 @@ def test_a_dealt_record_rewritten_as_a_table_match_fails(
     assert code == 1 and "no seed commitment of a dealt match" in said, said
 
 
+def test_a_committed_record_without_its_entropies_is_refused_not_a_crash(
+    http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record, _ = _claimed_and_finished(http, "forty_fives")
+    for entropies in ([], ["e"], [1, None, None]):  # not a record of its version: 2
+        broken = copy.deepcopy(record)
+        broken["entropies"] = entropies
+        code, said = _verify(tmp_path, broken, capsys)
+        assert code == 2 and "entropies" in said and "Traceback" not in said, said
+    # a record of the first version (no entropies) that carries a commitment: a discrepancy
+    older = copy.deepcopy(record)
+    older["record_version"] = 1
+    older.pop("entropies")
+    code, said = _verify(tmp_path, older, capsys)
+    assert code == 1 and "entropy" in said and "Traceback" not in said, said
+
+
 def test_the_first_dealers_draw_is_bound_too(
     http: FlaskHttp, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
