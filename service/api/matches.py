@@ -80,6 +80,12 @@ _IDEMPOTENCY_KEY = {
 }
 _SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0},
          "description": "The seat (0 for the first player); one that is not a seat of the match: 401 invalid_invite"}
+_CLAIM_KEY = {
+    **_IDEMPOTENCY_KEY,
+    "description": "A key the phone draws and keeps before it claims: a retry with the same invitation and key "
+    "(its first answer lost on the way) answers the same token again; without it, or with another key, a "
+    "claimed seat's invitation is dead (409 invite_used)",
+}
 _ETAG_HEADER = {"ETag": "ETag"}  # the header components of service/api/apidoc.py
 _REPLAYABLE_HEADERS = {"ETag": "ETag", "Idempotent-Replayed": "Idempotent-Replayed"}
 
@@ -200,7 +206,7 @@ def _ticket(ticket: SeatTicket) -> dict[str, Any]:
 def claimed_answer(result: Claimed) -> Answer:
     body = {"seat": result.seat, "name": result.name, "token": result.token, "version": result.version,
             "entropy_used": result.entropy_used, "view": result.view}
-    return _answer(body, 200, result.version)
+    return _answer(body, 200, result.version, replayed=result.replayed)
 
 
 def events_answer(page: EventPage) -> Answer:
@@ -280,16 +286,18 @@ def post_action(match_id: str) -> Response:
 
 
 @blp.route("/<match_id>/seats/<seat>/claim", methods=["POST"], parameters=[_SEAT])
-@blp.doc(requestBody=_body(ClaimSchema))
-@blp.response(200, ClaimedSchema, headers=_ETAG_HEADER)
+@blp.doc(requestBody=_body(ClaimSchema), parameters=[_CLAIM_KEY])
+@blp.response(200, ClaimedSchema, headers=_REPLAYABLE_HEADERS)
 @_errors(400, 401, 404, 409, 415, 503)
 def claim_seat(match_id: str, seat: str) -> Response:
     """Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
     for it (no Authorization: the invitation is the credential): the seat's token, given this once
-    (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
-    draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match."""
+    (409 invite_used after; a retry under the first claim's Idempotency-Key answers it again), and
+    its view. The claim may carry the seat's entropy (a string the phone draws), mixed into every
+    deal (docs/deals.md); the last seat claimed starts the match."""
     number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) <= 4 else None
-    return _respond(claimed_answer(matches().claim(match_id, number, read_json_body())))
+    return _respond(claimed_answer(matches().claim(
+        match_id, number, read_json_body(), idempotency_key=request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/<match_id>/start", methods=["POST"])

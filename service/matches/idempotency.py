@@ -157,6 +157,14 @@ class Idempotency:
     def _create_digest(self, key: str, fp: str) -> str:
         return hmac.new(self._secret, f"create\x00{key}\x00{fp}".encode(), hashlib.sha256).hexdigest()
 
+    def claim_token(self, match_id: str, seat: int, key: str) -> str:
+        """The token a claim of ``seat`` of ``match_id`` under the Idempotency-Key ``key`` gives: an HMAC
+        of the three under the server's secret, so a retry of a claim whose answer was lost gets the
+        same token again (the store keeps only its hash); the invitation's holder (the referee) lacks
+        the phone's ``key``."""
+        mac = hmac.new(self._secret, f"claim\x00{match_id}\x00{seat}\x00{key}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+
     def _aead(self, key: str) -> AESGCM:
         hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
                     info=_SEAL_INFO + hashlib.sha256(key.encode()).digest())

@@ -108,3 +108,5 @@ class Claimed:
     token: str
     view: Mapping[str, Any]
     entropy_used: bool
+    #: a retry of a claim already made under the same Idempotency-Key, answered again
+    replayed: bool = False

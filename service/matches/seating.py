@@ -21,6 +21,7 @@ import hmac
 from collections.abc import Mapping
 from typing import Any
 
+from service.matches import idempotency as idem
 from service.matches.computers import play_computers
 from service.matches.deals import StreamRandom, first_dealer_seed
 from service.matches.documents import MatchDocument
@@ -48,17 +49,27 @@ MAX_ENTROPY = 256
 class MatchSeating(MatchSteps):
     """Claiming a seat by its invitation, and the referee starting a match that waits for its seats."""
 
-    def claim(self, match_id: str, seat: Any, body: Any) -> Claimed:
-        """The seat's token for its invitation, once (see the module docstring)."""
+    def claim(self, match_id: str, seat: Any, body: Any, *, idempotency_key: str | None = None) -> Claimed:
+        """The seat's token for its invitation, once (see the module docstring). Under an
+        Idempotency-Key the token is the one ``Idempotency.claim_token`` gives, and a retry with the
+        same invitation and key (its first answer lost on the way) gets it again, with the seat's view
+        now; without one, or with another key, a claimed seat's invitation is dead (409)."""
         invite, entropy = _read_claim(body)
+        key = idem.check_key(idempotency_key)
         doc, version = self._load(match_id)
         if (doc.invite_hashes is None or doc.claimed is None or not is_json_int(seat)
                 or not 0 <= seat < len(doc.players) or not doc.invite_hashes[seat]
                 or not _same_hash(token_hash(invite), doc.invite_hashes[seat])):
             raise Unauthorized(Msg("matches.invalid_invite"), code="invalid_invite")
+        keyed = None if key is None else self.idempotency.claim_token(match_id, seat, key)
         if doc.claimed[seat]:
+            if keyed is not None and _same_hash(token_hash(keyed), doc.seat_hashes[seat]):
+                mixed = doc.entropies or ()
+                used = entropy is not None and seat < len(mixed) and mixed[seat] == entropy
+                view = self._view(doc, match_id, version, Caller(seat))
+                return Claimed(version, seat, doc.players[seat], keyed, view, used, replayed=True)
             raise InviteUsed(Msg("matches.invite_used"))
-        token = new_token()
+        token = keyed or new_token()
         used = doc.waiting and entropy is not None and doc.entropies is not None
         entropies = doc.entropies
         if used and entropies is not None:

@@ -178,3 +178,28 @@ def test_the_creator_with_the_referee_token_reads_no_hand(
         step(http, match, rng)
     else:
         raise AssertionError("the match did not finish")
+
+
+def test_a_claim_whose_answer_was_lost_is_answered_again_under_its_key(http: FlaskHttp) -> None:
+    """A phone keeps an Idempotency-Key before it claims: when the answer is lost on the way, the
+    same invitation and key get the same token again (and the seat's view now); the invitation
+    without that key (the referee holds it) stays dead."""
+    created, invites = invited(http, "forty_fives", 3)
+    path = f"/v1/matches/{created['id']}/seats/0/claim"
+    body = {"invite": invites[0], "entropy": "phone-0"}
+    first = http.request("POST", path, None, body, headers={"Idempotency-Key": "phone-0-key"})
+    assert first.status == 200 and first.headers.get("Idempotent-Replayed") is None, first.body
+    token = first.body["token"]
+    for seat in (1, 2):  # the match starts meanwhile
+        assert claim(http, created["id"], seat, invites[seat], f"phone-{seat}").status == 200
+    again = http.request("POST", path, None, body, headers={"Idempotency-Key": "phone-0-key"})
+    assert again.status == 200, again.body
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert again.body["token"] == token and again.body["entropy_used"] is True
+    assert again.body["view"]["viewer"] == {"role": "seat", "seat": 0} and again.body["view"]["hand"]
+    assert http.get(f"/v1/matches/{created['id']}", token).status == 200
+    for headers in ({}, {"Idempotency-Key": "another-key"}):
+        refused = http.request("POST", path, None, body, headers=headers)
+        assert refused.status == 409 and refused.body["code"] == "invite_used", refused.body
+    bad = http.request("POST", path, None, body, headers={"Idempotency-Key": "k" * 300})
+    assert bad.status == 400 and bad.body["code"] == "invalid_idempotency_key", bad.body

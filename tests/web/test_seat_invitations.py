@@ -70,3 +70,33 @@ def test_a_seat_is_told_when_the_referee_sees_every_hand(phones: Contexts, serve
     phone = phones.page()
     phone.goto(f"{server}/#/c/{created['id']}/1/{seat['invite']}")
     expect(phone.locator("#referee-sees")).to_have_text("The referee can see every player's cards.")
+
+
+def test_a_claim_whose_answer_is_lost_gets_its_seat_on_the_next_try(phones: Contexts, server: str) -> None:
+    """The claim reaches the service but its answer never reaches the phone (the network drops it):
+    opening the invitation again on that phone claims under the key it kept and gets the same seat's
+    token, where another phone is told the seat is taken."""
+    referee = phones.page()
+    match_id, _ = start_match(referee, server, "forty_fives", NAMES, mode="dealt")
+    links = referee.locator("#share .seat-link[data-seat] a").evaluate_all("els => els.map(e => e.href)")
+    phone = phones.page()
+    lost: list[str] = []
+
+    def drop_the_answer(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()  # the service claims the seat ...
+        lost.append(answer.json()["token"])
+        route.abort("connectionreset")  # ... and the phone never hears of it
+
+    phone.route("**/seats/0/claim", drop_the_answer)
+    phone.goto(links[0])
+    expect(phone.locator("#claim-error")).to_be_visible()
+    assert len(lost) == 1
+    phone.unroute("**/seats/0/claim")
+    phone.goto(links[0])
+    phone.reload()
+    phone.wait_for_url(f"**#/m/{match_id}/**")
+    assert route_of(phone)[1] == lost[0]
+    assert view(server, match_id, lost[0])["viewer"] == {"role": "seat", "seat": 0}
+    thief = phones.page()
+    thief.goto(links[0])
+    expect(thief.locator("#claim-error")).to_contain_text("taken already")

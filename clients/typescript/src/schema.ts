@@ -256,8 +256,9 @@ export interface paths {
         /**
          * Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
          *     for it (no Authorization: the invitation is the credential): the seat's token, given this once
-         *     (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
-         *     draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match.
+         *     (409 invite_used after; a retry under the first claim's Idempotency-Key answers it again), and
+         *     its view. The claim may carry the seat's entropy (a string the phone draws), mixed into every
+         *     deal (docs/deals.md); the last seat claimed starts the match.
          */
         post: operations["claimSeat"];
         delete?: never;
@@ -2909,6 +2910,8 @@ export interface operations {
                 lang?: components["parameters"]["lang"];
             };
             header?: {
+                /** @description A key the phone draws and keeps before it claims: a retry with the same invitation and key (its first answer lost on the way) answers the same token again; without it, or with another key, a claimed seat's invitation is dead (409 invite_used) */
+                "Idempotency-Key"?: string;
                 /** @description Languages the caller reads, with q-values; the best of en, id, tl is chosen (English when none matches, or when ?lang= names one). */
                 "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
@@ -2930,6 +2933,7 @@ export interface operations {
                 headers: {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };

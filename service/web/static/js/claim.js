@@ -1,14 +1,15 @@
 // A seat's invitation opened on a phone (routes.js "#/c/<id>/<seat>/<invite>"): the phone draws its
 // entropy (docs/deals.md: mixed with the server's committed seed into every deal), claims the seat
 // with it and keeps the token it gets (store.js), then shows the match as that seat sees it. The
-// invitation works once: the same phone opening it again goes to the token it kept; another phone
-// is told the seat is taken.
-import { Problem, request } from "./api.js";
+// invitation works once: the same phone opening it again goes to the token it kept (or, when the
+// answer was lost, claims again under the key it kept and gets the same token); another phone is
+// told the seat is taken.
+import { Problem, newKey, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { matchUrl } from "./routes.js";
 import { errorText } from "./start.js";
-import { keepSeat, keptSeat } from "./store.js";
+import { claimAttempt, keepSeat, keptSeat } from "./store.js";
 
 function entropy() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -24,7 +25,9 @@ export async function claimSeat(app, route) {
   clear(app, h("h1", { id: "claim-h" }, t("claim.title")), h("p", { role: "status" }, t("claim.working")));
   try {
     const path = `/v1/matches/${encodeURIComponent(route.id)}/seats/${route.seat}/claim`;
-    const claimed = (await request("POST", path, { body: { invite: route.invite, entropy: entropy() } })).data;
+    const attempt = claimAttempt(route.id, route.seat, () => ({ key: newKey(), entropy: entropy() }));
+    const claimed = (await request("POST", path, {
+      body: { invite: route.invite, entropy: attempt.entropy }, idempotencyKey: attempt.key })).data;
     keepSeat(route.id, route.seat, claimed.token);
     location.replace(matchUrl(route.id, claimed.token));
   } catch (err) {

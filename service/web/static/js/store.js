@@ -49,3 +49,16 @@ export function keepSeat(id, seat, token) {
 export function keptSeat(id, seat) {
   return keptSeats()[`${id}/${seat}`] || null;
 }
+
+// A claim in flight, kept before it is posted (its Idempotency-Key and entropy), so that a retry
+// after a lost answer, even after a reload, asks with the same key and gets the same token again.
+export function claimAttempt(id, seat, draw) {
+  const name = `tr.claim.${id}/${seat}`;
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(name) || "null"); } catch { kept = null; }
+  if (!kept || typeof kept.key !== "string" || typeof kept.entropy !== "string") {
+    kept = draw();
+    localStorage.setItem(name, JSON.stringify(kept));
+  }
+  return kept;
+}

@@ -22,10 +22,14 @@ def _get_kwargs(
     *,
     body: Claim,
     lang: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
     if not isinstance(accept_language, Unset):
         headers["Accept-Language"] = accept_language
 
@@ -137,18 +141,21 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: Claim,
     lang: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Claimed | Problem]:
     """ Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
     for it (no Authorization: the invitation is the credential): the seat's token, given this once
-    (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
-    draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match.
+    (409 invite_used after; a retry under the first claim's Idempotency-Key answers it again), and
+    its view. The claim may carry the seat's entropy (a string the phone draws), mixed into every
+    deal (docs/deals.md); the last seat claimed starts the match.
 
     Args:
         match_id (str):
         seat (int):
         lang (str | Unset):  Example: id.
+        idempotency_key (str | Unset):
         accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
         body (Claim):
 
@@ -166,6 +173,7 @@ def sync_detailed(
 seat=seat,
 body=body,
 lang=lang,
+idempotency_key=idempotency_key,
 accept_language=accept_language,
 
     )
@@ -183,18 +191,21 @@ def sync(
     client: AuthenticatedClient | Client,
     body: Claim,
     lang: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
 ) -> Claimed | Problem | None:
     """ Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
     for it (no Authorization: the invitation is the credential): the seat's token, given this once
-    (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
-    draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match.
+    (409 invite_used after; a retry under the first claim's Idempotency-Key answers it again), and
+    its view. The claim may carry the seat's entropy (a string the phone draws), mixed into every
+    deal (docs/deals.md); the last seat claimed starts the match.
 
     Args:
         match_id (str):
         seat (int):
         lang (str | Unset):  Example: id.
+        idempotency_key (str | Unset):
         accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
         body (Claim):
 
@@ -213,6 +224,7 @@ seat=seat,
 client=client,
 body=body,
 lang=lang,
+idempotency_key=idempotency_key,
 accept_language=accept_language,
 
     ).parsed
@@ -224,18 +236,21 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: Claim,
     lang: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
 ) -> Response[Claimed | Problem]:
     """ Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
     for it (no Authorization: the invitation is the credential): the seat's token, given this once
-    (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
-    draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match.
+    (409 invite_used after; a retry under the first claim's Idempotency-Key answers it again), and
+    its view. The claim may carry the seat's entropy (a string the phone draws), mixed into every
+    deal (docs/deals.md); the last seat claimed starts the match.
 
     Args:
         match_id (str):
         seat (int):
         lang (str | Unset):  Example: id.
+        idempotency_key (str | Unset):
         accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
         body (Claim):
 
@@ -253,6 +268,7 @@ async def asyncio_detailed(
 seat=seat,
 body=body,
 lang=lang,
+idempotency_key=idempotency_key,
 accept_language=accept_language,
 
     )
@@ -270,18 +286,21 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: Claim,
     lang: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 
 ) -> Claimed | Problem | None:
     """ Claim a seat of a match created with "seats": "claim", by the invitation the create answer gave
     for it (no Authorization: the invitation is the credential): the seat's token, given this once
-    (409 invite_used after), and its view. The claim may carry the seat's entropy (a string the phone
-    draws), mixed into every deal (docs/deals.md); the last seat claimed starts the match.
+    (409 invite_used after; a retry under the first claim's Idempotency-Key answers it again), and
+    its view. The claim may carry the seat's entropy (a string the phone draws), mixed into every
+    deal (docs/deals.md); the last seat claimed starts the match.
 
     Args:
         match_id (str):
         seat (int):
         lang (str | Unset):  Example: id.
+        idempotency_key (str | Unset):
         accept_language (str | Unset):  Example: id-ID,id;q=0.9,en;q=0.5.
         body (Claim):
 
@@ -300,6 +319,7 @@ seat=seat,
 client=client,
 body=body,
 lang=lang,
+idempotency_key=idempotency_key,
 accept_language=accept_language,
 
     )).parsed
