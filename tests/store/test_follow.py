@@ -243,9 +243,13 @@ def test_closing_a_cluster_store_stops_its_feed_reader_before_its_connections(
     threading.excepthook = errors.append
     try:
         store.create("closing", DOC, [{"kind": "create"}])
+        # this store's reader, not one an earlier test of this worker left running (the first of
+        # any was picked before, and a run in another order failed waiting for another store's)
+        others = {t for t in threading.enumerate() if t.name == "feed-reader"}
         feed = store.follow("closing")
         assert [e.seq for e in feed.wait(0, 1.0)] == [1]
-        reader = next(t for t in threading.enumerate() if t.name == "feed-reader" and t.is_alive())
+        reader = next(t for t in threading.enumerate()
+                      if t.name == "feed-reader" and t.is_alive() and t not in others)
         feed.close()
         store.close()
         assert not reader.is_alive()
