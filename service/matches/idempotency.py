@@ -162,8 +162,8 @@ class Idempotency:
         of the three under the server's secret, so a retry of a claim whose answer was lost gets the
         same token again (the store keeps only its hash); the invitation's holder (the referee) lacks
         the phone's ``key``."""
-        mac = hmac.new(self._secret, f"claim\x00{match_id}\x00{seat}\x00{key}".encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+        mac = hmac.new(self._secret, f"claim\x00{match_id}\x00{seat}\x00{key}".encode(), hashlib.sha256)
+        return _b64(mac.digest())
 
     def _aead(self, key: str) -> AESGCM:
         hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,

@@ -17,7 +17,6 @@ seat claimed after the start still gets its token; its entropy goes into nothing
 from __future__ import annotations
 
 import dataclasses
-import hmac
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,7 +36,7 @@ from service.matches.errors import (
 from service.matches.events import advance, claim_event, stamp, start_event
 from service.matches.results import Claimed, Expected, Viewed
 from service.matches.steps import MatchSteps
-from service.matches.tokens import Caller, identify, new_token, token_hash
+from service.matches.tokens import Caller, holds, identify, new_token, token_hash
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg
 
@@ -59,11 +58,11 @@ class MatchSeating(MatchSteps):
         doc, version = self._load(match_id)
         if (doc.invite_hashes is None or doc.claimed is None or not is_json_int(seat)
                 or not 0 <= seat < len(doc.players) or not doc.invite_hashes[seat]
-                or not _same_hash(token_hash(invite), doc.invite_hashes[seat])):
+                or not holds(invite, doc.invite_hashes[seat])):
             raise Unauthorized(Msg("matches.invalid_invite"), code="invalid_invite")
         keyed = None if key is None else self.idempotency.claim_token(match_id, seat, key)
         if doc.claimed[seat]:
-            if keyed is not None and _same_hash(token_hash(keyed), doc.seat_hashes[seat]):
+            if keyed is not None and holds(keyed, doc.seat_hashes[seat]):
                 mixed = doc.entropies or ()
                 used = entropy is not None and seat < len(mixed) and mixed[seat] == entropy
                 view = self._view(doc, match_id, version, Caller(seat))
@@ -152,6 +151,3 @@ def _read_claim(body: Any) -> tuple[str, str | None]:
         raise InvalidRequest(Msg("matches.bad_entropy", most=MAX_ENTROPY), code="invalid_entropy")
     return invite, entropy
 
-
-def _same_hash(presented: str, stored: str) -> bool:
-    return hmac.compare_digest(presented.encode("ascii"), stored.encode("ascii"))

@@ -88,6 +88,11 @@ REFEREE = Caller(None)
 SPECTATOR_CALLER = Caller(SPECTATOR)
 
 
+def holds(token: str, stored_hash: str) -> bool:
+    """Whether ``token`` is the one whose hash is ``stored_hash`` (compared in constant time)."""
+    return hmac.compare_digest(token_hash(token).encode("ascii"), stored_hash.encode("ascii"))
+
+
 def identify(
     token: str | None, referee_hash: str, seat_hashes: Sequence[str], spectator_hash: str | None = None
 ) -> Caller:
