@@ -32,6 +32,7 @@ def test_a_person_plays_a_hand_against_two_computers(phones: Contexts, server: s
     phone.goto(referee.locator("#share .seat-link[data-seat] a").first.get_attribute("href"))
     expect(phone.locator("#hand")).to_be_visible()
     seat_token = route_of(phone)[1]
+    clicked: list[str] = []
     for n in range(5):  # the person's five cards; the computers play between them, at once
         mine = view(server, match_id, seat_token)
         if mine["phase"] == "dealer_rob":  # a turned-up ace the person, as dealer, must rob first
@@ -42,6 +43,7 @@ def test_a_person_plays_a_hand_against_two_computers(phones: Contexts, server: s
         legal = {a["card"] for a in mine["legal_actions"] if a["type"] == "play"}
         assert set(cards) == legal, (n, cards, legal)
         phone.locator(f'#hand button[data-card="{cards[0]}"]').click()
+        clicked.append(cards[0])
         if n < 4:  # (the hand's last card is followed by a new deal, which may hold it again)
             expect(phone.locator(f'#hand button[data-card="{cards[0]}"]')).to_have_count(0, timeout=LIVE_TIMEOUT_MS)
     events = api(server, "GET", f"/v1/matches/{match_id}/events", seat_token)["events"]
@@ -49,5 +51,10 @@ def test_a_person_plays_a_hand_against_two_computers(phones: Contexts, server: s
     assert {e["action"]["seat"] for e in by_computer} == {1, 2}
     # the computers' plays show on the person's phone as any other seat's: the finished tricks list them
     expect(phone.locator("#status-h")).to_contain_text("Round 2", timeout=LIVE_TIMEOUT_MS)
+    # every card the person tapped was played, the last one (which the next deal may deal again) too
+    events = api(server, "GET", f"/v1/matches/{match_id}/events", seat_token)["events"]
+    played = [e["action"]["card"] for e in events if e.get("kind") == "action" and e.get("by") != "computer"
+              and e["action"].get("type") == "play" and e["action"].get("seat") == 0]
+    assert played[:5] == clicked, (played, clicked)
     shown = phone.locator("#app").inner_text()
     assert "Easy" in shown and "Hard" in shown
