@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check: lint (ruff), types (mypy) and the whole pytest suite, in parallel (pytest-xdist:
-# TEST_WORKERS processes, 4 by default, measured on the 2-core machines: the browser, gunicorn and
+# TEST_WORKERS processes, 3 by default, measured on the 2-core machines: the browser, gunicorn and
 # Redis tests spend much of their time waiting; each worker starts its own servers on its own ports,
 # tests/ports.py). Installs the runtime and dev dependencies from uv.lock first (needs redis-server on
 # the PATH, and Debian's chromium for the browser tests: .ci/run installs both).
@@ -14,4 +14,4 @@ bash scripts/bootstrap.sh --dev
 . .venv/bin/activate
 ruff check service tests bench
 mypy
-python -m pytest -q -p no:cacheprovider -n "${TEST_WORKERS:-4}" --dist worksteal --durations=25 "$@"
+python -m pytest -q -p no:cacheprovider -n "${TEST_WORKERS:-3}" --dist worksteal --durations=25 "$@"

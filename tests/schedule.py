@@ -42,7 +42,7 @@ LONG: dict[str, float] = {
     "tests/matches/test_gunicorn_bodies.py": 23,
 }
 #: the parts the run is cut into (``TEST_WORKERS``' default in scripts/test.sh)
-SHARES = 4
+SHARES = 3
 
 
 def _place(item: pytest.Item) -> str | None:
