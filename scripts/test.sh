@@ -12,6 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --dev
 . .venv/bin/activate
+# The run's many Python processes (xdist workers, gunicorn masters and workers, the schemathesis and
+# client runs) read their modules' bytecode from __pycache__ (git ignores it) instead of compiling every
+# source again in each process, where the environment asks for none to be written: about 0.7 s of CPU
+# saved per process that imports the app. The image (Dockerfile) still writes none.
+unset PYTHONDONTWRITEBYTECODE
 ruff check service tests bench
 mypy
 python -m pytest -q -p no:cacheprovider -n "${TEST_WORKERS:-3}" --dist worksteal --durations=25 "$@"
