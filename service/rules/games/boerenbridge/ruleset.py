@@ -37,10 +37,10 @@ from typing import Any, ClassVar
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.games.boerenbridge import (
-    actions,
     deal,
     facts,
     first_dealer,
+    phases,
     play,
     revoke_penalty,
     scoring,
@@ -74,7 +74,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
     presets = BOERENBRIDGE_PRESETS
     state_type = BoerenbridgeState
-    action_fields = actions.ACTION_FIELDS
+    action_fields = phases.ACTION_FIELDS
     score_example = _SCORE_EXAMPLE
     score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"
     view_schema = view_schema_of(__package__, id)
@@ -128,8 +128,8 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     # (about 150 instructions less per call, callgrind); ``apply`` takes the ruleset first, as a method.
     status = staticmethod(turns.status)
     to_act = staticmethod(turns.to_act)
-    legal_actions = staticmethod(actions.legal_actions)
-    apply = actions.apply
+    legal_actions = staticmethod(phases.legal_actions)
+    apply = phases.apply
 
     def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
         return scoring.archive(state)
