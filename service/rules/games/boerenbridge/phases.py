@@ -14,6 +14,7 @@ from __future__ import annotations
 from service.rules.actions import Action, acting_seat
 from service.rules.errors import InvalidAction, MatchOver, wrong_phase
 from service.rules.games.boerenbridge import bidding, play, table, trump
+from service.rules.games.boerenbridge.actions import phase_types
 from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import (
     BIDDING,
@@ -25,7 +26,6 @@ from service.rules.games.boerenbridge.state import (
     BoerenbridgeState,
     MatchInfo,
 )
-from service.rules.games.boerenbridge.turns import phase_types
 from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
 from service.rules.settlement import SETTLE_REVOKE, settle_revoke

@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.games.boerenbridge import (
+    actions,
     deal,
     facts,
     first_dealer,
@@ -44,7 +45,6 @@ from service.rules.games.boerenbridge import (
     play,
     revoke_penalty,
     scoring,
-    turns,
     view,
 )
 from service.rules.games.boerenbridge import options as opts
@@ -126,8 +126,8 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
 
     # Called at every step of a match: the modules' functions themselves, not methods wrapping them
     # (about 150 instructions less per call, callgrind); ``apply`` takes the ruleset first, as a method.
-    status = staticmethod(turns.status)
-    to_act = staticmethod(turns.to_act)
+    status = staticmethod(actions.status)
+    to_act = staticmethod(actions.to_act)
     legal_actions = staticmethod(phases.legal_actions)
     apply = phases.apply
 
@@ -135,7 +135,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
         return scoring.archive(state)
 
     def round_result_allowed(self, state: BoerenbridgeState) -> bool:
-        return ROUND_RESULT in turns.phase_types(state)
+        return ROUND_RESULT in actions.phase_types(state)
 
     def table(self, state: BoerenbridgeState) -> Table:
         return view.table(state)
