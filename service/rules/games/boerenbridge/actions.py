@@ -1,5 +1,10 @@
-"""Where a Boerenbridge match stands: its status, whose turn it is and the action types each phase
-takes (docs/rules/boerenbridge.md §5-§7).
+"""The actions of Boerenbridge and where a match stands: the fields of each action type, the
+match's status, whose turn it is and the action types each phase takes (docs/rules/boerenbridge.md
+§5-§7).
+
+Actions: ``bid`` (amount), ``play`` (card), ``name_trump`` (suit), ``turn_up`` (card, table mode),
+``round_result`` (result, table mode), ``abandon`` (ends the match, result ``abandoned``; never
+listed in ``legal_actions``).
 
 A round goes turn-up (table mode, §11), bidding (§6.4), trump (the highest bidder names trumps,
 §11), play (§7: the dealer's left leads, then the winner of each trick). The reviser (§6.5) may also
@@ -23,6 +28,14 @@ from service.rules.games.boerenbridge.state import (
     BoerenbridgeState,
 )
 from service.rules.ruleset import FINISHED, IN_PROGRESS
+from service.rules.settlement import SETTLE_REVOKE
+
+#: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "bid": ("amount",), "play": ("card",), "name_trump": ("suit",), "turn_up": ("card",), "round_result": ("result",),
+    "abandon": (), SETTLE_REVOKE: ("trick", "ruling"),
+}
+ACTION_TYPES = tuple(ACTION_FIELDS)  # in the order listed
 
 _PHASE_TYPES = {TURN_UP: ("turn_up",), BIDDING: ("bid",), TRUMP: ("name_trump",), PLAY: ("play",)}
 

@@ -1,9 +1,8 @@
-"""Which Boerenbridge action each phase takes (docs/rules/boerenbridge.md §5): the legal actions
-of a seat, and ``apply``, which hands an action to the module of its phase or refuses it.
-
-Actions: ``bid`` (amount; ``bidding``), ``play`` (card; ``play``), ``name_trump`` (suit; ``trump``),
-``turn_up`` (card, table mode; ``trump``), ``round_result`` (result, table mode; ``table``),
-``abandon`` (ends the match, result ``abandoned``; never listed in ``legal_actions``).
+"""Whose turn it is and which phase takes an action (docs/rules/boerenbridge.md §5): ``to_act``
+and ``status`` (``actions``', which the phases' own modules ask too), the legal actions of a seat,
+and ``apply``, which hands an action to the module of its phase or refuses it: ``bid``
+(``bidding``), ``play`` (``play``), ``name_trump`` and ``turn_up`` (``trump``), ``round_result``
+(``table``), ``abandon`` (here: it ends the match).
 
 The refusal of an action in the wrong phase is made here, after the checks that come first in
 every phase (an action type the game lacks, a finished match, a round still to deal, the seat).
@@ -14,7 +13,7 @@ from __future__ import annotations
 from service.rules.actions import Action, acting_seat
 from service.rules.errors import InvalidAction, MatchOver, wrong_phase
 from service.rules.games.boerenbridge import bidding, play, table, trump
-from service.rules.games.boerenbridge.actions import phase_types
+from service.rules.games.boerenbridge.actions import ACTION_TYPES, phase_types, status, to_act
 from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import (
     BIDDING,
@@ -30,12 +29,7 @@ from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
 from service.rules.settlement import SETTLE_REVOKE, settle_revoke
 
-#: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "bid": ("amount",), "play": ("card",), "name_trump": ("suit",), "turn_up": ("card",), "round_result": ("result",),
-    "abandon": (), SETTLE_REVOKE: ("trick", "ruling"),
-}
-ACTION_TYPES = tuple(ACTION_FIELDS)  # in the order listed
+__all__ = ["apply", "legal_actions", "status", "to_act"]
 
 
 def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:

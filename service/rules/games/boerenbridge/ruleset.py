@@ -10,9 +10,9 @@ The ruleset object the service calls; each part of the rules is in its own modul
   add up to the tricks"), sealed or sequential bids, the revision right: ``bidding``.
 * Play (§7): follow suit if able; the highest card of the suit led (or the highest trump) wins:
   ``play``. Scoring, the overshoot rule and the end of the match (§8-§10): ``scoring``.
-* Whose turn it is: ``turns``; which phase takes which action: ``actions``; what each seat sees:
-  ``view``; table mode (the referee reports the round; revokes): ``table``; a round's reported
-  facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
+* The action types and whose turn it is: ``actions``; each action handed to its phase: ``phases``;
+  what each seat sees: ``view``; table mode (the referee reports the round; revokes): ``table``; a
+  round's reported facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
 
 Every text the game writes (refusals, rules, reasons, explanations, descriptions) is a ``Msg`` whose
 key starts with ``boerenbridge.``; its English, Indonesian and Tagalog are in ``locale/{en,id,tl}.po``
@@ -74,7 +74,7 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = opts.OPTION_SPECS
     presets = BOERENBRIDGE_PRESETS
     state_type = BoerenbridgeState
-    action_fields = phases.ACTION_FIELDS
+    action_fields = actions.ACTION_FIELDS
     score_example = _SCORE_EXAMPLE
     score_facts = "bids, tricks, scores (one entry per seat; a null bid is a non-bidder)"
     view_schema = view_schema_of(__package__, id)
@@ -126,8 +126,8 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
 
     # Called at every step of a match: the modules' functions themselves, not methods wrapping them
     # (about 150 instructions less per call, callgrind); ``apply`` takes the ruleset first, as a method.
-    status = staticmethod(actions.status)
-    to_act = staticmethod(actions.to_act)
+    status = staticmethod(phases.status)
+    to_act = staticmethod(phases.to_act)
     legal_actions = staticmethod(phases.legal_actions)
     apply = phases.apply
 
