@@ -3,7 +3,7 @@ action in the phase it belongs to (docs/rules/avinas.md §11).
 
 ``deal`` (``deal``) → ``expose`` (table mode: ``exposure``) → the sevens game's ``knock`` window
 (``knocking``) or the no-seven game's ``auction`` (``auction``; all pass: the hand is thrown in) →
-``play`` (``tricks``) → the hand's score (``hand_end``) → the next deal, unless the match is over.
+``play`` (``tricks``) → the hand's score (``round_end``) → the next deal, unless the match is over.
 Table mode takes a ``round_result`` instead of the cards until the first card is reported
 (``table``).
 """

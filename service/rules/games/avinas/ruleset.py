@@ -11,7 +11,7 @@ clockwise, team A = seats 0 and 2 (team index 0), team B = seats 1 and 3 (§1); 
 * ``deal`` (§3, §4.1) → ``exposure`` (the #4/#8 cards and the game they choose, §4.2, §5.1) →
   ``knocking`` (§6) or ``auction`` (the no-seven declarations, §5.2) → ``tricks`` (the play phase
   and the declarer's stop, §7, §7.4; ``opening``: the no-seven lead that names trumps) →
-  ``hand_end`` (the hand's facts, the lie check, the record, the next dealer, §8, §10), scored by
+  ``round_end`` (the hand's facts, the lie check, the record, the next dealer, §8, §10), scored by
   ``scoring`` (§8-§10; ``facts`` reads and checks the score facts of ``score_round``). ``phases``
   says whose turn it is and hands each action to its phase; ``actions`` holds the action types and
   the prebuilt actions.

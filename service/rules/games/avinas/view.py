@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.games.avinas.hand_end import end_reason, explanation
 from service.rules.games.avinas.play import REASONS
 from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
+from service.rules.games.avinas.round_end import end_reason, explanation
 from service.rules.games.avinas.scoring import team_of
 from service.rules.games.avinas.state import (
     EXPOSE,
