@@ -132,7 +132,7 @@ class Avinas(Ruleset[AvinasState]):
         return phases.to_act(state)
 
     def legal_actions(self, state: AvinasState, seat: int) -> list[Action]:
-        return phases.actions(state, seat)
+        return phases.legal_actions(state, seat)
 
     def apply(self, state: AvinasState, action: Action) -> AvinasState:
         return phases.apply(self, state, action)
