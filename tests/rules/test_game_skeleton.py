@@ -26,8 +26,10 @@ ROLES: dict[str, tuple[str, tuple[str, ...]]] = {
     "presets": ("the named presets", ()),
     "deal": ("the deal", ()),
     "actions": ("the action words: each action type's fields, what each phase takes", ("ACTION_FIELDS", "phase_types")),
-    "phases": ("the phase dispatch: whose turn, the legal actions, an action to its phase",
-               ("to_act", "legal_actions", "apply")),
+    "phases": (
+        "the phase dispatch: whose turn, the legal actions, an action to its phase",
+        ("to_act", "legal_actions", "apply"),
+    ),
     "play": ("following and winning tricks", ()),
     "table": ("table mode", ()),
     "round_end": ("the end of a round, and archive", ("archive",)),
@@ -62,8 +64,11 @@ def test_a_game_package_has_every_module_role(package: str) -> None:
                 raise
             missing.append(f"service/rules/games/{package}/{module}.py ({role})")
             continue
-        missing.extend(f"{name} in service/rules/games/{package}/{module}.py ({role})"
-                       for name in names if not hasattr(loaded, name))
+        missing.extend(
+            f"{name} in service/rules/games/{package}/{module}.py ({role})"
+            for name in names
+            if not hasattr(loaded, name)
+        )
     assert not missing, f"the game package {package} lacks: " + "; ".join(missing)
 
 

@@ -36,12 +36,12 @@ def finish_round(
     n = m.players
     points = tuple(round_points(bids[i], tricks[i], o) for i in range(n))
     scores = tuple(apply_overshoot(m.scores[i], points[i], o) for i in range(n))
-    record = RoundRecord(r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported,
-                         m.scores)
+    record = RoundRecord(
+        r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported, m.scores
+    )
     result, winners = match_outcome(scores, o, m.rounds_counted + 1, n)
     history = (*m.history, record)
-    info = MatchInfo(m.options, n, m.mode, scores, (r.dealer + 1) % n, history, result, winners, m.archived,
-                     m.voided)
+    info = MatchInfo(m.options, n, m.mode, scores, (r.dealer + 1) % n, history, result, winners, m.archived, m.voided)
     return BoerenbridgeState(info, DEAL if result is None else FINISHED_PHASE)
 
 
