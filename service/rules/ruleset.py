@@ -124,6 +124,9 @@ class Ruleset(ABC, Generic[StateT]):
     #: it): an announcement the rules allow out of turn, such as Forty-Fives' rob of the turn-up at a
     #: real table. ``to_act`` names whose turn it is; every other action waits for it.
     out_of_turn_types: ClassVar[tuple[str, ...]] = ()
+    #: action types whose card or cards only the acting seat and the referee see in a match's history
+    #: (``public_action``): cards that leave a hand face down, such as Forty-Fives' discards.
+    private_card_types: ClassVar[tuple[str, ...]] = ()
     #: for each action type of the game, the fields it carries besides ``type`` and ``seat``: an action
     #: posted with any other field is refused as ``unknown_field`` (``Action.from_json``)
     action_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
@@ -436,12 +439,13 @@ class Ruleset(ABC, Generic[StateT]):
 
     def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
         """An action as a history event shown to ``viewer`` (None: the referee). Hide what the
-        viewer may not see: discards of others, face-down cards, a dealt deck."""
+        viewer may not see: the cards of others' ``private_card_types``, face-down cards, a dealt
+        deck."""
         out = action.to_json()
         if action.type == "deal":
             out.pop("cards", None)
         if viewer is not None and action.seat != viewer:
-            if action.type in ("discard", "rob"):
+            if action.type in self.private_card_types:
                 out.pop("card", None)
                 out.pop("cards", None)
             if action.face_down:

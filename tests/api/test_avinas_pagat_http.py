@@ -79,7 +79,7 @@ def test_a_value_outside_an_option_is_refused(client: FlaskClient, options: dict
 
 def _facts(result: str, declarer: int) -> dict[str, Any]:
     """Score facts from a §16.10 result cell (the same reading as the rules-level tests)."""
-    from tests.rules.test_avinas_vectors import _result_facts
+    from tests.rules.games.avinas.test_avinas_vectors import _result_facts
 
     return _result_facts(result, declarer)
 

@@ -18,8 +18,8 @@ from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from tests.api.match_driver import FlaskHttp, create, play_match
 from tests.english import option_title
-from tests.rules.test_boerenbridge_house_vectors import POINTS, ZERO, row_options
-from tests.rules.test_boerenbridge_support import int_lists, ints
+from tests.rules.games.boerenbridge.test_boerenbridge_house_vectors import POINTS, ZERO, row_options
+from tests.rules.games.boerenbridge.test_boerenbridge_support import int_lists, ints
 
 SCORE = "/v1/rulesets/boerenbridge/score"
 

@@ -18,7 +18,7 @@ from service.api.config import Settings
 from service.api.matches import MATCHES_KEY
 from tests.api.match_driver import FlaskHttp, Match, create, play_match, step
 from tests.english import option_title
-from tests.rules.test_forty_fives_amounts_and_length import (
+from tests.rules.games.forty_fives.test_forty_fives_amounts_and_length import (
     hv_case,
     hv_rows,
     me_facts,

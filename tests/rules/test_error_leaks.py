@@ -37,8 +37,8 @@ from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset
 from tests.english import english, english_json
 from tests.profiles import profile, setups
-from tests.rules.test_avinas_properties import swap_face_down
-from tests.rules.test_avinas_support import cards_in
+from tests.rules.games.avinas.test_avinas_properties import swap_face_down
+from tests.rules.games.avinas.test_avinas_support import cards_in
 
 EXAMPLES = 6
 STEPS_PER_EXAMPLE = 160

@@ -21,7 +21,7 @@ seeds. At every step:
 
 In table mode a round is now and then reported whole (the profile's ``round_result``).
 Game-specific invariants (card counts, scoring, the knowledge model of each game) stay in the
-games' own tests (``tests/rules/test_<game>_properties.py``).
+games' own tests (``tests/rules/games/<family>/test_<game>_properties.py``).
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ declaration is from ``min_declaration`` to 8 and strictly higher than the highes
 round until the others have passed after a declaration; a passed player may not come back in).
 The highest declarer leads to trick 1 (after the knock window with option ``knock_in_pips_game``),
 and his opening lead names trumps (``tricks``). All pass: the hand is thrown in and counts, and the
-deal passes to the left (``hand_end.thrown_in``). What the declaration is checked against when the
-hand ends is ``hand_end.lied`` (§8.3).
+deal passes to the left (``round_end.thrown_in``). What the declaration is checked against when the
+hand ends is ``round_end.lied`` (§8.3).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 
 from service.rules.actions import Action
 from service.rules.errors import IllegalBid, InvalidAction
-from service.rules.games.avinas.hand_end import thrown_in
 from service.rules.games.avinas.options import config
+from service.rules.games.avinas.round_end import thrown_in
 from service.rules.games.avinas.state import KNOCK, PLAY, AvinasState, Call, HandState, Trick
 from service.rules.messages import Msg
 from service.rules.slots import evolve

@@ -3,7 +3,7 @@
 The dealer deals the 32-card pack in fours, clockwise, starting at his left: D+1, D+2, D+3, D get
 cards #1-#4, then #5-#8 in the same order; the last card of each packet (#4, #8) is an exposure
 position (``exposure``). The deal passes to the left after every hand, thrown-in hands included
-(``hand_end``). In table mode the cards are dealt at the table: the hand starts with no cards known
+(``round_end``). In table mode the cards are dealt at the table: the hand starts with no cards known
 and the referee reports the exposures.
 """
 

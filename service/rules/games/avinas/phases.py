@@ -3,7 +3,7 @@ action in the phase it belongs to (docs/rules/avinas.md §11).
 
 ``deal`` (``deal``) → ``expose`` (table mode: ``exposure``) → the sevens game's ``knock`` window
 (``knocking``) or the no-seven game's ``auction`` (``auction``; all pass: the hand is thrown in) →
-``play`` (``tricks``) → the hand's score (``hand_end``) → the next deal, unless the match is over.
+``play`` (``tricks``) → the hand's score (``round_end``) → the next deal, unless the match is over.
 Table mode takes a ``round_result`` instead of the cards until the first card is reported
 (``table``).
 """
@@ -40,7 +40,7 @@ def to_act(state: AvinasState) -> tuple[int, ...]:
     return auction.to_act(hand, opts)
 
 
-def actions(state: AvinasState, seat: int, viewer: int | None = None) -> list[Action]:
+def legal_actions(state: AvinasState, seat: int, viewer: int | None = None) -> list[Action]:
     """``Ruleset.legal_actions``: ``seat``'s legal actions; with ``viewer``, as that seat can know
     them (table mode: a face-down lead not yet turned up still counts as unseen, so the list does
     not betray it)."""
@@ -62,8 +62,8 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     """The legal actions of ``seat`` as that seat may know them (a face-down lead counts as unseen,
     as in its view); ``None``: every seat to act, as the referee sees them."""
     if seat is None:
-        return [a.to_json() for s in to_act(state) for a in actions(state, s, None)]
-    return [a.to_json() for a in actions(state, seat, seat)]
+        return [a.to_json() for s in to_act(state) for a in legal_actions(state, s, None)]
+    return [a.to_json() for a in legal_actions(state, seat, seat)]
 
 
 #: what a phase takes, and who may act: the message naming one of them, two, and (the seats: one to

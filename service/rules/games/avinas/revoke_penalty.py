@@ -8,8 +8,8 @@ and it counts for nothing (``AvinasState.voided``: not for ``max_hands``).
 
 from __future__ import annotations
 
-from service.rules.games.avinas.hand_end import close_hand, record_facts, totals_before
 from service.rules.games.avinas.revoke_scoring import scored_with_revokes
+from service.rules.games.avinas.round_end import close_hand, record_facts, totals_before
 from service.rules.games.avinas.state import AvinasState
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED, IN_PROGRESS

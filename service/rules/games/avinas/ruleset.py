@@ -11,12 +11,12 @@ clockwise, team A = seats 0 and 2 (team index 0), team B = seats 1 and 3 (§1); 
 * ``deal`` (§3, §4.1) → ``exposure`` (the #4/#8 cards and the game they choose, §4.2, §5.1) →
   ``knocking`` (§6) or ``auction`` (the no-seven declarations, §5.2) → ``tricks`` (the play phase
   and the declarer's stop, §7, §7.4; ``opening``: the no-seven lead that names trumps) →
-  ``hand_end`` (the hand's facts, the lie check, the record, the next dealer, §8, §10), scored by
-  ``scoring`` (§8-§10; ``facts`` reads and checks the score facts of ``score_round``). ``phases``
-  says whose turn it is and hands each action to its phase; ``actions`` holds the action types and
-  the prebuilt actions.
+  ``round_end`` (the hand's facts, the lie check, the record, the next dealer, §8, §10; the
+  archive), scored by ``scoring`` (§8-§10; ``facts`` reads and checks the score facts of
+  ``score_round``). ``phases`` says whose turn it is and hands each action to its phase;
+  ``actions`` holds the action types and the prebuilt actions.
 * ``table``: table mode (hands unknown: what may be reported, revokes, ``round_result``);
-  ``view``: what each seat may see (§4.3) and the archive of finished hands.
+  ``view``: what each seat may see (§4.3).
 
 Every human text of the game (refusals, rules, reasons, explanations, descriptions) is a message
 ``Msg("avinas.<name>", ...)``; the texts are in ``locale/<lang>.po`` beside this module, which the API
@@ -30,7 +30,17 @@ from typing import Any
 
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, Card
-from service.rules.games.avinas import deal, phases, play, ranking, revoke_penalty, revoke_scoring, scoring, view
+from service.rules.games.avinas import (
+    deal,
+    phases,
+    play,
+    ranking,
+    revoke_penalty,
+    revoke_scoring,
+    round_end,
+    scoring,
+    view,
+)
 from service.rules.games.avinas.actions import ACTION_FIELDS, phase_types
 from service.rules.games.avinas.facts import SCORE_EXAMPLE, SCORE_FACTS, parse_facts
 from service.rules.games.avinas.options import OPTION_SPECS
@@ -122,13 +132,13 @@ class Avinas(Ruleset[AvinasState]):
         return phases.to_act(state)
 
     def legal_actions(self, state: AvinasState, seat: int) -> list[Action]:
-        return phases.actions(state, seat)
+        return phases.legal_actions(state, seat)
 
     def apply(self, state: AvinasState, action: Action) -> AvinasState:
         return phases.apply(self, state, action)
 
     def archive(self, state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
-        return view.archive(state)
+        return round_end.archive(state)
 
     def undealt(self, state: AvinasState) -> AvinasState | None:
         return revoke_penalty.undealt(state)

@@ -17,7 +17,7 @@ directly: every class here is a slotted dataclass whose ``__init__`` only sets i
 
 No human text is kept here, only what it is made from, so that the store reads a state back fast
 (a message decodes several times slower than it is built): a trick's ``reason`` is a reason code
-(``play.winner_of``), a hand's explanation is made again from its record (``hand_end.explanation``),
+(``play.winner_of``), a hand's explanation is made again from its record (``round_end.explanation``),
 the match's ``end_reason`` is a code (``END_BY_SCORE``, ``END_BY_MAX_HANDS``); the view builds the
 messages. A state stored before the texts became messages holds English sentences in ``reason``,
 ``explanation`` and ``end_reason``, which its views show as they are.

@@ -30,8 +30,8 @@ from service.rules.cards import DECK_32, Card
 from service.rules.errors import CardAlreadyPlayed, CardNotInHand, InvalidAction, InvalidFacts, wrong_phase
 from service.rules.games.avinas.actions import phase_types
 from service.rules.games.avinas.facts import HandFacts, parse_facts
-from service.rules.games.avinas.hand_end import close_hand, hand_record
 from service.rules.games.avinas.play import judge
+from service.rules.games.avinas.round_end import close_hand, hand_record
 from service.rules.games.avinas.scoring import GAME_NAMES, score_hand
 from service.rules.games.avinas.state import (
     PLAY,

@@ -9,7 +9,7 @@ tricks, and the declarer's stop (docs/rules/avinas.md §7).
 * §7.4 the declarer's ``stop`` between tricks, after the first and before the last (the no-seven
   game; also the sevens game with option ``stop_in_sevens_game``); with ``stop_by =
   "declaring_side"`` (§16.6) his partner's too, never a defender's: they are then listed to act
-  beside the seat to play, and the hand ends (``hand_end.finish_played``).
+  beside the seat to play, and the hand ends (``round_end.finish_played``).
 * Table mode: any card not seen elsewhere may be reported (``table``), every trump counted as
   possible, and the revokes are updated after every play.
 """
@@ -24,10 +24,10 @@ from service.rules.cards import Card, Suit
 from service.rules.errors import CardNotInHand, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas import opening
 from service.rules.games.avinas.actions import FACE_DOWN, HINTS, PLAY_CARD, SIGNALS, STOP
-from service.rules.games.avinas.hand_end import finish_played
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.play import legal_cards, winner_of
 from service.rules.games.avinas.ranking import CARD_POINTS, PACK, is_trump, trumps_of
+from service.rules.games.avinas.round_end import finish_played
 from service.rules.games.avinas.state import AvinasState, HandState, Trick
 from service.rules.games.avinas.table import check_play, revokes, unseen_cards
 from service.rules.messages import Msg

@@ -15,10 +15,9 @@
   it either, and neither do the revokes. Errors quote only the acting seat's own cards.
 * ``scores`` are the pips per team (what ends the match); ``rams`` and ``pips`` are listed too.
   ``history`` lists the finished hands still in the state; ``last_hand_explanation`` says how the
-  last one was scored. ``archive`` takes every finished hand but the last out of the state and
-  returns them as the view shows them (the same for every seat: a finished hand is public), so a
-  long match's state and views stay the same size; ``hands_played`` counts every hand, archived or
-  not, and numbers the next.
+  last one was scored; ``record_json`` is a finished hand as every seat sees it (a finished hand is
+  public), also in the records ``round_end.archive`` takes out of the state. ``hands_played``
+  counts every hand, archived or not, and numbers the next.
 """
 
 from __future__ import annotations
@@ -27,9 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.games.avinas.hand_end import end_reason, explanation
 from service.rules.games.avinas.play import REASONS
 from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
+from service.rules.games.avinas.round_end import end_reason, explanation
 from service.rules.games.avinas.scoring import team_of
 from service.rules.games.avinas.state import (
     EXPOSE,
@@ -45,7 +44,6 @@ from service.rules.games.avinas.state import (
 from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED, SPECTATOR, Table
-from service.rules.slots import evolve
 
 
 def table(state: AvinasState) -> Table:
@@ -77,16 +75,6 @@ def game_view(state: AvinasState, seat: int | None) -> dict[str, Any]:
         return out
     out.update(hand_view(state, hand, seat))
     return out
-
-
-def archive(state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
-    """``Ruleset.archive``: the finished hands but the last taken out of ``state.history``, as the
-    view shows them. Nothing else changes: ``hands_played`` already counts every hand (it numbers
-    hands and ends the match at ``max_hands``), whatever ``history`` still holds."""
-    history = state.history
-    if len(history) <= 1:
-        return state, []
-    return evolve(state, history=history[-1:]), [record_json(r) for r in history[:-1]]
 
 
 def sorted_hand(hand: Sequence[Card], trump: Suit | None) -> list[str]:

@@ -1,21 +1,24 @@
-"""Which Boerenbridge action each phase takes (docs/rules/boerenbridge.md §5): the legal actions
-of a seat, and ``apply``, which hands an action to the module of its phase or refuses it.
+"""The actions of Boerenbridge and where a match stands: the fields of each action type, the
+match's status, whose turn it is and the action types each phase takes (docs/rules/boerenbridge.md
+§5-§7).
 
-Actions: ``bid`` (amount; ``bidding``), ``play`` (card; ``play``), ``name_trump`` (suit; ``trump``),
-``turn_up`` (card, table mode; ``trump``), ``round_result`` (result, table mode; ``table``),
-``abandon`` (ends the match, result ``abandoned``; never listed in ``legal_actions``).
+Actions: ``bid`` (amount), ``play`` (card), ``name_trump`` (suit), ``turn_up`` (card, table mode),
+``round_result`` (result, table mode), ``abandon`` (ends the match, result ``abandoned``; never
+listed in ``legal_actions``).
 
-The refusal of an action in the wrong phase is made here, after the checks that come first in
-every phase (an action type the game lacks, a finished match, a round still to deal, the seat).
+A round goes turn-up (table mode, §11), bidding (§6.4), trump (the highest bidder names trumps,
+§11), play (§7: the dealer's left leads, then the winner of each trick). The reviser (§6.5) may also
+bid in the trump phase and in the play phase until the opening lead, so he is to act beside the seat
+whose turn it is; in table mode the referee may report the whole round (``round_result``) until the
+first card is reported.
 """
 
 from __future__ import annotations
 
-from service.rules.actions import Action, acting_seat
-from service.rules.errors import InvalidAction, MatchOver, wrong_phase
-from service.rules.games.boerenbridge import bidding, play, table, trump
+from service.rules.games.boerenbridge.bidding import bidders_to_act, can_revise
 from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import (
+    ALONE,
     BIDDING,
     DEAL,
     FINISHED_PHASE,
@@ -23,12 +26,9 @@ from service.rules.games.boerenbridge.state import (
     TRUMP,
     TURN_UP,
     BoerenbridgeState,
-    MatchInfo,
 )
-from service.rules.games.boerenbridge.turns import phase_types
-from service.rules.messages import Msg
-from service.rules.ruleset import Ruleset
-from service.rules.settlement import SETTLE_REVOKE, settle_revoke
+from service.rules.ruleset import FINISHED, IN_PROGRESS
+from service.rules.settlement import SETTLE_REVOKE
 
 #: the fields each action type carries besides type and seat (``Ruleset.action_fields``)
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -37,66 +37,50 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 ACTION_TYPES = tuple(ACTION_FIELDS)  # in the order listed
 
+_PHASE_TYPES = {TURN_UP: ("turn_up",), BIDDING: ("bid",), TRUMP: ("name_trump",), PLAY: ("play",)}
 
-def legal_actions(state: BoerenbridgeState, seat: int) -> list[Action]:
-    """``Ruleset.legal_actions``: what ``seat`` may do now."""
-    phase = state.phase
+
+def status(state: BoerenbridgeState) -> str:
+    return FINISHED if state.phase == FINISHED_PHASE else IN_PROGRESS
+
+
+def to_act(state: BoerenbridgeState) -> tuple[int, ...]:
+    """The seats that may act now (``Ruleset.to_act``)."""
     r = state.round
     if r is None:
-        return []
-    if phase == PLAY:
-        out = play.legal_cards(state, seat)
-        if seat == r.reviser and not state.trick and not state.done:
-            out.extend(bidding.bid_actions(r, state.bids, seat))
-        return out
-    if phase == BIDDING:
-        if seat in bidding.bidders_to_act(r, state.bids, config(state.match.options).sequential):
-            return bidding.bid_actions(r, state.bids, seat)
-        return []
-    if phase == TRUMP:
-        out = trump.name_trump_actions(seat) if seat == r.trump_chooser else []
-        if seat == r.reviser:
-            out.extend(bidding.bid_actions(r, state.bids, seat))
-        return out
-    if phase == TURN_UP and seat == r.dealer:
-        return trump.turn_up_actions(seat)
-    return []
-
-
-def apply(ruleset: Ruleset, state: BoerenbridgeState, action: Action) -> BoerenbridgeState:
-    """``Ruleset.apply``; ``ruleset`` is for the table-mode revokes of a play (``table``)."""
-    kind = action.type
+        return ()
     phase = state.phase
-    if kind == "play" and phase == PLAY:
-        return play.play(ruleset, state, action)
-    if kind == SETTLE_REVOKE:
-        return settle_revoke(ruleset, state, action)
-    if kind not in ACTION_TYPES:
-        raise InvalidAction(Msg("boerenbridge.no_such_action", actions=tuple(ACTION_TYPES)),
-                            legal=list(ACTION_TYPES))
-    if phase == FINISHED_PHASE:
-        raise MatchOver(Msg("boerenbridge.match_over"))
-    if kind == "abandon":
-        m = state.match
-        done = MatchInfo(m.options, m.players, m.mode, m.scores, m.next_dealer, m.history, "abandoned", (),
-                         m.archived, m.voided)
-        return BoerenbridgeState(done, FINISHED_PHASE)
-    if phase == DEAL:
-        raise wrong_phase(Msg("boerenbridge.needs_deal"), (), code="needs_deal")
-    if kind == "round_result":
-        return table.round_result(state, action)
-    seat = acting_seat(action, state.match.players)
-    if kind == "bid":
-        if phase == TURN_UP:
-            bidding.check_bidder(state, seat, action)
-            raise wrong_phase(Msg("boerenbridge.phase.no_bid", phase=phase), phase_types(state))
-        return bidding.bid(state, seat, action)
-    if kind == "name_trump":
-        if phase != TRUMP:
-            raise wrong_phase(Msg("boerenbridge.phase.no_name_trump", phase=phase), phase_types(state))
-        return trump.name_trump(state, seat, action)
-    if kind == "turn_up":
-        if phase != TURN_UP:
-            raise wrong_phase(Msg("boerenbridge.phase.no_turn_up", phase=phase), phase_types(state))
-        return trump.turn_up(state, seat, action)
-    raise wrong_phase(Msg("boerenbridge.phase.no_play", phase=phase), phase_types(state))
+    if phase == PLAY:
+        trick = state.trick
+        seat = (state.leader + len(trick)) % state.match.players
+        if not trick and not state.done:
+            reviser = r.reviser
+            if reviser is not None and reviser != seat and can_revise(r, state.bids):
+                return (seat, reviser)
+        return ALONE[seat]
+    if phase == BIDDING:
+        return bidders_to_act(r, state.bids, config(state.match.options).sequential)
+    if phase == TRUMP:
+        chooser = r.trump_chooser
+        assert chooser is not None
+        if r.reviser is not None and r.reviser != chooser and can_revise(r, state.bids):
+            return (chooser, r.reviser)
+        return ALONE[chooser]
+    if phase == TURN_UP:
+        return ALONE[r.dealer]
+    return ()
+
+
+def phase_types(state: BoerenbridgeState) -> list[str]:
+    """The action types the phase takes now (a ``wrong_phase`` refusal's ``legal``); all public."""
+    phase = state.phase
+    r = state.round
+    if r is None or phase in (DEAL, FINISHED_PHASE):
+        return []
+    opening = not state.trick and not state.done
+    types = list(_PHASE_TYPES[phase])
+    if phase in (TRUMP, PLAY) and opening and can_revise(r, state.bids):
+        types.append("bid")
+    if state.match.mode == "table" and opening:
+        types.append("round_result")
+    return types

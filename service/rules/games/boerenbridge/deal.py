@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from service.rules.cards import Card
 from service.rules.errors import InvalidInput, MatchOver, wrong_phase
+from service.rules.games.boerenbridge.actions import phase_types
 from service.rules.games.boerenbridge.bidding import after_bidding, lowest_bid, round_bidders
 from service.rules.games.boerenbridge.options import PACK_SIZE, config, hand_size_for
 from service.rules.games.boerenbridge.state import (
@@ -27,7 +28,6 @@ from service.rules.games.boerenbridge.state import (
     make_state,
 )
 from service.rules.games.boerenbridge.trump import has_turn_up, round_trump
-from service.rules.games.boerenbridge.turns import phase_types
 from service.rules.handmask import BIT
 from service.rules.messages import Msg
 

@@ -27,12 +27,12 @@ from service.rules.errors import (
     TooManyPlays,
     not_your_turn,
 )
+from service.rules.games.boerenbridge.actions import to_act
 from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, config
-from service.rules.games.boerenbridge.scoring import finish_round
+from service.rules.games.boerenbridge.round_end import finish_round
 from service.rules.games.boerenbridge.state import PLAY, BoerenbridgeState, make_state
 from service.rules.games.boerenbridge.table import record_revokes, round_revokes
 from service.rules.games.boerenbridge.trump import facts_trump
-from service.rules.games.boerenbridge.turns import to_act
 from service.rules.handmask import BIT, FULL_PACK, INDICES, SUIT_BITS, SUIT_FIELD, SUIT_MASKS, pick, texts_of
 from service.rules.messages import Msg
 from service.rules.revokes import Revoke

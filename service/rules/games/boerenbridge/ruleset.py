@@ -9,10 +9,11 @@ The ruleset object the service calls; each part of the rules is in its own modul
 * Bidding (§6): who bids, the hook player, the hook rule ("the dealer may not bid so that the bids
   add up to the tricks"), sealed or sequential bids, the revision right: ``bidding``.
 * Play (§7): follow suit if able; the highest card of the suit led (or the highest trump) wins:
-  ``play``. Scoring, the overshoot rule and the end of the match (§8-§10): ``scoring``.
-* Whose turn it is: ``turns``; which phase takes which action: ``actions``; what each seat sees:
-  ``view``; table mode (the referee reports the round; revokes): ``table``; a round's reported
-  facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
+  ``play``. Scoring, the overshoot rule and the end of the match (§8-§10): ``scoring``; the end
+  of a round (its record, the next dealer, the archive): ``round_end``.
+* The action types and whose turn it is: ``actions``; each action handed to its phase: ``phases``;
+  what each seat sees: ``view``; table mode (the referee reports the round; revokes): ``table``; a
+  round's reported facts (the score endpoint, ``round_result``): ``facts``. The state: ``state``.
 
 Every text the game writes (refusals, rules, reasons, explanations, descriptions) is a ``Msg`` whose
 key starts with ``boerenbridge.``; its English, Indonesian and Tagalog are in ``locale/{en,id,tl}.po``
@@ -23,9 +24,10 @@ and the options and calls ``start``; ``Ruleset.view`` writes the header from ``t
 ``game_view``.
 
 History: the state keeps a record of each finished round (``MatchInfo.history``), and the view lists
-them. ``archive`` takes every record but the last out of the state and returns them as the view shows
-them (the same for every seat: a finished round is public), so a long match's state and views stay
-the same size; ``MatchInfo.archived`` counts them, so round numbers and the hand-size schedule go on.
+them. ``archive`` (``round_end``) takes every record but the last out of the state and returns them
+as the view shows them (the same for every seat: a finished round is public), so a long match's
+state and views stay the same size; ``MatchInfo.archived`` counts them, so round numbers and the
+hand-size schedule go on.
 """
 
 from __future__ import annotations
@@ -41,10 +43,11 @@ from service.rules.games.boerenbridge import (
     deal,
     facts,
     first_dealer,
+    phases,
     play,
     revoke_penalty,
+    round_end,
     scoring,
-    turns,
     view,
 )
 from service.rules.games.boerenbridge import options as opts
@@ -126,16 +129,16 @@ class Boerenbridge(Ruleset[BoerenbridgeState]):
 
     # Called at every step of a match: the modules' functions themselves, not methods wrapping them
     # (about 150 instructions less per call, callgrind); ``apply`` takes the ruleset first, as a method.
-    status = staticmethod(turns.status)
-    to_act = staticmethod(turns.to_act)
-    legal_actions = staticmethod(actions.legal_actions)
-    apply = actions.apply
+    status = staticmethod(phases.status)
+    to_act = staticmethod(phases.to_act)
+    legal_actions = staticmethod(phases.legal_actions)
+    apply = phases.apply
 
     def archive(self, state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
-        return scoring.archive(state)
+        return round_end.archive(state)
 
     def round_result_allowed(self, state: BoerenbridgeState) -> bool:
-        return ROUND_RESULT in turns.phase_types(state)
+        return ROUND_RESULT in actions.phase_types(state)
 
     def table(self, state: BoerenbridgeState) -> Table:
         return view.table(state)

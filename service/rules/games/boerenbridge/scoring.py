@@ -12,8 +12,7 @@
 
 One piece of code serves the stateless ``POST /v1/rulesets/boerenbridge/score`` endpoint
 (``score_facts``, on the facts ``facts.parse_facts`` read), the table-mode ``round_result`` action
-and the end of every dealt round (``finish_round``, which also keeps the round's record in the
-match's history; ``archive`` takes old records out).
+and the end of every dealt round (``round_end.finish_round``).
 """
 
 from __future__ import annotations
@@ -23,18 +22,8 @@ from typing import Any
 
 from service.rules.games.boerenbridge.facts import RoundFacts
 from service.rules.games.boerenbridge.options import TARGET, Config, config, rounds_in_match
-from service.rules.games.boerenbridge.state import (
-    DEAL,
-    FINISHED_PHASE,
-    BoerenbridgeState,
-    MatchInfo,
-    RoundRecord,
-    RoundSetup,
-)
 from service.rules.messages import Msg
-from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
-from service.rules.slots import evolve
 
 # ------------------------------------------------------------------------------------------------
 # Points, overshoot, end of match
@@ -193,44 +182,3 @@ def score_facts(rf: RoundFacts, options: Mapping[str, Any], points: tuple[int, .
             "non_bidders": [i for i, b in enumerate(rf.bids) if b is None],
         },
     )
-
-
-# ------------------------------------------------------------------------------------------------
-# The end of a round and the match's history
-# ------------------------------------------------------------------------------------------------
-
-
-def finish_round(
-    state: BoerenbridgeState,
-    r: RoundSetup,
-    bids: tuple[int | None, ...],
-    tricks: tuple[int, ...],
-    revokes: tuple[Revoke, ...],
-    *,
-    reported: bool,
-) -> BoerenbridgeState:
-    """Score the round (§8, §9), keep its record, and end the match (§10) or pass the deal left."""
-    m = state.match
-    o = config(m.options)
-    n = m.players
-    points = tuple(round_points(bids[i], tricks[i], o) for i in range(n))
-    scores = tuple(apply_overshoot(m.scores[i], points[i], o) for i in range(n))
-    record = RoundRecord(r.number, r.dealer, r.hand_size, r.trump, bids, tricks, points, scores, revokes, reported,
-                         m.scores)
-    result, winners = match_outcome(scores, o, m.rounds_counted + 1, n)
-    history = (*m.history, record)
-    info = MatchInfo(m.options, n, m.mode, scores, (r.dealer + 1) % n, history, result, winners, m.archived,
-                     m.voided)
-    return BoerenbridgeState(info, DEAL if result is None else FINISHED_PHASE)
-
-
-def archive(state: BoerenbridgeState) -> tuple[BoerenbridgeState, list[dict[str, Any]]]:
-    """Take the finished rounds but the last out of ``state.match.history`` (``Ruleset.archive``),
-    as the view shows them; ``MatchInfo.archived`` counts them."""
-    m = state.match
-    history = m.history
-    if len(history) <= 1:
-        return state, []
-    old = history[:-1]
-    match = evolve(m, history=history[-1:], archived=m.archived + len(old))
-    return evolve(state, match=match), [h.to_json() for h in old]

@@ -20,11 +20,11 @@ from typing import Any
 from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, Card
 from service.rules.errors import InvalidAction, InvalidFacts, wrong_phase
+from service.rules.games.boerenbridge.actions import phase_types
 from service.rules.games.boerenbridge.facts import parse_facts
 from service.rules.games.boerenbridge.options import PLAYER_COUNTS
-from service.rules.games.boerenbridge.scoring import finish_round
+from service.rules.games.boerenbridge.round_end import finish_round
 from service.rules.games.boerenbridge.state import BoerenbridgeState, MatchInfo, RoundSetup
-from service.rules.games.boerenbridge.turns import phase_types
 from service.rules.messages import Msg
 from service.rules.revokes import Judge, Revoke, TrickRecord, find_revokes, revokes_after_play
 from service.rules.ruleset import Ruleset

@@ -16,10 +16,10 @@ from __future__ import annotations
 from service.rules.actions import Action
 from service.rules.cards import ALL_CARDS, SUITS, Card, Suit
 from service.rules.errors import InvalidAction, InvalidFacts, not_your_turn
+from service.rules.games.boerenbridge.actions import to_act
 from service.rules.games.boerenbridge.bidding import after_bidding
 from service.rules.games.boerenbridge.options import PACK_SIZE, Config
 from service.rules.games.boerenbridge.state import BIDDING, PLAY, BoerenbridgeState
-from service.rules.games.boerenbridge.turns import to_act
 from service.rules.handmask import BIT
 from service.rules.messages import Msg
 from service.rules.slots import evolve

@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.actions import Action
+from service.rules.games.boerenbridge.actions import status
 from service.rules.games.boerenbridge.bidding import can_revise, hook_forbidden, revealed
 from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import FINISHED_PHASE, PLAY, TRUMP, BoerenbridgeState, RoundSetup
-from service.rules.games.boerenbridge.turns import status
 from service.rules.handmask import texts_of
 from service.rules.ruleset import SPECTATOR, Table
 from service.rules.tricks import plays_json

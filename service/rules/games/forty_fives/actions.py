@@ -45,6 +45,10 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "round_result": ("result",), SETTLE_REVOKE: ("trick", "ruling"),
 }
 
+#: the actions whose card or cards only the acting seat and the referee see (``Ruleset.private_card_types``):
+#: the rob's discard (§2.5), the kitty bid's kept card (§9.6), the discards (§3.7) and the dealer's draw
+PRIVATE_CARD_TYPES = ("rob", "kitty_bid", "discard", "draw")
+
 #: ``Action(type, seat, card, cards, amount, suit, face_down, result)`` with the slots set directly
 #: (``service.rules.slots``): a hand's discards list up to 32 actions
 make_action = slot_maker(Action)

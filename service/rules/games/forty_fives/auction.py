@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from service.rules.actions import Action
 from service.rules.errors import IllegalAction, IllegalBid, InvalidAction
-from service.rules.games.forty_fives import hand_end
+from service.rules.games.forty_fives import round_end
 from service.rules.games.forty_fives.actions import HOLD_ACTS, NAME_ACTS, PASS_ACTS, seat_to_act
 from service.rules.games.forty_fives.discard import discard_order, start_play
 from service.rules.games.forty_fives.options import Config
@@ -154,7 +154,7 @@ def _after_call(cfg: Config, state: FortyFivesState, seat: int, auction: Auction
     if high_seat is not None and all(passed[s] for s in range(n) if s != high_seat):
         return _auction_won(state, auction)
     if high_seat is None and all(passed):
-        return hand_end.close_round(cfg, state.match, rnd, (), None, (), reported=False)
+        return round_end.close_round(cfg, state.match, rnd, (), None, (), reported=False)
     nxt = seat
     for _ in range(n):
         nxt = (nxt + 1) % n
@@ -193,7 +193,7 @@ def _after_single_round_call(cfg: Config, state: FortyFivesState, seat: int, auc
     duel = duel_partner(auction) if cfg.dealer_hold == "duel" else None
     if seat == d:
         if kind == "pass" and auction.high_seat is None:
-            return hand_end.close_round(cfg, state.match, rnd, (), None, (), reported=False)
+            return round_end.close_round(cfg, state.match, rnd, (), None, (), reported=False)
         if kind == "pass" or (kind == "bid" and duel is None) or (kind == "hold" and cfg.dealer_hold == "final"):
             return _auction_won(state, auction)
         if duel is not None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from service.rules.actions import Action
 from service.rules.cards import Suit
 from service.rules.errors import InvalidAction, InvalidFacts, wrong_phase
-from service.rules.games.forty_fives import hand_end
+from service.rules.games.forty_fives import round_end
 from service.rules.games.forty_fives.actions import phase_types
 from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.ranking import table_for
@@ -52,7 +52,7 @@ def apply_round_result(ruleset: Ruleset, cfg: Config, state: FortyFivesState, ac
     rnd = evolve(rnd, trump=f.trump if f.trump is not None else rnd.trump, demoted=f.demoted)
     if f.bid is not None and rnd.contract is None:
         rnd = evolve(rnd, contract=Contract(None, f.bid[0], f.bid[1]))
-    return hand_end.close_round(cfg, m, rnd, tricks, tally, revokes, reported=True, bid=f.bid)
+    return round_end.close_round(cfg, m, rnd, tricks, tally, revokes, reported=True, bid=f.bid)
 
 
 def _with_known(cfg: Config, state: FortyFivesState, facts: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ rules. The modules of this package:
   ``kitty`` (§9.6: the bid on the kitty) and ``discard`` (§3.7: the kitty, discard and draw, the
   first lead) → ``tricks`` (dealt play, §4) or
   ``table`` (table mode: reported cards and their revokes; ``round_result``: a whole round
-  reported) → ``hand_end`` (the hand scored, its record, the next deal; the archive), scored by
+  reported) → ``round_end`` (the hand scored, its record, the next deal; the archive), scored by
   ``scoring`` (§2.7-2.8, §3.8-3.9) from the facts ``facts`` reads. ``phases`` says whose turn it is
   and hands each action to its phase; ``actions`` holds the prebuilt actions and the turn and
   phase checks; ``view`` what each seat may see.
@@ -33,10 +33,15 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from service.rules.actions import Action
 from service.rules.cards import SUITS, Card
-from service.rules.games.forty_fives import deal, hand_end, phases, play, revoke_penalty, scoring, view
-from service.rules.games.forty_fives.actions import ACTION_FIELDS, AUCTION_TYPES, FORTY_FIVES_TYPES, phase_types
+from service.rules.games.forty_fives import deal, phases, play, revoke_penalty, round_end, scoring, view
+from service.rules.games.forty_fives.actions import (
+    ACTION_FIELDS,
+    AUCTION_TYPES,
+    FORTY_FIVES_TYPES,
+    PRIVATE_CARD_TYPES,
+    phase_types,
+)
 from service.rules.games.forty_fives.facts import (
     AUCTION_SCORE_EXAMPLE,
     AUCTION_SCORE_FACTS,
@@ -75,6 +80,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     #: table mode: a seat that has not played may report its rob of the turn-up, or its
     #: announcement, before its turn (§2.5: the window runs from the turn-up to its first card)
     out_of_turn_types: ClassVar[tuple[str, ...]] = ("rob", "decline")
+    private_card_types: ClassVar[tuple[str, ...]] = PRIVATE_CARD_TYPES
 
     # --- options ----------------------------------------------------------------------------------
 
@@ -147,7 +153,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         return view.history(state)
 
     def archive(self, state: FortyFivesState) -> tuple[FortyFivesState, list[dict[str, Any]]]:
-        return hand_end.archive(state)
+        return round_end.archive(state)
 
     def undealt(self, state: FortyFivesState) -> FortyFivesState | None:
         return revoke_penalty.undealt(state)
@@ -158,12 +164,6 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     def rescored(self, state: FortyFivesState, revokes: tuple[Revoke, ...]) -> FortyFivesState:
         options = state.match.options
         return revoke_penalty.rescored(self.config(options), state, revokes, penalty_of(options))
-
-    def public_action(self, action: Action, viewer: int | None) -> dict[str, Any]:
-        out = super().public_action(action, viewer)
-        if viewer is not None and action.seat != viewer and action.type in ("draw", "kitty_bid"):
-            out.pop("card", None)
-        return out
 
 
 class FortyFives(FortyFivesFamily):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from service.rules.actions import Action
 from service.rules.cards import Card, Suit
 from service.rules.errors import CardAlreadyPlayed, IllegalPlay
-from service.rules.games.forty_fives import hand_end
+from service.rules.games.forty_fives import round_end
 from service.rules.games.forty_fives.actions import CLOCKWISE, PLAY_ACTS, PLAYS
 from service.rules.games.forty_fives.options import AH_FALLBACK, Config
 from service.rules.games.forty_fives.play import (
@@ -149,7 +149,7 @@ def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int,
     if len(tricks) == TRICKS_PER_HAND:
         done = FortyFivesState(state.match, PLAY, -1, rnd, None, w, (), tricks)
         found = revokes(ruleset, cfg, done, True)
-        return hand_end.finish_played_round(cfg, state, rnd, tricks, table, found)
+        return round_end.finish_played_round(cfg, state, rnd, tricks, table, found)
     nxt = FortyFivesState(state.match, PLAY, w, rnd, None, w, (), tricks)
     if len(tricks) == 1 and rnd.dealer_ace in (ACE_AFTER_TRICK, ACE_PENDING):
         nxt = after_first_trick(state, rnd, None, tricks, w)

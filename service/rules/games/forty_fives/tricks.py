@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.errors import CardNotInHand, IllegalPlay
-from service.rules.games.forty_fives import hand_end
+from service.rules.games.forty_fives import round_end
 from service.rules.games.forty_fives.actions import PLAY_ACTS
 from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.play import R_LEAD, lead_against_30, legal_mask, verdict_text, winner_position
@@ -96,7 +96,7 @@ def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> Fo
     w = (state.leader + winner_position(table, current)) % n
     tricks = (*state.tricks, make_trick(state.leader, current, w))
     if len(tricks) == TRICKS_PER_HAND:
-        return hand_end.finish_played_round(cfg, state, rnd, tricks, table, ())
+        return round_end.finish_played_round(cfg, state, rnd, tricks, table, ())
     if len(tricks) == 1 and rnd.dealer_ace in (ACE_AFTER_TRICK, ACE_PENDING):
         return after_first_trick(state, rnd, hands, tricks, w)
     return make_state(state.match, PLAY, w, rnd, hands, w, (), tricks)

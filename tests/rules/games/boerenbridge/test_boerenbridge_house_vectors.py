@@ -17,7 +17,16 @@ from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.scoring import round_points
 from service.rules.messages import Msg
 from tests.english import english, option_title
-from tests.rules.test_boerenbridge_support import SPEC, B, at_round, bid, bid_amounts, int_lists, ints, options
+from tests.rules.games.boerenbridge.test_boerenbridge_support import (
+    SPEC,
+    B,
+    at_round,
+    bid,
+    bid_amounts,
+    int_lists,
+    ints,
+    options,
+)
 from tests.spec_tables import vectors
 
 POINTS = vectors(SPEC, "15.8.1")

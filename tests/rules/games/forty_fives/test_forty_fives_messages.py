@@ -25,7 +25,7 @@ from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
 
-PACKAGE_LOCALE = Path(__file__).resolve().parents[2] / "service" / "rules" / "games" / "forty_fives" / "locale"
+PACKAGE_LOCALE = Path(__file__).resolve().parents[4] / "service" / "rules" / "games" / "forty_fives" / "locale"
 
 
 def keys_of(path: Path) -> set[str]:

@@ -38,7 +38,7 @@ from service.rules.games.avinas.table import revokes
 from service.rules.ruleset import FINISHED
 from service.rules.tricks import Play, TrickContext
 from tests.profiles import AVINAS_PAGAT
-from tests.rules.test_avinas_support import arrange, cards_in, may_see
+from tests.rules.games.avinas.test_avinas_support import arrange, cards_in, may_see
 from tests.spec_tables import RULES_DIR, vectors
 
 PACK = frozenset(DECK_32)

@@ -30,7 +30,7 @@ from service.rules.handmask import cards_of, mask_of
 from service.rules.playout import shuffled_deck
 from service.rules.ruleset import FINISHED
 from service.rules.tricks import Play, TrickContext
-from tests.rules.test_forty_fives_helpers import RULESETS
+from tests.rules.games.forty_fives.test_forty_fives_helpers import RULESETS
 
 PROFILES: dict[str, tuple[str, dict[str, Any]]] = {
     "ff_default": ("forty_fives", {}),

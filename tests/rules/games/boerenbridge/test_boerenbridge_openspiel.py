@@ -35,7 +35,7 @@ import pytest
 from service.rules.cards import ALL_CARDS, Card
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.tricks import Play, TrickContext
-from tests.rules.test_boerenbridge_support import B, options
+from tests.rules.games.boerenbridge.test_boerenbridge_support import B, options
 
 GAMES = 1200
 

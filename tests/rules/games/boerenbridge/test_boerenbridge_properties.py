@@ -22,7 +22,7 @@ from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.handmask import cards_of
 from service.rules.playout import play_hand, play_match
 from service.rules.ruleset import FINISHED
-from tests.rules.test_boerenbridge_support import B, options
+from tests.rules.games.boerenbridge.test_boerenbridge_support import B, options
 
 ROUNDS_PER_PROFILE = 2000
 EXAMPLES = 20

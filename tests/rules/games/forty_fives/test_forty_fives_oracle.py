@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from service.rules.cards import DECK_52, Card, Rank, Suit, card
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.tricks import Play, TrickContext
-from tests.rules.test_forty_fives_vectors import _spec_rank_tables
+from tests.rules.games.forty_fives.test_forty_fives_vectors import _spec_rank_tables
 
 SPEC_TABLES = _spec_rank_tables()
 AH = card("AH")

@@ -11,6 +11,7 @@ the next dealer and the end of the match (docs/rules/avinas.md §5.2, §7.4, §8
 * After every hand, thrown-in ones included, the deal passes to the left (§3, §5.2); the match ends
   when the score says so, or at ``max_hands`` (§10), or at once on a proven lie under
   ``lie_penalty = "match"`` (§16.5).
+* ``archive`` takes the finished hands but the last out of the state, as the view shows them.
 """
 
 from __future__ import annotations
@@ -133,6 +134,20 @@ def close_hand(state: AvinasState, record: HandRecord, result: HandResult | None
         winners, word, _ = max_hands_end(rams, pips, opts)
         return evolve(new, status=FINISHED, winners=winners, result=word, end_reason=END_BY_MAX_HANDS)
     return new
+
+
+def archive(state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
+    """``Ruleset.archive``: the finished hands but the last taken out of ``state.history``, as the
+    view shows them (the same for every seat: a finished hand is public), so a long match's state
+    and views stay the same size. Nothing else changes: ``hands_played`` already counts every hand
+    (it numbers hands and ends the match at ``max_hands``), whatever ``history`` still holds."""
+    # imported here: the view imports this module (a hand's end reason and explanation)
+    from service.rules.games.avinas.view import record_json
+
+    history = state.history
+    if len(history) <= 1:
+        return state, []
+    return evolve(state, history=history[-1:]), [record_json(r) for r in history[:-1]]
 
 
 _THROWN_IN = (Msg("avinas.score.thrown_in"),)

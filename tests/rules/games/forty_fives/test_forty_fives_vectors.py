@@ -14,7 +14,7 @@ from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives.state import DEAL, NAME_TRUMP, PLAY
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
-from tests.rules.test_forty_fives_helpers import (
+from tests.rules.games.forty_fives.test_forty_fives_helpers import (
     CALL_RE,
     RULESETS,
     call_action,

@@ -19,7 +19,7 @@ from service.rules.games.avinas.ranking import CARD_POINTS, count_for_declaratio
 from service.rules.games.avinas.scoring import match_end, record_rams
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
-from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, play_on
+from tests.rules.games.avinas.test_avinas_support import act, arrange, cards_in, deck_from_hands, play_on
 from tests.spec_tables import RULES_DIR, card_list, vectors
 
 SPEC = "avinas.md"

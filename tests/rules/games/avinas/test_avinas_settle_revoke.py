@@ -13,8 +13,8 @@ from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState
 from service.rules.ruleset import FINISHED, IN_PROGRESS
 from tests.english import english
-from tests.rules.test_avinas_match import TABLE_EXPOSURES, TABLE_TRICKS
-from tests.rules.test_avinas_support import act
+from tests.rules.games.avinas.test_avinas_match import TABLE_EXPOSURES, TABLE_TRICKS
+from tests.rules.games.avinas.test_avinas_support import act
 
 
 def played_hand(**options: Any) -> AvinasState:

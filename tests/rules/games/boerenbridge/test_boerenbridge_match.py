@@ -33,7 +33,7 @@ from service.rules.handmask import cards_of
 from service.rules.registry import RULESETS
 from service.rules.tricks import Play, TrickContext
 from tests.english import english, english_json
-from tests.rules.test_boerenbridge_support import B, at_round, bid, options, play
+from tests.rules.games.boerenbridge.test_boerenbridge_support import B, at_round, bid, options, play
 
 # With DECK_52 in index order and dealer 3, seat s receives cards s, s+4, s+8 ... (one at a time
 # from the dealer's left):

@@ -22,8 +22,8 @@ from service.rules.games.avinas.state import AvinasState
 from service.rules.options import Options
 from service.rules.ruleset import FINISHED, IN_PROGRESS
 from tests.english import english, english_json
-from tests.rules.test_avinas_support import act, arrange, deck_from_hands, play_on
-from tests.rules.test_avinas_vectors import LIE_HAND, LIE_TRUMP, TEAM, _due, _result_facts, ids, rows
+from tests.rules.games.avinas.test_avinas_support import act, arrange, deck_from_hands, play_on
+from tests.rules.games.avinas.test_avinas_vectors import LIE_HAND, LIE_TRUMP, TEAM, _due, _result_facts, ids, rows
 
 SEVENS = "16.10.1"
 PIPS = "16.10.2"

@@ -48,7 +48,14 @@ from service.rules.games.forty_fives.view import record_json
 from service.rules.registry import RULESETS as REGISTRY
 from service.rules.tricks import Play, TrickContext
 from tests.english import english, english_json
-from tests.rules.test_forty_fives_helpers import RULESETS, deck_dealing, hand_of, legal_cards, play, with_scores
+from tests.rules.games.forty_fives.test_forty_fives_helpers import (
+    RULESETS,
+    deck_dealing,
+    hand_of,
+    legal_cards,
+    play,
+    with_scores,
+)
 from tests.spec_tables import vectors
 
 FF, AF = FORTY_FIVES, AUCTION_FORTY_FIVES

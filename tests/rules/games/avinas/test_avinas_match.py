@@ -31,7 +31,15 @@ from service.rules.games.avinas.state import AvinasState
 from service.rules.ruleset import FINISHED, SPECTATOR
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
-from tests.rules.test_avinas_support import act, arrange, cards_in, deck_from_hands, hands_of, may_see, play_on
+from tests.rules.games.avinas.test_avinas_support import (
+    act,
+    arrange,
+    cards_in,
+    deck_from_hands,
+    hands_of,
+    may_see,
+    play_on,
+)
 
 
 def new_match(dealer: int = 0, mode: str = "dealt", **options: Any) -> AvinasState:

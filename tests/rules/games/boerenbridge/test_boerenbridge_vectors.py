@@ -17,7 +17,7 @@ from service.rules.games.boerenbridge.options import schedule
 from service.rules.games.boerenbridge.scoring import match_outcome
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
-from tests.rules.test_boerenbridge_support import (
+from tests.rules.games.boerenbridge.test_boerenbridge_support import (
     SPEC,
     B,
     at_round,

@@ -21,9 +21,9 @@ from service.rules.errors import RuleError
 from service.rules.messages import Msg
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
-from tests.rules.test_boerenbridge_support import B, options
+from tests.rules.games.boerenbridge.test_boerenbridge_support import B, options
 
-PACKAGE = Path(__file__).resolve().parents[2] / "service" / "rules" / "games" / "boerenbridge"
+PACKAGE = Path(__file__).resolve().parents[4] / "service" / "rules" / "games" / "boerenbridge"
 
 PROFILES: list[tuple[int, dict[str, Any]]] = [
     (4, {}),

@@ -21,8 +21,8 @@ from service.rules.games.avinas.state import AvinasState
 from service.rules.options import Options
 from service.rules.ruleset import FINISHED
 from tests.english import english, english_json, option_title
-from tests.rules.test_avinas_pagat_vectors import lying_match, no_seven_declarer_1, play_tricks
-from tests.rules.test_avinas_support import act, arrange, play_on
+from tests.rules.games.avinas.test_avinas_pagat_vectors import lying_match, no_seven_declarer_1, play_tricks
+from tests.rules.games.avinas.test_avinas_support import act, arrange, play_on
 from tests.spec_tables import vectors
 
 NEW_OPTIONS = [r for r in vectors("avinas.md", "16.1 New options") if not r["option"].startswith("`revoke_penalty`")]

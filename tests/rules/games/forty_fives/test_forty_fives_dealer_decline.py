@@ -16,7 +16,7 @@ from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
 from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.state import ACE_DECLINED, ACE_MAY_DECLINE, DEALER_ROB, PLAY, FortyFivesState
 from service.rules.ruleset import SPECTATOR
-from tests.rules.test_forty_fives_helpers import cards, deck_dealing, hand_of
+from tests.rules.games.forty_fives.test_forty_fives_helpers import cards, deck_dealing, hand_of
 from tests.spec_tables import RULES_DIR, vectors
 
 SPEC = "forty-fives.md"

@@ -18,7 +18,14 @@ from service.rules.games.forty_fives.options import AUCTION_SPECS, config_of
 from service.rules.games.forty_fives.state import DISCARD, NAME_TRUMP, PLAY
 from service.rules.ruleset import SPECTATOR
 from service.rules.tricks import TrickContext
-from tests.rules.test_forty_fives_helpers import CALL_RE, call_action, cards, deck_dealing, hand_of, with_scores
+from tests.rules.games.forty_fives.test_forty_fives_helpers import (
+    CALL_RE,
+    call_action,
+    cards,
+    deck_dealing,
+    hand_of,
+    with_scores,
+)
 from tests.spec_tables import RULES_DIR, vectors
 
 SPEC = "forty-fives.md"
