@@ -168,6 +168,7 @@ def play_match(seen: Seen, seed: int, mode: str, options: dict[str, Any]) -> Non
     rng = random.Random(seed)
     state = AVINAS.new_match(AVINAS.validate_options(options), 4, rng.randrange(4), mode)
     for _ in range(300):
+        state, _ = AVINAS.archive(state)  # the older hands leave the state, as the service archives them
         if AVINAS.status(state) == FINISHED:
             break
         if AVINAS.needs_deal(state):
