@@ -150,7 +150,7 @@ def _refusals_of(cases: list[Any]) -> dict[str, list[RuleError]]:
         patch.setattr(RuleError, "__init__", spy)
         for case in cases:
             rid, setup, seed = case.values
-            play(rid, setup, seed)
+            play(rid, setup, seed, checks=False)  # the battery checks these very matches itself
     return found
 
 
