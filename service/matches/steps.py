@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from service.matches import idempotency as idem
-from service.matches import refusals, replays
+from service.matches import refusals, replays, upgrade
 from service.matches.deals import commitment, deal_seed, shuffled
 from service.matches.documents import MatchDocument
 from service.matches.errors import (
@@ -87,9 +87,18 @@ class MatchSteps:
             with self._guard(match_id):  # (a commit id is random per save: its version cannot differ)
                 loaded = self.store.load(match_id)
         assert loaded.document is not None  # a load that names no commit the caller holds reads it
-        doc = MatchDocument.from_json(loaded.document, self.rulesets)
+        stored = loaded.document
+        if not upgrade.is_current(stored):
+            stored = upgrade.document(stored, self._last_seq(match_id) if upgrade.uncounted(stored) else None)
+        doc = MatchDocument.from_json(stored, self.rulesets)
         self._remember(match_id, loaded.version, loaded.commit, doc)
         return doc, loaded.version
+
+    def _last_seq(self, match_id: str) -> int:
+        """The sequence number of the match's last event (0: none)."""
+        with self._guard(match_id):
+            stored = self.store.events(match_id)
+        return stored[-1].seq if stored else 0
 
     def ruleset_seen(self, match_id: str) -> str | None:
         """The ruleset of a match this process read or saved lately (no store call), else None."""
@@ -218,6 +227,7 @@ class MatchSteps:
             record = self.store.get_idempotency(scope, *older)
         if record is None:
             return None
+        record = upgrade.record(record)
         if not idem.same_request(record.fingerprint, fp):
             raise IdempotencyKeyReused(Msg("matches.idempotency_key_reused"))
         refused = record.answer.get("refused")
@@ -231,11 +241,8 @@ class MatchSteps:
         """Append an action the rules refused to the match's refusal log (``refusals``). The refusal
         stands whatever happens here: a failure is logged as a warning, never raised."""
         try:
-            seq_after = doc.logged
-            if seq_after is None:  # a document saved before its events were counted
-                stored = self.store.events(match_id)
-                seq_after = stored[-1].seq if stored else 0
-            entry = refusals.entry(seq_after, caller.seat, body, err.code, self.clock())
+            assert doc.logged is not None  # a loaded document counts its events (``upgrade``)
+            entry = refusals.entry(doc.logged, caller.seat, body, err.code, self.clock())
             self.store.append_refusal(match_id, entry)
         except Exception as error:  # any failure: the refusal is the answer, its log best effort
             refusals.warn_unlogged(match_id, err.code, error)

@@ -268,7 +268,7 @@ class Matches(MatchCreation, MatchSeating):
             # the record of a finished match reveals the match seed: an undo would play on with every
             # later deal known (issue 16: the match seed never leaves the server before the end)
             raise DealsRevealed(Msg("matches.deals_revealed"))
-        undone, doc = self._undone(match_id, doc)
+        undone = self._undone(match_id, doc)
         if undone is None:
             raise NothingToUndo(Msg("matches.nothing_to_undo"))
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
@@ -281,10 +281,9 @@ class Matches(MatchCreation, MatchSeating):
             match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
         )
 
-    def _undone(self, match_id: str, doc: MatchDocument) -> tuple[Undone | None, MatchDocument]:
+    def _undone(self, match_id: str, doc: MatchDocument) -> Undone | None:
         """What an undo leaves (None: nothing to undo): from the round start when it can (the events
-        of the round so far), else from the whole log (``service.matches.undo``); and the document,
-        with its events counted if it was saved before they were."""
+        of the round so far), else from the whole log (``service.matches.undo``)."""
         decks = self._decks(doc.ruleset, doc.mode, doc.deal_key)
         if can_start_from_round(doc):
             assert doc.round_start is not None
@@ -292,12 +291,10 @@ class Matches(MatchCreation, MatchSeating):
                 since = self.store.events(match_id, after=doc.round_start.seq)
             undone = from_checkpoints(doc, since, decks)
             if undone is not None:
-                return undone, doc
+                return undone
         with self._guard(match_id):
             history = self.store.events(match_id)
-        if doc.logged is None and history:  # a document saved before the events were counted
-            doc = dataclasses.replace(doc, logged=history[-1].seq)
-        return from_whole_log(doc, history, decks), doc
+        return from_whole_log(doc, history, decks)
 
     def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
         doc, version = self._load(match_id)
