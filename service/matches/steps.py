@@ -2,8 +2,8 @@
 cache of decoded states), make a caller's view, commit a change with its idempotency record, find
 and replay a first answer, and turn store failures into the matches layer's errors.
 
-``MatchSteps`` holds them; ``usecases.Matches`` is the use cases built on them. Nothing here knows
-a game or HTTP (see ``usecases`` for the decisions both follow)."""
+``MatchSteps`` holds them; ``usecases.Matches`` holds one, shared with its other parts (creation,
+seating). Nothing here knows a game or HTTP (see ``usecases`` for the decisions both follow)."""
 
 from __future__ import annotations
 
@@ -172,24 +172,23 @@ class MatchSteps:
         doc: MatchDocument,
         events: list[dict[str, Any]],
         view: dict[str, Any],
-        scope: str | None,
-        fp: str,
+        keyed: idem.Keyed | None,
         caller: Caller,
         *,
         conditional: bool,
     ) -> Viewed:
         record = None
-        if scope is not None:
+        if keyed is not None:
             answer = replays.answer_to_keep(doc, version + 1, view)
-            record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), answer))
+            record = (keyed.scope, IdempotencyRecord(idem.stored_fingerprint(keyed.fp), answer))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
             with self._guard(match_id):
                 self.store.save(match_id, version, data, events, record)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
-            if scope is not None:
-                prior = self._prior(match_id, scope, fp)
+            if keyed is not None:
+                prior = self._prior(match_id, keyed.scope, keyed.fp)
                 if prior is not None:
                     return self._viewed_again(match_id, None, 0, caller, prior)
             message = Msg("matches.lost_race")
@@ -198,6 +197,23 @@ class MatchSteps:
             raise VersionConflict(message) from None
         self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
         return Viewed(version + 1, view)
+
+    def first_answer(self, match_id: str | None, keyed: idem.Keyed) -> tuple[str, Mapping[str, Any]] | None:
+        """The first answer to a request under an Idempotency-Key, with the key it was found under
+        (the first of its lookup group), if any: the one idempotency path of create, act and undo
+        (raises the answer again when it was a refusal)."""
+        for scope, *older in keyed.lookups:
+            prior = self._prior(match_id, scope, keyed.fp, *older)
+            if prior is not None:
+                return scope, prior
+        return None
+
+    def answered_again(
+        self, match_id: str, doc: MatchDocument, version: int, caller: Caller, keyed: idem.Keyed | None
+    ) -> Viewed | None:
+        """The first answer to an action or an undo under an Idempotency-Key, if it has one."""
+        found = None if keyed is None else self.first_answer(match_id, keyed)
+        return None if found is None else self._viewed_again(match_id, doc, version, caller, found[1])
 
     def _viewed_again(
         self, match_id: str, doc: MatchDocument | None, version: int, caller: Caller, answer: Mapping[str, Any]
