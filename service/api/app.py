@@ -24,8 +24,11 @@ from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.i18n import english, load_for
 from service.api.logs import RequestLog
+from service.api.matches import MATCHES_KEY
 from service.api.problems import ProblemApi
+from service.matches.usecases import Matches
 from service.rules.registry import RULESETS
+from service.store.factory import make_store
 
 API_TITLE = "Trick referee"
 API_VERSION = "1.0.0"
@@ -75,6 +78,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     languages.init_app(app)
     cors.init_app(app, settings)
     load_for(RULESETS.values())
+    app.extensions[MATCHES_KEY] = _use_cases(settings)
     api = ProblemApi(app, spec_kwargs={"info": {"description": api_description() + apidoc.POLICY},
                                        "extra_plugins": [apidoc.OperationIds(), apidoc.PlainDocstrings(),
                                                          apidoc.Limited(limits.LIMITED_ENDPOINTS),
@@ -90,6 +94,13 @@ def create_app(settings: Settings | None = None) -> Flask:
     web.init_app(app)  # the referee's page: served files, not API operations
     _wire_the_edge(app, settings)
     return app
+
+
+def _use_cases(settings: Settings) -> metrics.ObservedMatches:
+    """The match use cases over the store the settings ask for (memory without Redis), composed with
+    the domain's metrics: every store call timed, creations, actions, replays and conflicts counted."""
+    store = metrics.TimedStore(make_store(settings.store))
+    return metrics.ObservedMatches(Matches(store, idempotency_secret=settings.idempotency_secret))
 
 
 def _wire_the_edge(app: Flask, settings: Settings) -> None:

@@ -54,7 +54,6 @@ from service.matches.results import (
 from service.matches.usecases import Matches
 from service.rules.messages import Msg
 from service.store.base import Store
-from service.store.factory import make_store
 
 MATCHES_KEY = "trick_referee.matches"
 
@@ -100,8 +99,7 @@ def _errors(*statuses: int) -> Callable[[Any], Any]:
 
 
 def init_app(app: Flask, settings: Settings) -> None:
-    """Build the store the settings ask for (memory without Redis) and the use cases over it."""
-    app.extensions[MATCHES_KEY] = Matches(make_store(settings.store), idempotency_secret=settings.idempotency_secret)
+    """Document the bearer tokens (the use cases are built with the app: ``app.create_app``)."""
     api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
 

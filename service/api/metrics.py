@@ -17,9 +17,9 @@
                                            and ``python``
 =========================================  ==================================================
 
-The use cases stay unaware of metrics: ``init_app`` puts ``ObservedMatches`` (which counts what
-passes through ``create``, ``act`` and ``undo``) in front of the app's use cases and ``TimedStore``
-in front of their store. A refused action's ruleset is the one this process last saw the match
+The use cases stay unaware of metrics: the app is built (``app.create_app``) with ``ObservedMatches``
+(which counts what passes through ``create``, ``act`` and ``undo``) in front of its use cases and
+``TimedStore`` in front of their store. A refused action's ruleset is the one this process last saw the match
 with (no store call is spent on it); ``unknown`` when it has not seen the match. Every label takes
 values from a bounded set (rulesets, modes, codes, method names), never from a request's text.
 """
@@ -37,7 +37,6 @@ from flask import Flask
 from prometheus_client import Counter, Gauge, Histogram
 
 from service.api.config import Settings
-from service.api.matches import MATCHES_KEY
 from service.matches import errors as match_errors
 from service.matches.results import Created, Viewed
 from service.matches.usecases import Matches
@@ -83,11 +82,7 @@ def open_stream() -> Iterator[None]:
 
 
 def init_app(app: Flask, settings: Settings) -> None:
-    """Count the app's use cases and time its store; set the build info."""
-    matches = app.extensions.get(MATCHES_KEY)
-    if isinstance(matches, Matches):
-        matches.store = TimedStore(matches.store)
-        app.extensions[MATCHES_KEY] = ObservedMatches(matches)
+    """Set the build info."""
     revision = settings.build_revision[:40] or "unknown"
     BUILD_INFO.labels(VERSION, revision, platform.python_version()).set(1)
 

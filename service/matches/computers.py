@@ -56,8 +56,9 @@ def play_computers(
     computer seat has acted while one is to act, and the request's events with theirs added.
     ``stored_after(seq)``: the stored events after ``seq``."""
     computers = doc.computers
-    if not computers or doc.mode != "dealt" or doc.logged is None:
+    if not computers or doc.mode != "dealt":
         return doc, events
+    assert doc.logged is not None  # a loaded document counts its events (``upgrade``)
     ruleset = doc.ruleset
     events = list(events)
     first_pending = doc.logged - len(events) + 1

@@ -8,7 +8,7 @@ create with ``"seats": "claim"`` gives each seat an invitation instead of its to
 deals nothing before its seats have joined (``seating``). With an idempotency key the match id is
 derived from the key and the request (``idempotency``), so a retry finds the first answer under the
 match's own hash tag and gets the same tokens back (sealed with the key); a retry of another
-request under the same key is refused. ``usecases.Matches`` adds the other use cases.
+request under the same key is refused. ``usecases.Matches`` holds it as one of its parts.
 """
 
 from __future__ import annotations
@@ -39,20 +39,23 @@ from service.store.base import IdempotencyRecord
 CREATE_FIELDS = ("ruleset", "mode", "players", "options", "preset", "dealer", "referee_sees_hands", "seats")
 
 
-class MatchCreation(MatchSteps):
-    """Creating a match, and answering a create again for its idempotency key."""
+class MatchCreation:
+    """Creating a match, and answering a create again for its idempotency key, with the steps of the
+    use cases it is a part of."""
+
+    def __init__(self, steps: MatchSteps) -> None:
+        self.steps = steps
 
     def create(self, body: Any, *, idempotency_key: str | None = None) -> Created:
         key = idem.check_key(idempotency_key)
-        fp = idem.fingerprint("create", None, None, body)
-        derived = None if key is None else self.idempotency.create_match_id(key, fp)
-        if key is not None and derived is not None and (replayed := self._create_replayed(key, fp, derived)):
+        keyed, derived = (None, None) if key is None else self.steps.idempotency.for_create(key, body)
+        if keyed is not None and (replayed := self._create_replayed(keyed)):
             return replayed
         ruleset, mode, players, options, dealer, computers = self._read_create(body)
         sees_hands = _referee_sees_hands(body, mode)
         by_invitation = _seats_by_invitation(body, mode)
         n = len(players)
-        seed = self.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
+        seed = self.steps.rng.randbytes(SEED_BYTES) if mode == "dealt" else None  # SystemRandom: secrets
         options_json = codec.encode(options)
         committed = None if seed is None else seed_commitment(seed, ruleset.id, options_json, players)
         entropies = None if seed is None else (None,) * n
@@ -73,10 +76,11 @@ class MatchCreation(MatchSteps):
             dealing = None if seed is None else deal_key(seed, entropies or ())
             if dealer is None:
                 # drawn from the deal key (committed like the deals), or at random at a real table
-                draw = self.rng if dealing is None else StreamRandom(first_dealer_seed(dealing))
+                draw = self.steps.rng if dealing is None else StreamRandom(first_dealer_seed(dealing))
                 dealer, first_dealer = ruleset.first_dealer(options, n, draw)
             state = ruleset.new_match(options, n, dealer, mode)
-            state, deals, dealt = advance(ruleset, state, self._decks(ruleset, mode, dealing), 0, finished_now=False)
+            decks = self.steps._decks(ruleset, mode, dealing)
+            state, deals, dealt = advance(ruleset, state, decks, 0, finished_now=False)
         doc = MatchDocument(
             ruleset=ruleset,
             mode=mode,
@@ -86,7 +90,7 @@ class MatchCreation(MatchSteps):
             state=state,
             seed=seed,
             deals=dealt,
-            saved_at=self.clock(),
+            saved_at=self.steps.clock(),
             referee_sees_hands=sees_hands,
             logged=1 + len(deals),
             round_start=Checkpoint(1 + len(deals), dealt) if deals else None,
@@ -102,30 +106,31 @@ class MatchCreation(MatchSteps):
         made = create_event(ruleset, mode, players, options, 0 if dealer is None else dealer, first_dealer,
                             doc.preset, computers, waiting=by_invitation)
         events = stamp([made, *deals], 1)
-        doc, events = play_computers(doc, events, 1, self._decks(ruleset, mode, doc.deal_key), lambda seq: [],
-                                     self.clock)
+        doc, events = play_computers(doc, events, 1, self.steps._decks(ruleset, mode, doc.deal_key), lambda seq: [],
+                                     self.steps.clock)
         commit = secrets.token_hex(8)
         # the id a retry finds (see ``idempotency``), then random ones; a derived id already taken
         # with no record under it is a match whose record expired: this create is a new one
         for match_id in (derived or secrets.token_urlsafe(16), secrets.token_urlsafe(16), secrets.token_urlsafe(16)):
-            view = self._view(doc, match_id, 1, Caller(None))
+            view = self.steps._view(doc, match_id, 1, Caller(None))
             record = scope = None
-            if key is not None:
-                scope = self.idempotency.create_scope(match_id, key, fp)
+            if keyed is not None:
+                scope = self.steps.idempotency.create_scope(match_id, keyed.key, keyed.fp)
                 tokens = {"referee": referee_token, "seats": list(seat_tokens), "spectator": spectator,
                           "invites": list(invites)}
-                sealed = self.idempotency.seal(key, scope, tokens)
+                sealed = self.steps.idempotency.seal(keyed.key, scope, tokens)
                 public = {"id": match_id, "version": 1, "players": list(players), "x": view["expires_at"]}
-                record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
+                answer = {"created": public, "sealed": sealed}
+                record = (scope, IdempotencyRecord(idem.stored_fingerprint(keyed.fp), answer))
             try:
-                with self._guard(match_id):
-                    self.store.create(match_id, doc.to_json(commit), events, record)
+                with self.steps._guard(match_id):
+                    self.steps.store.create(match_id, doc.to_json(commit), events, record)
             except (store_base.MatchExists, store_base.IdempotencyConflict) as taken:
-                if key is None or scope is None:
+                if keyed is None or scope is None:
                     continue
-                prior = self._prior(None, scope, fp)  # the same create, raced past the first check
+                prior = self.steps._prior(None, scope, keyed.fp)  # the same create, raced past the first check
                 if prior is not None:
-                    return self._created_again(key, scope, prior)
+                    return self._created_again(keyed.key, scope, prior)
                 if isinstance(taken, store_base.IdempotencyConflict):
                     raise VersionConflict(Msg("matches.create_in_flight")) from None
                 continue
@@ -140,12 +145,12 @@ class MatchCreation(MatchSteps):
         refuse_unknown_fields(body, CREATE_FIELDS, InvalidRequest, "matches.unknown_fields", listed=False)
         ruleset_id = body.get("ruleset")
         if not isinstance(ruleset_id, str):
-            raise InvalidRequest(Msg("matches.ruleset_not_string"), legal=sorted(self.rulesets))
-        ruleset = self.rulesets.get(ruleset_id)
+            raise InvalidRequest(Msg("matches.ruleset_not_string"), legal=sorted(self.steps.rulesets))
+        ruleset = self.steps.rulesets.get(ruleset_id)
         if ruleset is None:
-            known = ", ".join(sorted(self.rulesets))
+            known = ", ".join(sorted(self.steps.rulesets))
             raise UnknownRuleset(Msg("core.unknown_ruleset", ruleset=ruleset_id, known=known),
-                                 legal=sorted(self.rulesets))
+                                 legal=sorted(self.steps.rulesets))
         mode = body.get("mode")
         if mode not in MODES:
             raise InvalidRequest(Msg("matches.bad_mode"), code="invalid_mode", legal=list(MODES))
@@ -164,28 +169,24 @@ class MatchCreation(MatchSteps):
                                     legal=list(range(len(players))))
         return ruleset, cast(Mode, mode), players, options, dealer, computers
 
-    def _create_replayed(self, key: str, fp: str, derived: str) -> Created | None:
+    def _create_replayed(self, keyed: idem.Keyed) -> Created | None:
         """The first answer to this create, filed in the slot of the match it made (or, by an
         earlier version, globally), if any."""
-        idempotency = self.idempotency
-        for filed in (idempotency.create_scope(derived, key, fp), idempotency.legacy_create_scope(key, fp)):
-            prior = self._prior(None, filed, fp)
-            if prior is not None:
-                return self._created_again(key, filed, prior)
-        return None
+        found = self.steps.first_answer(None, keyed)
+        return None if found is None else self._created_again(keyed.key, *found)
 
     def _created_again(self, key: str, scope: str, answer: Mapping[str, Any]) -> Created:
         """The first answer to a create, with its tokens unsealed by the key that sealed them; the
         match must still be there (a deleted or expired match is not found, whoever asks)."""
         public = answer["created"]
         if "view" in public:  # a record written with a copy of the view
-            with self._guard(public["id"]):
-                self.store.load(public["id"])
+            with self.steps._guard(public["id"]):
+                self.steps.store.load(public["id"])
             view = revive(public["view"])
         else:  # the referee's view at version 1, rebuilt (``replays``)
             slim = {"viewed": {"v": public["version"], "x": public["x"]}}
-            view = self._viewed_again(public["id"], None, 0, Caller(None), slim).view
-        tokens = self.idempotency.unseal(key, scope, answer["sealed"])
+            view = self.steps._viewed_again(public["id"], None, 0, Caller(None), slim).view
+        tokens = self.steps.idempotency.unseal(key, scope, answer["sealed"])
         return Created(
             public["id"], public["version"], tokens["referee"],
             _tickets(public["players"], tokens["seats"], tokens.get("invites")),

@@ -44,6 +44,7 @@ import json
 import secrets
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -90,9 +91,21 @@ def stored_fingerprint(fp: str) -> str:
 
 
 def same_request(stored: str, fp: str) -> bool:
-    """Whether a record's fingerprint is ``fp``'s, in the form records keep now or in the hex of
-    records written before."""
-    return hmac.compare_digest(stored, stored_fingerprint(fp)) or hmac.compare_digest(stored, fp)
+    """Whether a record's fingerprint (as records keep it, ``stored_fingerprint``) is ``fp``'s."""
+    return hmac.compare_digest(stored, stored_fingerprint(fp))
+
+
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    """A request under an Idempotency-Key, as create, act and undo all handle it: the key, the
+    request's fingerprint, where its record is filed, and where its first answer is looked for:
+    groups of keys, each read in one store call (the keys of a group share a slot), the first group
+    beginning with ``scope``."""
+
+    key: str
+    fp: str
+    scope: str
+    lookups: tuple[tuple[str, ...], ...]
 
 
 class Idempotency:
@@ -135,6 +148,21 @@ class Idempotency:
         a request answered before the change still finds its answer (until it expires)."""
         digest = hashlib.sha256(f"{identity}\x00{key}".encode()).hexdigest()
         return idempotency_scope(match_id, digest)
+
+    def for_action(self, operation: str, match_id: str, identity: str, key: str, body: Any) -> Keyed:
+        """An action's or an undo's request under ``key``: filed under the match and the caller, looked
+        for there and where it was filed before."""
+        scope = self.action_scope(match_id, identity, key)
+        older = self.legacy_action_scope(match_id, identity, key)
+        return Keyed(key, fingerprint(operation, match_id, identity, body), scope, ((scope, older),))
+
+    def for_create(self, key: str, body: Any) -> tuple[Keyed, str]:
+        """A create's request under ``key``, and the id of the match it makes (``create_match_id``):
+        filed in that match's slot, looked for there and then where creates were filed before."""
+        fp = fingerprint("create", None, None, body)
+        match_id = self.create_match_id(key, fp)
+        scope = self.create_scope(match_id, key, fp)
+        return Keyed(key, fp, scope, ((scope,), (self.legacy_create_scope(key, fp),))), match_id
 
     def create_match_id(self, key: str, fp: str) -> str:
         """The id of the match a create under ``key`` with fingerprint ``fp`` makes: an HMAC of both

@@ -45,8 +45,12 @@ CLAIM_FIELDS = ("invite", "entropy")
 MAX_ENTROPY = 256
 
 
-class MatchSeating(MatchSteps):
-    """Claiming a seat by its invitation, and the referee starting a match that waits for its seats."""
+class MatchSeating:
+    """Claiming a seat by its invitation, and the referee starting a match that waits for its seats,
+    with the steps of the use cases it is a part of."""
+
+    def __init__(self, steps: MatchSteps) -> None:
+        self.steps = steps
 
     def claim(self, match_id: str, seat: Any, body: Any, *, idempotency_key: str | None = None) -> Claimed:
         """The seat's token for its invitation, once (see the module docstring). Under an
@@ -55,17 +59,17 @@ class MatchSeating(MatchSteps):
         now; without one, or with another key, a claimed seat's invitation is dead (409)."""
         invite, entropy = _read_claim(body)
         key = idem.check_key(idempotency_key)
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         if (doc.invite_hashes is None or doc.claimed is None or not is_json_int(seat)
                 or not 0 <= seat < len(doc.players) or not doc.invite_hashes[seat]
                 or not holds(invite, doc.invite_hashes[seat])):
             raise Unauthorized(Msg("matches.invalid_invite"), code="invalid_invite")
-        keyed = None if key is None else self.idempotency.claim_token(match_id, seat, key)
+        keyed = None if key is None else self.steps.idempotency.claim_token(match_id, seat, key)
         if doc.claimed[seat]:
             if keyed is not None and holds(keyed, doc.seat_hashes[seat]):
                 mixed = doc.entropies or ()
                 used = entropy is not None and seat < len(mixed) and mixed[seat] == entropy
-                view = self._view(doc, match_id, version, Caller(seat))
+                view = self.steps._view(doc, match_id, version, Caller(seat))
                 return Claimed(version, seat, doc.players[seat], keyed, view, used, replayed=True)
             raise InviteUsed(Msg("matches.invite_used"))
         token = keyed or new_token()
@@ -81,16 +85,16 @@ class MatchSeating(MatchSteps):
             doc, events = self._started(match_id, doc, version, events, "seats")
         else:
             events = stamp(events, version + 1)
-            doc = doc.committed(doc.state, doc.deals, self.clock(), events)
+            doc = doc.committed(doc.state, doc.deals, self.steps.clock(), events)
         caller = Caller(seat)
-        view = self._view(doc, match_id, version + 1, caller)
-        viewed = self._commit(match_id, version, doc, events, view, None, "", caller, conditional=False)
+        view = self.steps._view(doc, match_id, version + 1, caller)
+        viewed = self.steps._commit(match_id, version, doc, events, view, None, caller, conditional=False)
         assert viewed.view is not None
         return Claimed(viewed.version, seat, doc.players[seat], token, viewed.view, used)
 
     def start(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> Viewed:
         """The referee starts a match waiting for its seats: the seats not claimed give no entropy."""
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = identify(token, doc.referee_hash, doc.seat_hashes, doc.spectator_hash)
         if not caller.is_referee:
             code = "spectator_read_only" if caller.is_spectator else "referee_only"
@@ -101,8 +105,8 @@ class MatchSeating(MatchSteps):
         if expected is not None and not expected.allows(version):
             raise PreconditionFailed(Msg("matches.stale_version", version=version), extra={"version": version})
         doc, events = self._started(match_id, doc, version, [], "referee")
-        view = self._view(doc, match_id, version + 1, caller)
-        return self._commit(match_id, version, doc, events, view, None, "", caller, conditional=expected is not None)
+        view = self.steps._view(doc, match_id, version + 1, caller)
+        return self.steps._commit(match_id, version, doc, events, view, None, caller, conditional=expected is not None)
 
     def _started(
         self, match_id: str, doc: MatchDocument, version: int, before: list[dict[str, Any]], by: str
@@ -110,8 +114,8 @@ class MatchSeating(MatchSteps):
         """The match started: its first dealer drawn from the deal key (unless given at creation), the
         rules state new from that dealer, the first deal made, and the computers' turns taken; the
         events stamped with the next version."""
-        with self._guard(match_id):
-            stored = self.store.events(match_id, after=0)
+        with self.steps._guard(match_id):
+            stored = self.steps.store.events(match_id, after=0)
         created: Mapping[str, Any] = next(e.data for e in stored if e.data.get("kind") == "create")
         ruleset, players = doc.ruleset, len(doc.players)
         options = ruleset.validate_options(created["options"], players)
@@ -123,11 +127,11 @@ class MatchSeating(MatchSteps):
         else:
             dealer, first = created["dealer"], created["first_dealer"]
         state = ruleset.new_match(options, players, dealer, "dealt")
-        decks = self._decks(ruleset, doc.mode, key)
+        decks = self.steps._decks(ruleset, doc.mode, key)
         state, deals, dealt = advance(ruleset, state, decks, 0, finished_now=False)
         events = stamp([*before, start_event(by, dealer, first, doc.entropies or ()), *deals], version + 1)
-        doc = doc.committed(state, dealt, self.clock(), events)
-        return play_computers(doc, events, version + 1, decks, self._stored_after(match_id), self.clock)
+        doc = doc.committed(state, dealt, self.steps.clock(), events)
+        return play_computers(doc, events, version + 1, decks, self.steps._stored_after(match_id), self.steps.clock)
 
 
 def refuse_while_waiting(doc: MatchDocument) -> None:

@@ -2,8 +2,8 @@
 cache of decoded states), make a caller's view, commit a change with its idempotency record, find
 and replay a first answer, and turn store failures into the matches layer's errors.
 
-``MatchSteps`` holds them; ``usecases.Matches`` is the use cases built on them. Nothing here knows
-a game or HTTP (see ``usecases`` for the decisions both follow)."""
+``MatchSteps`` holds them; ``usecases.Matches`` holds one, shared with its other parts (creation,
+seating). Nothing here knows a game or HTTP (see ``usecases`` for the decisions both follow)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from service.matches import idempotency as idem
-from service.matches import refusals, replays
+from service.matches import refusals, replays, upgrade
 from service.matches.deals import commitment, deal_seed, shuffled
 from service.matches.documents import MatchDocument
 from service.matches.errors import (
@@ -87,9 +87,18 @@ class MatchSteps:
             with self._guard(match_id):  # (a commit id is random per save: its version cannot differ)
                 loaded = self.store.load(match_id)
         assert loaded.document is not None  # a load that names no commit the caller holds reads it
-        doc = MatchDocument.from_json(loaded.document, self.rulesets)
+        stored = loaded.document
+        if not upgrade.is_current(stored):
+            stored = upgrade.document(stored, self._last_seq(match_id) if upgrade.uncounted(stored) else None)
+        doc = MatchDocument.from_json(stored, self.rulesets)
         self._remember(match_id, loaded.version, loaded.commit, doc)
         return doc, loaded.version
+
+    def _last_seq(self, match_id: str) -> int:
+        """The sequence number of the match's last event (0: none)."""
+        with self._guard(match_id):
+            stored = self.store.events(match_id)
+        return stored[-1].seq if stored else 0
 
     def ruleset_seen(self, match_id: str) -> str | None:
         """The ruleset of a match this process read or saved lately (no store call), else None."""
@@ -163,24 +172,23 @@ class MatchSteps:
         doc: MatchDocument,
         events: list[dict[str, Any]],
         view: dict[str, Any],
-        scope: str | None,
-        fp: str,
+        keyed: idem.Keyed | None,
         caller: Caller,
         *,
         conditional: bool,
     ) -> Viewed:
         record = None
-        if scope is not None:
+        if keyed is not None:
             answer = replays.answer_to_keep(doc, version + 1, view)
-            record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), answer))
+            record = (keyed.scope, IdempotencyRecord(idem.stored_fingerprint(keyed.fp), answer))
         commit = secrets.token_hex(8)
         data = doc.to_json(commit)
         try:
             with self._guard(match_id):
                 self.store.save(match_id, version, data, events, record)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
-            if scope is not None:
-                prior = self._prior(match_id, scope, fp)
+            if keyed is not None:
+                prior = self._prior(match_id, keyed.scope, keyed.fp)
                 if prior is not None:
                     return self._viewed_again(match_id, None, 0, caller, prior)
             message = Msg("matches.lost_race")
@@ -189,6 +197,23 @@ class MatchSteps:
             raise VersionConflict(message) from None
         self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
         return Viewed(version + 1, view)
+
+    def first_answer(self, match_id: str | None, keyed: idem.Keyed) -> tuple[str, Mapping[str, Any]] | None:
+        """The first answer to a request under an Idempotency-Key, with the key it was found under
+        (the first of its lookup group), if any: the one idempotency path of create, act and undo
+        (raises the answer again when it was a refusal)."""
+        for scope, *older in keyed.lookups:
+            prior = self._prior(match_id, scope, keyed.fp, *older)
+            if prior is not None:
+                return scope, prior
+        return None
+
+    def answered_again(
+        self, match_id: str, doc: MatchDocument, version: int, caller: Caller, keyed: idem.Keyed | None
+    ) -> Viewed | None:
+        """The first answer to an action or an undo under an Idempotency-Key, if it has one."""
+        found = None if keyed is None else self.first_answer(match_id, keyed)
+        return None if found is None else self._viewed_again(match_id, doc, version, caller, found[1])
 
     def _viewed_again(
         self, match_id: str, doc: MatchDocument | None, version: int, caller: Caller, answer: Mapping[str, Any]
@@ -218,6 +243,7 @@ class MatchSteps:
             record = self.store.get_idempotency(scope, *older)
         if record is None:
             return None
+        record = upgrade.record(record)
         if not idem.same_request(record.fingerprint, fp):
             raise IdempotencyKeyReused(Msg("matches.idempotency_key_reused"))
         refused = record.answer.get("refused")
@@ -231,11 +257,8 @@ class MatchSteps:
         """Append an action the rules refused to the match's refusal log (``refusals``). The refusal
         stands whatever happens here: a failure is logged as a warning, never raised."""
         try:
-            seq_after = doc.logged
-            if seq_after is None:  # a document saved before its events were counted
-                stored = self.store.events(match_id)
-                seq_after = stored[-1].seq if stored else 0
-            entry = refusals.entry(seq_after, caller.seat, body, err.code, self.clock())
+            assert doc.logged is not None  # a loaded document counts its events (``upgrade``)
+            entry = refusals.entry(doc.logged, caller.seat, body, err.code, self.clock())
             self.store.append_refusal(match_id, entry)
         except Exception as error:  # any failure: the refusal is the answer, its log best effort
             refusals.warn_unlogged(match_id, err.code, error)

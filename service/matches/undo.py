@@ -43,7 +43,7 @@ class Undone:
 
 def can_start_from_round(doc: MatchDocument) -> bool:
     """Whether an undo of ``doc`` may read only the events after its round start."""
-    return doc.format >= 2 and doc.round_start is not None and doc.logged is not None
+    return doc.format >= 2 and doc.round_start is not None
 
 
 def from_checkpoints(doc: MatchDocument, since: Sequence[Event], decks: Decks) -> Undone | None:

@@ -32,7 +32,9 @@ Decisions (the API documents them too):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import random
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from service.matches import idempotency as idem
@@ -61,17 +63,29 @@ from service.matches.events import (
 )
 from service.matches.follow import Following, open_follow
 from service.matches.record import build_record
-from service.matches.results import EventPage, Expected, MatchRecord, RoundSheet, SeatLinks, SeatTicket, Viewed
+from service.matches.results import (
+    Claimed,
+    Created,
+    EventPage,
+    Expected,
+    MatchRecord,
+    RoundSheet,
+    SeatLinks,
+    SeatTicket,
+    Viewed,
+)
 from service.matches.seating import MatchSeating, refuse_while_waiting
 from service.matches.spectators import sight
+from service.matches.steps import MatchSteps
 from service.matches.tokens import Caller, identify, invite_token, seat_token, spectator_token, token_hash
 from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
-from service.rules.ruleset import FINISHED
+from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.settlement import SETTLE_REVOKE
+from service.store.base import Store
 
 MAX_EVENTS_PAGE = 1000
 #: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
@@ -79,29 +93,74 @@ MAX_EVENTS_PAGE = 1000
 MAX_SEQ = 2**53 - 1
 
 
-class Matches(MatchCreation, MatchSeating):
-    """The use cases over one store (the steps they share: ``steps.MatchSteps``; create:
-    ``creation.MatchCreation``)."""
+def _of_the_steps(name: str) -> Any:
+    """An attribute of the use cases that is their steps' own: read and set there, so that every
+    part sees the same one."""
+    return property(lambda self: getattr(self.steps, name), lambda self, value: setattr(self.steps, name, value))
+
+
+class Matches:
+    """The use cases over one store, made of parts: the steps they share (``steps``, a
+    ``steps.MatchSteps``), creating a match (``creation``) and seating (``seating``). Idempotency
+    keys take one path in create, act and undo (``idempotency.Keyed``, ``MatchSteps.first_answer``)."""
+
+    def __init__(
+        self,
+        store: Store,
+        rulesets: Mapping[str, Ruleset[Any]] | None = None,
+        rng: random.Random | None = None,
+        idempotency_secret: bytes | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.steps = MatchSteps(store, rulesets, rng, idempotency_secret, clock)
+        self.creation = MatchCreation(self.steps)
+        self.seating = MatchSeating(self.steps)
+
+    #: the parts' store, rules, random source, clock and idempotency keys (one of each, in ``steps``)
+    store = _of_the_steps("store")
+    rulesets = _of_the_steps("rulesets")
+    rng = _of_the_steps("rng")
+    clock = _of_the_steps("clock")
+    idempotency = _of_the_steps("idempotency")
+    _recent = _of_the_steps("_recent")
+
+    # --- create and seats ------------------------------------------------------------------------
+
+    def create(self, body: Any, *, idempotency_key: str | None = None) -> Created:
+        """A new match (``creation.MatchCreation.create``)."""
+        return self.creation.create(body, idempotency_key=idempotency_key)
+
+    def claim(self, match_id: str, seat: Any, body: Any, *, idempotency_key: str | None = None) -> Claimed:
+        """A seat claimed by its invitation (``seating.MatchSeating.claim``)."""
+        return self.seating.claim(match_id, seat, body, idempotency_key=idempotency_key)
+
+    def start(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> Viewed:
+        """The referee starts a match waiting for its seats (``seating.MatchSeating.start``)."""
+        return self.seating.start(match_id, token, expected=expected)
+
+    def ruleset_seen(self, match_id: str) -> str | None:
+        """The ruleset of a match this process read or saved lately (no store call), else None."""
+        return self.steps.ruleset_seen(match_id)
 
     # --- read -----------------------------------------------------------------------------------
 
     def view(self, match_id: str, token: str | None, *, known: Expected | None = None) -> Viewed:
         """The caller's view; ``view`` None when ``known`` already allows the current version."""
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = _identify(token, doc)
         if known is not None and known.allows(version):
             return Viewed(version, None)
-        return Viewed(version, self._view(doc, match_id, version, caller))
+        return Viewed(version, self.steps._view(doc, match_id, version, caller))
 
     def events(self, match_id: str, token: str | None, *, after: int = 0, limit: int | None = None) -> EventPage:
         if not is_json_int(after) or not 0 <= after <= MAX_SEQ:
             raise InvalidRequest(Msg("matches.bad_after", most=MAX_SEQ))
         if limit is not None and (not is_json_int(limit) or not 1 <= limit <= MAX_EVENTS_PAGE):
             raise InvalidRequest(Msg("matches.bad_limit", most=MAX_EVENTS_PAGE))
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = _identify(token, doc)
-        with self._guard(match_id):
-            stored = self.store.events(match_id, after=after)
+        with self.steps._guard(match_id):
+            stored = self.steps.store.events(match_id, after=after)
         undone = undone_seqs(stored)
         page = stored if limit is None else stored[:limit]
         shown = [public_event(doc.ruleset, e, sight(doc, caller), undone) for e in page]
@@ -110,10 +169,10 @@ class Matches(MatchCreation, MatchSeating):
     def rounds(self, match_id: str, token: str | None) -> RoundSheet:
         """Every finished round's record, oldest first, from the event log (a match of format 1 logged
         a round only when it was archived: there, the rounds the state still holds follow)."""
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = _identify(token, doc)
-        with self._guard(match_id):
-            stored = self.store.events(match_id)
+        with self.steps._guard(match_id):
+            stored = self.steps.store.events(match_id)
         # the events of the version loaded, not of a later one committed in between
         upto = [e for e in stored if e.data.get("version", 0) <= version]
         logged = round_records(effective(upto))
@@ -126,7 +185,7 @@ class Matches(MatchCreation, MatchSeating):
         """The seats' tokens and the spectator's, given again to the referee's token only (derived from
         it: ``tokens``); LinksNotKept for a match made before they were derived. A match whose seats
         are claimed gives the invitations of the seats not claimed yet instead (never a seat's token)."""
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = _identify(token, doc)
         _require_referee(caller, Msg("matches.referee_only_links"))
         assert token is not None  # identified
@@ -145,11 +204,11 @@ class Matches(MatchCreation, MatchSeating):
 
     def record(self, match_id: str, token: str | None) -> MatchRecord:
         """The match record, as much of it as the caller may see (``service.matches.record``)."""
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = _identify(token, doc)
-        with self._guard(match_id):
-            stored = self.store.events(match_id)
-            refusals = self.store.refusals(match_id)
+        with self.steps._guard(match_id):
+            stored = self.steps.store.events(match_id)
+            refusals = self.steps.store.refusals(match_id)
         sees_all = caller.is_referee and doc.referee_sees_hands
         viewer = None if caller.seat is None or caller.is_spectator else caller.seat
         record = build_record(doc, stored, version, sees_all=sees_all, refusals=refusals, viewer=viewer)
@@ -163,13 +222,13 @@ class Matches(MatchCreation, MatchSeating):
 
     def current(self, match_id: str) -> tuple[MatchDocument, int]:
         """The match's document and version now (MatchNotFound)."""
-        return self._load(match_id)
+        return self.steps._load(match_id)
 
     def cached(self, match_id: str, version: int) -> MatchDocument | None:
         """The match's document at ``version`` if this process holds it (saved or read here); a
         version is committed once, so it is that version's document."""
-        with self._recent_lock:
-            recent = self._recent.get(match_id)
+        with self.steps._recent_lock:
+            recent = self.steps._recent.get(match_id)
         return recent[2] if recent is not None and recent[0] == version else None
 
     def caller(self, token: str | None, doc: MatchDocument) -> Caller:
@@ -178,7 +237,7 @@ class Matches(MatchCreation, MatchSeating):
 
     def view_of(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
         """``caller``'s view of the match at ``version``."""
-        return self._view(doc, match_id, version, caller)
+        return self.steps._view(doc, match_id, version, caller)
 
     # --- act ------------------------------------------------------------------------------------
 
@@ -192,16 +251,14 @@ class Matches(MatchCreation, MatchSeating):
         idempotency_key: str | None = None,
     ) -> Viewed:
         key = idem.check_key(idempotency_key)
-        doc, version = self._load(match_id)
+        steps = self.steps
+        doc, version = steps._load(match_id)
         caller = _identify(token, doc)
         _refuse_spectator(caller)
-        fp = "" if key is None else idem.fingerprint("act", match_id, caller.identity, body)
-        scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
-        if key is not None and scope is not None:
-            legacy = self.idempotency.legacy_action_scope(match_id, caller.identity, key)
-            prior = self._prior(match_id, scope, fp, legacy)
-            if prior is not None:
-                return self._viewed_again(match_id, doc, version, caller, prior)
+        keyed = None if key is None else steps.idempotency.for_action("act", match_id, caller.identity, key, body)
+        replayed = steps.answered_again(match_id, doc, version, caller, keyed)
+        if replayed is not None:
+            return replayed
         _check_expected(expected, version)
         refuse_while_waiting(doc)
         try:
@@ -210,19 +267,21 @@ class Matches(MatchCreation, MatchSeating):
         except RuleError as err:
             _keep_to_caller(err, caller)  # not kept under the key: a retry is judged again (issue 33)
             if not isinstance(err, MatchError):  # refused by the rules (not the caller's standing)
-                self._log_refusal(match_id, doc, caller, body, err)
+                steps._log_refusal(match_id, doc, caller, body, err)
             raise
-        decks = self._decks(doc.ruleset, doc.mode, doc.deal_key)
+        decks = steps._decks(doc.ruleset, doc.mode, doc.deal_key)
         logged = 0 if doc.format < 2 else None  # a format-1 match logs the rounds archive takes
         state, after, dealt = advance(
             doc.ruleset, state, decks, doc.deals, finished_now=doc.format >= 2, logged=logged
         )
         events = stamp([action_event(action, caller.is_referee), *after], version + 1)
-        new_doc = doc.committed(state, dealt, self.clock(), events)
-        new_doc, events = play_computers(new_doc, events, version + 1, decks, self._stored_after(match_id), self.clock)
-        view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(
-            match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
+        new_doc = doc.committed(state, dealt, steps.clock(), events)
+        new_doc, events = play_computers(
+            new_doc, events, version + 1, decks, steps._stored_after(match_id), steps.clock
+        )
+        view = steps._view(new_doc, match_id, version + 1, caller)
+        return steps._commit(
+            match_id, version, new_doc, events, view, keyed, caller, conditional=expected is not None
         )
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:
@@ -253,61 +312,57 @@ class Matches(MatchCreation, MatchSeating):
         idempotency_key: str | None = None,
     ) -> Viewed:
         key = idem.check_key(idempotency_key)
-        doc, version = self._load(match_id)
+        steps = self.steps
+        doc, version = steps._load(match_id)
         caller = _identify(token, doc)
         _require_referee(caller, Msg("matches.referee_only_undo"))
-        fp = idem.fingerprint("undo", match_id, caller.identity, None)
-        scope = None if key is None else self.idempotency.action_scope(match_id, caller.identity, key)
-        if key is not None and scope is not None:
-            legacy = self.idempotency.legacy_action_scope(match_id, caller.identity, key)
-            prior = self._prior(match_id, scope, fp, legacy)
-            if prior is not None:
-                return self._viewed_again(match_id, doc, version, caller, prior)
+        keyed = None if key is None else steps.idempotency.for_action("undo", match_id, caller.identity, key, None)
+        replayed = steps.answered_again(match_id, doc, version, caller, keyed)
+        if replayed is not None:
+            return replayed
         _check_expected(expected, version)
         if doc.seed is not None and doc.ruleset.status(doc.state) == FINISHED:
             # the record of a finished match reveals the match seed: an undo would play on with every
             # later deal known (issue 16: the match seed never leaves the server before the end)
             raise DealsRevealed(Msg("matches.deals_revealed"))
-        undone, doc = self._undone(match_id, doc)
+        undone = self._undone(match_id, doc)
         if undone is None:
             raise NothingToUndo(Msg("matches.nothing_to_undo"))
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
-        new_doc = doc.committed(undone.state, undone.deals, self.clock(), events, (undone.round_start, undone.recent))
+        new_doc = doc.committed(undone.state, undone.deals, steps.clock(), events, (undone.round_start, undone.recent))
         # a computer to act after the undo acts again at once: no person could move the match on
-        new_doc, events = play_computers(new_doc, events, version + 1, self._decks(doc.ruleset, doc.mode, doc.deal_key),
-                                         self._stored_after(match_id), self.clock)
-        view = self._view(new_doc, match_id, version + 1, caller)
-        return self._commit(
-            match_id, version, new_doc, events, view, scope, fp, caller, conditional=expected is not None
+        decks = steps._decks(doc.ruleset, doc.mode, doc.deal_key)
+        new_doc, events = play_computers(
+            new_doc, events, version + 1, decks, steps._stored_after(match_id), steps.clock
+        )
+        view = steps._view(new_doc, match_id, version + 1, caller)
+        return steps._commit(
+            match_id, version, new_doc, events, view, keyed, caller, conditional=expected is not None
         )
 
-    def _undone(self, match_id: str, doc: MatchDocument) -> tuple[Undone | None, MatchDocument]:
+    def _undone(self, match_id: str, doc: MatchDocument) -> Undone | None:
         """What an undo leaves (None: nothing to undo): from the round start when it can (the events
-        of the round so far), else from the whole log (``service.matches.undo``); and the document,
-        with its events counted if it was saved before they were."""
-        decks = self._decks(doc.ruleset, doc.mode, doc.deal_key)
+        of the round so far), else from the whole log (``service.matches.undo``)."""
+        decks = self.steps._decks(doc.ruleset, doc.mode, doc.deal_key)
         if can_start_from_round(doc):
             assert doc.round_start is not None
-            with self._guard(match_id):
-                since = self.store.events(match_id, after=doc.round_start.seq)
+            with self.steps._guard(match_id):
+                since = self.steps.store.events(match_id, after=doc.round_start.seq)
             undone = from_checkpoints(doc, since, decks)
             if undone is not None:
-                return undone, doc
-        with self._guard(match_id):
-            history = self.store.events(match_id)
-        if doc.logged is None and history:  # a document saved before the events were counted
-            doc = dataclasses.replace(doc, logged=history[-1].seq)
-        return from_whole_log(doc, history, decks), doc
+                return undone
+        with self.steps._guard(match_id):
+            history = self.steps.store.events(match_id)
+        return from_whole_log(doc, history, decks)
 
     def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
-        doc, version = self._load(match_id)
+        doc, version = self.steps._load(match_id)
         caller = _identify(token, doc)
         _require_referee(caller, Msg("matches.referee_only_delete"))
         _check_expected(expected, version)
-        with self._guard(match_id):
-            if not self.store.delete(match_id):
+        with self.steps._guard(match_id):
+            if not self.steps.store.delete(match_id):
                 raise MatchNotFound(Msg("matches.not_found", match=match_id))
-
 
 
 def _check_expected(expected: Expected | None, version: int) -> None:
