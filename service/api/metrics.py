@@ -126,6 +126,13 @@ class ObservedMatches:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """A setting of the use cases (``rng``, ``clock``, ``store``) is theirs, not the wrapper's."""
+        if name.startswith("_"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._inner, name, value)
+
     def create(self, body: Any, **kwargs: Any) -> Created:
         try:
             created = self._inner.create(body, **kwargs)
