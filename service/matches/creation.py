@@ -119,7 +119,7 @@ class MatchCreation(MatchSteps):
                 record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), {"created": public, "sealed": sealed}))
             try:
                 with self._guard(match_id):
-                    self.store.create(match_id, doc.to_json(commit), events, record)
+                    self.store.create(match_id, doc.to_json(), events, record, commit=commit)
             except (store_base.MatchExists, store_base.IdempotencyConflict) as taken:
                 if key is None or scope is None:
                     continue

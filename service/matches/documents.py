@@ -115,8 +115,8 @@ class MatchDocument:
             return encode_like(self.state, *self.basis)
         return codec.encode(self.state)
 
-    def to_json(self, commit: str = "") -> dict[str, Any]:
-        """The stored form; ``commit`` is a random id of this save (see ``usecases``'s cache)."""
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
         return {
             "format": self.format,
             "referee_sees_hands": self.referee_sees_hands,
@@ -140,7 +140,6 @@ class MatchDocument:
             "invite_hashes": None if self.invite_hashes is None else list(self.invite_hashes),
             "claimed": None if self.claimed is None else list(self.claimed),
             "started": self.started,
-            "commit": commit,
         }
 
     @classmethod

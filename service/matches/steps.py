@@ -174,10 +174,10 @@ class MatchSteps:
             answer = replays.answer_to_keep(doc, version + 1, view)
             record = (scope, IdempotencyRecord(idem.stored_fingerprint(fp), answer))
         commit = secrets.token_hex(8)
-        data = doc.to_json(commit)
+        data = doc.to_json()
         try:
             with self._guard(match_id):
-                self.store.save(match_id, version, data, events, record)
+                self.store.save(match_id, version, data, events, record, commit=commit)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
             if scope is not None:
                 prior = self._prior(match_id, scope, fp)
