@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.matches import codec
 from service.matches.deals import deal_key
-from service.rules import codec
 from service.rules.ruleset import Ruleset
 from service.store import encoding
 
@@ -214,9 +214,14 @@ class MatchDocument:
         def explicit(point: Checkpoint | None) -> Checkpoint | None:
             if point is None or point.state is not None:
                 return point
-            return Checkpoint(point.seq, point.deals, encoding.dumps(self.encoded_state()).decode("utf-8"))
+            return Checkpoint(point.seq, point.deals, self._state_text())
         start, recent = (self.round_start, self.recent) if given is None else given
         return explicit(start), explicit(recent)
+
+    def _state_text(self) -> str:
+        """The state as JSON text: the encoded form's when it is at hand, else written straight."""
+        known = self.state_json
+        return encoding.dumps(known).decode("utf-8") if known is not None else codec.encode_text(self.state)
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
         return self._with(self.state, state_json, None, self.deals, self.saved_at, self.logged,

@@ -37,14 +37,8 @@ class Action:
     result: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)
     trick: int | None = None
     ruling: str | None = None
-    #: the JSON of a game's prebuilt action, written once (``made_once``); not part of the value
-    written: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        written = self.written
-        return self._json() if written is None else dict(written)
-
-    def _json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         if self.seat is not None:
             out["seat"] = self.seat
@@ -130,15 +124,3 @@ def acting_seat(action: Action, n_players: int) -> int:
         raise InvalidAction(Msg("core.action_needs_seat", type=action.type, last=n_players - 1, seat=seat))
     return seat
 
-
-def made_once(action: Action) -> Action:
-    """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
-    for the life of the process: its JSON is written now, onto the action, and ``to_json`` hands
-    out copies of it.
-    A referee's view of a table-mode Forty-Fives match lists up to 46 plays at every step; a copy of
-    a written dict costs about a fifth of writing it. Only actions whose JSON holds no list or
-    mapping (a copy shares the values) are taken."""
-    if action.cards is not None or action.result is not None:
-        raise ValueError("made_once takes actions whose JSON holds scalars only")
-    object.__setattr__(action, "written", action._json())
-    return action

@@ -209,7 +209,7 @@ class Options(Mapping[str, Any]):
         return self._values.get(key, default)
 
     # the dict's own views, not Mapping's (a ``__getitem__`` call per key): every view encodes its
-    # match's options (``codec``), a fifth of an Avinas view's time through Mapping's ``items``
+    # match's options (``options_json``), a fifth of an Avinas view's time through Mapping's ``items``
     def keys(self) -> KeysView[str]:
         return self._values.keys()
 
@@ -247,6 +247,17 @@ class Derived(dict[Callable[[Options], Any], Any]):
     def __missing__(self, make: Callable[[Options], Any]) -> Any:
         value = self[make] = make(self._options)
         return value
+
+
+def options_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as JSON-ready data (a list value as a list), as every view shows them."""
+    return {k: _thawed(v) if type(v) is tuple else v for k, v in options.items()}
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thawed(v) for v in value]
+    return value
 
 
 def _content_key(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

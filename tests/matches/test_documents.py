@@ -9,8 +9,8 @@ import random
 
 import pytest
 
+from service.matches import codec
 from service.matches.documents import MatchDocument, encode_like
-from service.rules import codec
 from service.rules.playout import random_step, shuffled_deck
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset

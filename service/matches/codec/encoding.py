@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from service.matches.codec.generated import PLAIN, compile_function, fields_of, identity
 from service.rules.cards import Card
-from service.rules.codec.generated import PLAIN, compile_function, fields_of, identity
 from service.rules.messages import Msg
 from service.rules.messages import to_json as _msg_to_json
 from service.rules.options import Options
