@@ -4,8 +4,7 @@ An ``OptionSpec`` is one row of a spec's options table (name, type, allowed valu
 description). ``Options`` is what validation gives: the options with every default filled in,
 immutable, and **one object per distinct content in a process** (``Options.of``). That is the one
 options cache of the service: whatever a game derives from its options (a typed config, rank
-tables) is made once per distinct options with ``options.derive(make)`` (``options.derived[make]``
-on a game's hot path: the same value, without a call), and serves every request and every match
+tables) is made once per distinct options with ``options.derive(make)``, and serves every request and every match
 that plays by the same rules. The same table also keeps each ruleset's answer to
 ``validate_options`` for a raw value seen before (``validated``), so the rules endpoints do not
 validate the same body twice, and for options already validated (a new match of a series).
@@ -166,19 +165,18 @@ class Options(Mapping[str, Any]):
     """A ruleset's validated options: immutable, equal to the plain mapping of the same content, and
     one object per distinct content (``Options.of``), so ``derive`` makes each derived value once."""
 
-    __slots__ = ("_key", "_values", "derived")
+    __slots__ = ("_derived", "_key", "_values")
 
     _values: dict[str, Any]
     _key: tuple[tuple[str, Any], ...]
-    #: ``derived[make]`` is ``derive(make)``: a dictionary look-up, without a call, where a value is
-    #: read at every step of a match (a game's config)
-    derived: Derived
+    #: what ``derive`` made from these options, by the function that made it
+    _derived: dict[Callable[[Options], Any], Any]
 
     def __init__(self, values: Mapping[str, Any], _key: tuple[tuple[str, Any], ...] | None = None) -> None:
         """Prefer ``Options.of``, which returns the one object of that content."""
         self._values = dict(values)
         self._key = _key if _key is not None else _content_key(self._values)
-        self.derived = Derived(self)
+        self._derived = {}
 
     @classmethod
     def of(cls, values: Mapping[str, Any]) -> Options:
@@ -190,8 +188,11 @@ class Options(Mapping[str, Any]):
 
     def derive(self, make: Callable[[Options], _T]) -> _T:
         """``make(self)``, made once for these options (``make`` must be a pure function of them)."""
-        value: _T = self.derived[make]
-        return value
+        try:
+            found: _T = self._derived[make]
+        except KeyError:
+            found = self._derived[make] = make(self)
+        return found
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
@@ -232,21 +233,6 @@ class Options(Mapping[str, Any]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Options.of, (self._values,))
-
-
-class Derived(dict[Callable[[Options], Any], Any]):
-    """What ``Options.derive`` made from one options object, by the function that made it; a function
-    looked up for the first time makes its value then (``__missing__``)."""
-
-    __slots__ = ("_options",)
-
-    def __init__(self, options: Options) -> None:
-        super().__init__()
-        self._options = options
-
-    def __missing__(self, make: Callable[[Options], Any]) -> Any:
-        value = self[make] = make(self._options)
-        return value
 
 
 def options_json(options: Mapping[str, Any]) -> dict[str, Any]:

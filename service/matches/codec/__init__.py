@@ -4,7 +4,8 @@ data, and back by type hints.
 Storing a state is a persistence concern, so the codec lives with the documents it fills
 (``service.matches.documents``); the rules core only declares its states as frozen dataclasses.
 ``encode`` (``encoding``) turns frozen dataclasses, tuples, frozensets, Cards, Suits, messages,
-options and plain JSON values into JSON-ready data; ``encode_text`` (``text``) writes the same as
+options and plain JSON values into JSON-ready data (``encode_like``: reusing an earlier state's
+encoding for the parts a new state shares with it); ``encode_text`` (``text``) writes the same as
 JSON text, by msgspec; ``decode(cls, data)`` (``decoding``) rebuilds an instance of ``cls`` from
 it, reading the dataclass field types. Cards encode as their canonical text (``"10H"``).
 
@@ -17,7 +18,7 @@ decoded, the new one encoded): why each way is done as it is, ``bench/README.md`
 """
 
 from service.matches.codec.decoding import decode
-from service.matches.codec.encoding import encode
+from service.matches.codec.encoding import encode, encode_like
 from service.matches.codec.text import encode_text
 
-__all__ = ["decode", "encode", "encode_text"]
+__all__ = ["decode", "encode", "encode_like", "encode_text"]
