@@ -13,12 +13,11 @@ validate the same body twice, and for options already validated (a new match of 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
+from service.bounded import Bounded
 from service.rules.errors import InvalidOption
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
@@ -260,29 +259,17 @@ def _frozen(value: Any) -> Any:
 
 class _OptionsCache:
     """The one options table: validated options by content, and each ruleset's answer for a raw
-    value seen before. Bounded (least recently used out), safe across threads."""
+    value seen before (a ``Bounded`` cache)."""
 
     SIZE = 1024
     #: raw option values whose JSON is longer are validated each time, not kept
     MAX_RAW_CHARS = 2048
 
     def __init__(self) -> None:
-        self._table: OrderedDict[tuple[Any, ...], Options] = OrderedDict()
-        self._lock = threading.Lock()
+        self._table: Bounded[tuple[Any, ...], Options] = Bounded(self.SIZE)
 
     def get_or_make(self, key: tuple[Any, ...], make: Callable[[], Options]) -> Options:
-        with self._lock:
-            found = self._table.get(key)
-            if found is not None:
-                self._table.move_to_end(key)
-                return found
-        made = make()
-        with self._lock:
-            found = self._table.setdefault(key, made)
-            self._table.move_to_end(key)
-            while len(self._table) > self.SIZE:
-                self._table.popitem(last=False)
-        return found
+        return self._table.get_or_make(key, make)
 
     def validated(self, ruleset_id: str, raw: Mapping[str, Any], n_players: int | None,
                   validate: Callable[[], Mapping[str, Any]]) -> Options:
@@ -303,8 +290,7 @@ class _OptionsCache:
         return self.get_or_make(("raw", ruleset_id, n_players, raw_key), lambda: Options.of(validate()))
 
     def clear(self) -> None:
-        with self._lock:
-            self._table.clear()
+        self._table.clear()
 
 
 _CACHE = _OptionsCache()
