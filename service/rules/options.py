@@ -209,7 +209,8 @@ class Options(Mapping[str, Any]):
         return self._values.get(key, default)
 
     # the dict's own views, not Mapping's (a ``__getitem__`` call per key): every view encodes its
-    # match's options (``options_json``), a fifth of an Avinas view's time through Mapping's ``items``
+    # match's options (``options_json``), and Mapping's ``items`` made that a large part of a view
+    # (``bench/README.md``, Avinas)
     def keys(self) -> KeysView[str]:
         return self._values.keys()
 

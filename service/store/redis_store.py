@@ -272,7 +272,7 @@ class RedisStore(RedisCommands):
             raise MatchNotFound(match_id)
         commit = "" if stored is None else stored.decode("ascii", "replace")
         # the document the caller holds (the text still comes: a second round trip to ask first
-        # would cost more than its ~2 KB; inflating and parsing it is what this saves)
+        # would cost more than the text; inflating and parsing it is what this saves)
         document = None if known_commit and commit == known_commit else unpack_document(text)
         return Loaded(match_id=match_id, version=int(version), document=document, commit=commit)
 
