@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.api.problems import problem_body, status_of
-from service.rules.actions import Action, acting_seat
+from service.rules.actions import Action, acting_seat, made_once
 from service.rules.cards import SUITS, Card, cards
 from service.rules.errors import (
     InvalidAction,
@@ -67,7 +67,7 @@ def test_a_prebuilt_action_is_a_plain_action_and_hands_out_copies_of_its_json() 
         fresh = Action(kept.type, kept.seat, kept.card, kept.cards, kept.amount, kept.suit)
         assert kept == fresh and kept.to_json() == fresh.to_json()
         assert [f.name for f in dataclasses.fields(kept)] == [f.name for f in dataclasses.fields(Action)]
-    action = Action("name_trump", 1, suit=SUITS[2])
+    action = made_once(Action("name_trump", 1, suit=SUITS[2]))
     first = action.to_json()
     first["seat"] = 5  # a caller's change to its copy stays in its copy
     first["extra"] = True
@@ -80,6 +80,10 @@ def test_a_prebuilt_action_is_a_plain_action_and_hands_out_copies_of_its_json() 
     assert made == action and made.to_json() == action.to_json()
     with pytest.raises(TypeError):  # as dataclasses.replace refuses it: no such field
         evolve(action, written={"type": "play"})
+    with pytest.raises(ValueError):
+        made_once(Action("discard", 0, cards=tuple(cards("5H JH"))))
+    with pytest.raises(ValueError):
+        made_once(Action("round_result", None, result={"tricks": [1, 2]}))
 
 
 def test_acting_seat() -> None:

@@ -15,7 +15,7 @@ against ~45 us), and a table-mode referee's view lists about that many for every
 
 from __future__ import annotations
 
-from service.rules.actions import Action
+from service.rules.actions import Action, made_once
 from service.rules.cards import DECK_32
 from service.rules.games.avinas.state import AUCTION, EXPOSE, KNOCK, PLAY, AvinasState, HandState, cards_reported
 from service.rules.settlement import SETTLE_REVOKE
@@ -38,7 +38,7 @@ PHASE_ACTIONS = {
 SIGNALS = {1: "valuable", 0: "worthless"}
 
 #: PLAY_CARD[seat][card]: the face-up play of ``card``
-PLAY_CARD = tuple({c: Action("play", s, card=c) for c in DECK_32} for s in range(4))
+PLAY_CARD = tuple({c: made_once(Action("play", s, card=c)) for c in DECK_32} for s in range(4))
 #: the hints a face-down lead may carry, in the order ``FACE_DOWN`` holds them (None: no hint)
 HINTS = (None, 1, 0)
 #: FACE_DOWN[seat][card]: the face-down lead of ``card`` with each hint of ``HINTS``, in that order

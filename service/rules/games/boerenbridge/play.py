@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from service.rules.actions import Action, acting_seat
+from service.rules.actions import Action, acting_seat, made_once
 from service.rules.cards import ALL_CARDS, SUITS, Card, Suit, check_distinct
 from service.rules.errors import (
     CardAlreadyPlayed,
@@ -52,7 +52,7 @@ _THE_HAND = Msg("core.where.hand")
 #: ``legal_cards`` picks from it; building each legal action instead halves the engine's speed
 #: (bench/engine.py, seed rules, alternating runs at load average about 10, 2026-12-01: 2,000-2,140
 #: hands per CPU second against 3,860-4,080).
-_PLAY_ACTIONS = tuple(tuple(Action("play", seat=s, card=c) for c in ALL_CARDS) for s in range(MAX_SEATS))
+_PLAY_ACTIONS = tuple(tuple(made_once(Action("play", seat=s, card=c)) for c in ALL_CARDS) for s in range(MAX_SEATS))
 
 # ------------------------------------------------------------------------------------------------
 # The rules: following suit, winning the trick

@@ -11,7 +11,7 @@ and, in table mode, ``round_result`` (result = the round facts).
 
 from __future__ import annotations
 
-from service.rules.actions import Action, acting_seat
+from service.rules.actions import Action, acting_seat, made_once
 from service.rules.cards import ALL_CARDS, SUITS
 from service.rules.errors import IllegalAction, not_your_turn, wrong_phase
 from service.rules.games.forty_fives.options import Config
@@ -52,7 +52,7 @@ make_action = slot_maker(Action)
 
 def _per_seat_and_card(kind: str) -> tuple[tuple[Action, ...], ...]:
     """The actions of one kind with a card, made once: ``table[seat][card.index]``."""
-    return tuple(tuple(Action(kind, s, c) for c in ALL_CARDS) for s in range(MAX_SEATS))
+    return tuple(tuple(made_once(Action(kind, s, c)) for c in ALL_CARDS) for s in range(MAX_SEATS))
 
 
 PLAY_ACTS = _per_seat_and_card("play")
