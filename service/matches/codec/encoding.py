@@ -121,11 +121,13 @@ def encode_like(new: Any, old: Any, old_json: Any) -> Any:
         if all(map(operator.is_, new, old)):
             return old_json + [encode(item) for item in new[len(old):]]
         return encode(new)
-    if not isinstance(old_json, dict) or not dataclasses.is_dataclass(kind):
+    names = _NAMES.get(kind, _UNSEEN)
+    if names is _UNSEEN:
+        names = _NAMES[kind] = tuple(f.name for f in fields_of(kind)) if dataclasses.is_dataclass(kind) else None
+    if names is None or not isinstance(old_json, dict):
         return encode(new)
     out = {}
-    for f in fields_of(kind):
-        name = f.name
+    for name in names:
         value = getattr(new, name)
         if name not in old_json:
             out[name] = encode(value)
@@ -133,3 +135,8 @@ def encode_like(new: Any, old: Any, old_json: Any) -> Any:
         before = getattr(old, name)
         out[name] = old_json[name] if value is before else encode_like(value, before, old_json[name])
     return out
+
+
+#: each type ``encode_like`` met: its dataclass field names, None for a type that is not a dataclass
+_NAMES: dict[type, tuple[str, ...] | None] = {}
+_UNSEEN: Any = object()
