@@ -62,8 +62,10 @@ def main() -> None:
             data_m = best(lambda s=state: decode(_ENCODER.encode(s)), args.number)
             text = best(lambda s=state: encoding.dumps(codec.encode(s)), args.number)
             text_m = best(lambda s=state: codec.encode_text(s), args.number)
-            print(f"| {ruleset_id}, {mode} | {data:.1f} us | {data_m:.1f} us | {data_m / data:.2f} "
-                  f"| {text:.1f} us | {text_m:.1f} us | {text_m / text:.2f} |")
+            print(
+                f"| {ruleset_id}, {mode} | {data:.1f} us | {data_m:.1f} us | {data_m / data:.2f} "
+                f"| {text:.1f} us | {text_m:.1f} us | {text_m / text:.2f} |"
+            )
 
 
 if __name__ == "__main__":
