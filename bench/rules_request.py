@@ -36,8 +36,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from service.matches.documents import encode_like
-from service.rules import codec
+from service.matches import codec
+from service.matches.codec import encode_like
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
 

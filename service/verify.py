@@ -41,6 +41,7 @@ from typing import Any
 
 from service.api.i18n import load_for, use_language
 from service.api.wire import dumps
+from service.matches import codec
 from service.matches.deals import (
     StreamRandom,
     commitment,
@@ -50,7 +51,6 @@ from service.matches.deals import (
     seed_commitment,
     shuffled,
 )
-from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.errors import RuleError

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from service.computer.levels import plays
+from service.matches import codec
 from service.matches import idempotency as idem
 from service.matches.computers import play_computers
 from service.matches.deals import SEED_BYTES, StreamRandom, deal_key, first_dealer_seed, seed_commitment
@@ -28,7 +29,6 @@ from service.matches.players import read_seats
 from service.matches.results import Created, SeatTicket
 from service.matches.steps import MatchSteps
 from service.matches.tokens import Caller, invite_token, new_token, seat_token, spectator_token, token_hash
-from service.rules import codec
 from service.rules.errors import UnknownRuleset
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg, revive
@@ -124,7 +124,7 @@ class MatchCreation:
                 record = (scope, IdempotencyRecord(idem.stored_fingerprint(keyed.fp), answer))
             try:
                 with self.steps._guard(match_id):
-                    self.steps.store.create(match_id, doc.to_json(commit), events, record)
+                    self.steps.store.create(match_id, doc.to_json(), events, record, commit=commit)
             except (store_base.MatchExists, store_base.IdempotencyConflict) as taken:
                 if keyed is None or scope is None:
                     continue

@@ -2,8 +2,14 @@
 
 **Document** (one JSON object, replaced on every save)::
 
-    {"format": 1, "ruleset": "<ruleset id>", "mode": "dealt", "players": ["Ann", ...],
-     "referee_hash": "<sha256>", "seat_hashes": ["<sha256>", ...], "state": <codec.encode(state)>}
+    {"format": 2, "referee_sees_hands": false, "ruleset": "<ruleset id>", "mode": "dealt",
+     "players": ["Ann", ...], "referee_hash": "<sha256>", "seat_hashes": ["<sha256>", ...],
+     "spectator_hash": "<sha256>", "state": <codec.encode(state)>, "seed": "<hex>", "deals": 1,
+     "saved_at": <Unix seconds>, "logged": 2, "round_start": {"seq": 2, "deals": 1, "state": null},
+     "recent": null, "preset": null, "computers": null, "seed_commitment": "<hex>",
+     "entropies": null, "invite_hashes": null, "claimed": null, "started": true}
+
+(every field: ``MatchDocument.to_json``; the stores keep it as JSON text, ``service.store.encoding``)
 
 It holds the whole current rules state, so serving a request never replays history: the
 1,000th action of a match costs what the first one does.
@@ -13,14 +19,12 @@ The events of a match (what it logged, how they replay): ``service.matches.event
 
 from __future__ import annotations
 
-import dataclasses
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.matches import codec
 from service.matches.deals import deal_key
-from service.rules import codec
 from service.rules.ruleset import Ruleset
 from service.store import encoding
 
@@ -63,7 +67,7 @@ class MatchDocument:
 
     ``state_json`` is the encoded form of ``state`` when it is known (as loaded); ``basis`` is an
     earlier state with its encoded form, from which ``encoded_state`` reuses every part that the
-    new state still shares (see ``encode_like``)."""
+    new state still shares (see ``codec.encode_like``)."""
 
     ruleset: Ruleset[Any]
     mode: str
@@ -112,11 +116,11 @@ class MatchDocument:
         if self.state_json is not None:
             return self.state_json
         if self.basis is not None:
-            return encode_like(self.state, *self.basis)
+            return codec.encode_like(self.state, *self.basis)
         return codec.encode(self.state)
 
-    def to_json(self, commit: str = "") -> dict[str, Any]:
-        """The stored form; ``commit`` is a random id of this save (see ``usecases``'s cache)."""
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
         return {
             "format": self.format,
             "referee_sees_hands": self.referee_sees_hands,
@@ -140,7 +144,6 @@ class MatchDocument:
             "invite_hashes": None if self.invite_hashes is None else list(self.invite_hashes),
             "claimed": None if self.claimed is None else list(self.claimed),
             "started": self.started,
-            "commit": commit,
         }
 
     @classmethod
@@ -215,9 +218,14 @@ class MatchDocument:
         def explicit(point: Checkpoint | None) -> Checkpoint | None:
             if point is None or point.state is not None:
                 return point
-            return Checkpoint(point.seq, point.deals, encoding.dumps(self.encoded_state()).decode("utf-8"))
+            return Checkpoint(point.seq, point.deals, self._state_text())
         start, recent = (self.round_start, self.recent) if given is None else given
         return explicit(start), explicit(recent)
+
+    def _state_text(self) -> str:
+        """The state as JSON text: the encoded form's when it is at hand, else written straight."""
+        known = self.state_json
+        return encoding.dumps(known).decode("utf-8") if known is not None else codec.encode_text(self.state)
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
         return self._with(self.state, state_json, None, self.deals, self.saved_at, self.logged,
@@ -236,52 +244,6 @@ class MatchDocument:
             preset=self.preset, computers=self.computers, seed_commitment=self.seed_commitment,
             entropies=self.entropies, invite_hashes=self.invite_hashes, claimed=self.claimed, started=self.started,
         )
-
-
-def encode_like(new: Any, old: Any, old_json: Any) -> Any:
-    """``codec.encode(new)``, reusing ``old_json`` (``old`` encoded) for every part ``new`` shares.
-
-    States are immutable and an action rebuilds only what it changes, so the new state holds the
-    old one's unchanged parts as the very same objects: an unchanged part's encoding is the old
-    one's. A tuple that only grew (a round history) reuses its old items' encodings. This keeps the
-    cost of saving a state about the size of what changed, not of the whole match so far. A field
-    that is the very same object is taken over without a call (most fields of a state, on each
-    save: this was the service's costliest own function of a posted play,
-    ``bench/matches/worker_profile.py``)."""
-    if new is old:
-        return old_json
-    kind = type(new)
-    if kind is not type(old):
-        return codec.encode(new)
-    if kind is tuple and isinstance(old_json, list) and len(old_json) == len(old) <= len(new):
-        if all(map(operator.is_, new, old)):
-            return old_json + [codec.encode(item) for item in new[len(old):]]
-        return codec.encode(new)
-    names = _FIELD_NAMES.get(kind, _UNSEEN)
-    if names is _UNSEEN:
-        names = _FIELD_NAMES[kind] = _field_names(kind)
-    if names is None or not isinstance(old_json, dict):
-        return codec.encode(new)
-    out = {}
-    for name in names:
-        value = getattr(new, name)
-        if name not in old_json:
-            out[name] = codec.encode(value)
-            continue
-        before = getattr(old, name)
-        out[name] = old_json[name] if value is before else encode_like(value, before, old_json[name])
-    return out
-
-
-#: the field names of each dataclass type ``encode_like`` met, None for a type that is not one
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
-_UNSEEN: Any = object()
-
-
-def _field_names(cls: type) -> tuple[str, ...] | None:
-    if not dataclasses.is_dataclass(cls):
-        return None
-    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 # ------------------------------------------------------------------------------------------------

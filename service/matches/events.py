@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from service.matches import codec
 from service.matches.deals import deal_seed, shuffled
-from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import Card
 from service.rules.messages import encode_messages, revive

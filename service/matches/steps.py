@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from service.bounded import Bounded
 from service.matches import idempotency as idem
 from service.matches import refusals, replays, upgrade
 from service.matches.deals import commitment, deal_seed, shuffled
@@ -68,8 +67,7 @@ class MatchSteps:
         # match id -> (version, commit id, document) of the last state this process saved or read:
         # a request that finds the store still holds that commit neither inflates, parses nor decodes it
         # (``Store.load``'s ``known_commit``).
-        self._recent: OrderedDict[str, tuple[int, str, MatchDocument]] = OrderedDict()
-        self._recent_lock = threading.Lock()
+        self._recent: Bounded[str, tuple[int, str, MatchDocument]] = Bounded(RECENT_MATCHES)
 
     def _shared_secret(self, candidate: bytes) -> bytes:
         """The idempotency secret every process on this store shares (``Store.shared_secret``)."""
@@ -77,8 +75,7 @@ class MatchSteps:
             return self.store.shared_secret(IDEMPOTENCY_SECRET_NAME, candidate)
 
     def _load(self, match_id: str) -> tuple[MatchDocument, int]:
-        with self._recent_lock:
-            recent = self._recent.get(match_id)
+        recent = self._recent.get(match_id)
         with self._guard(match_id):
             loaded = self.store.load(match_id, known_commit="" if recent is None else recent[1])
         if loaded.document is None:
@@ -102,18 +99,13 @@ class MatchSteps:
 
     def ruleset_seen(self, match_id: str) -> str | None:
         """The ruleset of a match this process read or saved lately (no store call), else None."""
-        with self._recent_lock:
-            recent = self._recent.get(match_id)
+        recent = self._recent.get(match_id)
         return recent[2].ruleset.id if recent is not None else None
 
     def _remember(self, match_id: str, version: int, commit: str, doc: MatchDocument) -> None:
         if not commit:
             return
-        with self._recent_lock:
-            self._recent[match_id] = (version, commit, doc)
-            self._recent.move_to_end(match_id)
-            while len(self._recent) > RECENT_MATCHES:
-                self._recent.popitem(last=False)
+        self._recent.put(match_id, (version, commit, doc))
 
     def _view(self, doc: MatchDocument, match_id: str, version: int, caller: Caller) -> dict[str, Any]:
         eyes = sight(doc, caller)
@@ -182,10 +174,10 @@ class MatchSteps:
             answer = replays.answer_to_keep(doc, version + 1, view)
             record = (keyed.scope, IdempotencyRecord(idem.stored_fingerprint(keyed.fp), answer))
         commit = secrets.token_hex(8)
-        data = doc.to_json(commit)
+        data = doc.to_json()
         try:
             with self._guard(match_id):
-                self.store.save(match_id, version, data, events, record)
+                self.store.save(match_id, version, data, events, record, commit=commit)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
             if keyed is not None:
                 prior = self._prior(match_id, keyed.scope, keyed.fp)

@@ -20,11 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from service.matches import codec
 from service.matches.documents import Checkpoint, MatchDocument
 from service.matches.events import Decks, advance, deals_in, effective, last_undoable, replay, round_records
-from service.rules import codec
 from service.rules.actions import Action
-from service.store import encoding
 from service.store.base import Event
 
 
@@ -88,7 +87,7 @@ def from_whole_log(doc: MatchDocument, history: Sequence[Event], decks: Decks) -
     at_deal = keep[: last_deal + 1]
     base, _ = doc.ruleset.archive(replay(doc.ruleset, at_deal, doc.deal_key))
     deals = deals_in(at_deal)
-    start = Checkpoint(keep[last_deal].seq, deals, encoding.dumps(codec.encode(base)).decode("utf-8"))
+    start = Checkpoint(keep[last_deal].seq, deals, codec.encode_text(base))
     state, after, dealt = play_on(doc, base, keep[last_deal + 1:], decks, deals)
     return Undone(tuple(taken_back), state, after, dealt, start, None)
 

@@ -227,8 +227,7 @@ class Matches:
     def cached(self, match_id: str, version: int) -> MatchDocument | None:
         """The match's document at ``version`` if this process holds it (saved or read here); a
         version is committed once, so it is that version's document."""
-        with self.steps._recent_lock:
-            recent = self.steps._recent.get(match_id)
+        recent = self.steps._recent.get(match_id)
         return recent[2] if recent is not None and recent[0] == version else None
 
     def caller(self, token: str | None, doc: MatchDocument) -> Caller:

@@ -11,6 +11,11 @@ from service.rules.errors import InvalidAction
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg
 
+#: the JSON of each prebuilt action (``made_once``), by the action's id, with the action itself (kept
+#: alive, so its id is never another object's); not part of the action's value, so the codec and
+#: ``dataclasses`` see none of it
+_WRITTEN: dict[int, tuple[Action, dict[str, Any]]] = {}
+
 ACTION_KEYS = ("type", "seat", "card", "cards", "amount", "suit", "face_down", "result", "trick", "ruling")
 
 
@@ -37,12 +42,12 @@ class Action:
     result: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)
     trick: int | None = None
     ruling: str | None = None
-    #: the JSON of a game's prebuilt action, written once (``made_once``); not part of the value
-    written: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
-    def to_json(self) -> dict[str, Any]:
-        written = self.written
-        return self._json() if written is None else dict(written)
+    def to_json(self, _kept: Any = _WRITTEN.get, _id: Any = id) -> dict[str, Any]:
+        """The action's JSON (a copy of it, for a prebuilt action: ``made_once``); the defaults bind
+        the table's look-up once, as listing a view's actions calls this for each."""
+        kept = _kept(_id(self))
+        return self._json() if kept is None else dict(kept[1])
 
     def _json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -133,12 +138,11 @@ def acting_seat(action: Action, n_players: int) -> int:
 
 def made_once(action: Action) -> Action:
     """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
-    for the life of the process: its JSON is written now, onto the action, and ``to_json`` hands
-    out copies of it.
-    A referee's view of a table-mode Forty-Fives match lists up to 46 plays at every step; a copy of
-    a written dict costs about a fifth of writing it. Only actions whose JSON holds no list or
-    mapping (a copy shares the values) are taken."""
+    for the life of the process: its JSON is written now, and ``to_json`` hands out copies of it.
+    A referee's view of a table-mode match lists dozens of plays at every step, and a copy of a
+    written dict costs a fraction of writing it (``bench/README.md``, "Codec"). Only actions whose
+    JSON holds no list or mapping (a copy shares the values) are taken."""
     if action.cards is not None or action.result is not None:
         raise ValueError("made_once takes actions whose JSON holds scalars only")
-    object.__setattr__(action, "written", action._json())
+    _WRITTEN[id(action)] = (action, action._json())
     return action

@@ -4,8 +4,7 @@ An ``OptionSpec`` is one row of a spec's options table (name, type, allowed valu
 description). ``Options`` is what validation gives: the options with every default filled in,
 immutable, and **one object per distinct content in a process** (``Options.of``). That is the one
 options cache of the service: whatever a game derives from its options (a typed config, rank
-tables) is made once per distinct options with ``options.derive(make)`` (``options.derived[make]``
-on a game's hot path: the same value, without a call), and serves every request and every match
+tables) is made once per distinct options with ``options.derive(make)``, and serves every request and every match
 that plays by the same rules. The same table also keeps each ruleset's answer to
 ``validate_options`` for a raw value seen before (``validated``), so the rules endpoints do not
 validate the same body twice, and for options already validated (a new match of a series).
@@ -14,12 +13,11 @@ validate the same body twice, and for options already validated (a new match of 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
+from service.bounded import Bounded
 from service.rules.errors import InvalidOption
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
@@ -166,19 +164,18 @@ class Options(Mapping[str, Any]):
     """A ruleset's validated options: immutable, equal to the plain mapping of the same content, and
     one object per distinct content (``Options.of``), so ``derive`` makes each derived value once."""
 
-    __slots__ = ("_key", "_values", "derived")
+    __slots__ = ("_derived", "_key", "_values")
 
     _values: dict[str, Any]
     _key: tuple[tuple[str, Any], ...]
-    #: ``derived[make]`` is ``derive(make)``: a dictionary look-up, without a call, where a value is
-    #: read at every step of a match (a game's config)
-    derived: Derived
+    #: what ``derive`` made from these options, by the function that made it
+    _derived: dict[Callable[[Options], Any], Any]
 
     def __init__(self, values: Mapping[str, Any], _key: tuple[tuple[str, Any], ...] | None = None) -> None:
         """Prefer ``Options.of``, which returns the one object of that content."""
         self._values = dict(values)
         self._key = _key if _key is not None else _content_key(self._values)
-        self.derived = Derived(self)
+        self._derived = {}
 
     @classmethod
     def of(cls, values: Mapping[str, Any]) -> Options:
@@ -190,8 +187,11 @@ class Options(Mapping[str, Any]):
 
     def derive(self, make: Callable[[Options], _T]) -> _T:
         """``make(self)``, made once for these options (``make`` must be a pure function of them)."""
-        value: _T = self.derived[make]
-        return value
+        try:
+            found: _T = self._derived[make]
+        except KeyError:
+            found = self._derived[make] = make(self)
+        return found
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
@@ -209,7 +209,8 @@ class Options(Mapping[str, Any]):
         return self._values.get(key, default)
 
     # the dict's own views, not Mapping's (a ``__getitem__`` call per key): every view encodes its
-    # match's options (``codec``), a fifth of an Avinas view's time through Mapping's ``items``
+    # match's options (``options_json``), and Mapping's ``items`` made that a large part of a view
+    # (``bench/README.md``, Avinas)
     def keys(self) -> KeysView[str]:
         return self._values.keys()
 
@@ -234,19 +235,15 @@ class Options(Mapping[str, Any]):
         return (Options.of, (self._values,))
 
 
-class Derived(dict[Callable[[Options], Any], Any]):
-    """What ``Options.derive`` made from one options object, by the function that made it; a function
-    looked up for the first time makes its value then (``__missing__``)."""
+def options_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as JSON-ready data (a list value as a list), as every view shows them."""
+    return {k: _thawed(v) if type(v) is tuple else v for k, v in options.items()}
 
-    __slots__ = ("_options",)
 
-    def __init__(self, options: Options) -> None:
-        super().__init__()
-        self._options = options
-
-    def __missing__(self, make: Callable[[Options], Any]) -> Any:
-        value = self[make] = make(self._options)
-        return value
+def _thawed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thawed(v) for v in value]
+    return value
 
 
 def _content_key(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -263,29 +260,17 @@ def _frozen(value: Any) -> Any:
 
 class _OptionsCache:
     """The one options table: validated options by content, and each ruleset's answer for a raw
-    value seen before. Bounded (least recently used out), safe across threads."""
+    value seen before (a ``Bounded`` cache)."""
 
     SIZE = 1024
     #: raw option values whose JSON is longer are validated each time, not kept
     MAX_RAW_CHARS = 2048
 
     def __init__(self) -> None:
-        self._table: OrderedDict[tuple[Any, ...], Options] = OrderedDict()
-        self._lock = threading.Lock()
+        self._table: Bounded[tuple[Any, ...], Options] = Bounded(self.SIZE)
 
     def get_or_make(self, key: tuple[Any, ...], make: Callable[[], Options]) -> Options:
-        with self._lock:
-            found = self._table.get(key)
-            if found is not None:
-                self._table.move_to_end(key)
-                return found
-        made = make()
-        with self._lock:
-            found = self._table.setdefault(key, made)
-            self._table.move_to_end(key)
-            while len(self._table) > self.SIZE:
-                self._table.popitem(last=False)
-        return found
+        return self._table.get_or_make(key, make)
 
     def validated(self, ruleset_id: str, raw: Mapping[str, Any], n_players: int | None,
                   validate: Callable[[], Mapping[str, Any]]) -> Options:
@@ -306,8 +291,7 @@ class _OptionsCache:
         return self.get_or_make(("raw", ruleset_id, n_players, raw_key), lambda: Options.of(validate()))
 
     def clear(self) -> None:
-        with self._lock:
-            self._table.clear()
+        self._table.clear()
 
 
 _CACHE = _OptionsCache()

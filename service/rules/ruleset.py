@@ -45,7 +45,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from service.rules import codec
 from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card
 from service.rules.errors import (
@@ -58,7 +57,7 @@ from service.rules.errors import (
 )
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
-from service.rules.options import OPTIONS_CACHE, Options, OptionSpec
+from service.rules.options import OPTIONS_CACHE, Options, OptionSpec, options_json
 from service.rules.presets import Preset, combined, find_preset
 from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
@@ -96,7 +95,7 @@ class Table:
 class Ruleset(ABC, Generic[StateT]):
     """One game. Subclasses set the class attributes and implement the abstract methods.
 
-    State objects are the ruleset's own frozen dataclasses; ``service.rules.codec`` turns them into
+    State objects are the ruleset's own frozen dataclasses; ``service.matches.codec`` turns them into
     JSON and back for the store, so they may hold only Cards, Suits, ints, strs, bools, None,
     tuples, messages, options, frozen dataclasses and string-keyed mappings of those.
     """
@@ -349,7 +348,7 @@ class Ruleset(ABC, Generic[StateT]):
             "ruleset": self.id,
             "mode": table.mode,
             "players": table.players,
-            "options": codec.encode(table.options),
+            "options": options_json(table.options),
             "status": table.status,
             "phase": table.phase,
             "dealer": table.dealer,

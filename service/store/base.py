@@ -103,21 +103,13 @@ class IdempotencyConflict(StoreError):
 @dataclass(frozen=True)
 class Loaded:
     """A match as loaded: its document and the version it carries, and the id of the commit that
-    wrote it (``commit_of``). ``document`` is None when that commit is the one the caller said it
+    wrote it (``Store.save``'s ``commit``). ``document`` is None when that commit is the one the caller said it
     holds (``Store.load``'s ``known_commit``): the stored text was neither inflated nor parsed."""
 
     match_id: str
     version: int
     document: JSON | None
     commit: str = ""
-
-
-def commit_of(document: JSON) -> str:
-    """The id of the save that writes ``document``: its ``commit``, a random id the caller gives
-    each save (the use cases do: ``MatchDocument.to_json``); "" when it gives none (the store then
-    makes one of its own where it needs one)."""
-    commit = document.get("commit") if isinstance(document, dict) else None
-    return commit if isinstance(commit, str) else ""
 
 
 @dataclass(frozen=True)
@@ -151,11 +143,14 @@ class Store(Protocol):
         document: JSON,
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
+        *,
+        commit: str = "",
     ) -> int:
         """Store a new match at version 1 with its first events; raise MatchExists if taken.
         ``idempotency`` is ``(scope_key, record)`` stored in the same atomic step, where the
         scope key was built by ``idempotency_scope`` for this match (ValueError otherwise);
-        IdempotencyConflict if that key is taken."""
+        IdempotencyConflict if that key is taken. ``commit``: a random id of this write, which
+        ``load`` names (see ``save``)."""
         ...
 
     def load(self, match_id: str, known_commit: str = "") -> Loaded:
@@ -171,11 +166,16 @@ class Store(Protocol):
         document: JSON,
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
+        *,
+        commit: str = "",
     ) -> int:
         """Compare-and-set: if the version is ``expected_version``, write the document, append
         the events, store the idempotency record, refresh the TTL, and return the new version
         (``expected_version + 1``). Raise VersionConflict otherwise, MatchNotFound if gone,
-        IdempotencyConflict if the idempotency scope key already holds a record."""
+        IdempotencyConflict if the idempotency scope key already holds a record. ``commit``: a
+        random id the caller gives this write, which ``load`` names so that a caller holding what it
+        wrote may skip reading it again; "" when it gives none (the store then makes one of its own
+        where it needs one, and such a document always loads whole)."""
         ...
 
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:

@@ -16,7 +16,8 @@ standard library does the rest:
   target score may be any integer a client sends. A text holding a run of 19 digits or more is
   therefore read by the standard library; every other number fits orjson exactly.
 
-Each way this takes about half the instructions the standard library takes on a match document.
+Each way this takes far fewer instructions than the standard library on a match document
+(``bench/README.md``, Matches).
 """
 
 from __future__ import annotations
@@ -70,10 +71,9 @@ def load_record(text: bytes | str) -> IdempotencyRecord:
 
 
 #: how documents are packed: a Zstandard frame at level 1 (which holds the text's size, so it
-#: inflates in one allocation). Every post saves its match's document; a Forty-Fives document after
-#: 40 actions (6.0 KB of JSON, its two checkpoints' states included) packs to 1,689 B in about
-#: 25 us, where deflate (level 3, an 8 KB window, ``memLevel`` 7, as documents were stored before)
-#: took about 50 us for 1,706 B (``bench/README.md``, 2026-12-02).
+#: inflates in one allocation). Every post saves its match's document, and Zstandard packs it as
+#: small as deflate (as documents were stored before) in less time (``bench/README.md``, "Posting
+#: plays: the worker's own commit, and Zstandard").
 DOCUMENT_LEVEL = 1
 #: how every Zstandard frame begins (a JSON object begins with ``{``, a zlib stream with 0x78 or
 #: another header byte: neither with this)
@@ -83,9 +83,8 @@ _Coder = TypeVar("_Coder")
 
 
 class _Pool(Generic[_Coder]):
-    """Zstandard (de)compressors kept for the next call. Making one cost about 15 us, as much as
-    packing a 6 KB document with it (a compressor holds about 130 KB, a decompressor 96 KB;
-    ``bench/README.md``, "pooled (de)compressors"). One is not safe to use from two threads at once,
+    """Zstandard (de)compressors kept for the next call: making one costs about as much as packing
+    a document with it (``bench/README.md``, "Pooled (de)compressors"). One is not safe to use from two threads at once,
     so a call takes one out (``list.pop`` and ``append`` are atomic) and puts it back: a pool holds
     as many as were ever in use at the same moment, one per thread at most (a greenlet does not
     switch inside the C call)."""

@@ -3,16 +3,16 @@
 A match's events arrive in its Stream (``{match:<id>}:events``); once the Stream holds
 ``compact_every`` of them they are moved, in one atomic script, to one string
 (``{match:<id>}:log``) as a frame appended to the ones before, and trimmed from the Stream. A
-Stream entry costs about 180 bytes in Redis (and a new Stream node preallocates 4 KB); a frame
-costs about 11 bytes an event, because each frame is raw deflate whose preset dictionary is the
-last 32 KB of all the events before it (so a round compresses against the rounds before it, about
-as well as the whole log as one zlib stream).
+frame costs far less Redis memory an event than a Stream entry, because each frame is raw deflate
+whose preset dictionary is the last 32 KB of all the events before it (so a round compresses
+against the rounds before it, about as well as the whole log as one zlib stream; figures:
+``bench/README.md``, "Small matches").
 
 Frames follow each other from seq 1 with no gaps; each is ``varint(count) varint(length)`` then
 ``length`` bytes of raw deflate of the events' JSON texts, each followed by a newline (JSON text
-never holds a raw newline). Reading any part of the log inflates it from the start (about 1 ms for
-1,000 events); only reads of events older than the Stream's (``events(after=...)`` below the
-compacted seq, undo of a round's start, the record and the rounds) read it.
+never holds a raw newline). Reading any part of the log inflates it from the start; only reads of
+events older than the Stream's (``events(after=...)`` below the compacted seq, undo of a round's
+start, the record and the rounds) read it.
 """
 
 from __future__ import annotations

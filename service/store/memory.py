@@ -28,7 +28,6 @@ from service.store.base import (
     MatchExists,
     MatchNotFound,
     VersionConflict,
-    commit_of,
     require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads
@@ -46,7 +45,7 @@ class _Match:
     document: bytes
     events: list[bytes]
     expires_at: float
-    #: the id of the commit that wrote ``document`` (``commit_of``)
+    #: the id of the commit that wrote ``document`` (``Store.save``'s ``commit``)
     commit: str
     #: the refusal log (``Store.append_refusal``): JSON texts, the oldest dropped beyond the limit
     refusals: deque[bytes] = field(default_factory=lambda: deque(maxlen=REFUSAL_LOG_LIMIT))
@@ -92,6 +91,8 @@ class MemoryStore:
         document: JSON,
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
+        *,
+        commit: str = "",
     ) -> int:
         require_valid_match_id(match_id)
         require_record_of(match_id, idempotency)
@@ -102,7 +103,7 @@ class MemoryStore:
             if self._live_match(match_id, now) is not None:
                 raise MatchExists(match_id)
             self._check_record_free(record, now)
-            match = _Match(1, doc_text, event_texts, now + self.ttl_seconds, commit_of(document))
+            match = _Match(1, doc_text, event_texts, now + self.ttl_seconds, commit)
             self._matches[match_id] = match
             self._put_record(record, now)
             return 1
@@ -122,6 +123,8 @@ class MemoryStore:
         document: JSON,
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
+        *,
+        commit: str = "",
     ) -> int:
         require_record_of(match_id, idempotency)
         doc_text, event_texts, record = self._encode(document, events, idempotency)
@@ -133,7 +136,7 @@ class MemoryStore:
             self._check_record_free(record, now)
             match.version += 1
             match.document = doc_text
-            match.commit = commit_of(document)
+            match.commit = commit
             match.events.extend(event_texts)
             match.expires_at = now + self.ttl_seconds
             self._put_record(record, now)

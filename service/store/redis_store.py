@@ -4,8 +4,8 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
 
 * ``{match:<id>}:doc``: a hash; ``v`` the version, ``d`` the document JSON (in a Zstandard
   frame: ``encoding.pack_document``; one stored deflated or as plain JSON before still loads), ``s`` the
-  last event sequence number, ``c`` the id of the commit that wrote it (the document's own ``commit``
-  when it has one: ``base.commit_of``; ``load`` skips a document its caller says it holds);
+  last event sequence number, ``c`` the id of the commit that wrote it (``Store.save``'s ``commit``
+  when the caller gives one; ``load`` skips a document its caller says it holds);
 * ``{match:<id>}:events``: a Stream whose entry ``<seq>-0`` holds field ``d``, the event JSON
   (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``): where every new
   event arrives; the hash holds the refusal log too (``rn``, ``r<n>``, ``ri``: ``keys.doc_key``),
@@ -87,7 +87,6 @@ from service.store.base import (
     StoreError,
     StoreUnavailable,
     VersionConflict,
-    commit_of,
     require_record_of,
 )
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
@@ -241,11 +240,13 @@ class RedisStore(RedisCommands):
         document: JSON,
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
+        *,
+        commit: str = "",
     ) -> int:
         require_valid_match_id(match_id)
         require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
-        args = [pack_document(document), self._ttl_ms, commit_of(document) or secrets.token_hex(8), *record_args]
+        args = [pack_document(document), self._ttl_ms, commit or secrets.token_hex(8), *record_args]
         texts = [dumps(event) for event in events]
         compact = self.compact_every and texts
         args.extend([event_log.frame(texts, b"") if compact else "", len(texts) if compact else 0, *texts])
@@ -271,7 +272,7 @@ class RedisStore(RedisCommands):
             raise MatchNotFound(match_id)
         commit = "" if stored is None else stored.decode("ascii", "replace")
         # the document the caller holds (the text still comes: a second round trip to ask first
-        # would cost more than its ~2 KB; inflating and parsing it is what this saves)
+        # would cost more than the text; inflating and parsing it is what this saves)
         document = None if known_commit and commit == known_commit else unpack_document(text)
         return Loaded(match_id=match_id, version=int(version), document=document, commit=commit)
 
@@ -282,12 +283,14 @@ class RedisStore(RedisCommands):
         document: JSON,
         events: list[JSON],
         idempotency: tuple[str, IdempotencyRecord] | None = None,
+        *,
+        commit: str = "",
     ) -> int:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
-        commit = commit_of(document) or secrets.token_hex(8)
+        commit = commit or secrets.token_hex(8)
         args = [int(expected_version), pack_document(document), self._ttl_ms, commit, *record_args]
         args.extend(dumps(event) for event in events)
         return self._commit(match_id, expected_version, keys, args, idempotency)

@@ -94,7 +94,7 @@ class RedisOptions:
     #: how long a commit waits for those acknowledgements (``WAIT``'s timeout), in seconds
     wait_timeout: float = 0.1
     #: Stream entries at which a save moves them into the compacted log (``event_log``); 0: never.
-    #: 16 entries of about 180 bytes stay inside the 4 KB a Stream node preallocates.
+    #: 16 entries stay inside the memory a Stream node preallocates (``bench/README.md``, "Small matches").
     compact_every: int = 16
     #: TLS to Redis (a ``rediss://`` URL turns it on by itself; Sentinels and a cluster need it
     #: set): the server's certificate is checked against ``tls_ca_file`` (None: the system's CAs)
@@ -234,8 +234,8 @@ def _closed_by_server(conn: Any) -> bool:
 
     The usual answer (nothing to read) comes from one ``poll`` of the socket with no timeout, made
     with the operating system's own ``poll`` even where gevent has patched the ``select`` module:
-    gevent's version runs through its hub (16.6 us a call against 0.8, measured in a gevent
-    worker), and a poll that never waits needs no hub. Only a socket with something to read (rare)
+    gevent's version runs through its hub, many times slower a call in a gevent worker, and a poll
+    that never waits needs no hub. Only a socket with something to read (rare)
     goes on to redis-py's own check, which tells a closed connection from a pending reply."""
     if not conn.is_connected:
         return False

@@ -42,15 +42,15 @@ class Mirror:
         self.reading: Store = compacting
 
     def create(self, match_id: str, document: JSON, events: list[JSON],
-               idempotency: tuple[str, IdempotencyRecord] | None = None) -> int:
-        version = self.compacting.create(match_id, document, events, idempotency)
-        assert self.plain.create(match_id, document, events, idempotency) == version
+               idempotency: tuple[str, IdempotencyRecord] | None = None, *, commit: str = "") -> int:
+        version = self.compacting.create(match_id, document, events, idempotency, commit=commit)
+        assert self.plain.create(match_id, document, events, idempotency, commit=commit) == version
         return version
 
     def save(self, match_id: str, expected_version: int, document: JSON, events: list[JSON],
-             idempotency: tuple[str, IdempotencyRecord] | None = None) -> int:
-        version = self.compacting.save(match_id, expected_version, document, events, idempotency)
-        assert self.plain.save(match_id, expected_version, document, events, idempotency) == version
+             idempotency: tuple[str, IdempotencyRecord] | None = None, *, commit: str = "") -> int:
+        version = self.compacting.save(match_id, expected_version, document, events, idempotency, commit=commit)
+        assert self.plain.save(match_id, expected_version, document, events, idempotency, commit=commit) == version
         return version
 
     def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:

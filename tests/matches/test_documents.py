@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from service.matches.documents import MatchDocument, encode_like
-from service.rules import codec
+from service.matches import codec
+from service.matches.codec import encode_like
+from service.matches.documents import MatchDocument
 from service.rules.playout import random_step, shuffled_deck
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset

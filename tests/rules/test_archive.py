@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 
 from service.api.problems import problem_body
+from service.matches.codec import decode, encode
 from service.rules.actions import Action
 from service.rules.cards import Card
-from service.rules.codec import decode, encode
 from service.rules.errors import RuleError
 from service.rules.games.avinas import AVINAS
 from service.rules.games.avinas.state import AvinasState

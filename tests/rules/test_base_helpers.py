@@ -58,7 +58,7 @@ def test_int_list_fact() -> None:
             int_list_fact(bad, "t", "tricks")
 
 
-def test_a_made_once_action_hands_out_copies_of_its_json() -> None:
+def test_a_prebuilt_action_is_a_plain_action_and_hands_out_copies_of_its_json() -> None:
     from service.rules.games.avinas.actions import PLAY_CARD
     from service.rules.games.boerenbridge.play import _PLAY_ACTIONS
     from service.rules.games.forty_fives.actions import NAME_ACTS, PLAY_ACTS
@@ -66,20 +66,19 @@ def test_a_made_once_action_hands_out_copies_of_its_json() -> None:
     for kept in (PLAY_ACTS[2][7], _PLAY_ACTIONS[1][30], next(iter(PLAY_CARD[3].values())), NAME_ACTS[0][1]):
         fresh = Action(kept.type, kept.seat, kept.card, kept.cards, kept.amount, kept.suit)
         assert kept == fresh and kept.to_json() == fresh.to_json()
+        assert [f.name for f in dataclasses.fields(kept)] == [f.name for f in dataclasses.fields(Action)]
     action = made_once(Action("name_trump", 1, suit=SUITS[2]))
     first = action.to_json()
     first["seat"] = 5  # a caller's change to its copy stays in its copy
     first["extra"] = True
     assert action.to_json() == {"type": "name_trump", "seat": 1, "suit": SUITS[2].value}
     assert action.to_json() is not action.to_json()
-    # an action made from a prebuilt one by a change is written anew, not with the kept JSON
     changed = (dataclasses.replace(action, seat=3), evolve(action, suit=SUITS[0]))
     assert [c.to_json() for c in changed] == [{"type": "name_trump", "seat": 3, "suit": SUITS[2].value},
                                               {"type": "name_trump", "seat": 1, "suit": SUITS[0].value}]
-    assert action.written is not None and all(c.written is None for c in changed)
     made = slot_maker(Action)("name_trump", 1, None, None, None, SUITS[2])
-    assert made == action and made.written is None and made.to_json() == action.to_json()
-    with pytest.raises(TypeError):  # as dataclasses.replace refuses it: no field to change
+    assert made == action and made.to_json() == action.to_json()
+    with pytest.raises(TypeError):  # as dataclasses.replace refuses it: no such field
         evolve(action, written={"type": "play"})
     with pytest.raises(ValueError):
         made_once(Action("discard", 0, cards=tuple(cards("5H JH"))))

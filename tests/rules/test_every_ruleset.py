@@ -4,7 +4,7 @@ For each ruleset, random legal play to the end of a match, in each of its modes,
 profile marks ``battery`` (``tests/profiles.py``: among them one per preset of the ruleset) and several
 seeds. At every step:
 
-* the state round-trips the codec (``service.rules.codec``), through JSON text too;
+* the state round-trips the codec (``service.matches.codec``), through JSON text too;
 * ``legal_actions`` is non-empty exactly for the seats in ``to_act``, and each lists its own seat;
 * every listed action applies, and ``apply`` leaves the old state untouched;
 * each listed action carries only the fields its type declares (``Ruleset.action_fields``), and the
@@ -36,7 +36,7 @@ from typing import Any
 import pytest
 
 from service.api.wire import dumps
-from service.rules import codec
+from service.matches import codec
 from service.rules.actions import Action
 from service.rules.errors import InvalidInput, RuleError, WrongPhase
 from service.rules.registry import RULESETS

@@ -74,15 +74,15 @@ def test_load_returns_a_fresh_copy_each_time(store: Store) -> None:
 
 
 def test_load_names_the_commit_and_skips_the_document_the_caller_holds(store: Store) -> None:
-    store.create("m1", {"n": 1, "commit": "c1"}, [])
+    store.create("m1", {"n": 1}, [], commit="c1")
     first = store.load("m1")
-    assert (first.version, first.commit, first.document) == (1, "c1", {"n": 1, "commit": "c1"})
+    assert (first.version, first.commit, first.document) == (1, "c1", {"n": 1})
     held = store.load("m1", known_commit="c1")  # the caller holds what commit c1 wrote
     assert (held.version, held.commit, held.document) == (1, "c1", None)
-    assert store.load("m1", known_commit="c0").document == {"n": 1, "commit": "c1"}
-    store.save("m1", 1, {"n": 2, "commit": "c2"}, [])
+    assert store.load("m1", known_commit="c0").document == {"n": 1}
+    store.save("m1", 1, {"n": 2}, [], commit="c2")
     after = store.load("m1", known_commit="c1")  # an older commit: the new document comes
-    assert (after.version, after.commit, after.document) == (2, "c2", {"n": 2, "commit": "c2"})
+    assert (after.version, after.commit, after.document) == (2, "c2", {"n": 2})
     assert store.load("m1", known_commit="c2").document is None
 
 

@@ -1,4 +1,4 @@
-"""Avinas match state: frozen dataclasses that round-trip through ``service.rules.codec``
+"""Avinas match state: frozen dataclasses that round-trip through ``service.matches.codec``
 (docs/rules/avinas.md §1, §4, §11).
 
 One ``AvinasState`` holds the whole match (options, mode, dealer, rams, pips, hand history,

@@ -1,4 +1,4 @@
-"""The state of a Boerenbridge match: frozen dataclasses that round-trip through ``service.rules.codec``.
+"""The state of a Boerenbridge match: frozen dataclasses that round-trip through ``service.matches.codec``.
 
 The state is split so that a play, the commonest action, rebuilds only the top-level
 ``BoerenbridgeState``: the match totals (``MatchInfo``) change once per round and the round's set-up

@@ -4,8 +4,8 @@ the hot path, first; ``table``, ``robbing``, ``auction``, ``discard``, ``round_r
 
 The functions take the ruleset first, so the ruleset class binds them as its methods directly (no
 wrapper call per step of a match). The dealt play (every card) looks its ``Config`` up in the match's
-options (always an ``Options``: validated at ``new_match``, decoded as one; ``Options.derived``, without
-a call) rather than through ``config_of``, which checks that.
+options (always an ``Options``: validated at ``new_match``, decoded as one; ``Options.derive``)
+rather than through ``config_of``, which checks that.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def legal_actions(ruleset: FortyFivesFamily, state: FortyFivesState, seat: int) 
         if state.hands is not None:
             if seat != state.turn:
                 return []
-            return tricks.play_actions(state.match.options.derived[CONFIG_MAKERS[ruleset.id]], state, seat)
+            return tricks.play_actions(state.match.options.derive(CONFIG_MAKERS[ruleset.id]), state, seat)
         if not 0 <= seat < state.match.players:
             return []
         return table.table_play_actions(config_of(ruleset.id, state.match.options), state, seat)
@@ -81,7 +81,7 @@ def apply(ruleset: FortyFivesFamily, state: FortyFivesState, action: Action) -> 
         card = action.card
         if card is None or seat is None:
             raise InvalidAction(Msg("forty_fives.play_needs_card"))
-        return tricks.dealt_play(state.match.options.derived[CONFIG_MAKERS[ruleset.id]], state, seat, card)
+        return tricks.dealt_play(state.match.options.derive(CONFIG_MAKERS[ruleset.id]), state, seat, card)
     return _apply_other(ruleset, state, action)
 
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from service.api.problems import problem_body
+from service.matches.codec import decode, encode
 from service.rules.actions import Action
 from service.rules.cards import DECK_32, card
-from service.rules.codec import decode, encode
 from service.rules.errors import (
     CardAlreadyPlayed,
     CardNotInHand,

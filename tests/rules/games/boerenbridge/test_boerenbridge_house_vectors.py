@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from service.rules import codec
+from service.matches import codec
 from service.rules.errors import IllegalBid, InvalidFacts, InvalidOption
 from service.rules.games.boerenbridge.bidding import forbidden_bid
 from service.rules.games.boerenbridge.options import config

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from service.rules import codec
+from service.matches import codec
 from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, Suit, cards
 from service.rules.errors import (

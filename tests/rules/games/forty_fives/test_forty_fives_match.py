@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from service.api.problems import status_of
+from service.matches.codec import decode, encode
 from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, Suit, card
-from service.rules.codec import decode, encode
 from service.rules.errors import (
     CardAlreadyPlayed,
     DuplicateCard,

@@ -4,12 +4,13 @@ options and plain JSON values) as JSON-ready data, through one encoder per exact
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from service.matches.codec.generated import PLAIN, compile_function, fields_of, identity
 from service.rules.cards import Card
-from service.rules.codec.generated import PLAIN, compile_function, fields_of, identity
 from service.rules.messages import Msg
 from service.rules.messages import to_json as _msg_to_json
 from service.rules.options import Options
@@ -101,3 +102,41 @@ def _dataclass_encoder(cls: type) -> Any:
 
 def _sort_key(v: Any) -> str:
     return repr(v)
+
+
+def encode_like(new: Any, old: Any, old_json: Any) -> Any:
+    """``encode(new)``, reusing ``old_json`` (``old`` encoded) for every part ``new`` shares.
+
+    States are immutable and an action rebuilds only what it changes, so the new state holds the
+    old one's unchanged parts as the very same objects: an unchanged part's encoding is the old
+    one's. A tuple that only grew (a round history) reuses its old items' encodings. Saving a state
+    then costs about the size of what changed, not of the whole match so far (``bench/README.md``,
+    "Codec")."""
+    if new is old:
+        return old_json
+    kind = type(new)
+    if kind is not type(old):
+        return encode(new)
+    if kind is tuple and isinstance(old_json, list) and len(old_json) == len(old) <= len(new):
+        if all(map(operator.is_, new, old)):
+            return old_json + [encode(item) for item in new[len(old):]]
+        return encode(new)
+    names = _NAMES.get(kind, _UNSEEN)
+    if names is _UNSEEN:
+        names = _NAMES[kind] = tuple(f.name for f in fields_of(kind)) if dataclasses.is_dataclass(kind) else None
+    if names is None or not isinstance(old_json, dict):
+        return encode(new)
+    out = {}
+    for name in names:
+        value = getattr(new, name)
+        if name not in old_json:
+            out[name] = encode(value)
+            continue
+        before = getattr(old, name)
+        out[name] = old_json[name] if value is before else encode_like(value, before, old_json[name])
+    return out
+
+
+#: each type ``encode_like`` met: its dataclass field names, None for a type that is not a dataclass
+_NAMES: dict[type, tuple[str, ...] | None] = {}
+_UNSEEN: Any = object()

@@ -1,4 +1,4 @@
-"""``service.rules.codec`` against a reference: the codec as it was before its generated decoders and
+"""``service.matches.codec`` against a reference: the codec as it was before its generated decoders and
 encoders (field by field, by type hints), kept here in a few lines.
 
 The generated fast paths must give exactly what the reference gives, value for value and type for
@@ -20,7 +20,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import pytest
 
-from service.rules import codec, messages
+from service.matches import codec
+from service.rules import messages
 from service.rules.actions import Action
 from service.rules.cards import BY_TEXT, Card, Rank, Suit, card, cards
 from service.rules.errors import InvalidCard

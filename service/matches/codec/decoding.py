@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
+from service.bounded import Bounded
+from service.matches.codec.generated import compile_function, fields_of, hints_of, identity
 from service.rules.cards import BY_TEXT, Card, Rank, Suit
-from service.rules.codec.generated import compile_function, fields_of, hints_of, identity
 from service.rules.messages import Msg
 from service.rules.messages import from_json as _msg_from_json
 from service.rules.options import Options
@@ -311,23 +312,17 @@ def _generic_dataclass_decoder(cls: type) -> Any:
 #: very same options object, so whatever a ruleset derives from its options once (digested rules,
 #: rank tables, cached by the options object) serves every request of the match in this process.
 #: Decoded states are never changed, so sharing the object is safe; bounded.
-_MAPPINGS: dict[tuple[Any, ...], dict[str, Any]] = {}
-_MAPPINGS_KEPT = 256
+_MAPPINGS: Bounded[tuple[Any, ...], dict[str, Any]] = Bounded(256)
 
 
 def _decode_plain_mapping(data: Mapping[str, Any]) -> dict[str, Any]:
     decoded = {k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()}
     try:
         key = tuple(decoded.items())
-        found = _MAPPINGS.get(key)
+        hash(key)
     except TypeError:  # a value that cannot be a key (a nested object): not shared
         return decoded
-    if found is not None:
-        return found
-    if len(_MAPPINGS) >= _MAPPINGS_KEPT:
-        _MAPPINGS.clear()
-    _MAPPINGS[key] = decoded
-    return decoded
+    return _MAPPINGS.get_or_make(key, lambda: decoded)
 
 
 def _decode_msg(data: Any) -> Msg:
@@ -340,19 +335,17 @@ def _decode_options(data: Mapping[str, Any]) -> Options:
     """Options are one object per content (``Options.of``): a match decoded again holds the very same
     object, so what a ruleset derives from it once serves every request of the match. Options stored
     as seen before (the same items, each value of the same type) are found without ``Options.of``'s
-    sorted, frozen content key (a fifth of decoding an Avinas state, its 20 options)."""
+    sorted, frozen content key, which costs much of decoding a state with many options
+    (``bench/README.md``, Avinas)."""
+    def made() -> Options:
+        return Options.of({k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()})
+
     try:
         seen = tuple([(k, _typed(v)) for k, v in data.items()])
-        found = _OPTIONS_SEEN.get(seen)
+        hash(seen)
     except TypeError:  # an object among the values: not kept here
-        found, seen = None, None
-    if found is None:
-        found = Options.of({k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()})
-        if seen is not None:
-            if len(_OPTIONS_SEEN) >= _OPTIONS_SEEN_KEPT:
-                _OPTIONS_SEEN.clear()
-            _OPTIONS_SEEN[seen] = found
-    return found
+        return made()
+    return _OPTIONS_SEEN.get_or_make(seen, made)
 
 
 def _typed(value: Any) -> Any:
@@ -362,8 +355,7 @@ def _typed(value: Any) -> Any:
     return (value.__class__, value)
 
 
-_OPTIONS_SEEN: dict[tuple[Any, ...], Options] = {}
-_OPTIONS_SEEN_KEPT = 1024
+_OPTIONS_SEEN: Bounded[tuple[Any, ...], Options] = Bounded(1024)
 
 
 def _freeze(data: Any) -> Any:
