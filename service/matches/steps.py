@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from service.bounded import Bounded
 from service.matches import idempotency as idem
 from service.matches import refusals, replays, upgrade
 from service.matches.deals import commitment, deal_seed, shuffled
@@ -32,6 +31,7 @@ from service.matches.instants import utc_text
 from service.matches.results import Viewed
 from service.matches.spectators import sight, spectator_view
 from service.matches.tokens import Caller
+from service.rules.bounded import Bounded
 from service.rules.errors import RuleError, error_from_json
 from service.rules.messages import Msg, revive
 from service.rules.registry import RULESETS

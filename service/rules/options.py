@@ -17,7 +17,7 @@ from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Va
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from service.bounded import Bounded
+from service.rules.bounded import Bounded
 from service.rules.errors import InvalidOption
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
-from service.bounded import Bounded
 from service.matches.codec.generated import compile_function, fields_of, hints_of, identity
+from service.rules.bounded import Bounded
 from service.rules.cards import BY_TEXT, Card, Rank, Suit
 from service.rules.messages import Msg
 from service.rules.messages import from_json as _msg_from_json

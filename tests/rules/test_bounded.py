@@ -1,8 +1,8 @@
-"""``service.bounded.Bounded``: the service's one cache type."""
+"""``service.rules.bounded.Bounded``: the service's one cache type."""
 
 from __future__ import annotations
 
-from service.bounded import Bounded
+from service.rules.bounded import Bounded
 
 
 def test_the_least_recently_used_entry_goes_first() -> None:
