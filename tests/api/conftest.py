@@ -9,6 +9,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+# The modules that write the registered rulesets into the API's documentation when imported are
+# imported here, before any test registers a test ruleset, as a deployment imports them (a first
+# import inside the ``toy`` fixture wrote toy_tricks into openapi.yaml's text for the whole run).
+import service.api.rulesets  # noqa: F401
 from service.api.app import create_app
 from service.api.config import Settings
 from service.rules.registry import RULESETS
