@@ -140,7 +140,7 @@ def made_once(action: Action) -> Action:
     """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
     for the life of the process: its JSON is written now, and ``to_json`` hands out copies of it.
     A referee's view of a table-mode match lists dozens of plays at every step, and a copy of a
-    written dict costs a fraction of writing it (``bench/README.md``, "Codec"). Only actions whose
+    written dict costs a fraction of writing it (``bench/HISTORY.md``, "Codec"). Only actions whose
     JSON holds no list or mapping (a copy shares the values) are taken."""
     if action.cards is not None or action.result is not None:
         raise ValueError("made_once takes actions whose JSON holds scalars only")

@@ -108,7 +108,7 @@ def from_json(data: Mapping[str, Any]) -> Msg:
             return Msg(key, **{str(k): _value_from_json(v) for k, v in params.items()})
     # every parameter a str or an int (or none): one shared object per content, since a message is
     # immutable. A stored state repeats the same few (its revokes' rules, "trick 2"): decoding an
-    # Avinas table-mode state with its revokes took twice as long before (bench/README.md, Avinas)
+    # Avinas table-mode state with its revokes took twice as long before (bench/HISTORY.md, Avinas)
     shared = (key, *params.items())
     found = _SHARED.get(shared)
     if found is None:

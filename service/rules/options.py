@@ -210,7 +210,7 @@ class Options(Mapping[str, Any]):
 
     # the dict's own views, not Mapping's (a ``__getitem__`` call per key): every view encodes its
     # match's options (``options_json``), and Mapping's ``items`` made that a large part of a view
-    # (``bench/README.md``, Avinas)
+    # (``bench/HISTORY.md``, Avinas)
     def keys(self) -> KeysView[str]:
         return self._values.keys()
 

@@ -17,7 +17,7 @@ standard library does the rest:
   therefore read by the standard library; every other number fits orjson exactly.
 
 Each way this takes far fewer instructions than the standard library on a match document
-(``bench/README.md``, Matches).
+(``bench/HISTORY.md``, Matches).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def load_record(text: bytes | str) -> IdempotencyRecord:
 
 #: how documents are packed: a Zstandard frame at level 1 (which holds the text's size, so it
 #: inflates in one allocation). Every post saves its match's document, and Zstandard packs it as
-#: small as deflate (as documents were stored before) in less time (``bench/README.md``, "Posting
+#: small as deflate (as documents were stored before) in less time (``bench/HISTORY.md``, "Posting
 #: plays: the worker's own commit, and Zstandard").
 DOCUMENT_LEVEL = 1
 #: how every Zstandard frame begins (a JSON object begins with ``{``, a zlib stream with 0x78 or
@@ -84,8 +84,8 @@ _Coder = TypeVar("_Coder")
 
 class _Pool(Generic[_Coder]):
     """Zstandard (de)compressors kept for the next call: making one costs about as much as packing
-    a document with it (``bench/README.md``, "Pooled (de)compressors"). One is not safe to use from two threads at once,
-    so a call takes one out (``list.pop`` and ``append`` are atomic) and puts it back: a pool holds
+    a document with it (``bench/HISTORY.md``, "Pooled (de)compressors"). One is not safe to use from
+    two threads at once, so a call takes one out (``list.pop`` and ``append`` are atomic) and puts it back: a pool holds
     as many as were ever in use at the same moment, one per thread at most (a greenlet does not
     switch inside the C call)."""
 

@@ -136,7 +136,7 @@ class RedisCommands:
         that skips redis-py's per-command observability bookkeeping (timers, callbacks and labels,
         even with no metrics configured) and checking a connection out of the pool and back in for
         every command (a lock, a fork check and a poll of the socket each way); the two commands of
-        every action (the load and the save) go this way (bench/README.md, Matches). Same
+        every action (the load and the save) go this way (bench/HISTORY.md, Matches). Same
         connection settings, same health check when idle, same errors."""
         conn = self._idle_connection()
         try:

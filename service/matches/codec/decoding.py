@@ -336,7 +336,7 @@ def _decode_options(data: Mapping[str, Any]) -> Options:
     object, so what a ruleset derives from it once serves every request of the match. Options stored
     as seen before (the same items, each value of the same type) are found without ``Options.of``'s
     sorted, frozen content key, which costs much of decoding a state with many options
-    (``bench/README.md``, Avinas)."""
+    (``bench/HISTORY.md``, Avinas)."""
     def made() -> Options:
         return Options.of({k: _freeze(v) if isinstance(v, list) else v for k, v in data.items()})
 

@@ -110,7 +110,7 @@ def encode_like(new: Any, old: Any, old_json: Any) -> Any:
     States are immutable and an action rebuilds only what it changes, so the new state holds the
     old one's unchanged parts as the very same objects: an unchanged part's encoding is the old
     one's. A tuple that only grew (a round history) reuses its old items' encodings. Saving a state
-    then costs about the size of what changed, not of the whole match so far (``bench/README.md``,
+    then costs about the size of what changed, not of the whole match so far (``bench/HISTORY.md``,
     "Codec")."""
     if new is old:
         return old_json
