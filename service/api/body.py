@@ -89,7 +89,7 @@ def is_json_mimetype(mimetype: str) -> bool:
 
 def body_bytes(req: flask.Request | None = None) -> bytes:
     """The request's body: the bytes ``BodyLimit`` read (werkzeug's stream would wrap them again in
-    a stream capped at the limit and read them a second time, about 7 us a request in process), or
+    a stream capped at the limit and read them a second time), or
     werkzeug's reading where ``BodyLimit`` left the body to it."""
     req = req if req is not None else request
     read = req.environ.get(BODY_READ)

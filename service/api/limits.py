@@ -166,7 +166,7 @@ def init_app(app: Flask, settings: Settings) -> None:
     app.register_error_handler(TooManyStreams, refused_stream)
     if not settings.ratelimit_enabled:
         # no wrapper per view: a disabled limiter's wrappers still ran its per-request bookkeeping
-        # (exemption scopes, the limit evaluation), ~30 us of every match request
+        # (exemption scopes, the limit evaluation) on every match request
         # (bench/HISTORY.md, "Where a post's time goes now")
         return
     heartbeat = max(1, math.ceil(settings.stream_heartbeat_seconds))

@@ -86,8 +86,8 @@ class MatchDocument:
     #: whether the referee of a dealt match sees every hand (a referee who does not play); else the
     #: referee sees what a spectator sees
     referee_sees_hands: bool = False
-    #: how many events the match has logged (None: a document saved before it was counted)
-    logged: int | None = None
+    #: how many events the match has logged (an older document's count: ``upgrade.document``)
+    logged: int = 0
     #: the state just after the latest deal, for undo (None: unknown; undo replays the whole match)
     round_start: Checkpoint | None = None
     #: a state of this round at most ``CHECKPOINT_EVERY`` events old, for undo (None: none yet)
@@ -148,7 +148,11 @@ class MatchDocument:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rulesets: Mapping[str, Ruleset[Any]]) -> MatchDocument:
+        """A stored document of the current shape (an older one is read through ``upgrade.document``
+        first), every field present."""
         ruleset = rulesets[data["ruleset"]]
+        seed, computers, entropies = data["seed"], data["computers"], data["entropies"]
+        invite_hashes, claimed = data["invite_hashes"], data["claimed"]
         return cls(
             ruleset=ruleset,
             mode=data["mode"],
@@ -156,23 +160,22 @@ class MatchDocument:
             referee_hash=data["referee_hash"],
             seat_hashes=tuple(data["seat_hashes"]),
             state=codec.decode(ruleset.state_type, data["state"]),
-            seed=bytes.fromhex(data["seed"]) if data.get("seed") else None,
-            deals=data.get("deals", 0),
-            saved_at=data.get("saved_at", 0.0),
-            format=data.get("format", 1),
-            referee_sees_hands=data.get("referee_sees_hands", True),
-            logged=data.get("logged"),
-            round_start=Checkpoint.from_json(data.get("round_start")),
-            recent=Checkpoint.from_json(data.get("recent")),
-            spectator_hash=data.get("spectator_hash"),
-            preset=data.get("preset"),
-            computers=tuple(data["computers"]) if data.get("computers") else None,
-            # a document saved before seed commitments and invitations has none of these
-            seed_commitment=data.get("seed_commitment"),
-            entropies=None if data.get("entropies") is None else tuple(data["entropies"]),
-            invite_hashes=None if data.get("invite_hashes") is None else tuple(data["invite_hashes"]),
-            claimed=None if data.get("claimed") is None else tuple(data["claimed"]),
-            started=data.get("started", True),
+            seed=bytes.fromhex(seed) if seed else None,
+            deals=data["deals"],
+            saved_at=data["saved_at"],
+            format=data["format"],
+            referee_sees_hands=data["referee_sees_hands"],
+            logged=data["logged"],
+            round_start=Checkpoint.from_json(data["round_start"]),
+            recent=Checkpoint.from_json(data["recent"]),
+            spectator_hash=data["spectator_hash"],
+            preset=data["preset"],
+            computers=tuple(computers) if computers else None,
+            seed_commitment=data["seed_commitment"],
+            entropies=None if entropies is None else tuple(entropies),
+            invite_hashes=None if invite_hashes is None else tuple(invite_hashes),
+            claimed=None if claimed is None else tuple(claimed),
+            started=data["started"],
             state_json=data["state"],
         )
 
@@ -200,11 +203,11 @@ class MatchDocument:
         counted and its checkpoints (``checkpoints``: the round start and recent one an undo
         found; else the document's own): a commit that deals makes a new round start; one that
         leaves the newest checkpoint ``CHECKPOINT_EVERY`` events behind makes a new recent one."""
-        logged = None if self.logged is None else self.logged + len(events)
+        logged = self.logged + len(events)
         start, recent = self._checkpoints(checkpoints)
-        if logged is not None and any(e.get("kind") == "deal" for e in events):
+        if any(e.get("kind") == "deal" for e in events):
             start, recent = Checkpoint(logged, deals), None
-        elif logged is not None and start is not None:
+        elif start is not None:
             newest = recent if recent is not None else start
             if logged - newest.seq >= CHECKPOINT_EVERY:
                 recent = Checkpoint(logged, deals)
@@ -233,7 +236,7 @@ class MatchDocument:
 
     def _with(
         self, state: Any, state_json: Any, basis: tuple[Any, Any] | None, deals: int, saved_at: float,
-        logged: int | None, checkpoints: tuple[Checkpoint | None, Checkpoint | None],
+        logged: int, checkpoints: tuple[Checkpoint | None, Checkpoint | None],
     ) -> MatchDocument:
         # what dataclasses.replace does, without its per-field checks (twice per action)
         return MatchDocument(

@@ -249,7 +249,6 @@ class MatchSteps:
         """Append an action the rules refused to the match's refusal log (``refusals``). The refusal
         stands whatever happens here: a failure is logged as a warning, never raised."""
         try:
-            assert doc.logged is not None  # a loaded document counts its events (``upgrade``)
             entry = refusals.entry(doc.logged, caller.seat, body, err.code, self.clock())
             self.store.append_refusal(match_id, entry)
         except Exception as error:  # any failure: the refusal is the answer, its log best effort

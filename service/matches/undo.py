@@ -1,12 +1,12 @@
 """Undo at a cost independent of the match's length.
 
-An undo takes back the last action that still counts, with the deals and round records that
-followed it, and rebuilds the state without it. Rebuilding from the create event costs what the
-whole match has cost so far (measured before this module: 15 ms at 150 actions, 96 ms at 900).
-Instead each match document keeps its latest *round start* (``documents.Checkpoint``): the stored
-state just after the latest deal and the sequence number of that deal's event. An undo reads only
-the events logged after it and applies the actions among them that still count to that state: the
-same steps the match took when those actions were first posted, so the same state.
+An undo takes back the last action that still counts, with the deals and round records that followed
+it, and rebuilds the state without it. Rebuilding from the create event costs what the whole match
+has cost so far (bench/README.md, Undo). Instead each match document keeps its latest *round start*
+(``documents.Checkpoint``): the stored state just after the latest deal and the sequence number of
+that deal's event. An undo reads only the events logged after it and applies the actions among them
+that still count to that state: the same steps the match took when those actions were first
+posted, so the same state.
 
 When the action taken back is the one that finished the previous round (it lies before the round
 start), or the document holds no round start (saved before there were any), the undo reads the

@@ -41,7 +41,9 @@ expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    with Gunicorn(workers=1) as g:
+    # A stream whose page has gone learns it at its next heartbeat, and a stopping worker waits for
+    # that: a heartbeat each second lets the server stop within about one (15 s by default).
+    with Gunicorn(workers=1, env={"STREAM_HEARTBEAT_SECONDS": "1"}) as g:
         yield f"http://127.0.0.1:{g.port}"
 
 

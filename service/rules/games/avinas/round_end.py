@@ -159,7 +159,7 @@ def explanation(record: HandRecord, options: Mapping[str, Any]) -> tuple[Msg | s
 
     Every view shows the last hand's explanation, and every request decodes the same record again
     until the next hand ends: the lines are kept per (record, options), both immutable values (making
-    them again was a third of an Avinas view, ~15 us; bench/HISTORY.md, Avinas)."""
+    them again was a third of an Avinas view; bench/HISTORY.md, Avinas)."""
     if type(options) is Options:
         return _explained(record, options)
     return _explanation(record, options)

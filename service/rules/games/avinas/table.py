@@ -47,9 +47,8 @@ from service.rules.ruleset import Ruleset
 from service.rules.tricks import Play, TrickContext
 
 #: CLOCKWISE[leader]: the seats of a trick led by ``leader``, in playing order (``Trick.seat_of``).
-#: Speed: ``revokes`` builds one record per trick at every table-mode play; slicing this table costs
-#: about 0.3 us per record against 2.0-2.7 us building the tuple from ``seat_of`` (timeit, 200,000
-#: calls of each, three runs on the 2 shared cores at load average ~9), up to 8 records a play.
+#: Speed: ``revokes`` builds one record per trick (up to 8) at every table-mode play, and slicing
+#: this table is several times cheaper than building the tuple from ``seat_of`` (bench/HISTORY.md, Avinas).
 CLOCKWISE = tuple(tuple((lead + i) % 4 for i in range(4)) for lead in range(4))
 
 

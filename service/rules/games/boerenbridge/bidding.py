@@ -47,10 +47,8 @@ from service.rules.slots import evolve
 
 Bids = tuple[int | None, ...]
 
-# Speed tables, measured with bench/engine.py (seed rules, hands per CPU second, branch and variant
-# alternating, load average about 9, 2026-12-01): building the bids in ``bid_actions`` instead of
-# slicing _BID_ACTIONS gave 3,060-3,250 against 3,985-4,050 (the tables buy about 25%); computing
-# ``bidding_order`` at each call instead of reading _ORDER 3,750-3,930 against 3,985-4,270 (about 5%).
+# Speed tables: the bids and the bidding order are read, not built, at every step of the bidding
+# (bench/engine.py; the figures: bench/HISTORY.md, Boerenbridge).
 
 #: _BID_ACTIONS[seat][amount]: actions are values, one object per (seat, amount), built once
 _BID_ACTIONS = tuple(tuple(Action("bid", seat=s, amount=a) for a in range(MAX_HAND_SIZE + 1)) for s in range(MAX_SEATS))
