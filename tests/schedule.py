@@ -40,6 +40,9 @@ LONG: dict[str, float] = {
     "tests/matches/test_gunicorn_replicas.py": 26,
     "tests/matches/test_gunicorn_logs.py": 25,
     "tests/matches/test_gunicorn_bodies.py": 23,
+    "tests/test_deploy.py::test_checkov_finds_no_failed_check": 38,
+    "tests/api/test_settle_revoke_properties.py::"
+    "test_random_table_matches_with_random_settlements_keep_the_invariants[avinas-0]": 36,
 }
 #: the parts the run is cut into (``TEST_WORKERS``' default in scripts/test.sh)
 SHARES = 3
