@@ -23,6 +23,7 @@ from typing import Any
 from service.rules.games.avinas.facts import HandFacts
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.ranking import PACK_POINTS, count_for_declaration
+from service.rules.games.avinas.records import record_json
 from service.rules.games.avinas.revoke_scoring import scored_with_revokes
 from service.rules.games.avinas.scoring import TEAM_NAMES, HandResult, match_end, max_hands_end, score_hand, team_of
 from service.rules.games.avinas.state import (
@@ -141,9 +142,6 @@ def archive(state: AvinasState) -> tuple[AvinasState, list[dict[str, Any]]]:
     view shows them (the same for every seat: a finished hand is public), so a long match's state
     and views stay the same size. Nothing else changes: ``hands_played`` already counts every hand
     (it numbers hands and ends the match at ``max_hands``), whatever ``history`` still holds."""
-    # imported here: the view imports this module (a hand's end reason and explanation)
-    from service.rules.games.avinas.view import record_json
-
     history = state.history
     if len(history) <= 1:
         return state, []

@@ -15,9 +15,8 @@
   it either, and neither do the revokes. Errors quote only the acting seat's own cards.
 * ``scores`` are the pips per team (what ends the match); ``rams`` and ``pips`` are listed too.
   ``history`` lists the finished hands still in the state; ``last_hand_explanation`` says how the
-  last one was scored; ``record_json`` is a finished hand as every seat sees it (a finished hand is
-  public), also in the records ``round_end.archive`` takes out of the state. ``hands_played``
-  counts every hand, archived or not, and numbers the next.
+  last one was scored; a finished hand is written as every seat sees it (``records.record_json``).
+  ``hands_played`` counts every hand, archived or not, and numbers the next.
 """
 
 from __future__ import annotations
@@ -26,22 +25,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.rules.cards import SUITS, Card, Suit
-from service.rules.games.avinas.play import REASONS
 from service.rules.games.avinas.ranking import PLAIN_STRENGTH, TRUMP_STRENGTH, is_permanent_trump
+from service.rules.games.avinas.records import record_json, trick_json
 from service.rules.games.avinas.round_end import end_reason, explanation
 from service.rules.games.avinas.scoring import team_of
 from service.rules.games.avinas.state import (
     EXPOSE,
     AvinasState,
-    HandRecord,
     HandState,
-    Trick,
     cards_reported,
     opponent_of_dealer,
     played_cards,
     position_of,
 )
-from service.rules.messages import Msg
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED, SPECTATOR, Table
 
@@ -144,39 +140,6 @@ def hand_view(state: AvinasState, hand: HandState, seat: int | None) -> dict[str
     return out
 
 
-def record_json(record: HandRecord) -> dict[str, Any]:
-    """A finished hand for the history (its explanation is shown for the last hand only)."""
-    return {
-        "number": record.number,
-        "dealer": record.dealer,
-        "outcome": record.outcome,
-        "source": record.source,
-        "game": record.game,
-        "declarer": record.declarer,
-        "trump": record.trump.value if record.trump is not None else None,
-        "declared": record.declared,
-        "knocks": record.knocks,
-        "declarers_knocked": record.declarers_knocked,
-        "card_points": list(record.card_points),
-        "tricks_won": list(record.tricks_won),
-        "stopped_after": record.stopped_after,
-        "stopped_by": record.stopped_by,
-        "lied": record.lied,
-        "declarer_won": record.declarer_won,
-        "loser": record.loser,
-        "tier": record.tier,
-        "due": record.due,
-        "unit": record.unit,
-        "rams": list(record.rams),
-        "pips": list(record.pips),
-        "revokes": [r.to_json() for r in record.revokes],
-        "sevens_exposed": record.sevens_exposed,
-        "void": record.void,
-        # the tricks of a hand played card by card, every card face up (public once the hand is over)
-        "tricks": [trick_json(t, None, complete=True) for t in record.tricks],
-    }
-
-
 def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
     """A revoke as ``seat`` may see it: a face-down lead's card stays hidden until its trick is complete."""
     out = r.to_json()
@@ -184,28 +147,4 @@ def revoke_json(r: Revoke, hand: HandState, seat: int | None) -> dict[str, Any]:
     hidden = seat is not None and cur is not None and r.trick == cur.number and r.seat != seat
     if hidden and cur is not None and any(p.face_down and p.card is r.card for p in cur.plays):
         del out["card"]
-    return out
-
-
-def trick_reason(t: Trick) -> Msg | str:
-    """Why a complete trick's winner won, as a message (a state stored before: its English)."""
-    reasons = REASONS.get(t.reason)
-    if reasons is None or t.winner is None:
-        return t.reason
-    return reasons[t.plays[(t.winner - t.leader) % 4].card]
-
-
-def trick_json(t: Trick, seat: int | None, complete: bool) -> dict[str, Any]:
-    plays = []
-    for i, p in enumerate(t.plays):
-        who = t.seat_of(i)
-        item: dict[str, Any] = {"seat": who, "face_down": p.face_down}
-        if not p.face_down or complete or seat is None or seat == who:
-            item["card"] = p.card.text
-        plays.append(item)
-    out: dict[str, Any] = {"number": t.number, "leader": t.leader, "plays": plays}
-    if t.signal is not None:
-        out["signal"] = t.signal
-    if complete:
-        out.update({"winner": t.winner, "points": t.points, "reason": trick_reason(t)})
     return out
