@@ -1,4 +1,5 @@
-"""Rate limits (flask-limiter), and who the client is behind proxies (werkzeug's ``ProxyFix``).
+"""Rate limits (counted here, on the ``limits`` library's parsing and strategies), and who the
+client is behind proxies (werkzeug's ``ProxyFix``).
 
 What is counted, each limit configurable by environment (``service/api/config.py``; defaults in
 ``DEFAULT_LIMITS`` there), ``RATELIMIT_ENABLED=false`` turning all of them off:
@@ -37,14 +38,25 @@ figure to lower that cap.
 The counts live in the store's Redis when the service has one (``REDIS_URL``, the Sentinels, the
 cluster), else in the process's memory; ``RATELIMIT_STORAGE_URI`` names another place.
 
+**One round trip.** Every limit a request is counted under is checked and counted at once, by one
+script (``COUNT_SCRIPT``, sent once and then called by ``EVALSHA``): one key per counted identity
+(a token's hash, an address) holds that identity's windows of every limit, so that the script reads
+them with one ``MGET`` and writes each back with one ``SET``. A request is counted under all its
+limits or, when one refuses it, under none (the refused request does not use up the others). In a
+Redis Cluster a token's key and an address's key are on different slots, so the script runs once
+per slot (two calls for a match request with a token), each slot's limits all or none; the other
+storages (memory, ``RATELIMIT_STORAGE_URI`` naming memcached, say) count through ``limits``' own
+strategy, a call per window. The cost per request is in bench/README.md (Matches).
+
 **When the counts cannot be kept** the limits fail open, never with a 500: the limiter's Redis
 connections are at most ``RATELIMIT_POOL_SIZE`` per process (50), each call bounded by a 0.5 s
 timeout; a call that fails (Redis down or stalled, the pool exhausted) makes the process count in
-its own memory until that Redis answers again (flask-limiter's in-memory fallback, checked again
-every few requests), and a failure even there lets the request through (``swallow_errors``). A
-request refused before such a failure stays a 429, its ``Retry-After`` then the limit's whole window.
-Sliding-window counters (``limits``' ``sliding-window-counter``): no burst of twice the limit at a
-window's edge, two keys per limit.
+its own memory until that Redis answers again (tried again after 1 s, then 2, 4 ... up to 32 s),
+and a failure even there lets the request through. A refusal names its retry time from the same
+call that refused it.
+Sliding-window counters, as ``limits``' ``sliding-window-counter`` keeps them in memory: windows
+aligned on the clock, the previous window's count weighed by the share of it still inside the
+sliding window; no burst of twice the limit at a window's edge.
 
 A refusal is a 429 problem, code ``rate_limited``, naming the limit, with ``Retry-After``.
 
@@ -56,22 +68,29 @@ name its own address.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import logging
 import math
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from flask import Flask, current_app, request
 from flask.wrappers import Response
-from flask_limiter import Limiter, RateLimitExceeded
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage, RedisClusterStorage, RedisSentinelStorage, RedisStorage, storage_from_string
+from limits.strategies import SlidingWindowCounterRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.api.config import Settings
 from service.api.i18n import render
 from service.api.problems import problem_response, problem_title
 from service.rules.messages import Msg
+
+#: the logger of the limiter's storage going and coming back (the name its log lines always had)
+log = logging.getLogger("flask-limiter")
 
 LIMITER_KEY = "trick_referee.limiter"
 STREAM_SLOTS_KEY = "trick_referee.stream_slots"
@@ -100,6 +119,60 @@ _ENDPOINTS: dict[str, tuple[str, ...]] = {
 #: the endpoints some limit covers
 LIMITED_ENDPOINTS = frozenset(_ENDPOINTS)
 _SOCKET_TIMEOUT = 0.5
+#: the schemes whose storage is a Redis, counted by ``COUNT_SCRIPT``
+_REDIS_SCHEMES = frozenset([*RedisStorage.STORAGE_SCHEME, *RedisSentinelStorage.STORAGE_SCHEME,
+                            *RedisClusterStorage.STORAGE_SCHEME])
+#: the longest wait, in seconds, before a Redis that failed is tried again
+_LONGEST_RETRY = 32.0
+
+#: Checks and counts every window of a request's limits in one call. KEYS: one per counted identity,
+#: each a JSON object (limit -> [window number, previous window's count, this window's count, window
+#: in ms]). ARGV: the time in ms, then per limit: its key's place in KEYS, its name, its amount, its
+#: window in ms. Returns nothing when every limit takes the request (each counted once), else the
+#: refusing limit's place and the ms until its count drops (nothing counted).
+COUNT_SCRIPT = """
+local now = tonumber(ARGV[1])
+local stored = redis.call('MGET', unpack(KEYS))
+local counts = {}
+for i = 1, #KEYS do
+  if stored[i] then counts[i] = cjson.decode(stored[i]) else counts[i] = {} end
+end
+local taken = {}
+for j = 2, #ARGV, 4 do
+  local key, name = tonumber(ARGV[j]), ARGV[j + 1]
+  local amount, expiry = tonumber(ARGV[j + 2]), tonumber(ARGV[j + 3])
+  local window = math.floor(now / expiry)
+  local previous, current = 0, 0
+  local entry = counts[key][name]
+  if entry then
+    if entry[1] >= window then  -- this window (or a later one, by a clock a little ahead)
+      window, previous, current = entry[1], entry[2], entry[3]
+    elseif entry[1] == window - 1 then
+      previous = entry[3]
+    end
+  end
+  local left = math.min(expiry, expiry - (now - window * expiry))  -- the previous window's weight, in ms
+  if math.floor(previous * left / expiry) + current + 1 > amount then
+    local wait = -1
+    if previous > 0 then wait = left % (expiry / previous) end
+    if current > 0 and (wait < 0 or left % expiry < wait) then wait = left % expiry end
+    return {(j - 2) / 4 + 1, math.ceil(math.max(wait, 0))}
+  end
+  taken[#taken + 1] = {key, name, window, previous, current + 1, expiry}
+end
+for _, t in ipairs(taken) do
+  counts[t[1]][t[2]] = {t[3], t[4], t[5], t[6]}
+end
+for i = 1, #KEYS do
+  local ttl = 0
+  for name, entry in pairs(counts[i]) do
+    local ends = (entry[1] + 2) * entry[4] - now  -- after this, the window weighs nothing
+    if ends > 0 then ttl = math.max(ttl, ends) else counts[i][name] = nil end
+  end
+  redis.call('SET', KEYS[i], cjson.encode(counts[i]), 'PX', ttl)
+end
+return false
+"""
 
 
 def address_key() -> str:
@@ -144,42 +217,209 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     return "memory://", {}
 
 
+class Check(NamedTuple):
+    """One window a request is counted in: the limit's kind, whose count (a token's hash, an
+    address), the limit, and its name among the identity's counts."""
+
+    kind: str
+    identity: str
+    item: RateLimitItem
+    name: str
+
+
+#: a refusal: the limit that refused, and the whole seconds until it would take the request
+Refusal = tuple[RateLimitItem, int]
+
+
+class Counts(Protocol):
+    """Where the windows are counted."""
+
+    def take(self, checks: Sequence[Check]) -> Refusal | None:
+        """Count the request in every window of ``checks`` when all of them take it, else in none:
+        the first that refuses it."""
+
+
+class LibraryCounts:
+    """The windows counted by ``limits``' sliding-window-counter strategy on one of its storages
+    (this process's memory, say): a call per window, each test and hit under one lock so that the
+    request is counted in all or none."""
+
+    def __init__(self, storage: Any) -> None:
+        self._strategy = SlidingWindowCounterRateLimiter(storage)
+        self._lock = threading.Lock()
+
+    def take(self, checks: Sequence[Check]) -> Refusal | None:
+        with self._lock:
+            for check in checks:
+                if not self._strategy.test(check.item, check.kind, check.identity):
+                    return check.item, self._retry_after(check)
+            for check in checks:
+                if not self._strategy.hit(check.item, check.kind, check.identity):
+                    return check.item, self._retry_after(check)  # another process's count came first
+        return None
+
+    def _retry_after(self, check: Check) -> int:
+        reset = self._strategy.get_window_stats(check.item, check.kind, check.identity).reset_time
+        return max(1, math.ceil(reset - time.time()))
+
+
+def redis_key(identity: str) -> str:
+    """The Redis key of one identity's windows (in braces: its own cluster slot)."""
+    return f"referee-limits/{{{identity}}}"
+
+
+class RedisCounts:
+    """The windows counted in a Redis by ``COUNT_SCRIPT``: one call a request (one per slot in a
+    cluster). Connects at the first count, so that a Redis away when the app starts is one more
+    failure to fall back from."""
+
+    def __init__(self, uri: str, options: dict[str, Any]) -> None:
+        self._uri = uri
+        self._options = options
+        self._lock = threading.Lock()
+        self._script: Any = None
+        self._keyslot: Callable[[str], int] | None = None
+
+    def _connect(self) -> Any:
+        with self._lock:
+            if self._script is None:
+                redis_storage: Any = storage_from_string(self._uri, **self._options)  # a RedisStorage
+                client = redis_storage.get_connection()
+                self._keyslot = getattr(client, "keyslot", None)  # a cluster's client
+                self._script = client.register_script(COUNT_SCRIPT)
+            return self._script
+
+    def take(self, checks: Sequence[Check], now: float | None = None) -> Refusal | None:
+        """As ``Counts.take``, at ``now`` (seconds since the epoch; the clock when None)."""
+        script = self._script or self._connect()
+        ms = int((time.time() if now is None else now) * 1000)
+        for group in self._groups(checks):
+            keys: list[str] = []
+            args: list[Any] = [ms]
+            for check in group:
+                key = redis_key(check.identity)
+                if key not in keys:
+                    keys.append(key)
+                args += [keys.index(key) + 1, check.name, check.item.amount, check.item.get_expiry() * 1000]
+            refused = script(keys=keys, args=args)
+            if refused:
+                return group[int(refused[0]) - 1].item, max(1, math.ceil(int(refused[1]) / 1000))
+        return None
+
+    def _groups(self, checks: Sequence[Check]) -> list[Sequence[Check]]:
+        """``checks`` in one group, or in a cluster one group per slot (in the order they come)."""
+        if self._keyslot is None:
+            return [checks]
+        slots: dict[int, list[Check]] = {}
+        for check in checks:
+            slots.setdefault(self._keyslot(redis_key(check.identity)), []).append(check)
+        return list(slots.values())
+
+
+class Counter:
+    """The counts with their fallback: when the Redis fails, this process's memory counts until the
+    Redis answers again (tried after 1 s, then twice as long each time up to ``_LONGEST_RETRY``); a
+    failure even there lets the request through."""
+
+    def __init__(self, counts: Counts, fallback: Counts | None) -> None:
+        self._counts = counts
+        self._fallback = fallback
+        self._down = False
+        self._wait = 1.0
+        self._retry_at = 0.0
+
+    def take(self, checks: Sequence[Check]) -> Refusal | None:
+        if self._down and time.monotonic() < self._retry_at:
+            return self._take_in_fallback(checks)
+        try:
+            refusal = self._counts.take(checks)
+        except Exception:  # the storage failed: a limiter that cannot count lets the request through
+            if not self._down:
+                log.warning("rate limit storage unreachable: counting in this process's memory")
+                self._down, self._wait = True, 1.0
+            else:
+                self._wait = min(self._wait * 2, _LONGEST_RETRY)
+            self._retry_at = time.monotonic() + self._wait
+            return self._take_in_fallback(checks)
+        if self._down:
+            log.info("rate limit storage recovered")
+            self._down = False
+        return refusal
+
+    def _take_in_fallback(self, checks: Sequence[Check]) -> Refusal | None:
+        if self._fallback is None:
+            return None
+        try:
+            return self._fallback.take(checks)
+        except Exception:
+            return None
+
+
+def counter(settings: Settings) -> Counter:
+    """The counts where ``storage`` says, a Redis with this process's memory to fall back on."""
+    uri, options = storage(settings)
+    if uri.partition("://")[0] in _REDIS_SCHEMES:
+        return Counter(RedisCounts(uri, options), LibraryCounts(MemoryStorage()))
+    return Counter(LibraryCounts(storage_from_string(uri, **options)), None)
+
+
+class RateLimited(Exception):
+    """A limit refused the request; it would take it in ``retry_after`` seconds."""
+
+    def __init__(self, item: RateLimitItem, retry_after: int) -> None:
+        super().__init__(str(item))
+        self.item = item
+        self.retry_after = retry_after
+
+
+#: what a view counts: per kind, who is counted (a function of the request) and the limits by name
+Plan = tuple[tuple[str, Callable[[], str], tuple[tuple[RateLimitItem, str], ...]], ...]
+
+
+def _limited(view: Callable[..., Any], plan: Plan, counts: Counter) -> Callable[..., Any]:
+    """``view``, run once ``counts`` took the request in every window of ``plan``."""
+
+    @functools.wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> Any:
+        checks = [Check(kind, identity, item, name)
+                  for kind, whose, items in plan for identity in (whose(),) for item, name in items]
+        refusal = counts.take(checks)
+        if refusal is not None:
+            raise RateLimited(*refusal)
+        return view(*args, **kwargs)
+
+    return limited
+
+
+def _address_identity() -> str:
+    return "a:" + address_key()
+
+
 def init_app(app: Flask, settings: Settings) -> None:
-    """``ProxyFix`` for ``TRUSTED_PROXIES``, and the limiter with the limits above on the app's views."""
+    """``ProxyFix`` for ``TRUSTED_PROXIES``, and the limits above on the app's views: each view
+    wrapped once, its wrapper counting the request in every window that applies."""
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
-    uri, options = storage(settings)
-    limiter = Limiter(
-        key_func=address_key,
-        app=app,
-        storage_uri=uri,
-        storage_options=options,
-        strategy="sliding-window-counter",
-        enabled=settings.ratelimit_enabled,
-        in_memory_fallback_enabled=uri != "memory://",
-        swallow_errors=True,  # fail open: a limiter that cannot count lets the request through
-        headers_enabled=False,
-        key_prefix="referee-limits",
-    )
-    app.extensions[LIMITER_KEY] = limiter
-    app.register_error_handler(RateLimitExceeded, refused)
+    app.register_error_handler(RateLimited, refused)
     app.register_error_handler(TooManyStreams, refused_stream)
     if not settings.ratelimit_enabled:
-        # no wrapper per view: a disabled limiter's wrappers still ran its per-request bookkeeping
-        # (exemption scopes, the limit evaluation) on every match request
+        # no wrapper per view: a disabled limiter's wrappers would still run on every match request
         # (bench/HISTORY.md, "Where a post's time goes now")
         return
+    counts = counter(settings)
+    app.extensions[LIMITER_KEY] = counts
     heartbeat = max(1, math.ceil(settings.stream_heartbeat_seconds))
     app.extensions[STREAM_SLOTS_KEY] = StreamSlots(settings.ratelimit_streams, heartbeat)
     values = _values(settings)
+    items = {kind: tuple((item, f"{kind}/{item.amount}/{item.multiples}/{item.GRANULARITY.name}")
+                         for item in parse_many(value)) for kind, value in values.items()}
     for endpoint, kinds in _ENDPOINTS.items():
         view: Any = app.view_functions.get(endpoint)
         if view is None:
             continue
-        for kind in kinds:  # one count per kind over its endpoints, checked in the view's wrapper
-            key = token_key if kind.startswith("match_") else address_key
-            view = limiter.shared_limit(values[kind], scope=kind, key_func=key)(view)
-        app.view_functions[endpoint] = view
+        plan: Plan = tuple((kind, token_key if kind.startswith("match_") else _address_identity, items[kind])
+                           for kind in kinds)
+        app.view_functions[endpoint] = _limited(view, plan, counts)
 
 
 def _values(settings: Settings) -> dict[str, str]:
@@ -276,15 +516,9 @@ def limit_words(item: Any) -> Msg | str:
     return Msg("api.limit.per_many", amount=item.amount, multiples=item.multiples, units=units[1])
 
 
-def refused(error: RateLimitExceeded) -> Response:
+def refused(error: RateLimited) -> Response:
     """A 429 problem ``rate_limited`` naming the limit, with ``Retry-After`` (whole seconds, at least 1)."""
-    limiter: Limiter = current_app.extensions[LIMITER_KEY]
-    try:
-        current = limiter.current_limit
-        wait = math.ceil(current.reset_at - time.time()) if current is not None else 1
-    except Exception:  # the counts' storage failed after the refusal (a pool exhausted, a timeout)
-        wait = error.limit.limit.get_expiry()  # the limit's whole window: a retry before it is refused anyway
-    return _refusal(str(error.limit.limit), limit_words(error.limit.limit), max(1, wait))
+    return _refusal(str(error.item), limit_words(error.item), error.retry_after)
 
 
 def _refusal(limit: str, words: Msg | str, retry_after: int) -> Response:
