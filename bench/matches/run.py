@@ -1,7 +1,7 @@
 """Match endpoints under gunicorn on a private Redis, measured in one run (bench/README.md, Matches).
 
     .venv/bin/python bench/matches/run.py [--seconds 3] [--rounds 5] [--clients 8] [--ruleset forty_fives]
-                                          [--baseline DIR]
+                                          [--baseline DIR] [--limits]
 
 1. **Throughput**: closed-loop clients (``--clients`` threads over ``--processes`` processes, one
    keep-alive connection each) against (a) a bare Flask endpoint doing one Redis GET and SET and
@@ -17,6 +17,12 @@
    same rounds, in alternating order with this one: its share, and this tree's server CPU per
    request against the baseline's (median of the rounds' ratios), the figure for "did a change
    make posting cheaper" on a machine whose speed moves between runs.
+   With ``--limits`` the service (and the baseline) run with the rate limiter on, as deployed: the
+   default strategy and storage (the store's Redis), every limit of the defaults kept in its shape
+   (the same windows) but raised far above the load (``raised_limits``), so that every post is
+   counted and none refused; the bare endpoint stays bare. Each phase also reports the Redis
+   commands a request cost, as Redis counts them (``INFO commandstats``, those its scripts run
+   included; the phase's few match creations included).
 2. **History**: one client takes ``--history-matches`` matches to 1,000 actions each, then posts
    to them and to as many fresh matches in alternation: the median latency of actions 1-25
    against that of actions 1,001-1,025.
@@ -63,21 +69,46 @@ LONG: dict[str, dict[str, Any]] = {
 }
 
 
+def raised_limits(factor: int = 100_000) -> dict[str, str]:
+    """The ``RATELIMIT_*`` settings of the default limits, each amount ``factor`` times higher: the
+    same windows counted on every request, none of them ever reached by the bench's load."""
+    from limits import parse_many
+
+    from service.api.config import DEFAULT_LIMITS
+
+    return {
+        f"RATELIMIT_{kind.upper()}": ";".join(
+            f"{item.amount * factor}/{item.multiples} {item.GRANULARITY.name}" for item in parse_many(value))
+        for kind, value in DEFAULT_LIMITS.items()
+    }
+
+
+def _redis_calls(redis: RedisServer) -> int:
+    """Every command Redis has run (``INFO commandstats``, those scripts ran included), ``INFO`` left out."""
+    with contextlib.closing(redis.client()) as client:
+        stats = client.info("commandstats")
+    return sum(int(v["calls"]) for name, v in stats.items() if name != "cmdstat_info")
+
+
 def _pid(server: Gunicorn) -> int:
     assert server.process is not None
     return server.process.pid
 
 
-def measured(run: Any, server_pid: int, redis_pid: int | None) -> dict[str, Any]:
+def measured(run: Any, server_pid: int, redis_server: RedisServer) -> dict[str, Any]:
     """``run()``'s result with the CPU each request cost: the server (gunicorn master and workers),
-    Redis and the load generator (this process's children), in microseconds per request."""
+    Redis and the load generator (this process's children), in microseconds per request; and the
+    Redis commands per request."""
+    redis_pid = redis_server.pid
     assert redis_pid is not None
     pids = with_children(server_pid)
+    calls = _redis_calls(redis_server)
     server, redis = cpu_seconds(pids), cpu_seconds([redis_pid])
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = run()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     n = max(1, result["requests"])
+    result["redis_commands_per_request"] = round((_redis_calls(redis_server) - calls) / n, 2)
     client = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
     result["cpu_us_per_request"] = {
         "server": round((cpu_seconds(pids) - server) / n * 1e6),
@@ -176,6 +207,7 @@ def _median_round(results: list[dict[str, Any]]) -> dict[str, Any]:
             part: round(statistics.median(r["cpu_us_per_request"][part] for r in results))
             for part in ("server", "redis", "load_generator", "total")
         },
+        "redis_commands_per_request": round(statistics.median(r["redis_commands_per_request"] for r in results), 2),
     }
 
 
@@ -255,7 +287,10 @@ def main() -> None:
     parser.add_argument("--memory-matches", type=int, default=200)
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another tree (DIR/service and DIR/gunicorn.conf.py, e.g. from `git archive <rev> "
-                             "service gunicorn.conf.py | tar -x -C DIR`), posted to in the same rounds")
+                             "service gunicorn.conf.py | tar -x -C DIR`), posted to in the same rounds; run by "
+                             "DIR/.venv/bin/python when there is one")
+    parser.add_argument("--limits", action="store_true",
+                        help="the rate limiter on for the service and the baseline, its limits raised above the load")
     args = parser.parse_args()
     if args.players is None:
         from service.rules.registry import RULESETS
@@ -268,12 +303,14 @@ def main() -> None:
         "players": args.players,
         "gunicorn_workers": args.workers,
         "clients": args.clients,
+        "rate_limiter": "on, limits raised above the load" if args.limits else "off",
     }
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
         redis = RedisServer(Path(tmp), extra_args=["--appendfsync", "everysec"])
         redis.start()
         try:
             env = {"REDIS_URL": redis.url}
+            service_env = {**env, "RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else env
             with contextlib.ExitStack() as servers:
                 def started(server: Gunicorn) -> Gunicorn:
                     """Started, with up to START_TIMEOUT s for five workers to import the app on a
@@ -282,22 +319,25 @@ def main() -> None:
                     return server
 
                 bare = started(Gunicorn(BARE_APP, workers=args.workers, env=env))
-                service = started(Gunicorn(SERVICE_APP, workers=args.workers, env=env))
+                service = started(Gunicorn(SERVICE_APP, workers=args.workers, env=service_env))
                 phases = [("post_plays", service)]
                 if args.baseline is not None:
-                    baseline = Gunicorn(SERVICE_APP, workers=args.workers, env=env, root=args.baseline.resolve())
+                    tree = args.baseline.resolve()
+                    own = tree / ".venv" / "bin" / "python"  # its own packages (the limiter's were others)
+                    baseline = Gunicorn(SERVICE_APP, workers=args.workers, env=service_env, root=tree,
+                                        python=str(own) if own.exists() else sys.executable)
                     phases.append(("baseline_post_plays", started(baseline)))
                 rounds: list[dict[str, Any]] = []
                 for number in range(args.rounds):  # alternate, so background load hits both alike
                     one: dict[str, Any] = {"bare_get_set": measured(
                         lambda: load("bare", bare.port, "", 0, args.seconds, args.clients, args.processes),
-                        _pid(bare), redis.pid,
+                        _pid(bare), redis,
                     )}
                     for name, server in phases if number % 2 == 0 else phases[::-1]:
                         one[name] = measured(
                             lambda server=server: load("service", server.port, args.ruleset, args.players,
                                                        args.seconds, args.clients, args.processes),
-                            _pid(server), redis.pid,
+                            _pid(server), redis,
                         )
                     bare_rps = one["bare_get_set"]["requests_per_second"]
                     one["share"] = round(one["post_plays"]["requests_per_second"] / bare_rps, 3)

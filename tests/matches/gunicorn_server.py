@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class Gunicorn:
     """``gunicorn -c gunicorn.conf.py <app>`` on 127.0.0.1:<free port>, with the given environment;
-    ``root``: the tree whose code and ``gunicorn.conf.py`` it runs (this one by default)."""
+    ``root``: the tree whose code and ``gunicorn.conf.py`` it runs (this one by default); ``python``:
+    the interpreter that runs it (this one by default; another tree's own, whose packages may differ)."""
 
     def __init__(
         self,
@@ -29,9 +30,11 @@ class Gunicorn:
         workers: int = 4,
         env: Mapping[str, str] | None = None,
         root: Path = ROOT,
+        python: str = sys.executable,
     ) -> None:
         self.app = app
         self.root = root
+        self.python = python
         self.workers = workers
         self.port = free_port()
         self.extra_env = dict(env or {})
@@ -73,7 +76,7 @@ class Gunicorn:
         self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", str(self.root / "gunicorn.conf.py"), self.app],
+                [self.python, "-m", "gunicorn", "-c", str(self.root / "gunicorn.conf.py"), self.app],
                 cwd=self.root,
                 env=env,
                 stdin=subprocess.DEVNULL,
