@@ -55,8 +55,9 @@ its own memory until that Redis answers again (tried again after 1 s, then 2, 4 
 and a failure even there lets the request through. A refusal names its retry time from the same
 call that refused it.
 Sliding-window counters, as ``limits``' ``sliding-window-counter`` keeps them in memory: windows
-aligned on the clock, the previous window's count weighed by the share of it still inside the
-sliding window; no burst of twice the limit at a window's edge.
+aligned on the clock (the worker's, sent with the call: replicas' clocks are kept in step by the
+hosts), the previous window's count weighed by the share of it still inside the sliding window; no
+burst of twice the limit at a window's edge.
 
 A refusal is a 429 problem, code ``rate_limited``, naming the limit, with ``Retry-After``.
 
@@ -356,11 +357,13 @@ class Counter:
 
 
 def counter(settings: Settings) -> Counter:
-    """The counts where ``storage`` says, a Redis with this process's memory to fall back on."""
+    """The counts where ``storage`` says, with this process's memory to fall back on when that is
+    another place (a Redis, say)."""
     uri, options = storage(settings)
-    if uri.partition("://")[0] in _REDIS_SCHEMES:
-        return Counter(RedisCounts(uri, options), LibraryCounts(MemoryStorage()))
-    return Counter(LibraryCounts(storage_from_string(uri, **options)), None)
+    scheme = uri.partition("://")[0]
+    counts: Counts = (RedisCounts(uri, options) if scheme in _REDIS_SCHEMES
+                      else LibraryCounts(storage_from_string(uri, **options)))
+    return Counter(counts, None if scheme == "memory" else LibraryCounts(MemoryStorage()))
 
 
 class RateLimited(Exception):
