@@ -20,7 +20,8 @@
    With ``--limits`` the service (and the baseline) run with the rate limiter on, as deployed: the
    default strategy and storage (the store's Redis), every limit of the defaults kept in its shape
    (the same windows) but raised far above the load (``raised_limits``), so that every post is
-   counted and none refused; the bare endpoint stays bare. Each phase also reports the Redis
+   counted and none refused; the bare endpoint stays bare (``--baseline-off``: the baseline with
+   the limiter off, so that ``--baseline .`` measures what the limiter costs). Each phase also reports the Redis
    commands a request cost, as Redis counts them (``INFO commandstats``, those its scripts run
    included; the phase's few match creations included).
 2. **History**: one client takes ``--history-matches`` matches to 1,000 actions each, then posts
@@ -291,6 +292,8 @@ def main() -> None:
                              "DIR/.venv/bin/python when there is one")
     parser.add_argument("--limits", action="store_true",
                         help="the rate limiter on for the service and the baseline, its limits raised above the load")
+    parser.add_argument("--baseline-off", action="store_true",
+                        help="with --limits, the baseline with the limiter off (--baseline . : what the limiter costs)")
     args = parser.parse_args()
     if args.players is None:
         from service.rules.registry import RULESETS
@@ -304,6 +307,7 @@ def main() -> None:
         "gunicorn_workers": args.workers,
         "clients": args.clients,
         "rate_limiter": "on, limits raised above the load" if args.limits else "off",
+        "baseline_rate_limiter": "off" if args.baseline_off or not args.limits else "on",
     }
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
         redis = RedisServer(Path(tmp), extra_args=["--appendfsync", "everysec"])
@@ -324,7 +328,8 @@ def main() -> None:
                 if args.baseline is not None:
                     tree = args.baseline.resolve()
                     own = tree / ".venv" / "bin" / "python"  # its own packages (the limiter's were others)
-                    baseline = Gunicorn(SERVICE_APP, workers=args.workers, env=service_env, root=tree,
+                    baseline = Gunicorn(SERVICE_APP, workers=args.workers, root=tree,
+                                        env=env if args.baseline_off else service_env,
                                         python=str(own) if own.exists() else sys.executable)
                     phases.append(("baseline_post_plays", started(baseline)))
                 rounds: list[dict[str, Any]] = []
