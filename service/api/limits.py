@@ -73,6 +73,7 @@ import functools
 import hashlib
 import logging
 import math
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -83,12 +84,14 @@ from flask.wrappers import Response
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, RedisClusterStorage, RedisSentinelStorage, RedisStorage, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
+from redis.exceptions import NoScriptError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.api.config import Settings
 from service.api.i18n import render
 from service.api.problems import problem_response, problem_title
 from service.rules.messages import Msg
+from service.store.redis_wire import Attempts, exchange
 
 #: the logger of the limiter's storage going and coming back (the name its log lines always had)
 log = logging.getLogger("flask-limiter")
@@ -272,7 +275,13 @@ def redis_key(identity: str) -> str:
 class RedisCounts:
     """The windows counted in a Redis by ``COUNT_SCRIPT``: one call a request (one per slot in a
     cluster). Connects at the first count, so that a Redis away when the app starts is one more
-    failure to fall back from."""
+    failure to fall back from.
+
+    On one Redis (or the Sentinels' master) the call goes to a pooled connection directly, as the
+    store's commands do (``service.store.redis_wire.exchange``): no redis-py bookkeeping per
+    command, no check-out and check-in of a connection per call (bench/README.md, Matches). The
+    connections stay this object's once taken, at most ``RATELIMIT_POOL_SIZE`` of them (the pool's
+    bound). A cluster's calls go through redis-py's script object, which routes each by its slot."""
 
     def __init__(self, uri: str, options: dict[str, Any]) -> None:
         self._uri = uri
@@ -280,6 +289,9 @@ class RedisCounts:
         self._lock = threading.Lock()
         self._script: Any = None
         self._keyslot: Callable[[str], int] | None = None
+        self._pool: Any = None
+        self._idle: list[Any] = []
+        self._idle_pid = 0
 
     def _connect(self) -> Any:
         with self._lock:
@@ -287,6 +299,7 @@ class RedisCounts:
                 redis_storage: Any = storage_from_string(self._uri, **self._options)  # a RedisStorage
                 client = redis_storage.get_connection()
                 self._keyslot = getattr(client, "keyslot", None)  # a cluster's client
+                self._pool = None if self._keyslot is not None else client.connection_pool
                 self._script = client.register_script(COUNT_SCRIPT)
             return self._script
 
@@ -302,10 +315,36 @@ class RedisCounts:
                 if key not in keys:
                     keys.append(key)
                 args += [keys.index(key) + 1, check.name, check.item.amount, check.item.get_expiry() * 1000]
-            refused = script(keys=keys, args=args)
+            refused = script(keys=keys, args=args) if self._pool is None else self._call(script.sha, keys, args)
             if refused:
                 return group[int(refused[0]) - 1].item, max(1, math.ceil(int(refused[1]) / 1000))
         return None
+
+    def _call(self, sha: str, keys: list[str], args: list[Any]) -> Any:
+        """``EVALSHA`` on a connection of this object's; the script sent first when Redis lacks it."""
+        conn = self._idle_connection()
+        try:
+            evalsha = ("EVALSHA", sha, len(keys), *keys, *args)
+            [reply] = exchange(conn, [evalsha], Attempts(), write=True)
+            if isinstance(reply, NoScriptError):  # a Redis restarted or flushed since it was sent
+                _, reply = exchange(conn, [("SCRIPT", "LOAD", COUNT_SCRIPT), evalsha], Attempts(), write=True)
+            if isinstance(reply, Exception):
+                raise reply
+            return reply
+        finally:
+            self._idle.append(conn)
+
+    def _idle_connection(self) -> Any:
+        """A connection no other call is using: one used before, else a new one from the pool (which
+        refuses one past its bound). ``list.pop`` and ``append`` are atomic, so threads never share
+        one; a forked child starts afresh."""
+        pid = os.getpid()
+        if self._idle_pid != pid:
+            self._idle, self._idle_pid = [], pid
+        try:
+            return self._idle.pop()
+        except IndexError:
+            return self._pool.get_connection()
 
     def _groups(self, checks: Sequence[Check]) -> list[Sequence[Check]]:
         """``checks`` in one group, or in a cluster one group per slot (in the order they come)."""

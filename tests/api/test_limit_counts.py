@@ -189,3 +189,16 @@ def test_while_the_redis_is_away_memory_counts_then_the_redis_again(
         assert counter.take(checks) is not None
     assert [r.getMessage() for r in caplog.records] == [
         "rate limit storage unreachable: counting in this process's memory", "rate limit storage recovered"]
+
+
+def test_a_redis_that_lost_the_script_is_sent_it_again(redis_server: RedisServer) -> None:
+    """After ``SCRIPT FLUSH`` (or a restart) the next count sends the script with its call, and counts."""
+    redis_server.flush()
+    counts = RedisCounts(redis_server.url, {})
+    checks = _checks("rules", "a:1", "2/minute")
+    now = 1_800_000_000.0
+    assert counts.take(checks, now=now) is None
+    with redis_server.client() as plain:
+        plain.script_flush()
+    assert counts.take(checks, now=now) is None
+    assert counts.take(checks, now=now) is not None
