@@ -69,7 +69,7 @@ def test_a_post_is_one_round_trip_for_all_its_limits(redis_server: RedisServer) 
     assert _calls(redis_server) == {"evalsha": posts, "mget": posts, "set": 2 * posts}
     with redis_server.client() as plain:
         plain.config_resetstat()
-    for _ in range(8):  # the minute's 20 are used up at the ninth post: refused from then on
+    for _ in range(8):  # with the 12 above, the minute's 20: the next post is refused
         client.post(path, json=legal[0], headers=referee)
     refused = client.post(path, json=legal[0], headers=referee)
     assert refused.status_code == 429 and refused.get_json()["limit"] == "20 per 1 minute"
