@@ -42,16 +42,20 @@ built on by another writer. When replicas must acknowledge commits, a stored ide
 confirmed the same way before it is returned (``CONFIRM``, then ``WAIT``), so that a retried
 request is never answered from a record a failover could still lose.
 
-The connection pool reconnects by itself, so the same store object works again as soon as Redis
-answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore``
-(``redis_cluster``) is this store on a Redis Cluster.
+The store holds its **command channel** (``commands``): ``redis_commands.RedisCommands`` to one
+node (a URL, or the master Sentinels name), ``redis_cluster.ClusterCommands`` to a cluster, routing
+each call to the master of its key's slot. The store decides what each call sends and what its
+reply means; the channel how it gets there (connections, retries, ``WAIT``, what a lost reply
+means). The connection pool reconnects by itself, so the same store object works again as soon as
+Redis answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore``
+(``redis_cluster``) is this store over a cluster's channel.
 
 Every idempotency record, a create's included, is filed under its match's hash tag, so the create
 script writes the match and its record in one atomic step on every topology, a cluster included.
 
-Why one module of about 430 lines (over the project's ~400): some 50 of them are this description,
+Why one module of about 450 lines (over the project's ~400): some 55 of them are this description,
 and the rest is one class, the store contract on Redis, whose methods are each one script or
-command and the reading of its outcome (the scripts are in ``redis_scripts``, the exchange and its
+command and the reading of its outcome (the scripts are in ``redis_scripts``, the channel and its
 retries in ``redis_commands`` and ``redis_wire``, the live feed in ``redis_follow``); split further,
 a method and the outcome rules it shares with the others would sit in different files.
 """
