@@ -141,16 +141,10 @@ class RedisCommands:
 
     def read(self, key: str, command: Command) -> Any:
         """One command that writes nothing; error replies raised."""
-        return self.reads(key, [command])[0]
-
-    def reads(self, key: str, commands: Sequence[Command]) -> list[Any]:
-        """Commands that write nothing, in one exchange (one round trip) with the node holding
-        ``key``, so every key they name must share its slot; error replies raised."""
-        replies = self._call(key, commands, Attempts(), write=False)
-        for reply in replies:
-            if isinstance(reply, rx.ResponseError):
-                raise reply
-        return replies
+        reply = self._call(key, [command], Attempts(), write=False)[0]
+        if isinstance(reply, rx.ResponseError):
+            raise reply
+        return reply
 
     def read_script(self, script: Script, keys: list[str], args: list[Any]) -> Any:
         """A read-only script (``flags=no-writes``), sent whole where Redis has not got it."""
