@@ -18,10 +18,10 @@ canonical JSON of the body); the same key with another request of the same calle
 (``idempotency_key_reused``).
 
 What is stored (see ``usecases``): the answer of every request that changed the match, written in
-the same compare-and-set as the change, and nothing else. A refusal is not kept (issue 33: 1,000
-refusals under fresh keys cost ~330 KB of Redis for a day, an easy way to fill it): a retry with
-the same key is judged again, refused the same way while the match is as it was, applied (once)
-if the move has become legal meanwhile. Records of refusals written before are still answered
+the same compare-and-set as the change, and nothing else. A refusal is not kept (issue 33: refusals
+under fresh keys would fill Redis for a day at no cost to the sender; bench/README.md, Store): a
+retry with the same key is judged again, refused the same way while the match is as it was,
+applied (once) if the move has become legal meanwhile. Records of refusals written before are still answered
 from until they expire.
 
 **Sealed tokens.** The answer to a create holds the match's tokens, which the store must never
@@ -137,9 +137,9 @@ class Idempotency:
         """Where the record of ``key`` sent by ``identity`` (referee, seat:N) to ``match_id`` is filed:
         the first 16 bytes of SHA-256 of both, in unpadded URL-safe base64 (22 characters). 128 bits
         keep callers' key spaces apart (reaching another caller's record takes a second preimage of
-        128 bits, and its fingerprint would still refuse the request); the 64 hex digits records
-        were filed under before (``legacy_action_scope``) made each record cost 338 bytes of Redis
-        memory instead of ~290 (bench/README.md, Store)."""
+        128 bits, and its fingerprint would still refuse the request); the shorter key makes every
+        record smaller than under the 64 hex digits records were filed under before
+        (``legacy_action_scope``; bench/README.md, Store)."""
         digest = hashlib.sha256(f"{identity}\x00{key}".encode()).digest()[:_SCOPE_BYTES]
         return idempotency_scope(match_id, _b64(digest))
 

@@ -7,8 +7,8 @@ moved on, the state at that version is rebuilt from the log: the events of that 
 before (each event carries the version it produced), without those an undo at or before it took
 back, replayed as an undo replays them (``undo.play_on``), so the same state the request left.
 The match's expiry in that view (``expires_at``) is the one instant a replay cannot rebuild, so
-the record keeps it: ``{"viewed": {"v": <version>, "x": <expires_at>}}``, about 110 bytes a record
-with the fingerprint, instead of the ~2 KB view.
+the record keeps it: ``{"viewed": {"v": <version>, "x": <expires_at>}}``, a small fraction of the
+view it stands for, so that keyed requests do not multiply a match's memory (bench/README.md, Store).
 
 A match of document format 1 (rounds logged as archived) keeps full answers, as before; records
 written before this module hold a ``view`` and are answered from it.

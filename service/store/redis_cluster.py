@@ -2,7 +2,8 @@
 
 Every key of a match carries the hash tag ``{match:<id>}`` (``keys``): its document, its event
 stream and its idempotency records live in one slot, so each commit is still one script on one
-node. The store is ``RedisStore`` with its commands routed by slot: redis-py's ``RedisCluster``
+node. The store is ``RedisStore`` over a channel that routes its commands by slot
+(``ClusterCommands``): redis-py's ``RedisCluster``
 keeps the map of slots to masters (from ``CLUSTER SLOTS``, refreshed after a ``MOVED`` reply or a
 failed attempt) and a connection pool per node; each call is one exchange (``redis_wire``) on a
 connection of the pool of the master that holds the call's key, retried as on one node (the same
@@ -38,6 +39,7 @@ from redis.crc import key_slot
 from redis.retry import Retry
 
 from service.store.base import DEFAULT_IDEMPOTENCY_TTL_SECONDS, DEFAULT_TTL_SECONDS
+from service.store.redis_commands import RedisCommands
 from service.store.redis_follow import ClusterPollReader, Reader
 from service.store.redis_store import RedisStore
 from service.store.redis_wire import Attempts, Command, RedisOptions, exchange
@@ -50,17 +52,12 @@ FEED_READER_STOP_SECONDS = 5.0
 _TOPOLOGY_ERRORS = (rx.RedisClusterException, rx.RedisError, OSError)
 
 
-class RedisClusterStore(RedisStore):
-    """The store contract on a Redis Cluster reached through ``nodes`` (any of its nodes)."""
+class ClusterCommands(RedisCommands):
+    """The command channel to a Redis Cluster reached through ``nodes`` (any of its nodes): each
+    call goes to the master of its key's slot (``_routed``)."""
 
     def __init__(
-        self,
-        nodes: Sequence[tuple[str, int]],
-        *,
-        password: str | None = None,
-        ttl_seconds: int = DEFAULT_TTL_SECONDS,
-        idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
-        options: RedisOptions | None = None,
+        self, nodes: Sequence[tuple[str, int]], *, password: str | None = None, options: RedisOptions | None = None
     ) -> None:
         if not nodes:
             raise ValueError("a Redis Cluster store needs at least one node")
@@ -68,15 +65,14 @@ class RedisClusterStore(RedisStore):
         where = ",".join(f"{host}:{port}" for host, port in nodes)
         super().__init__(
             None,
-            ttl_seconds=ttl_seconds,
-            idempotency_ttl_seconds=idempotency_ttl_seconds,
             description=f"redis cluster via {where}",
             min_replicas_ack=options.replicas_to_wait_for(0),
             wait_timeout=options.wait_timeout,
             retry=options.retry(),
             socket_timeout=options.socket_timeout,
-            compact_every=options.compact_every,
         )
+        #: its reader polls through the cluster's connections: closing waits for it to stop first
+        self.feed_stop_seconds = FEED_READER_STOP_SECONDS
         self._nodes = list(nodes)
         self._password = password
         self._options = options
@@ -86,9 +82,8 @@ class RedisClusterStore(RedisStore):
         self._cluster: RedisCluster | None = None
         self._ping_cluster: RedisCluster | None = None
 
-    # -- the contract: what differs from one node ---------------------------------------------
-
     def ping(self) -> bool:
+        """Ready when every master answers (the no-retry cluster client)."""
         try:
             cluster = self._ping_cluster or self._connect(ping=True)
             return bool(cluster.ping(target_nodes=RedisCluster.PRIMARIES))
@@ -96,16 +91,14 @@ class RedisClusterStore(RedisStore):
             return False
 
     def close(self) -> None:
-        if self._hub is not None:  # its reader polls through the cluster's connections: first stop it
-            self._hub.close(wait=FEED_READER_STOP_SECONDS)
         with self._lock:
             clients, self._cluster, self._ping_cluster = (self._cluster, self._ping_cluster), None, None
         for client in clients:
             if client is not None:
                 client.close()
 
-    def _feed_reader(self) -> Reader:
-        """The hub's reader: a cluster is polled, one exchange per master (``redis_follow``)."""
+    def feed_reader(self) -> Reader:
+        """A cluster is polled, one exchange per master (``redis_follow``)."""
         return ClusterPollReader(
             lambda: self._cluster or self._connect(ping=False),
             lambda cluster, node, commands: self._on_node(cluster, node, commands, Attempts(), False, None),
@@ -204,3 +197,25 @@ class RedisClusterStore(RedisStore):
 def _behind_asking(commands: Sequence[Command]) -> list[Command]:
     """Each command preceded by ``ASKING`` (it holds for the one command after it)."""
     return [part for command in commands for part in (("ASKING",), command)]
+
+
+class RedisClusterStore(RedisStore):
+    """The store contract on a Redis Cluster reached through ``nodes``: ``RedisStore`` over a
+    ``ClusterCommands`` channel (this class only builds it)."""
+
+    def __init__(
+        self,
+        nodes: Sequence[tuple[str, int]],
+        *,
+        password: str | None = None,
+        ttl_seconds: int = DEFAULT_TTL_SECONDS,
+        idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+        options: RedisOptions | None = None,
+    ) -> None:
+        options = options or RedisOptions()
+        super().__init__(
+            ClusterCommands(nodes, password=password, options=options),
+            ttl_seconds=ttl_seconds,
+            idempotency_ttl_seconds=idempotency_ttl_seconds,
+            compact_every=options.compact_every,
+        )

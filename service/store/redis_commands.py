@@ -1,9 +1,12 @@
-"""How the Redis store talks to Redis (``RedisCommands``, the base of ``RedisStore``): scripts and
-single commands sent on a connection of the store's own, retried after a broken connection or a
-timeout, followed by ``WAIT`` where replicas must acknowledge a write, and the one rule every
-contract method's outcome follows: a write some attempt sent without a reply is
-``StoreOutcomeUnknown``, never a refusal or ``StoreUnavailable`` (``redis_wire.Attempts``).
-``RedisClusterStore`` routes the same calls to the master of each key's slot (``_routed``)."""
+"""How a Redis store talks to Redis: ``RedisCommands``, the command channel a ``RedisStore`` holds.
+
+A channel sends scripts and single commands on a connection of its own, retries them after a
+broken connection or a timeout, follows a write with ``WAIT`` where replicas must acknowledge it,
+and applies the one rule every contract method's outcome follows: a write some attempt sent
+without a reply is ``StoreOutcomeUnknown``, never a refusal or ``StoreUnavailable``
+(``redis_wire.Attempts``). This channel speaks to one node (a URL, or the master Sentinels name);
+``redis_cluster.ClusterCommands`` is the same channel routed to the master of each key's slot
+(``_routed``). The store decides what to send and what a reply means; the channel how it goes."""
 
 from __future__ import annotations
 
@@ -14,34 +17,68 @@ from typing import Any
 
 import redis
 from redis import exceptions as rx
+from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 
 from service.store.base import StoreError, StoreOutcomeUnknown, StoreUnavailable
-from service.store.redis_wire import Attempts, Command, exchange, is_unavailable
+from service.store.redis_follow import BlockingReader, Reader
+from service.store.redis_wire import Attempts, Command, RedisOptions, exchange, is_unavailable
 
 
 class RedisCommands:
-    """The command layer of a Redis store; ``RedisStore.__init__`` sets these attributes."""
+    """The command channel to one Redis node: ``client`` (its pool gives the connections), and a
+    no-retry ``ping_client`` for ``ping`` (the client itself when none is given)."""
 
-    #: where the store points, without secrets (for logs)
-    description: str
-    #: replicas that must acknowledge a commit before it is reported done (``WAIT``)
-    min_replicas_ack: int
-    wait_timeout: float
-    _client: redis.Redis | None
-    _retry: Retry
-    _wait_ms: int
-    _wait_read_timeout: float | None
-    _idle: list[Any]
-    _idle_pid: int
+    def __init__(
+        self,
+        client: redis.Redis | None,
+        *,
+        ping_client: redis.Redis | None = None,
+        description: str = "redis",
+        min_replicas_ack: int = 0,
+        wait_timeout: float = RedisOptions.wait_timeout,
+        retry: Retry | None = None,
+        socket_timeout: float | None = None,
+    ) -> None:
+        if min_replicas_ack < 0 or wait_timeout <= 0:
+            raise ValueError("min_replicas_ack must not be negative and wait_timeout must be positive")
+        #: where the channel points, without secrets (for logs)
+        self.description = description
+        #: replicas that must acknowledge a commit before it is reported done (``WAIT``)
+        self.min_replicas_ack = min_replicas_ack
+        self.wait_timeout = wait_timeout
+        self.client = client
+        self._ping_client = ping_client if ping_client is not None else client
+        self._wait_ms = max(1, round(wait_timeout * 1000))  # WAIT 0 would wait for ever
+        kwargs: dict[str, Any] = {} if client is None else client.connection_pool.connection_kwargs
+        if socket_timeout is None:
+            socket_timeout = kwargs.get("socket_timeout")
+        #: the read timeout of a WAIT's reply, which takes up to ``wait_timeout`` itself: the socket's
+        #: own when that leaves as much again for the round trip (no resetting it per commit)
+        self._wait_read_timeout = (
+            None if socket_timeout is None or socket_timeout >= 2 * wait_timeout else socket_timeout + wait_timeout
+        )
+        self._retry: Retry = retry or kwargs.get("retry") or Retry(NoBackoff(), 0)
+        #: how long closing the store waits for its feed reader to stop (one node: not at all, the
+        #: reader's blocking read is on a connection of its own)
+        self.feed_stop_seconds = 0.0
+        #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
+        self._idle: list[Any] = []
+        self._idle_pid = os.getpid()
 
-    def _settled(self, attempts: Attempts, refusal: StoreError) -> StoreError:
+    def loaded(self, source: str) -> Script:
+        """A script of the store's (``redis_scripts``), run through this channel by its SHA1."""
+        return Script(self.client, source.encode())  # type: ignore[arg-type]
+
+    # -- outcomes -----------------------------------------------------------------------------
+
+    def settled(self, attempts: Attempts, refusal: StoreError) -> StoreError:
         """A refusal as the caller may hear it: after an attempt whose reply was lost it may be the
         first attempt's own doing (applied, then built on), so the outcome is unknown."""
-        return self._unknown("it", refusal) if attempts.lost else refusal
+        return self.unknown("it", refusal) if attempts.lost else refusal
 
-    def _require_acks(self, acks: int | None, what: str) -> None:
+    def require_acks(self, acks: int | None, what: str) -> None:
         """StoreOutcomeUnknown when fewer replicas than required acknowledged a write."""
         if acks is not None and acks < self.min_replicas_ack:
             raise StoreOutcomeUnknown(
@@ -50,7 +87,7 @@ class RedisCommands:
                 "a failover may lose it"
             )
 
-    def _unknown(self, what: str, then: BaseException | None = None) -> StoreOutcomeUnknown:
+    def unknown(self, what: str, then: BaseException | None = None) -> StoreOutcomeUnknown:
         """The outcome of a write some attempt sent without a reply; ``then``: how the call ended."""
         ended = "" if then is None else f"; then {type(then).__name__}: {then}"
         return StoreOutcomeUnknown(
@@ -58,20 +95,34 @@ class RedisCommands:
             f"{what} may or may not have been applied"
         )
 
-    def _script(
+    @contextmanager
+    def guard(self) -> Iterator[None]:
+        """Turn "Redis cannot serve this now" into StoreUnavailable; let real bugs through."""
+        try:
+            yield
+        except rx.RedisError as error:
+            if is_unavailable(error):
+                raise StoreUnavailable(f"{self.description}: {type(error).__name__}: {error}") from error
+            raise
+        except OSError as error:
+            raise StoreUnavailable(f"{self.description}: {type(error).__name__}: {error}") from error
+
+    # -- calls --------------------------------------------------------------------------------
+
+    def script(
         self, script: Script, keys: list[str], args: list[Any], attempts: Attempts, *, wait: bool = True
     ) -> tuple[Any, int | None]:
         """Run a script that writes: its reply, and how many replicas acknowledged it (None when
         none need to). Where Redis has not got the script (a restarted Redis, another cluster
         master), it is sent whole once (EVAL caches it), to whichever node answered NOSCRIPT."""
-        reply, acks = self._write(keys[0], ("EVALSHA", script.sha, len(keys), *keys, *args), attempts, wait=wait)
+        reply, acks = self.write(keys[0], ("EVALSHA", script.sha, len(keys), *keys, *args), attempts, wait=wait)
         if isinstance(reply, rx.NoScriptError):
-            reply, acks = self._write(keys[0], ("EVAL", script.script, len(keys), *keys, *args), attempts, wait=wait)
+            reply, acks = self.write(keys[0], ("EVAL", script.script, len(keys), *keys, *args), attempts, wait=wait)
         if isinstance(reply, rx.ResponseError):
-            raise self._unknown("it", reply) if attempts.lost else reply
+            raise self.unknown("it", reply) if attempts.lost else reply
         return reply, acks
 
-    def _write(self, key: str, command: Command, attempts: Attempts, *, wait: bool = True) -> tuple[Any, int | None]:
+    def write(self, key: str, command: Command, attempts: Attempts, *, wait: bool = True) -> tuple[Any, int | None]:
         """One write (followed by ``WAIT`` on the same connection when replicas must acknowledge
         it): its reply (``NOSCRIPT`` returned, other error replies raised) and the number of
         replicas that acknowledged it (None without a WAIT)."""
@@ -83,23 +134,23 @@ class RedisCommands:
         replies = self._call(key, commands, attempts, write=True, last_timeout=last_timeout)
         reply = replies[0]
         if isinstance(reply, rx.ResponseError) and not isinstance(reply, rx.NoScriptError):
-            raise self._unknown("it", reply) if attempts.lost else reply
+            raise self.unknown("it", reply) if attempts.lost else reply
         if not waiting:
             return reply, None
         return reply, replies[1] if isinstance(replies[1], int) else 0
 
-    def _read(self, key: str, command: Command) -> Any:
+    def read(self, key: str, command: Command) -> Any:
         """One command that writes nothing; error replies raised."""
         reply = self._call(key, [command], Attempts(), write=False)[0]
         if isinstance(reply, rx.ResponseError):
             raise reply
         return reply
 
-    def _read_script(self, script: Script, keys: list[str], args: list[Any]) -> Any:
+    def read_script(self, script: Script, keys: list[str], args: list[Any]) -> Any:
         """A read-only script (``flags=no-writes``), sent whole where Redis has not got it."""
         reply = self._call(keys[0], [("EVALSHA", script.sha, len(keys), *keys, *args)], Attempts(), write=False)[0]
         if isinstance(reply, rx.NoScriptError):
-            reply = self._read(keys[0], ("EVAL", script.script, len(keys), *keys, *args))
+            reply = self.read(keys[0], ("EVAL", script.script, len(keys), *keys, *args))
         if isinstance(reply, rx.ResponseError):
             raise reply
         return reply
@@ -124,20 +175,22 @@ class RedisCommands:
             return self._retry.call_with_retry(attempt, self._after_failure)
         except (rx.RedisError, OSError) as error:
             if write and attempts.lost:
-                raise self._unknown("it", error) from error
+                raise self.unknown("it", error) from error
             raise
+
+    # -- where the calls go: one node (``ClusterCommands`` routes them by slot) ----------------
 
     def _routed(
         self, key: str, commands: Sequence[Command], attempts: Attempts, write: bool, last_timeout: float | None
     ) -> list[Any]:
-        """One attempt, on a connection of this store's own (see ``_idle_connection``).
+        """One attempt, on a connection of this channel's own (see ``_idle_connection``).
 
         The commands go to a pooled connection directly, not through ``Redis.execute_command``:
         that skips redis-py's per-command observability bookkeeping (timers, callbacks and labels,
         even with no metrics configured) and checking a connection out of the pool and back in for
-        every command (a lock, a fork check and a poll of the socket each way); the two commands of
-        every action (the load and the save) go this way (bench/HISTORY.md, Matches). Same
-        connection settings, same health check when idle, same errors."""
+        every command (a lock, a fork check and a poll of the socket each way), on every load and
+        save (bench/README.md, Matches). Same connection settings, same health check when idle,
+        same errors."""
         conn = self._idle_connection()
         try:
             return exchange(conn, commands, attempts, write=write, last_timeout=last_timeout)
@@ -157,17 +210,26 @@ class RedisCommands:
         try:
             return self._idle.pop()
         except IndexError:
-            assert self._client is not None
-            return self._client.connection_pool.get_connection()
+            assert self.client is not None
+            return self.client.connection_pool.get_connection()
 
-    @contextmanager
-    def _guard(self) -> Iterator[None]:
-        """Turn "Redis cannot serve this now" into StoreUnavailable; let real bugs through."""
+    def ping(self) -> bool:
+        """True when Redis answers now (the no-retry client): for /readyz."""
+        assert self._ping_client is not None
         try:
-            yield
-        except rx.RedisError as error:
-            if is_unavailable(error):
-                raise StoreUnavailable(f"{self.description}: {type(error).__name__}: {error}") from error
-            raise
-        except OSError as error:
-            raise StoreUnavailable(f"{self.description}: {type(error).__name__}: {error}") from error
+            return bool(self._ping_client.ping())
+        except (rx.RedisError, OSError):
+            return False
+
+    def feed_reader(self) -> Reader:
+        """The reader of a process's live feeds: blocking reads on a connection of its own."""
+        assert self.client is not None
+        pool = self.client.connection_pool
+        return BlockingReader(pool.make_connection, pool.connection_kwargs.get("socket_timeout"))
+
+    def close(self) -> None:
+        """Close the pooled connections (both clients; the pool closes those ``_routed`` keeps too)."""
+        if self.client is not None:
+            self.client.close()
+        if self._ping_client is not None and self._ping_client is not self.client:
+            self._ping_client.close()

@@ -18,6 +18,8 @@ from __future__ import annotations
 # The log key and the Stream both exist from here on (an empty Stream whose last id is the last
 # seq, when the events went to the log), so that a script never finds only some of its keys on a
 # Cluster node in the middle of a slot's migration (TRYAGAIN).
+# The idempotency record is written first, by SET NX, which is also the check that its key is free
+# (one command, where a check and a write would be two), before anything else is written.
 # Returns 1 (created), -1 (exists), -3 (idempotency key taken).
 CREATE = """#!lua
 if redis.call('EXISTS', KEYS[1]) == 1 then
@@ -27,7 +29,7 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   end
   return -1
 end
-if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return -3 end
+if KEYS[4] and not redis.call('SET', KEYS[4], ARGV[5], 'NX', 'PX', ARGV[4]) then return -3 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[2])
 local seq = 0
@@ -41,13 +43,13 @@ end
 redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 's', seq, 'c', ARGV[3], 'k', ARGV[7])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
-if KEYS[4] then redis.call('SET', KEYS[4], ARGV[5], 'PX', ARGV[4]) end
 return 1
 """
 
 # KEYS: doc, events, log[, record]. ARGV: expected version, document, ttl ms, commit id, record ttl
 # ms, record, events... Returns {new version, last seq, compacted seq}, {-1} (no match),
-# {-2, version} (conflict), {-3} (key taken). A retry of an applied commit returns {version}.
+# {-2, version} (conflict), {-3} (key taken). A retry of an applied commit returns {version}. Once
+# the version is the expected one, the record is written first (SET NX, as in CREATE).
 SAVE = """#!lua
 local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'c', 'k')
 if not cur[1] then return {-1} end
@@ -60,7 +62,7 @@ if version ~= expected then
   end
   return {-2, version}
 end
-if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return {-3} end
+if KEYS[4] and not redis.call('SET', KEYS[4], ARGV[6], 'NX', 'PX', ARGV[5]) then return {-3} end
 local seq = tonumber(cur[2])
 for i = 7, #ARGV do
   seq = seq + 1
@@ -71,7 +73,6 @@ redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2], 's', seq, 'c', ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
-if KEYS[4] then redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[5]) end
 return {version, seq, tonumber(cur[4] or 0)}
 """
 

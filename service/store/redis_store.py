@@ -42,33 +42,32 @@ built on by another writer. When replicas must acknowledge commits, a stored ide
 confirmed the same way before it is returned (``CONFIRM``, then ``WAIT``), so that a retried
 request is never answered from a record a failover could still lose.
 
-The connection pool reconnects by itself, so the same store object works again as soon as Redis
-answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore``
-(``redis_cluster``) is this store on a Redis Cluster.
+The store holds its **command channel** (``commands``): ``redis_commands.RedisCommands`` to one
+node (a URL, or the master Sentinels name), ``redis_cluster.ClusterCommands`` to a cluster, routing
+each call to the master of its key's slot. The store decides what each call sends and what its
+reply means; the channel how it gets there (connections, retries, ``WAIT``, what a lost reply
+means). The connection pool reconnects by itself, so the same store object works again as soon as
+Redis answers. ``ping`` uses a separate client that never retries. ``RedisClusterStore``
+(``redis_cluster``) is this store over a cluster's channel.
 
 Every idempotency record, a create's included, is filed under its match's hash tag, so the create
 script writes the match and its record in one atomic step on every topology, a cluster included.
 
-Why one module of about 430 lines (over the project's ~400): some 50 of them are this description,
+Why one module of about 450 lines (over the project's ~400): some 55 of them are this description,
 and the rest is one class, the store contract on Redis, whose methods are each one script or
-command and the reading of its outcome (the scripts are in ``redis_scripts``, the exchange and its
+command and the reading of its outcome (the scripts are in ``redis_scripts``, the channel and its
 retries in ``redis_commands`` and ``redis_wire``, the live feed in ``redis_follow``); split further,
 a method and the outcome rules it shares with the others would sit in different files.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
 import redis
-from redis import exceptions as rx
-from redis.backoff import NoBackoff
-from redis.commands.core import Script
-from redis.retry import Retry
 from redis.sentinel import Sentinel
 
 from service.store import event_log, redis_scripts
@@ -92,7 +91,7 @@ from service.store.base import (
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
 from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id, secret_key
 from service.store.redis_commands import RedisCommands
-from service.store.redis_follow import BlockingReader, FeedHub, Reader, RedisFeed
+from service.store.redis_follow import FeedHub, Reader, RedisFeed
 from service.store.redis_wire import (
     Attempts,
     RedisOptions,
@@ -103,26 +102,21 @@ from service.store.redis_wire import (
 __all__ = ["RedisOptions", "RedisStore", "is_unavailable", "redact_url"]
 
 
-class RedisStore(RedisCommands):
-    """The store contract (``service.store.base.Store``) on Redis.
+class RedisStore:
+    """The store contract (``service.store.base.Store``) on Redis, over a command channel.
 
-    Build it with ``RedisStore.from_url`` or ``RedisStore.from_sentinels``; the constructor takes
-    ready clients (the working one, and a no-retry one for ``ping``)."""
+    Build it with ``RedisStore.from_url`` or ``RedisStore.from_sentinels`` (``RedisClusterStore``
+    on a cluster). The constructor takes the channel (``RedisCommands``: one node, or a cluster's
+    ``ClusterCommands``), or a ready client, which it wraps in a channel to that one node."""
 
     kind = "redis"
 
     def __init__(
         self,
-        client: redis.Redis | None,
+        commands: RedisCommands | redis.Redis,
         *,
-        ping_client: redis.Redis | None = None,
         ttl_seconds: int = DEFAULT_TTL_SECONDS,
         idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS,
-        description: str = "redis",
-        min_replicas_ack: int = 0,
-        wait_timeout: float = RedisOptions.wait_timeout,
-        retry: Retry | None = None,
-        socket_timeout: float | None = None,
         compact_every: int = RedisOptions.compact_every,
     ) -> None:
         if compact_every < 0:
@@ -131,41 +125,37 @@ class RedisStore(RedisCommands):
         self.compact_every = compact_every
         if ttl_seconds <= 0 or idempotency_ttl_seconds <= 0:
             raise ValueError("ttl_seconds and idempotency_ttl_seconds must be positive")
-        if min_replicas_ack < 0 or wait_timeout <= 0:
-            raise ValueError("min_replicas_ack must not be negative and wait_timeout must be positive")
         self.ttl_seconds = ttl_seconds
         self.idempotency_ttl_seconds = min(idempotency_ttl_seconds, ttl_seconds)
-        #: where the store points, without secrets (for logs)
-        self.description = description
-        #: replicas that must acknowledge a commit before it is reported done (``WAIT``)
-        self.min_replicas_ack = min_replicas_ack
-        self.wait_timeout = wait_timeout
-        self._client = client
-        self._ping_client = ping_client if ping_client is not None else client
+        #: how the store talks to Redis: every call goes through it
+        self.commands = commands if isinstance(commands, RedisCommands) else RedisCommands(commands)
         self._ttl_ms = ttl_seconds * 1000
         self._record_ttl_ms = self.idempotency_ttl_seconds * 1000
-        self._wait_ms = max(1, round(wait_timeout * 1000))  # WAIT 0 would wait for ever
-        kwargs: dict[str, Any] = {} if client is None else client.connection_pool.connection_kwargs
-        if socket_timeout is None:
-            socket_timeout = kwargs.get("socket_timeout")
-        #: the read timeout of a WAIT's reply, which takes up to ``wait_timeout`` itself: the socket's
-        #: own when that leaves as much again for the round trip (no resetting it per commit)
-        self._wait_read_timeout = (
-            None if socket_timeout is None or socket_timeout >= 2 * wait_timeout else socket_timeout + wait_timeout
-        )
-        self._retry: Retry = retry or kwargs.get("retry") or Retry(NoBackoff(), 0)
-        self._create_script = Script(client, redis_scripts.CREATE.encode())  # type: ignore[arg-type]
-        self._save_script = Script(client, redis_scripts.SAVE.encode())  # type: ignore[arg-type]
-        self._delete_script = Script(client, redis_scripts.DELETE.encode())  # type: ignore[arg-type]
-        self._events_script = Script(client, redis_scripts.EVENTS.encode())  # type: ignore[arg-type]
-        self._confirm_script = Script(client, redis_scripts.CONFIRM.encode())  # type: ignore[arg-type]
-        self._compact_script = Script(client, redis_scripts.COMPACT.encode())  # type: ignore[arg-type]
-        self._append_refusal_script = Script(client, redis_scripts.APPEND_REFUSAL.encode())  # type: ignore[arg-type]
-        self._refusals_script = Script(client, redis_scripts.REFUSALS.encode())  # type: ignore[arg-type]
-        #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
-        self._idle: list[Any] = []
-        self._idle_pid = os.getpid()
+        loaded = self.commands.loaded
+        self._create_script = loaded(redis_scripts.CREATE)
+        self._save_script = loaded(redis_scripts.SAVE)
+        self._delete_script = loaded(redis_scripts.DELETE)
+        self._events_script = loaded(redis_scripts.EVENTS)
+        self._confirm_script = loaded(redis_scripts.CONFIRM)
+        self._compact_script = loaded(redis_scripts.COMPACT)
+        self._append_refusal_script = loaded(redis_scripts.APPEND_REFUSAL)
+        self._refusals_script = loaded(redis_scripts.REFUSALS)
         self._hub: FeedHub | None = None
+
+    @property
+    def description(self) -> str:
+        """Where the store points, without secrets (for logs)."""
+        return self.commands.description
+
+    @property
+    def min_replicas_ack(self) -> int:
+        """Replicas that must acknowledge a commit before it is reported done (``WAIT``)."""
+        return self.commands.min_replicas_ack
+
+    @property
+    def wait_timeout(self) -> float:
+        """How long a commit waits for those acknowledgements, in seconds."""
+        return self.commands.wait_timeout
 
     @classmethod
     def from_url(
@@ -182,14 +172,17 @@ class RedisStore(RedisCommands):
         options = options or RedisOptions()
         if options.tls != url.startswith("rediss://"):
             raise ValueError("TLS to Redis is asked for with a rediss:// URL (and only then)")
-        return cls(
+        commands = RedisCommands(
             redis.Redis.from_url(url, **options.client_kwargs()),
             ping_client=redis.Redis.from_url(url, **options.ping_kwargs()),
-            ttl_seconds=ttl_seconds,
-            idempotency_ttl_seconds=idempotency_ttl_seconds,
             description=f"redis at {redact_url(url)}",
             min_replicas_ack=options.replicas_to_wait_for(0),
             wait_timeout=options.wait_timeout,
+        )
+        return cls(
+            commands,
+            ttl_seconds=ttl_seconds,
+            idempotency_ttl_seconds=idempotency_ttl_seconds,
             compact_every=options.compact_every,
         )
 
@@ -221,14 +214,17 @@ class RedisStore(RedisCommands):
         client = sentinel.master_for(service_name, password=password, db=db, **tls, **options.client_kwargs())
         ping_client = sentinel.master_for(service_name, password=password, db=db, **tls, **options.ping_kwargs())
         where = ",".join(f"{host}:{port}" for host, port in sentinels)
-        return cls(
+        commands = RedisCommands(
             client,
             ping_client=ping_client,
-            ttl_seconds=ttl_seconds,
-            idempotency_ttl_seconds=idempotency_ttl_seconds,
             description=f"redis master {service_name!r} via sentinels {where}",
             min_replicas_ack=options.replicas_to_wait_for(1),
             wait_timeout=options.wait_timeout,
+        )
+        return cls(
+            commands,
+            ttl_seconds=ttl_seconds,
+            idempotency_ttl_seconds=idempotency_ttl_seconds,
             compact_every=options.compact_every,
         )
 
@@ -251,23 +247,23 @@ class RedisStore(RedisCommands):
         compact = self.compact_every and texts
         args.extend([event_log.frame(texts, b"") if compact else "", len(texts) if compact else 0, *texts])
         attempts = Attempts()
-        with self._guard():
-            reply, acks = self._script(self._create_script, keys, args, attempts)
+        with self.commands.guard():
+            reply, acks = self.commands.script(self._create_script, keys, args, attempts)
         result = int(reply)
         if result == -1:
-            raise self._settled(attempts, MatchExists(match_id))
+            raise self.commands.settled(attempts, MatchExists(match_id))
         if result == -3:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
-        self._require_acks(acks, "the new match")
+        self.commands.require_acks(acks, "the new match")
         return 1
 
     def load(self, match_id: str, known_commit: str = "") -> Loaded:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         key = doc_key(match_id)
-        with self._guard():
-            version, text, stored = self._read(key, ("HMGET", key, "v", "d", "c"))
+        with self.commands.guard():
+            version, text, stored = self.commands.read(key, ("HMGET", key, "v", "d", "c"))
         if version is None or text is None:
             raise MatchNotFound(match_id)
         commit = "" if stored is None else stored.decode("ascii", "replace")
@@ -301,7 +297,7 @@ class RedisStore(RedisCommands):
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         after = max(after, 0)
-        with self._guard():
+        with self.commands.guard():
             reply = self._read_events(match_id, after, limit)
         if reply is None:
             raise MatchNotFound(match_id)
@@ -318,12 +314,12 @@ class RedisStore(RedisCommands):
     def _read_events(self, match_id: str, after: int, limit: int | None) -> Any:
         """The EVENTS script's reply: None, or [compacted seq, log or b"", stream entries]."""
         keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
-        return self._read_script(self._events_script, keys, [after, "" if limit is None else limit])
+        return self.commands.read_script(self._events_script, keys, [after, "" if limit is None else limit])
 
     def _compact(self, match_id: str) -> None:
         """Move the Stream's events into the log (one frame), unless another save did it first.
         A failure leaves Stream and log as they were (one script), for the next save to retry."""
-        with suppress(StoreError), self._guard():
+        with suppress(StoreError), self.commands.guard():
             reply = self._read_events(match_id, 0, None)
             if reply is None or not reply[2]:
                 return
@@ -334,78 +330,76 @@ class RedisStore(RedisCommands):
             new_log = log + event_log.frame(texts, before)
             keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
             args = [int(compacted), last, new_log, self._ttl_ms]
-            self._script(self._compact_script, keys, args, Attempts(), wait=False)
+            self.commands.script(self._compact_script, keys, args, Attempts(), wait=False)
 
     def append_refusal(self, match_id: str, entry: JSON) -> bool:
         if not is_valid_match_id(match_id):
             return False
         args = [dumps(entry), REFUSAL_LOG_LIMIT, secrets.token_hex(8)]
-        with self._guard():  # no WAIT: the log is kept as well as it can be, never waited for
-            reply, _ = self._script(self._append_refusal_script, [doc_key(match_id)], args, Attempts(), wait=False)
+        with self.commands.guard():  # no WAIT: the log is kept as well as it can be, never waited for
+            script = self._append_refusal_script
+            reply, _ = self.commands.script(script, [doc_key(match_id)], args, Attempts(), wait=False)
         return int(reply) > 0
 
     def refusals(self, match_id: str) -> list[JSON]:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
-        with self._guard():
-            reply = self._read_script(self._refusals_script, [doc_key(match_id)], [REFUSAL_LOG_LIMIT])
+        with self.commands.guard():
+            reply = self.commands.read_script(self._refusals_script, [doc_key(match_id)], [REFUSAL_LOG_LIMIT])
         if reply is None:
             raise MatchNotFound(match_id)
         return [loads(text) for text in reply if text is not None]
 
     def get_idempotency(self, scope_key: str, *older: str) -> IdempotencyRecord | None:
         keys = (scope_key, *older)
-        with self._guard():  # the older keys share the slot's hash tag: one MGET, on a cluster too
-            texts = self._read(scope_key, ("MGET", *keys)) if older else [self._read(scope_key, ("GET", scope_key))]
+        with self.commands.guard():  # the older keys share the slot's hash tag: one MGET, on a cluster too
+            reply = self.commands.read(scope_key, ("MGET", *keys) if older else ("GET", scope_key))
+        texts = reply if older else [reply]
         found = next(((key, text) for key, text in zip(keys, texts, strict=True) if text is not None), None)
         if found is None:
             return None
         if self.min_replicas_ack:  # answer from it only once a failover cannot lose it
-            with self._guard():
-                _, acks = self._script(self._confirm_script, [found[0]], [], Attempts())
-            self._require_acks(acks, "the stored answer")
+            with self.commands.guard():
+                _, acks = self.commands.script(self._confirm_script, [found[0]], [], Attempts())
+            self.commands.require_acks(acks, "the stored answer")
         return load_record(found[1])
 
     def put_idempotency(self, scope_key: str, record: IdempotencyRecord) -> bool:
         text = dump_record(record)
         attempts = Attempts()
-        with self._guard():
+        with self.commands.guard():
             command = ("SET", scope_key, text, "NX", "PX", self._record_ttl_ms)
-            reply, _ = self._write(scope_key, command, attempts, wait=False)
+            reply, _ = self.commands.write(scope_key, command, attempts, wait=False)
         if reply is None and attempts.lost:  # perhaps taken by this very call's first attempt
-            raise self._unknown("the record")
+            raise self.commands.unknown("the record")
         return reply is not None
 
     def shared_secret(self, name: str, candidate: bytes) -> bytes:
         key = secret_key(name)
-        with self._guard():
-            self._write(key, ("SET", key, candidate, "NX"), Attempts())  # a lost reply: the GET tells
-            kept = self._read(key, ("GET", key))
+        with self.commands.guard():
+            self.commands.write(key, ("SET", key, candidate, "NX"), Attempts())  # a lost reply: the GET tells
+            kept = self.commands.read(key, ("GET", key))
         if not isinstance(kept, bytes) or not kept:
-            raise StoreUnavailable(f"{self.description}: the shared secret {name!r} could not be read back")
+            raise StoreUnavailable(f"{self.commands.description}: the shared secret {name!r} could not be read back")
         return kept
 
     def delete(self, match_id: str) -> bool:
         if not is_valid_match_id(match_id):
             return False
         attempts = Attempts()
-        with self._guard():
+        with self.commands.guard():
             keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
-            reply, acks = self._script(self._delete_script, keys, [], attempts)
+            reply, acks = self.commands.script(self._delete_script, keys, [], attempts)
         existed = bool(int(reply))
         if not existed:
             if attempts.lost:  # perhaps deleted by this very call's first attempt
-                raise self._unknown("the delete")
+                raise self.commands.unknown("the delete")
             return False
-        self._require_acks(acks, "the delete")
+        self.commands.require_acks(acks, "the delete")
         return True
 
     def ping(self) -> bool:
-        assert self._ping_client is not None
-        try:
-            return bool(self._ping_client.ping())
-        except (rx.RedisError, OSError):
-            return False
+        return self.commands.ping()
 
     def follow(self, match_id: str) -> RedisFeed:
         """A feed served by this process's one reader of the followed Streams (``redis_follow``)."""
@@ -414,19 +408,14 @@ class RedisStore(RedisCommands):
         return self._hub.follow(match_id)
 
     def _feed_reader(self) -> Reader:
-        """The hub's reader: blocking reads on a connection of its own."""
-        assert self._client is not None
-        pool = self._client.connection_pool
-        return BlockingReader(pool.make_connection, pool.connection_kwargs.get("socket_timeout"))
+        """The hub's reader: the channel's (one node: blocking reads; a cluster: polls)."""
+        return self.commands.feed_reader()
 
     def close(self) -> None:
-        """Close the pooled connections (both clients; the pool closes those ``_routed`` keeps too)."""
+        """Stop the feed reader, then close the channel's connections."""
         if self._hub is not None:
-            self._hub.close()
-        if self._client is not None:
-            self._client.close()
-        if self._ping_client is not None and self._ping_client is not self._client:
-            self._ping_client.close()
+            self._hub.close(wait=self.commands.feed_stop_seconds)
+        self.commands.close()
 
     # -- commits ------------------------------------------------------------------------------
 
@@ -449,17 +438,17 @@ class RedisStore(RedisCommands):
     ) -> int:
         """Run the save script with ready arguments (the commit id is ``args[3]``)."""
         attempts = Attempts()
-        with self._guard():
-            reply, acks = self._script(self._save_script, keys, args, attempts)
+        with self.commands.guard():
+            reply, acks = self.commands.script(self._save_script, keys, args, attempts)
         result = [int(x) for x in reply]
         if result[0] == -1:
             raise MatchNotFound(match_id)
         if result[0] == -2:
-            raise self._settled(attempts, VersionConflict(expected_version, result[1]))
+            raise self.commands.settled(attempts, VersionConflict(expected_version, result[1]))
         if result[0] == -3:  # the version was still the expected one: this commit never ran
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
-        self._require_acks(acks, f"version {result[0]}")
+        self.commands.require_acks(acks, f"version {result[0]}")
         if self.compact_every and len(result) == 3 and result[1] - result[2] >= self.compact_every:
             self._compact(match_id)
         return result[0]

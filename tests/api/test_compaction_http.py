@@ -145,6 +145,6 @@ def test_every_endpoint_answers_the_same_from_the_compacted_log(
             first, second = both(mirror, lambda at=seq: answers(http, match, at))
             assert first == second
     assert mirror.compacting.events(match.id) == mirror.plain.events(match.id)
-    with contextlib.closing(mirror.compacting._client) as client:  # type: ignore[arg-type]
+    with contextlib.closing(mirror.compacting.commands.client) as client:  # type: ignore[arg-type]
         assert client.exists(f"{{match:{match.id}}}:log") == 1
         assert client.xlen(f"{{match:{match.id}}}:events") < 5

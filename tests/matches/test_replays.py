@@ -84,8 +84,8 @@ def _records(store: Store, match_id: str) -> Iterator[Any]:
     if isinstance(store, MemoryStore):
         yield from (store.get_idempotency(k) for k in list(store._records) if match_id in k)
         return
-    assert isinstance(store, RedisStore) and store._client is not None
-    for key in store._client.scan_iter(match=f"{{match:{match_id}}}:idem:*", count=1000):
+    assert isinstance(store, RedisStore) and store.commands.client is not None
+    for key in store.commands.client.scan_iter(match=f"{{match:{match_id}}}:idem:*", count=1000):
         yield store.get_idempotency(key.decode())
 
 

@@ -618,7 +618,7 @@ def test_redis_refusal_append_retried_with_its_id_appends_once(redis_store: Redi
     args = [b'{"i":1}', REFUSAL_LOG_LIMIT, "same-append-id"]
     script = redis_store._append_refusal_script
     for _ in range(2):
-        reply, _ = redis_store._script(script, [doc_key("m1")], args, Attempts(), wait=False)
+        reply, _ = redis_store.commands.script(script, [doc_key("m1")], args, Attempts(), wait=False)
         assert int(reply) == 1
     assert redis_store.refusals("m1") == [{"i": 1}]
     assert redis_store.append_refusal("m1", {"i": 2}) is True

@@ -76,7 +76,7 @@ def test_redis_url_means_the_redis_store_with_its_settings(
     assert isinstance(store, RedisStore)
     with contextlib.closing(store):
         assert (store.ttl_seconds, store.idempotency_ttl_seconds) == (600, 60)
-        kwargs = store._client.connection_pool.connection_kwargs
+        kwargs = store.commands.client.connection_pool.connection_kwargs
         assert (kwargs["socket_timeout"], kwargs["retry"].get_retries()) == (0.2, 0)
         assert store.ping() is True
         redis_server.flush()
@@ -124,12 +124,12 @@ def test_a_cluster_means_the_cluster_store_on_its_nodes(
             assert client.client_list()  # reachable for inspection
         finally:
             client.close()
-        assert store._cluster is not None
-        node = store._cluster.get_node("127.0.0.1", holder.port)
+        assert store.commands._cluster is not None
+        node = store.commands._cluster.get_node("127.0.0.1", holder.port)
         assert node is not None and node.redis_connection is not None
         kwargs = node.redis_connection.connection_pool.connection_kwargs
         assert (kwargs["socket_timeout"], kwargs["socket_connect_timeout"], kwargs["protocol"]) == (0.3, 0.5, 2)
-        assert store._retry.get_retries() == 1
+        assert store.commands._retry.get_retries() == 1
     assert any("redis cluster via" in r.getMessage() for r in caplog.records)
 
 

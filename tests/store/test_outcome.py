@@ -155,18 +155,18 @@ def test_a_conflict_after_a_lost_reply_is_outcome_unknown_not_a_conflict(
     with contextlib.closing(store), contextlib.closing(other):
         started(store)
         proxy.cut_on(b"EVALSHA")
-        between = store._after_failure
+        between = store.commands._after_failure
 
         def another_writer(error: Exception) -> None:
             between(error)
             other.save("m1", 4, {"n": 4}, [{"e": "other"}])
 
-        store._after_failure = another_writer  # type: ignore[method-assign]
+        store.commands._after_failure = another_writer  # type: ignore[method-assign]
         with pytest.raises(StoreOutcomeUnknown, match="VersionConflict"):
             store.save("m1", 3, {"n": 3}, [{"e": 3}])
         assert_log(other, "m1", 5, [0, 1, 2, 3, "other"])
         # without a lost reply a conflict stays a conflict
-        store._after_failure = between  # type: ignore[method-assign]
+        store.commands._after_failure = between  # type: ignore[method-assign]
         with pytest.raises(VersionConflict):
             store.save("m1", 3, {"n": "late"}, [{"e": "late"}])
 

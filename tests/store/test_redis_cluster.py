@@ -251,11 +251,11 @@ def test_a_hung_master_gives_the_answers_a_hung_redis_gives(own_cluster: LocalRe
 
 def test_a_cluster_store_uses_the_explicit_timeouts(cluster_store: RedisClusterStore) -> None:
     cluster_store.create("m1", {}, [])
-    cluster = cluster_store._cluster
+    cluster = cluster_store.commands._cluster
     assert cluster is not None
     for node in cluster.get_primaries():
         client: redis.Redis = cluster.get_redis_connection(node)
         kwargs = client.connection_pool.connection_kwargs
         assert (kwargs["socket_timeout"], kwargs["socket_connect_timeout"], kwargs["protocol"]) == (0.5, 0.5, 2)
         assert kwargs["retry"].get_retries() == 0  # the store retries each call itself, once
-    assert cluster_store._retry.get_retries() == 1
+    assert cluster_store.commands._retry.get_retries() == 1

@@ -118,8 +118,10 @@ def test_a_save_is_one_command_on_the_wire(redis_store: RedisStore, redis_server
         client.close()
     used = {name.removeprefix("cmdstat_"): value["calls"] for name, value in stats.items()}
     used.pop("config|resetstat", None)  # the inspecting client's own
-    # one EVALSHA from the store; everything else is what the script itself ran, inside Redis
-    inside_the_script = {"hmget": 1, "exists": 1, "xadd": 2, "hset": 1, "pexpire": 3, "set": 1}  # doc, events, log
+    # one EVALSHA from the store; everything else is what the script itself ran, inside Redis: the
+    # version read, the events, the document, the expiries (doc, events, log) and the record, whose
+    # SET NX is also the check that its key is free
+    inside_the_script = {"hmget": 1, "xadd": 2, "hset": 1, "pexpire": 3, "set": 1}
     assert used == {"evalsha": 1, **inside_the_script}
 
 
@@ -143,7 +145,7 @@ def test_a_command_interrupted_before_its_reply_leaves_no_reply_behind(redis_sto
     cannot read that late reply as its own."""
     redis_store.create("m1", {"n": 1}, [])
     redis_store.load("m1")
-    [conn] = redis_store._idle
+    [conn] = redis_store.commands._idle
 
     def interrupted() -> None:
         raise KeyboardInterrupt
@@ -154,7 +156,7 @@ def test_a_command_interrupted_before_its_reply_leaves_no_reply_behind(redis_sto
     del conn.read_response
     assert redis_store.save("m1", 1, {"n": 2}, [{"e": 2}]) == 2
     assert redis_store.load("m1").document == {"n": 2}
-    assert redis_store._idle == [conn]  # reconnected, still the one connection
+    assert redis_store.commands._idle == [conn]  # reconnected, still the one connection
 
 
 def test_threads_never_share_a_connection(redis_store: RedisStore) -> None:
@@ -178,7 +180,7 @@ def test_threads_never_share_a_connection(redis_store: RedisStore) -> None:
     for thread in threads:
         thread.join()
     assert errors == []
-    assert 1 <= len(redis_store._idle) <= 8
+    assert 1 <= len(redis_store.commands._idle) <= 8
 
 
 # -- a timed-out command, retried -------------------------------------------------------------
@@ -414,13 +416,13 @@ def test_the_description_never_shows_a_password() -> None:
 def test_clients_have_explicit_timeouts_retries_and_protocol() -> None:
     store = RedisStore.from_url("redis://127.0.0.1:1/0", ttl_seconds=60, options=RedisOptions(socket_timeout=0.3))
     with contextlib.closing(store):
-        main = store._client.connection_pool.connection_kwargs
-        ping = store._ping_client.connection_pool.connection_kwargs
+        main = store.commands.client.connection_pool.connection_kwargs
+        ping = store.commands._ping_client.connection_pool.connection_kwargs
         assert (main["socket_timeout"], main["socket_connect_timeout"], main["protocol"]) == (0.3, 0.5, 2)
         assert main["retry"].get_retries() == 1
         assert main["health_check_interval"] == 10
         assert (ping["socket_timeout"], ping["retry"].get_retries()) == (0.25, 0)
-        assert isinstance(store._client, redis.Redis)
+        assert isinstance(store.commands.client, redis.Redis)
 
 
 # -- the compacted log --------------------------------------------------------------------------
