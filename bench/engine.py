@@ -28,13 +28,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-HERE = str(Path(__file__).resolve().parents[1])
 # the service, run from anywhere; ``--tree DIR`` (how --baseline runs itself) measures another checkout's
-sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv[:-1] else HERE)
+sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv[:-1]
+                else str(Path(__file__).resolve().parents[1]))
 
 from service.rules.playout import play_hand
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED
+
+HERE = str(Path(__file__).resolve().parents[1])
 
 
 def measure(ruleset_id: str, seconds: float, seed: int, options: dict | None = None) -> dict:
