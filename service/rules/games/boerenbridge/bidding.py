@@ -27,8 +27,7 @@ the hook rule, the hook player's revision right, and the ``bid`` action.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from service.rules.actions import Action
 from service.rules.errors import IllegalBid, InvalidAction, InvalidFacts, not_your_turn
@@ -68,9 +67,8 @@ _ORDER = {n: tuple(bidding_order(d, n) for d in range(n)) for n in PLAYER_COUNTS
 # ------------------------------------------------------------------------------------------------
 
 
-def is_non_bidder(score: int, options: Mapping[str, Any] | Config) -> bool:
+def is_non_bidder(score: int, cfg: Config) -> bool:
     """§6.1: a match score at (``gte``) or over (``gt``) ``no_bid_threshold`` stops bidding."""
-    cfg = config(options)
     threshold = cfg.no_bid_threshold
     if threshold is None:
         return False
