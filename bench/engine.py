@@ -1,29 +1,42 @@
 """Random legal hands through the rules core, per ruleset: prints hands per second as JSON.
 
     .venv/bin/python bench/engine.py [--seconds 3] [--ruleset forty_fives ...] [--options '{"k": v}']
+    .venv/bin/python bench/engine.py --ruleset forty_fives --baseline DIR [--rounds 5]
 
 A hand is a deal, its bidding or robbing where the game has them, every trick, and the scoring.
 Runs on one core (one process). ``hands_per_second`` is wall clock; ``hands_per_cpu_second`` counts
 only this process's CPU time (``time.process_time``), the steadier figure on a shared machine.
 ``--options`` applies the same options to every ruleset measured (a ``players`` option sets the
-number of players). See bench/README.md for recorded figures.
+number of players). ``--baseline DIR`` compares this tree with another checkout (DIR/service, e.g. a
+``git worktree`` of the parent commit): the script runs itself ``--rounds`` times on each tree in
+turn, alternating which goes first, so that the neighbours on a shared machine weigh on both alike,
+and prints each tree's figures per round, their medians and the ratio (this tree over the baseline).
+See bench/README.md for recorded figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service, run from anywhere
+# the service, run from anywhere; ``--tree DIR`` (how --baseline runs itself) measures another checkout's
+sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv[:-1]
+                else str(Path(__file__).resolve().parents[1]))
 
 from service.rules.playout import play_hand
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED
+
+HERE = str(Path(__file__).resolve().parents[1])
 
 
 def measure(ruleset_id: str, seconds: float, seed: int, options: dict | None = None) -> dict:
@@ -61,14 +74,51 @@ def measure(ruleset_id: str, seconds: float, seed: int, options: dict | None = N
     }
 
 
+def compare(baseline: str, rounds: int, passed: list[str]) -> dict[str, Any]:
+    """Run this script ``rounds`` times on each tree, alternating (the baseline first in even rounds,
+    this tree first in odd ones); per ruleset each tree's figures per round, their medians, the ratio."""
+    trees = {"baseline": os.path.abspath(baseline), "current": HERE}
+    runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
+    load_before = os.getloadavg()
+    for i in range(rounds):
+        for name in ("baseline", "current") if i % 2 == 0 else ("current", "baseline"):
+            out = subprocess.run([sys.executable, os.path.abspath(__file__), *passed, "--tree", trees[name]],
+                                 check=True, capture_output=True, text=True).stdout
+            runs[name].append(json.loads(out))
+    results = []
+    for i, first in enumerate(runs["current"][0]["results"]):
+        row: dict[str, Any] = {"ruleset": first["ruleset"], "players": first["players"]}
+        for figure in ("hands_per_second", "hands_per_cpu_second"):
+            per_round = {name: [r["results"][i][figure] for r in runs[name]] for name in trees}
+            medians = {name: statistics.median(v) for name, v in per_round.items()}
+            row[figure] = {**{f"{name}_rounds": v for name, v in per_round.items()},
+                           **{f"{name}_median": m for name, m in medians.items()},
+                           "ratio": round(medians["current"] / medians["baseline"], 3)}
+        results.append(row)
+    return {"trees": trees, "rounds": rounds, "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in os.getloadavg()], "results": results}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", action="append", help="ruleset id (repeatable); default: all")
     parser.add_argument("--options", type=json.loads, default=None, help="options as a JSON object")
+    parser.add_argument("--baseline", help="a directory holding another copy of the tree (its service/): "
+                                           "compare it with this one, alternating runs")
+    parser.add_argument("--rounds", type=int, default=5, help="with --baseline: runs of each tree")
+    parser.add_argument("--tree", help=argparse.SUPPRESS)  # read before the imports, above
     args = parser.parse_args()
     ids = args.ruleset or sorted(RULESETS)
+    if args.baseline:
+        passed = ["--seconds", str(args.seconds), "--seed", str(args.seed)]
+        for rid in ids:
+            passed += ["--ruleset", rid]
+        if args.options is not None:
+            passed += ["--options", json.dumps(args.options)]
+        print(json.dumps(compare(args.baseline, args.rounds, passed), indent=1))
+        return
     results = [measure(rid, args.seconds, args.seed, args.options) for rid in ids]
     print(json.dumps({"python": platform.python_version(), "machine": platform.machine(), "results": results},
                      indent=2))

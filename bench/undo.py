@@ -6,6 +6,10 @@ the undo's median to the action's median is the figure; it must not grow with th
 
     .venv/bin/python bench/undo.py                       # memory store; lengths 150, 500, 1000
     .venv/bin/python bench/undo.py --redis redis://127.0.0.1:6379/0 --lengths 150 1000
+    .venv/bin/python bench/undo.py --cold                # every undo a worker's first from its checkpoint
+
+An undo decodes the checkpoint it starts from once per worker (``service.matches.undo.CHECKPOINTS``);
+``--cold`` empties that cache before each undo, as for the first undo of a round in a worker.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import statistics
 import time
 from typing import Any
 
+from service.matches.undo import CHECKPOINTS
 from service.matches.usecases import Matches
 from service.store.base import Store
 from service.store.factory import StoreSettings, make_store
@@ -36,6 +41,7 @@ def main() -> None:
     parser.add_argument("--redis", help="a Redis URL (default: the memory store)")
     parser.add_argument("--lengths", type=int, nargs="+", default=[150, 500, 1000])
     parser.add_argument("--pairs", type=int, default=40, help="(action, undo) pairs timed at each length")
+    parser.add_argument("--cold", action="store_true", help="no decoded checkpoint kept from one undo to the next")
     args = parser.parse_args()
     matches = Matches(_store(args.redis), rng=random.Random(1))
     rng = random.Random(3)
@@ -53,6 +59,8 @@ def main() -> None:
             action = _one(matches, match_id, referee, rng)
             t0 = time.perf_counter()
             matches.act(match_id, referee, action)
+            if args.cold:
+                CHECKPOINTS.clear()
             t1 = time.perf_counter()
             matches.undo(match_id, referee)
             t2 = time.perf_counter()

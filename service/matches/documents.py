@@ -198,11 +198,14 @@ class MatchDocument:
                           self.logged, self._checkpoints())
 
     def committed(self, state: Any, deals: int, saved_at: float, events: Sequence[Mapping[str, Any]],
-                  checkpoints: tuple[Checkpoint | None, Checkpoint | None] | None = None) -> MatchDocument:
+                  checkpoints: tuple[Checkpoint | None, Checkpoint | None] | None = None,
+                  basis: tuple[Any, Any] | None = None) -> MatchDocument:
         """This match after a commit that logs ``events`` and leaves ``state``, with its events
         counted and its checkpoints (``checkpoints``: the round start and recent one an undo
         found; else the document's own): a commit that deals makes a new round start; one that
-        leaves the newest checkpoint ``CHECKPOINT_EVERY`` events behind makes a new recent one."""
+        leaves the newest checkpoint ``CHECKPOINT_EVERY`` events behind makes a new recent one.
+        ``state`` is encoded from ``basis`` (an earlier state it is built on, with its JSON), by
+        default this document's state."""
         logged = self.logged + len(events)
         start, recent = self._checkpoints(checkpoints)
         if any(e.get("kind") == "deal" for e in events):
@@ -211,7 +214,9 @@ class MatchDocument:
             newest = recent if recent is not None else start
             if logged - newest.seq >= CHECKPOINT_EVERY:
                 recent = Checkpoint(logged, deals)
-        return self._with(state, None, (self.state, self.encoded_state()), deals, saved_at, logged, (start, recent))
+        if basis is None:
+            basis = (self.state, self.encoded_state())
+        return self._with(state, None, basis, deals, saved_at, logged, (start, recent))
 
     def _checkpoints(
         self, given: tuple[Checkpoint | None, Checkpoint | None] | None = None

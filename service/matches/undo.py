@@ -8,15 +8,25 @@ that deal's event. An undo reads only the events logged after it and applies the
 that still count to that state: the same steps the match took when those actions were first
 posted, so the same state.
 
+Between round starts the document keeps a *recent* checkpoint (at most ``CHECKPOINT_EVERY`` events
+old): an undo reads the events after it first, and the events after the round start only when the
+action to take back lies before it, so an undo reads and decodes about the same few events however
+long the round or the match has gone on (undone actions and their undo events included).
+
 When the action taken back is the one that finished the previous round (it lies before the round
 start), or the document holds no round start (saved before there were any), the undo reads the
 whole log once, rebuilds the state at the latest deal that still counts (the new round start) and
 goes on from there as above. A match of document format 1 keeps the replay it was made with.
+
+A checkpoint's state is decoded once: the worker keeps the last few it decoded with their JSON
+(``CHECKPOINTS``, a ``Bounded``), as the undos of one round start from the same checkpoint, and the
+new state, built on the checkpoint's, is encoded for saving from that JSON (``codec.encode_like``:
+only what the replayed actions changed is encoded again).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +34,12 @@ from service.matches import codec
 from service.matches.documents import Checkpoint, MatchDocument
 from service.matches.events import Decks, advance, deals_in, effective, last_undoable, replay, round_records
 from service.rules.actions import Action
+from service.rules.bounded import Bounded
+from service.store import encoding
 from service.store.base import Event
+
+#: decoded checkpoint states with their JSON, by state type and stored text (a few per match undone)
+CHECKPOINTS: Bounded[tuple[type, str], tuple[Any, Any]] = Bounded(32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,38 +53,50 @@ class Undone:
     deals: int
     round_start: Checkpoint | None
     recent: Checkpoint | None
+    #: an earlier state the new one is built on, with its JSON, to encode the new one from (None: none)
+    basis: tuple[Any, Any] | None = None
 
 
-def can_start_from_round(doc: MatchDocument) -> bool:
-    """Whether an undo of ``doc`` may read only the events after its round start."""
-    return doc.format >= 2 and doc.round_start is not None
-
-
-def from_checkpoints(doc: MatchDocument, since: Sequence[Event], decks: Decks) -> Undone | None:
-    """The undo from the document's recent checkpoint, or else from its round start, given the
-    events logged after the round start; None when the action to take back is before both."""
+def take_back(doc: MatchDocument, events_after: Callable[[int], Sequence[Event]], decks: Decks) -> Undone | None:
+    """What an undo of ``doc`` leaves (None: nothing to undo), reading the log through
+    ``events_after(seq)`` (the events logged after ``seq``): from the recent checkpoint, else from
+    the round start, else from the whole log, each read only when the one before cannot serve."""
     start, recent = doc.round_start, doc.recent
-    assert start is not None
-    if recent is not None:
-        undone = _from(doc, recent, [e for e in since if e.seq > recent.seq], decks)
-        if undone is not None:
-            return Undone(*undone, start, recent)
-    undone = _from(doc, start, since, decks)
-    return None if undone is None else Undone(*undone, start, None)
+    if doc.format >= 2 and start is not None:
+        if recent is not None:
+            found = _from(doc, recent, events_after(recent.seq), decks)
+            if found is not None:
+                return Undone(*found[:4], start, recent, found[4])
+        found = _from(doc, start, events_after(start.seq), decks)
+        if found is not None:
+            return Undone(*found[:4], start, None, found[4])
+    return from_whole_log(doc, events_after(0), decks)
 
 
 def _from(
     doc: MatchDocument, point: Checkpoint, since: Sequence[Event], decks: Decks
-) -> tuple[tuple[int, ...], Any, list[dict[str, Any]], int] | None:
-    """The undo replayed from ``point`` over the events logged after it (None: no action there)."""
+) -> tuple[tuple[int, ...], Any, list[dict[str, Any]], int, tuple[Any, Any]] | None:
+    """The undo replayed from ``point`` over the events logged after it (None: no action there),
+    with the state at ``point`` and its JSON."""
     taken_back = last_undoable(since)
     if not taken_back:
         return None
-    base = doc.state if point.state is None else point.decoded(doc.ruleset.state_type)
+    base = (doc.state, doc.encoded_state()) if point.state is None else _decoded(doc.ruleset.state_type, point.state)
     gone = set(taken_back)
     keep = [e for e in effective(since) if e.seq not in gone]
-    state, after, dealt = play_on(doc, base, keep, decks, point.deals)
-    return tuple(taken_back), state, after, dealt
+    state, after, dealt = play_on(doc, base[0], keep, decks, point.deals)
+    return tuple(taken_back), state, after, dealt, base
+
+
+def _decoded(state_type: type, text: str) -> tuple[Any, Any]:
+    """A checkpoint's state from its stored text, with its JSON (once per text: ``CHECKPOINTS``)."""
+    key = (state_type, text)
+    found = CHECKPOINTS.get(key)
+    if found is None:
+        data = encoding.loads(text)
+        found = (codec.decode(state_type, data), data)
+        CHECKPOINTS.put(key, found)
+    return found
 
 
 def from_whole_log(doc: MatchDocument, history: Sequence[Event], decks: Decks) -> Undone | None:

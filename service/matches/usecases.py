@@ -78,14 +78,14 @@ from service.matches.seating import MatchSeating, refuse_while_waiting
 from service.matches.spectators import sight
 from service.matches.steps import MatchSteps
 from service.matches.tokens import Caller, identify, invite_token, seat_token, spectator_token, token_hash
-from service.matches.undo import Undone, can_start_from_round, from_checkpoints, from_whole_log
+from service.matches.undo import Undone, take_back
 from service.rules.actions import Action
 from service.rules.errors import InvalidAction, RuleError
 from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.ruleset import FINISHED, Ruleset
 from service.rules.settlement import SETTLE_REVOKE
-from service.store.base import Store
+from service.store.base import Event, Store
 
 MAX_EVENTS_PAGE = 1000
 #: the largest event sequence number a client may name (``after``): 2**53 - 1, the largest integer a
@@ -328,7 +328,8 @@ class Matches:
         if undone is None:
             raise NothingToUndo(Msg("matches.nothing_to_undo"))
         events = stamp([undo_event(undone.taken_back), *undone.after], version + 1)
-        new_doc = doc.committed(undone.state, undone.deals, steps.clock(), events, (undone.round_start, undone.recent))
+        new_doc = doc.committed(undone.state, undone.deals, steps.clock(), events, (undone.round_start, undone.recent),
+                                undone.basis)
         # a computer to act after the undo acts again at once: no person could move the match on
         decks = steps._decks(doc.ruleset, doc.mode, doc.deal_key)
         new_doc, events = play_computers(
@@ -340,19 +341,15 @@ class Matches:
         )
 
     def _undone(self, match_id: str, doc: MatchDocument) -> Undone | None:
-        """What an undo leaves (None: nothing to undo): from the round start when it can (the events
-        of the round so far), else from the whole log (``service.matches.undo``)."""
-        decks = self.steps._decks(doc.ruleset, doc.mode, doc.deal_key)
-        if can_start_from_round(doc):
-            assert doc.round_start is not None
-            with self.steps._guard(match_id):
-                since = self.steps.store.events(match_id, after=doc.round_start.seq)
-            undone = from_checkpoints(doc, since, decks)
-            if undone is not None:
-                return undone
-        with self.steps._guard(match_id):
-            history = self.steps.store.events(match_id)
-        return from_whole_log(doc, history, decks)
+        """What an undo leaves (None: nothing to undo), read from as few of the match's last events
+        as will do (``service.matches.undo``)."""
+        steps = self.steps
+
+        def events_after(seq: int) -> list[Event]:
+            with steps._guard(match_id):
+                return steps.store.events(match_id, after=seq)
+
+        return take_back(doc, events_after, steps._decks(doc.ruleset, doc.mode, doc.deal_key))
 
     def delete(self, match_id: str, token: str | None, *, expected: Expected | None = None) -> None:
         doc, version = self.steps._load(match_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,10 +43,10 @@ class Action:
     trick: int | None = None
     ruling: str | None = None
 
-    def to_json(self, _kept: Any = _WRITTEN.get, _id: Any = id) -> dict[str, Any]:
-        """The action's JSON (a copy of it, for a prebuilt action: ``made_once``); the defaults bind
-        the table's look-up once, as listing a view's actions calls this for each."""
-        kept = _kept(_id(self))
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON (a copy of it, for a prebuilt action: ``made_once``); a list of actions
+        is written by ``actions_json``."""
+        kept = _WRITTEN.get(id(self))
         return self._json() if kept is None else dict(kept[1])
 
     def _json(self) -> dict[str, Any]:
@@ -134,6 +134,13 @@ def acting_seat(action: Action, n_players: int) -> int:
     if seat is None or not 0 <= seat < n_players:
         raise InvalidAction(Msg("core.action_needs_seat", type=action.type, last=n_players - 1, seat=seat))
     return seat
+
+
+def actions_json(actions: Iterable[Action]) -> list[dict[str, Any]]:
+    """Each action's JSON, as ``Action.to_json`` writes it, in one pass with no call per action but
+    the copy or the writing: a view lists dozens of actions at every step (bench/README.md)."""
+    kept = _WRITTEN.get
+    return [a._json() if (k := kept(id(a))) is None else dict(k[1]) for a in actions]
 
 
 def made_once(action: Action) -> Action:

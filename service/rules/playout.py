@@ -15,9 +15,35 @@ from service.rules.options import Options
 from service.rules.ruleset import FINISHED, Ruleset
 
 
+def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of ``random.Random.shuffle`` on ``length`` items, last position first: the
+    position ``i``, the bound ``i + 1`` of the position it swaps with, and the bits drawn for it."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
+_SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> list[Any]:
+    """The ruleset's deck shuffled by ``rng``: the order ``rng.shuffle`` gives, drawing the same bits.
+
+    For a ``random.Random`` itself the swaps are drawn here from ``getrandbits`` as ``shuffle``
+    draws them (rejection sampling of ``bit_length`` bits), without its per-card method calls: the
+    shuffle is a large part of a random hand (bench/README.md, the engine). Any other generator
+    shuffles by its own ``shuffle``; a test holds the two to the same order."""
     deck = list(ruleset.deck())
-    rng.shuffle(deck)
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return deck
+    swaps = _SWAPS.get(len(deck))
+    if swaps is None:
+        swaps = _SWAPS[len(deck)] = _swaps(len(deck))
+    getrandbits = rng.getrandbits
+    for i, bound, bits in swaps:
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 

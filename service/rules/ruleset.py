@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.cards import DECK_52, Card
 from service.rules.errors import (
     IllegalPlay,
@@ -380,8 +380,9 @@ class Ruleset(ABC, Generic[StateT]):
         none for a spectator."""
         if seat == SPECTATOR:
             return []
-        seats = to_act if seat is None else (seat,)
-        return [a.to_json() for s in seats for a in self.legal_actions(state, s)]
+        if seat is not None or len(to_act) == 1:
+            return actions_json(self.legal_actions(state, to_act[0] if seat is None else seat))
+        return actions_json([a for s in to_act for a in self.legal_actions(state, s)])
 
     def round_result_allowed(self, state: StateT) -> bool:
         """True when the referee of a table-mode match may now report the round in progress whole

@@ -7,6 +7,12 @@ decoded on every request, so the game modules and the codec build them this way:
 
 * ``slot_maker(cls)``: a constructor taking the fields in order;
 * ``evolve(obj, **changes)``: ``dataclasses.replace``, copying the slots.
+
+Where the class allows it (its only base ``object``, its slots its fields), the slots are set on an
+instance of a plain twin class with the same slots, by ordinary attribute stores (which Python
+specializes for slots), and the instance then takes the class (``__class__`` assignment, which
+Python allows between types of the same layout): the same object again, without a method call per
+field (bench/README.md, the engine). Other classes get their slots set through the slot descriptors.
 """
 
 from __future__ import annotations
@@ -45,12 +51,13 @@ def slot_maker(cls: type[_T]) -> Callable[..., _T]:
     if not slots_set_by_init(cls):
         raise TypeError(f"{cls.__name__}: its __init__ does more than set its slots")
     namespace: dict[str, Any] = {"_MISSING": MISSING}
-    params = []
-    lines = []
+    params: list[str] = []
+    prelude: list[str] = []
+    lines: list[tuple[int, str, str]] = []
     for i, f in enumerate(fields(cast(Any, cls))):
         if not f.init:  # not a parameter: set to its default, as the class's __init__ does
             namespace[f"_default{i}"] = f.default
-            lines.append(f"    _set{i}(o, _default{i})")
+            lines.append((i, f.name, f"_default{i}"))
             continue
         if f.default is not MISSING:
             namespace[f"_default{i}"] = f.default
@@ -58,13 +65,12 @@ def slot_maker(cls: type[_T]) -> Callable[..., _T]:
         elif f.default_factory is not MISSING:  # as dataclasses' __init__: a new default per call
             namespace[f"_factory{i}"] = f.default_factory
             params.append(f"{f.name}=_MISSING")
-            lines.append(f"    if {f.name} is _MISSING: {f.name} = _factory{i}()")
+            prelude.append(f"    if {f.name} is _MISSING: {f.name} = _factory{i}()")
         else:
             params.append(f.name)
-        lines.append(f"    _set{i}(o, {f.name})")
-    made: Callable[..., _T] = _generate(
-        cls, f"make_{cls.__name__}", f"({', '.join(params)})", [*lines, "    return o"], namespace
-    )
+        lines.append((i, f.name, f.name))
+    made: Callable[..., _T] = _generate(cls, f"make_{cls.__name__}", f"({', '.join(params)})", prelude, lines, [],
+                                        namespace)
     return made
 
 
@@ -90,28 +96,52 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     kept = [f for f in fields(cls) if f.init]
     namespace: dict[str, Any] = {"_setters": {f.name: vars(cls)[f.name].__set__ for f in kept}}
     namespace.update((f"_default{i}", f.default) for i, f in enumerate(fields(cls)) if not f.init)
-    lines = [f"    _set{i}(o, obj.{f.name})" if f.init else f"    _set{i}(o, _default{i})"
-             for i, f in enumerate(fields(cls))]
-    lines += [
+    lines = [(i, f.name, f"obj.{f.name}" if f.init else f"_default{i}") for i, f in enumerate(fields(cls))]
+    after = [  # the changes once ``o`` is a ``cls``: its own slot descriptors set them
         "    for name, value in changes.items():",
         "        put = _setters.get(name)",
         "        if put is None:",
         f"            raise TypeError(f'{cls.__name__} has no field {{name!r}}')",
         "        put(o, value)",
-        "    return o",
     ]
     copier: Callable[[Any, dict[str, Any]], Any] = _generate(
-        cls, f"copy_{cls.__name__}", "(obj, changes)", lines, namespace
+        cls, f"copy_{cls.__name__}", "(obj, changes)", [], lines, after, namespace
     )
     return copier
 
 
-def _generate(cls: type, name: str, params: str, body: list[str], namespace: dict[str, Any]) -> Any:
-    """The function ``name`` with ``params`` that makes ``o``, a new ``cls`` with no slot set, then
-    runs ``body``, which may call ``_set{i}(o, value)`` to set field ``i`` (from ``namespace`` and
-    those setters as its globals). The source is generated here from the class's own field names."""
-    namespace.update({"_new": object.__new__, "_cls": cls})
-    namespace.update((f"_set{i}", vars(cls)[f.name].__set__) for i, f in enumerate(fields(cls)))
-    source = "\n".join([f"def {name}{params}:", "    o = _new(_cls)", *body])
+def _twin(cls: type) -> type | None:
+    """A plain class with the slots of ``cls`` whose instances may take ``cls`` as their class
+    (``__class__`` assignment: the same layout), or None where ``cls`` has another base or slots
+    that are not its fields (then the slot descriptors set the slots)."""
+    slots = vars(cls).get("__slots__")
+    if cls.__bases__ != (object,) or not isinstance(slots, tuple) or slots != tuple(f.name for f in fields(cls)):
+        return None
+    twin = type(f"{cls.__name__}Slots", (), {"__slots__": slots, "__module__": cls.__module__})
+    probe: Any = object.__new__(twin)
+    try:
+        probe.__class__ = cls
+    except TypeError:
+        return None
+    return twin
+
+
+def _generate(
+    cls: type, name: str, params: str, prelude: list[str], sets: list[tuple[int, str, str]], after: list[str],
+    namespace: dict[str, Any],
+) -> Any:
+    """The function ``name`` with ``params`` that runs ``prelude``, makes ``o``, a new ``cls`` whose
+    slots ``sets`` sets (field ``i`` named ``field`` to the expression ``value``, each triple), then
+    runs ``after`` and returns ``o``. The source is generated here from the class's own field names
+    (its globals: ``namespace`` and the setters)."""
+    twin = _twin(cls)
+    namespace.update({"_new": object.__new__, "_cls": cls, "_twin": twin})
+    if twin is not None:
+        body = ["    o = _new(_twin)", *(f"    o.{field} = {value}" for _, field, value in sets),
+                "    o.__class__ = _cls"]
+    else:
+        namespace.update((f"_set{i}", vars(cls)[f.name].__set__) for i, f in enumerate(fields(cls)))
+        body = ["    o = _new(_cls)", *(f"    _set{i}(o, {value})" for i, _, value in sets)]
+    source = "\n".join([f"def {name}{params}:", *prelude, *body, *after, "    return o"])
     exec(compile(source, f"<slots {name} {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)
     return namespace[name]

@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
+from service.matches.documents import CHECKPOINT_EVERY
+from service.matches.undo import CHECKPOINTS
 from service.matches.usecases import Matches
 from service.rules.registry import RULESETS
 from service.store.base import Event
+from service.store.encoding import dumps
 from service.store.memory import MemoryStore
 
 
@@ -103,3 +106,32 @@ def test_an_undo_reads_the_round_only() -> None:
     store.reads.clear()
     matches.undo(match_id, tokens["referee"])
     assert store.reads == [start]
+
+
+def test_an_undo_reads_from_the_recent_checkpoint_and_decodes_it_once() -> None:
+    """Far into a round, an undo reads only the events after the recent checkpoint (however many
+    actions and undos the round holds), and one that finds the checkpoint's state already decoded
+    stores what one that decodes it stores, byte for byte."""
+    warm, cold = CountingStore(), CountingStore()
+    played = {}
+    for store in (warm, cold):
+        matches = Matches(store, rng=random.Random(4))
+        rng = random.Random(11)
+        match_id, tokens = _new(matches, "boerenbridge", "table")
+        for _ in range(3):  # into round 2 (every action a single card or bid)
+            while not store.load(match_id).document["recent"]:
+                _act(matches, match_id, tokens, rng, "table", whole_rounds=False)
+            for _ in range(CHECKPOINT_EVERY):
+                _act(matches, match_id, tokens, rng, "table", whole_rounds=False)
+        for _ in range(20):  # pairs of (action, undo): the log grows, the reads do not
+            _act(matches, match_id, tokens, rng, "table", whole_rounds=False)
+            if store is cold:
+                CHECKPOINTS.clear()
+            recent = store.load(match_id).document["recent"]["seq"]
+            store.reads.clear()
+            matches.undo(match_id, tokens["referee"])
+            assert store.reads == [recent]
+        document = store.load(match_id).document
+        played[id(store)] = ([dumps(document[k]) for k in ("state", "round_start", "recent", "logged", "deals")],
+                             [dumps(e.data) for e in store.events(match_id)])
+    assert played[id(warm)] == played[id(cold)]

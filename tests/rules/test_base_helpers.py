@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.api.problems import problem_body, status_of
-from service.rules.actions import Action, acting_seat, made_once
+from service.rules.actions import Action, acting_seat, actions_json, made_once
 from service.rules.cards import SUITS, Card, cards
 from service.rules.errors import (
     InvalidAction,
@@ -84,6 +84,21 @@ def test_a_prebuilt_action_is_a_plain_action_and_hands_out_copies_of_its_json() 
         made_once(Action("discard", 0, cards=tuple(cards("5H JH"))))
     with pytest.raises(ValueError):
         made_once(Action("round_result", None, result={"tricks": [1, 2]}))
+
+
+def test_actions_json_writes_each_action_as_to_json_does() -> None:
+    """``actions_json`` (a view's list of actions): each action's ``to_json``, prebuilt or not, each
+    a copy of its own."""
+    from service.rules.games.forty_fives.actions import PLAY_ACTS
+
+    listed = [PLAY_ACTS[2][7], Action("bid", 1, amount=20), PLAY_ACTS[2][7],
+              Action("discard", 0, cards=tuple(cards("5H JH")))]
+    written = actions_json(listed)
+    assert written == [a.to_json() for a in listed]
+    assert written[0] is not written[2]
+    written[0]["seat"] = 9
+    assert actions_json(listed[:1]) == [PLAY_ACTS[2][7].to_json()] and PLAY_ACTS[2][7].to_json()["seat"] == 2
+    assert actions_json(iter(())) == []
 
 
 def test_acting_seat() -> None:

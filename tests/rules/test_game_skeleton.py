@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import pkgutil
 from pathlib import Path
 
@@ -21,7 +22,7 @@ RULES = Path(games.__file__).resolve().parent.parent
 #: module -> (what it holds, the names it defines)
 ROLES: dict[str, tuple[str, tuple[str, ...]]] = {
     "ruleset": ("the thin Ruleset subclass", ()),
-    "options": ("the options and their typed config", ()),
+    "options": ("the options and their typed config, read through config(options, game)", ("config", "Config")),
     "state": ("the match state", ()),
     "presets": ("the named presets", ()),
     "deal": ("the deal", ()),
@@ -70,6 +71,24 @@ def test_a_game_package_has_every_module_role(package: str) -> None:
             if not hasattr(loaded, name)
         )
     assert not missing, f"the game package {package} lacks: " + "; ".join(missing)
+
+
+def test_each_game_reads_its_config_through_one_accessor() -> None:
+    """Every game package's options module has ``config(options, game)`` (the same signature), which
+    gives each of its rulesets its ``Config``, the same object for the same options (made once per
+    options object); no other accessor is left (``config_of``, a ruleset's ``config`` method)."""
+    signatures = set()
+    for rid, ruleset in RULESETS.items():
+        module = importlib.import_module(f"{games.__name__}.{type(ruleset).__module__.split('.')[3]}.options")
+        sig = inspect.signature(module.config)  # the default game is each package's own
+        signatures.add((tuple((p.name, p.kind, p.annotation) for p in sig.parameters.values()), sig.return_annotation))
+        options = ruleset.validate_options({})
+        made = module.config(options, rid)
+        assert isinstance(made, module.Config)
+        assert module.config(options, rid) is made
+        assert module.config(dict(options), rid) is made  # a plain mapping of the same content
+        assert not hasattr(module, "config_of") and not hasattr(ruleset, "config")
+    assert len(signatures) == 1, signatures
 
 
 def _one_game_words() -> set[str]:

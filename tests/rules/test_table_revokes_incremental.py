@@ -27,7 +27,7 @@ from service.rules.games.avinas.state import AvinasState, HandState, played_card
 from service.rules.games.boerenbridge import BOERENBRIDGE
 from service.rules.games.boerenbridge.state import BoerenbridgeState
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
-from service.rules.games.forty_fives.options import AH_FALLBACK
+from service.rules.games.forty_fives.options import AH_FALLBACK, config
 from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS
 from service.rules.games.forty_fives.state import ACE_TAKEN_LATE, FortyFivesState
 from service.rules.revokes import Revoke, TrickRecord, find_revokes
@@ -46,7 +46,7 @@ def forty_fives_reference(
 ) -> tuple[Revoke, ...]:
     """Forty-Fives' table revokes (§4): ``plays`` are the tricks as (leader, cards), the last one
     possibly in progress."""
-    cfg = ruleset.config(options)
+    cfg = config(options, ruleset.id)
     records = [
         TrickRecord.clockwise(ld, cards, n, TrickContext(trump, i, demoted)) for i, (ld, cards) in enumerate(plays, 1)
     ]
@@ -243,7 +243,7 @@ def test_forty_fives_revokes_match_a_full_recomputation(profile: str, seed: int)
         seen["late_ace"] += rnd.dealer_ace == ACE_TAKEN_LATE
         seen["demoted_now"] += rnd.demoted is not None and before.round.demoted is None
         ah_leads = [i for i, (_, cards) in enumerate(ff_plays(state), 1) if cards[0] is ACE_OF_HEARTS]
-        if ah_leads and rnd.trump is not Suit.HEARTS and ruleset.config(options).rules.ah_rule == AH_FALLBACK:
+        if ah_leads and rnd.trump is not Suit.HEARTS and config(options, ruleset.id).rules.ah_rule == AH_FALLBACK:
             seen["non_monotone"] += 1
             seen["late_ace_non_monotone_trick_1"] += rnd.dealer_ace == ACE_TAKEN_LATE and ah_leads[0] == 1
     assert seen["rounds"] >= 40 and seen["revokes"] >= 20, seen

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.errors import IllegalBid, InvalidAction
 from service.rules.games.avinas.options import config
 from service.rules.games.avinas.round_end import thrown_in
@@ -69,7 +69,7 @@ def apply(state: AvinasState, hand: HandState, action: Action) -> AvinasState:
     amount: int | None = None
     if action.type == "declare":
         amount = action.amount
-        legal = [a.to_json() for a in actions(hand, seat, opts)]
+        legal = actions_json(actions(hand, seat, opts))
         if amount is None:
             raise InvalidAction(Msg("avinas.declare.amount_missing"), legal=legal)
         lo = config(opts).min_declaration

@@ -16,7 +16,7 @@ seat is shown of them is in ``view`` (§4.3).
 
 from __future__ import annotations
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.cards import DECK_32, Card, Rank
 from service.rules.errors import CardAlreadyPlayed, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas.actions import EXPOSE_CARD, EXPOSE_NONE
@@ -73,7 +73,7 @@ def apply(hand: HandState, action: Action) -> HandState:
         raise InvalidAction(Msg("avinas.expose.cards_missing"))
     index = len(hand.exposures)
     _, position = position_of(index, hand.dealer)
-    legal = [a.to_json() for a in actions(hand, seat)]
+    legal = actions_json(actions(hand, seat))
     public_side = opponent_of_dealer(seat, hand.dealer)
     if public_side and len(given) != 1:
         raise IllegalAction(

@@ -3,17 +3,19 @@ description (``avinas.option.<name>`` in the catalogs), and
 ``Config``, the typed, frozen form the game logic reads.
 
 ``config(options)`` gives the ``Config`` of a validated options object, made once per options
-object through ``Options.derive`` (the service's one options cache, ``service.rules.options``): a
-match's state holds its ``Options`` and every module reads ``config(state.options)``, never an
-option by its name.
+object through ``Options.derive`` (kept with the options object, which the service's one options
+cache holds, a ``Bounded``: ``service.rules.options``): a match's state holds its ``Options`` and
+every module reads ``config(state.options)``, never an option by its name. Every game package has
+this accessor, with the same signature (``config(options, game)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from service.rules.games.avinas.state import RULESET_ID
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec, OptionType
 from service.rules.settlement import REVOKE_PENALTY_SPEC
@@ -120,7 +122,13 @@ def make_config(options: Mapping[str, Any]) -> Config:
     )
 
 
-def config(options: Mapping[str, Any]) -> Config:
-    """The ``Config`` of validated options, made once per options object (``Options.derive``)."""
-    opts = options if type(options) is Options else Options.of(options)
-    return opts.derive(make_config)
+#: the game id -> the function ``Options.derive`` makes its ``Config`` with
+CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {RULESET_ID: make_config}
+
+
+def config(options: Mapping[str, Any], game: str = RULESET_ID) -> Config:
+    """The ``Config`` of ``game`` (this package's one) for validated options, made once per options
+    object (``Options.derive``); options not yet an ``Options`` are taken as given."""
+    if type(options) is not Options:
+        options = Options.of(options)
+    return options.derive(CONFIG_MAKERS[game])

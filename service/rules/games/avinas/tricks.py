@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.cards import Card, Suit
 from service.rules.errors import CardNotInHand, IllegalAction, IllegalPlay, InvalidAction
 from service.rules.games.avinas import opening
@@ -128,7 +128,7 @@ def check_stop(state: AvinasState, hand: HandState, seat: int) -> None:
     """Refuse a stop by anyone but the declarer (or, with ``stop_by = "declaring_side"``, his
     partner), outside the games that allow it, or mid-trick."""
     opts = state.options
-    legal = [a.to_json() for a in actions(state, hand, seat, seat)]
+    legal = actions_json(actions(state, hand, seat, seat))
     if seat not in stoppers(hand, opts):
         key = "avinas.stop.not_declaring_side" if config(opts).stop_by_declaring_side else "avinas.stop.not_declarer"
         raise IllegalAction(Msg(key), code="stop_not_allowed", legal=legal)
@@ -149,7 +149,7 @@ def apply_play(state: AvinasState, hand: HandState, action: Action) -> HandState
     assert cur is not None
 
     def legal() -> list[Any]:
-        return [a.to_json() for a in play_actions(state, hand, cur, seat, seat)]
+        return actions_json(play_actions(state, hand, cur, seat, seat))
 
     if c is None:
         raise InvalidAction(Msg("avinas.play.card_missing"), legal=legal())

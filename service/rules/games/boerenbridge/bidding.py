@@ -27,10 +27,9 @@ the hook rule, the hook player's revision right, and the ``bid`` action.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.errors import IllegalBid, InvalidAction, InvalidFacts, not_your_turn
 from service.rules.games.boerenbridge.options import MAX_HAND_SIZE, MAX_SEATS, PLAYER_COUNTS, Config, config
 from service.rules.games.boerenbridge.state import (
@@ -68,9 +67,8 @@ _ORDER = {n: tuple(bidding_order(d, n) for d in range(n)) for n in PLAYER_COUNTS
 # ------------------------------------------------------------------------------------------------
 
 
-def is_non_bidder(score: int, options: Mapping[str, Any] | Config) -> bool:
+def is_non_bidder(score: int, cfg: Config) -> bool:
     """§6.1: a match score at (``gte``) or over (``gt``) ``no_bid_threshold`` stops bidding."""
-    cfg = config(options)
     threshold = cfg.no_bid_threshold
     if threshold is None:
         return False
@@ -250,14 +248,14 @@ def check_amount(r: RoundSetup, bids: Bids, seat: int, amount: int) -> None:
     rule forbids (§6.3)."""
     if not 0 <= amount <= r.hand_size:
         raise IllegalBid(Msg("boerenbridge.bid.out_of_range", low=r.lowest_bid, size=r.hand_size, amount=amount),
-                         code="bid_out_of_range", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+                         code="bid_out_of_range", legal=actions_json(bid_actions(r, bids, seat)))
     if amount < r.lowest_bid:
         raise IllegalBid(Msg("boerenbridge.bid.zero_not_allowed", size=r.hand_size),
-                         code="zero_bid_not_allowed", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+                         code="zero_bid_not_allowed", legal=actions_json(bid_actions(r, bids, seat)))
     if amount == forbidden_for(r, bids, seat):
         others = others_bid(bids, seat)
         raise IllegalBid(Msg("boerenbridge.hook.forbidden", amount=amount, others=others, size=r.hand_size),
-                         code="bid_forbidden_by_hook", legal=[a.to_json() for a in bid_actions(r, bids, seat)])
+                         code="bid_forbidden_by_hook", legal=actions_json(bid_actions(r, bids, seat)))
 
 
 def highest_bidder(r: RoundSetup, bids: Bids) -> int | None:
@@ -317,7 +315,7 @@ def bid(state: BoerenbridgeState, seat: int, action: Action) -> BoerenbridgeStat
             raise IllegalBid(message, code="bid_already_made", legal=[])
         if amount == state.bids[seat]:  # a revision changes the bid (§6.5); the same one is no revision
             raise IllegalBid(Msg("boerenbridge.bid.unchanged", amount=amount), code="bid_unchanged",
-                             legal=[a.to_json() for a in bid_actions(r, state.bids, seat)])
+                             legal=actions_json(bid_actions(r, state.bids, seat)))
     old = state.bids
     check_amount(r, old, seat, amount)
     bids = (*old[:seat], amount, *old[seat + 1:])

@@ -62,7 +62,7 @@ def _opt_int(facts: Mapping[str, Any], key: str, lo: int, hi: int | None) -> int
 
 def parse_facts(
     facts: Any,
-    options: Mapping[str, Any] | Config,
+    options: Mapping[str, Any],
     *,
     n_players: int | None = None,
     scores: Sequence[int] | None = None,

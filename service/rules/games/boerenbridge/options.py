@@ -17,12 +17,14 @@ Derived defaults (``derived_defaults``):
   the standard Dutch game of §11; 80 otherwise.
 
 The game logic reads the options through ``config(options)``: a typed, frozen ``Config`` made once
-per options object (``Options.derive``, the service's one options cache), never by option name.
+per options object (``Options.derive``: kept with the options object, which the service's one
+options cache holds, a ``Bounded``), never by option name. Every game package has this accessor,
+with the same signature (``config(options, game)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,6 +33,8 @@ from service.rules.facts import is_json_int
 from service.rules.messages import Msg
 from service.rules.options import Options, OptionSpec
 from service.rules.settlement import REVOKE_PENALTY_SPEC
+
+RULESET_ID = "boerenbridge"
 
 #: The score a player races to (§10). Fixed by the seed.
 TARGET = 100
@@ -220,14 +224,16 @@ def _make_config(options: Mapping[str, Any]) -> Config:
     )
 
 
-def config(options: Mapping[str, Any] | Config) -> Config:
-    """The ``Config`` of validated options, made once per options object (``Options.derive``); a
-    ``Config`` is its own."""
-    if type(options) is Options:  # the common case first: a match's or a request's options
-        return options.derive(_make_config)
-    if isinstance(options, Config):
-        return options
-    return Options.of(options).derive(_make_config)
+#: the game id -> the function ``Options.derive`` makes its ``Config`` with
+CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {RULESET_ID: _make_config}
+
+
+def config(options: Mapping[str, Any], game: str = RULESET_ID) -> Config:
+    """The ``Config`` of ``game`` (this package's one) for validated options, made once per options
+    object (``Options.derive``); options not yet an ``Options`` are taken as given."""
+    if type(options) is not Options:
+        options = Options.of(options)
+    return options.derive(CONFIG_MAKERS[game])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -255,7 +261,7 @@ def _schedule(value: str | tuple[int, ...], n_players: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def schedule(options: Mapping[str, Any] | Config, n_players: int) -> tuple[int, ...]:
+def schedule(options: Mapping[str, Any], n_players: int) -> tuple[int, ...]:
     """The hand sizes of one pass of the schedule for ``n_players`` (§11; BB-V01)."""
     return config(options).hand_sizes[n_players]
 

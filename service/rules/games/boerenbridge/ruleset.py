@@ -69,7 +69,7 @@ _SCORE_EXAMPLE = {
 
 
 class Boerenbridge(Ruleset[BoerenbridgeState]):
-    id = "boerenbridge"
+    id = opts.RULESET_ID
     name = Msg("boerenbridge.name")
     description = Msg("boerenbridge.description")
     player_counts = opts.PLAYER_COUNTS

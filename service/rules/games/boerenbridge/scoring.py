@@ -102,14 +102,13 @@ def best_seats(scores: Sequence[int]) -> tuple[int, ...]:
 
 
 def match_outcome(
-    scores: Sequence[int], options: Mapping[str, Any] | Config, rounds_played: int | None, n_players: int
+    scores: Sequence[int], cfg: Config, rounds_played: int | None, n_players: int
 ) -> tuple[str | None, tuple[int, ...]]:
     """§10: (result, winners) after a round; result None while the match goes on.
 
     Results: ``"won"`` (one player at exactly 100), ``"joint_win"``, ``"no_winner"`` and
     ``"closest_to_100"`` (``max_rounds`` reached), ``"highest_score"`` (``fixed_rounds_highest``).
     """
-    cfg = config(options)
     limit = rounds_in_match(cfg, n_players)
     if cfg.fixed_rounds:
         if limit is not None and rounds_played is not None and rounds_played >= limit:

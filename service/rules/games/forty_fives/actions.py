@@ -11,7 +11,7 @@ and, in table mode, ``round_result`` (result = the round facts).
 
 from __future__ import annotations
 
-from service.rules.actions import Action, acting_seat, made_once
+from service.rules.actions import Action, acting_seat, actions_json, made_once
 from service.rules.cards import ALL_CARDS, SUITS
 from service.rules.errors import IllegalAction, not_your_turn, wrong_phase
 from service.rules.games.forty_fives.options import Config
@@ -105,7 +105,7 @@ def seat_to_act(cfg: Config, state: FortyFivesState, action: Action, phase: str)
 
 def illegal(detail: Msg, code: str, legal: list[Action]) -> IllegalAction:
     """An IllegalAction whose ``legal`` lists ``legal`` as JSON."""
-    return IllegalAction(detail, code=code, legal=[a.to_json() for a in legal])
+    return IllegalAction(detail, code=code, legal=actions_json(legal))
 
 
 def may_announce(cfg: Config) -> bool:

@@ -18,7 +18,7 @@ follow the auction is in ``kitty``; the discard and draw in ``discard``.
 
 from __future__ import annotations
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.errors import IllegalAction, IllegalBid, InvalidAction
 from service.rules.games.forty_fives import round_end
 from service.rules.games.forty_fives.actions import HOLD_ACTS, NAME_ACTS, PASS_ACTS, seat_to_act
@@ -85,7 +85,7 @@ def apply_call(cfg: Config, state: FortyFivesState, action: Action) -> FortyFive
     can_pass, bids, can_hold = call_options(cfg, state, seat)
 
     def refuse(detail: Msg, code: str) -> IllegalBid:
-        return IllegalBid(detail, code=code, legal=[x.to_json() for x in auction_actions(cfg, state, seat)])
+        return IllegalBid(detail, code=code, legal=actions_json(auction_actions(cfg, state, seat)))
 
     passed = list(a.passed)
     high, high_seat = a.high, a.high_seat
@@ -239,9 +239,9 @@ def apply_name_trump(cfg: Config, state: FortyFivesState, action: Action) -> For
     if all(a.suit is not suit for a in legal):
         if current_round(state).kitty_bid == "whole_hand":
             raise IllegalAction(Msg("forty_fives.trump_not_in_kitty", suit=suit.value), code="trump_not_in_kitty",
-                                legal=[a.to_json() for a in legal])
+                                legal=actions_json(legal))
         raise IllegalAction(Msg("forty_fives.must_hold_trump", suit=suit.value), code="must_hold_trump",
-                            legal=[a.to_json() for a in legal])
+                            legal=actions_json(legal))
     rnd = evolve(current_round(state), trump=suit)
     hands = state.hands
     if rnd.kitty and hands is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from service.rules.actions import Action
+from service.rules.actions import Action, actions_json
 from service.rules.cards import Card
 from service.rules.errors import CardAlreadyPlayed, CardNotInHand, IllegalAction, InvalidAction
 from service.rules.games.forty_fives.actions import make_action, seat_to_act
@@ -107,7 +107,7 @@ def _discard_count(cfg: Config, state: FortyFivesState, seat: int, action: Actio
         else:
             why = Msg("forty_fives.discard_too_many", stock=stock_count(cfg, state))
         raise IllegalAction(Msg("forty_fives.discard_count", seat=seat, lo=lo, hi=hi, count=count, why=why),
-                            code="discard_count", legal=[a.to_json() for a in legal[:64]])
+                            code="discard_count", legal=actions_json(legal[:64]))
     return count
 
 

@@ -1,6 +1,8 @@
 """The options catalogue of Forty-Fives and Auction Forty-Fives (forty-fives.md §5, defaults §2.10, §3.11)
-and ``Config``, the options digested once into the flags the engine reads (``config_of``: one per
-options object and game, through the service's one options cache, ``Options.derive``).
+and ``Config``, the options digested once into the flags the engine reads (``config(options, game)``:
+one per options object and game, ``Options.derive``, kept with the options object, which the
+service's one options cache holds, a ``Bounded``). Every game package has this accessor, with the
+same signature; here ``game`` tells the two games apart.
 
 The two games share most options; where a default differs per game (``ace_of_hearts_lead``,
 ``unrobbed_trump_ace``, ``dealer_turned_ace``, ``highest_trump_bonus``, ``target_score``) each game
@@ -363,7 +365,7 @@ CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {FORTY_FIVES_ID: _forty_
                                                          AUCTION_ID: _auction_config}
 
 
-def config_of(game: str, options: Mapping[str, Any]) -> Config:
+def config(options: Mapping[str, Any], game: str = FORTY_FIVES_ID) -> Config:
     """``game``'s digested options, made once per options object (``Options.derive``); options not
     yet an ``Options`` (a plain mapping) are taken as given, defaults filling what they lack."""
     if type(options) is not Options:

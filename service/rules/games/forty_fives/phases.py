@@ -3,9 +3,7 @@ the Forty-Fives family, handing each action to the module of its phase (``tricks
 the hot path, first; ``table``, ``robbing``, ``auction``, ``discard``, ``round_result``).
 
 The functions take the ruleset first, so the ruleset class binds them as its methods directly (no
-wrapper call per step of a match). The dealt play (every card) looks its ``Config`` up in the match's
-options (always an ``Options``: validated at ``new_match``, decoded as one; ``Options.derive``)
-rather than through ``config_of``, which checks that.
+wrapper call per step of a match); each reads its game's ``Config`` through ``options.config``.
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from service.rules.actions import Action
 from service.rules.errors import InvalidAction, MatchOver, wrong_phase
 from service.rules.games.forty_fives import auction, discard, kitty, robbing, round_result, table, tricks
 from service.rules.games.forty_fives.actions import SEAT_TUPLES, need_phase, need_turn, phase_types, seat_of
-from service.rules.games.forty_fives.options import CONFIG_MAKERS, config_of
+from service.rules.games.forty_fives.options import config
 from service.rules.games.forty_fives.state import (
     AUCTION,
     DEAL,
@@ -50,13 +48,13 @@ def legal_actions(ruleset: FortyFivesFamily, state: FortyFivesState, seat: int) 
         if state.hands is not None:
             if seat != state.turn:
                 return []
-            return tricks.play_actions(state.match.options.derive(CONFIG_MAKERS[ruleset.id]), state, seat)
+            return tricks.play_actions(config(state.match.options, ruleset.id), state, seat)
         if not 0 <= seat < state.match.players:
             return []
-        return table.table_play_actions(config_of(ruleset.id, state.match.options), state, seat)
+        return table.table_play_actions(config(state.match.options, ruleset.id), state, seat)
     if phase in (DEAL, OVER) or not 0 <= seat < state.match.players:
         return []
-    cfg = config_of(ruleset.id, state.match.options)
+    cfg = config(state.match.options, ruleset.id)
     if phase == DEALER_ROB:
         return robbing.dealer_rob_actions(cfg, state, seat) if seat == state.turn else []
     if phase == TURN_UP:
@@ -81,7 +79,7 @@ def apply(ruleset: FortyFivesFamily, state: FortyFivesState, action: Action) -> 
         card = action.card
         if card is None or seat is None:
             raise InvalidAction(Msg("forty_fives.play_needs_card"))
-        return tricks.dealt_play(state.match.options.derive(CONFIG_MAKERS[ruleset.id]), state, seat, card)
+        return tricks.dealt_play(config(state.match.options, ruleset.id), state, seat, card)
     return _apply_other(ruleset, state, action)
 
 
@@ -99,7 +97,7 @@ def _apply_other(ruleset: FortyFivesFamily, state: FortyFivesState, action: Acti
         raise MatchOver(Msg("forty_fives.match_over"))
     if state.phase == DEAL:
         raise wrong_phase(Msg("forty_fives.deal_first"), ())
-    cfg = config_of(ruleset.id, state.match.options)
+    cfg = config(state.match.options, ruleset.id)
     if kind == "play":
         seat = seat_of(state, action)
         need_phase(cfg, state, action, PLAY)

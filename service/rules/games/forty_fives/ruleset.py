@@ -53,10 +53,9 @@ from service.rules.games.forty_fives.options import (
     AUCTION_SPECS,
     FORTY_FIVES_ID,
     FORTY_FIVES_SPECS,
-    Config,
     auction_derived_defaults,
     check_options,
-    config_of,
+    config,
 )
 from service.rules.games.forty_fives.presets import AUCTION_PRESETS, FORTY_FIVES_PRESETS
 from service.rules.games.forty_fives.ranking import table_for
@@ -84,10 +83,6 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     # --- options ----------------------------------------------------------------------------------
 
-    def config(self, options: Mapping[str, Any]) -> Config:
-        """The options digested (once per options object: ``options.config_of``)."""
-        return config_of(self.id, options)
-
     def check_options(self, options: Mapping[str, Any]) -> None:
         check_options(options)
 
@@ -95,7 +90,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         return TRICKS_PER_HAND
 
     def ranking_tables(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        cfg = self.config(options)
+        cfg = config(options, self.id)
         out: dict[str, Any] = {}
         for trump in SUITS:
             table = table_for(cfg, trump, False)
@@ -105,31 +100,31 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
     # --- stateless questions ----------------------------------------------------------------------
 
     def trick_winner(self, plays: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]) -> TrickOutcome:
-        return play.trick_winner(self.config(options), plays, ctx, self.name, max(self.player_counts))
+        return play.trick_winner(config(options, self.id), plays, ctx, self.name, max(self.player_counts))
 
     def legal_plays(
         self, hand: Sequence[Card], trick: Sequence[Play], ctx: TrickContext, options: Mapping[str, Any]
     ) -> PlayVerdict:
-        return play.legal_plays(self.config(options), hand, trick, ctx, self.name, max(self.player_counts))
+        return play.legal_plays(config(options, self.id), hand, trick, ctx, self.name, max(self.player_counts))
 
     def score_round(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> RoundScore:
         facts, offenders = revokes_applied(facts, options, None)
         if offenders:
             return revoke_penalty.score_round(
-                self.config(options), facts, self.player_counts, offenders, penalty_of(options)
+                config(options, self.id), facts, self.player_counts, offenders, penalty_of(options)
             )
-        return scoring.score_round(self.config(options), facts, self.player_counts)
+        return scoring.score_round(config(options, self.id), facts, self.player_counts)
 
     # --- matches ----------------------------------------------------------------------------------
 
     def start(self, options: Options, n_players: int, dealer: int, mode: str) -> FortyFivesState:
-        return deal.new_state(self.config(options), options, n_players, dealer, mode)
+        return deal.new_state(config(options, self.id), options, n_players, dealer, mode)
 
     def needs_deal(self, state: FortyFivesState) -> bool:
         return state.phase == DEAL
 
     def deal(self, state: FortyFivesState, deck: Sequence[Card] | None) -> FortyFivesState:
-        return deal.deal(self.config(state.match.options), state, deck)
+        return deal.deal(config(state.match.options, self.id), state, deck)
 
     def status(self, state: FortyFivesState) -> str:
         return state.match.status
@@ -144,7 +139,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         return view.table(state)
 
     def round_result_allowed(self, state: FortyFivesState) -> bool:
-        return ROUND_RESULT in phase_types(self.config(state.match.options), state)
+        return ROUND_RESULT in phase_types(config(state.match.options, self.id), state)
 
     def game_view(self, state: FortyFivesState, seat: int | None) -> dict[str, Any]:
         return view.game_view(state, seat)
@@ -163,7 +158,7 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def rescored(self, state: FortyFivesState, revokes: tuple[Revoke, ...]) -> FortyFivesState:
         options = state.match.options
-        return revoke_penalty.rescored(self.config(options), state, revokes, penalty_of(options))
+        return revoke_penalty.rescored(config(options, self.id), state, revokes, penalty_of(options))
 
 
 class FortyFives(FortyFivesFamily):

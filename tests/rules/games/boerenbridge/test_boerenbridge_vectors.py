@@ -13,7 +13,7 @@ from service.rules.cards import Card, Suit
 from service.rules.errors import IllegalBid, InvalidFacts, NotYourTurn, RuleError
 from service.rules.games.boerenbridge.bidding import is_non_bidder
 from service.rules.games.boerenbridge.first_dealer import resolve_draw
-from service.rules.games.boerenbridge.options import schedule
+from service.rules.games.boerenbridge.options import config, schedule
 from service.rules.games.boerenbridge.scoring import match_outcome
 from service.rules.tricks import Play, TrickContext
 from tests.english import english
@@ -322,7 +322,7 @@ def test_match_score_update(row: dict[str, str]) -> None:
     else:
         assert 0 not in out.winners
     if "non-bidder next round" in new_cell:
-        assert is_non_bidder(new, options())
+        assert is_non_bidder(new, config(options()))
     other = row["other rules"]
     for rule, value in re.findall(r"(bounce|subtract_from_previous|bust) (\d+)", other):
         assert B.score_round(facts, options(overshoot_rule=rule)).scores[0] == int(value)
@@ -331,7 +331,7 @@ def test_match_score_update(row: dict[str, str]) -> None:
             assert B.score_round(facts, options(overshoot_rule=rule)).scores[0] == new
     if "the player bids" in other:
         given = spec_options(other)
-        assert not is_non_bidder(int(row["previous"]), options(**given))
+        assert not is_non_bidder(int(row["previous"]), config(options(**given)))
         with pytest.raises(InvalidFacts) as err:  # a null bid is now impossible: he must bid
             B.score_round(facts, options(**given))
         assert err.value.code == "missing_bid"
@@ -411,14 +411,14 @@ def test_end_of_match(vid: str) -> None:
     (scores,) = int_lists(text)
     if vid == "BB-E04":
         limit = int(re.search(r"max_rounds = (\d+)", text).group(1))  # type: ignore[union-attr]
-        assert match_outcome(scores, options(max_rounds=limit), limit - 1, 4) == (None, ())
-        result, winners = match_outcome(scores, options(max_rounds=limit), limit, 4)
+        assert match_outcome(scores, config(options(max_rounds=limit)), limit - 1, 4) == (None, ())
+        result, winners = match_outcome(scores, config(options(max_rounds=limit)), limit, 4)
         assert "`no_winner` (default)" in text and (result, winners) == ("no_winner", ())
         seat = int(re.search(r"seat (\d) wins", text).group(1))  # type: ignore[union-attr]
         closest = options(max_rounds=limit, max_rounds_outcome="closest_to_100")
-        assert match_outcome(scores, closest, limit, 4) == ("closest_to_100", (seat,))
+        assert match_outcome(scores, config(closest), limit, 4) == ("closest_to_100", (seat,))
         return
-    result, winners = match_outcome(scores, options(), 1, 4)
+    result, winners = match_outcome(scores, config(options()), 1, 4)
     if "continues" in text and "play_on" not in text:
         assert result is None
     if vid == "BB-E01":
@@ -428,7 +428,7 @@ def test_end_of_match(vid: str) -> None:
         joint = tuple(ints(re.search(r"seats ([\d and]+) are joint", text).group(1)))  # type: ignore[union-attr]
         assert (result, winners) == ("joint_win", joint)
         play_on = options(simultaneous_100="play_on", overshoot_rule="bounce")
-        assert match_outcome(scores, play_on, 1, 4) == (None, ())
+        assert match_outcome(scores, config(play_on), 1, 4) == (None, ())
 
 
 # --- 13.7 first dealer -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import pytest
 
 from service.rules.errors import InvalidInput, InvalidOption, UnknownOption
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
+from service.rules.games.forty_fives.options import config
 from service.rules.playout import shuffled_deck
 from service.rules.ruleset import FINISHED
 from tests.english import english
@@ -201,7 +202,7 @@ def test_fixed_length_vectors(row: dict[str, str]) -> None:
         return
     valid = ruleset.validate_options(options)
     if row["after hand"] == "—":  # ME-15: accepted, and the target still ends the match
-        assert ruleset.config(valid).fixed_hands is None
+        assert config(valid, ruleset.id).fixed_hands is None
         out = ruleset.score_round(
             {"players": 3, "tricks_won": [5, 0, 0], "highest_trump_seat": 0, "scores": [20, 0, 0]}, valid
         )
@@ -290,7 +291,7 @@ MATCHES = [
 def test_a_fixed_match_ends_after_its_scored_hands(rid: str, mode: str, raw: dict[str, Any], seed: int) -> None:
     ruleset = FORTY_FIVES if rid == "forty_fives" else AUCTION_FORTY_FIVES
     options = ruleset.validate_options(raw)
-    cfg = ruleset.config(options)
+    cfg = config(options, ruleset.id)
     assert cfg.fixed_hands is not None
     n = options["players"]
     rng = random.Random(seed)

@@ -14,7 +14,7 @@ from service.rules.cards import Card, Suit, card
 from service.rules.errors import CardNotInHand, IllegalAction, IllegalBid, IllegalPlay, InvalidAction, InvalidOption
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES as AF
 from service.rules.games.forty_fives.discard import discard_bounds
-from service.rules.games.forty_fives.options import AUCTION_SPECS, config_of
+from service.rules.games.forty_fives.options import AUCTION_SPECS, config
 from service.rules.games.forty_fives.state import DISCARD, NAME_TRUMP, PLAY
 from service.rules.ruleset import SPECTATOR
 from service.rules.tricks import TrickContext
@@ -199,8 +199,8 @@ def test_hold_minimum_adds_to_the_floor() -> None:
         AF.apply(state, call_action(3, "hold"))
     assert err.value.code == "bid_below_floor"
     assert (
-        config_of(
-            AF.id, AF.validate_options({"trump_selection": "bidding", "dealer_hold": "off", "hold_minimum": 25})
+        config(
+            AF.validate_options({"trump_selection": "bidding", "dealer_hold": "off", "hold_minimum": 25}), AF.id
         ).dealer_hold
         == "off"
     )
@@ -218,9 +218,9 @@ def test_options_that_cannot_matter_are_accepted() -> None:
         "bid_values": [15, 20, 25],
         "auction_rounds": "single",
     }
-    cfg = config_of(AF.id, AF.validate_options({"trump_selection": "bidding", **moot}))
+    cfg = config(AF.validate_options({"trump_selection": "bidding", **moot}), AF.id)
     assert cfg.kitty_bid == "off" and not cfg.bid30_lead
-    turn_up = config_of(AF.id, AF.validate_options(moot))
+    turn_up = config(AF.validate_options(moot), AF.id)
     assert not turn_up.single_round and turn_up.kitty_bid == "off" and not turn_up.cap_waived_in_hole
 
 
@@ -301,7 +301,7 @@ def test_kitty_bid_vectors(row: dict[str, str]) -> None:
         assert len(hand_of(state, b)) == held and set(KB_KITTY) <= hand_of(state, b)
         state = _discard_nothing_until(state, b)
         least = int(re.search(r"discard at least (\d+)", expected).group(1))  # type: ignore[union-attr]
-        assert discard_bounds(config_of(AF.id, state.match.options), state, b)[0] == least
+        assert discard_bounds(config(state.match.options, AF.id), state, b)[0] == least
         return
     kept_text = re.search(r"card (\S+?)[;,]?(?: |$)", action)
     kept = card(kept_text.group(1)) if kept_text else None
@@ -337,7 +337,7 @@ def test_kitty_bid_vectors(row: dict[str, str]) -> None:
     state = AF.apply(state, Action("name_trump", b, suit=suit))
     if "nobody else discards" in expected:
         assert state.phase == DISCARD and state.turn == b
-        assert discard_bounds(config_of(AF.id, state.match.options), state, b) == (0, 0)
+        assert discard_bounds(config(state.match.options, AF.id), state, b) == (0, 0)
         state = AF.apply(state, Action("discard", b, cards=()))
         dealt = int(re.search(r"is dealt (\d+) card", expected).group(1))  # type: ignore[union-attr]
         assert state.phase == PLAY and state.round.drawn[b] == dealt and len(hand_of(state, b)) == 5
@@ -345,7 +345,7 @@ def test_kitty_bid_vectors(row: dict[str, str]) -> None:
     bounds = re.search(r"discard (\d+)[–-](\d+)", expected)
     if bounds:
         state = _discard_nothing_until(state, b)
-        cfg = config_of(AF.id, state.match.options)
+        cfg = config(state.match.options, AF.id)
         assert discard_bounds(cfg, state, b) == (int(bounds.group(1)), int(bounds.group(2)))
         state = AF.apply(state, Action("discard", b, cards=()))
         assert len(hand_of(state, b)) == 5
@@ -373,7 +373,7 @@ def test_a_kitty_bid_in_table_mode_is_reported_without_a_card() -> None:
     state = AF.apply(state, Action("kitty_bid", KB_BIDDER))
     state = AF.apply(state, Action("name_trump", KB_BIDDER, suit=Suit.HEARTS))
     state = AF.apply(state, Action("discard", 0, amount=0))
-    cfg = config_of(AF.id, state.match.options)
+    cfg = config(state.match.options, AF.id)
     assert discard_bounds(cfg, state, KB_BIDDER) == (0, 4)
     state = AF.apply(state, Action("discard", KB_BIDDER, amount=2))
     assert state.round.drawn[KB_BIDDER] == 3

@@ -13,6 +13,7 @@ from service.rules.actions import Action
 from service.rules.cards import DECK_52, Card, card
 from service.rules.errors import IllegalAction, NotYourTurn, WrongPhase
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
+from service.rules.games.forty_fives.options import config
 from service.rules.games.forty_fives.ranking import table_for
 from service.rules.games.forty_fives.state import ACE_DECLINED, ACE_MAY_DECLINE, DEALER_ROB, PLAY, FortyFivesState
 from service.rules.ruleset import SPECTATOR
@@ -155,7 +156,7 @@ def test_da06_the_declined_ace_is_never_played(seed: int) -> None:
     record = done.match.history[-1]
     played = [c for t in record.tricks for c in t.cards]
     assert up not in played
-    table = table_for(FORTY_FIVES.config(done.match.options), up.suit, False)
+    table = table_for(config(done.match.options, FORTY_FIVES.id), up.suit, False)
     trumps = [c for c in played if table.trump_mask >> c.index & 1]
     if trumps:  # "the highest trump played decides the bonus as usual"
         best = max(trumps, key=lambda c: table.strength[c.index])

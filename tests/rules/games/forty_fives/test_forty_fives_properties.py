@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from service.rules.actions import Action
 from service.rules.cards import Card, Rank
 from service.rules.games.forty_fives import AUCTION_FORTY_FIVES, FORTY_FIVES
+from service.rules.games.forty_fives.options import config
 from service.rules.games.forty_fives.ranking import ACE_OF_HEARTS
 from service.rules.games.forty_fives.state import DEALER_DRAW, FortyFivesState, RoundRecord
 from service.rules.handmask import cards_of, mask_of
@@ -175,7 +176,7 @@ def check_round_score(ruleset: Any, before_scores: tuple[int, ...], state: Forty
                       hands_dealt: Any) -> None:
     """Hand points and scores follow from the tricks; totals of 25/30 where the spec says so (in
     ``forty_fives`` 5 x ``trick_value``, plus ``highest_trump_bonus_value`` with the bonus, §9.3)."""
-    cfg = ruleset.config(state.match.options)
+    cfg = config(state.match.options, ruleset.id)
     n = state.match.players
     if record.void:
         assert record.points == (0,) * len(before_scores) and record.scores == before_scores
