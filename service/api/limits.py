@@ -73,7 +73,6 @@ import functools
 import hashlib
 import logging
 import math
-import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -91,7 +90,7 @@ from service.api.config import Settings
 from service.api.i18n import render
 from service.api.problems import problem_response, problem_title
 from service.rules.messages import Msg
-from service.store.redis_wire import Attempts, exchange
+from service.store.redis_wire import Attempts, OwnConnections
 
 #: the logger of the limiter's storage going and coming back (the name its log lines always had)
 log = logging.getLogger("flask-limiter")
@@ -290,8 +289,7 @@ class RedisCounts:
         self._script: Any = None
         self._keyslot: Callable[[str], int] | None = None
         self._pool: Any = None
-        self._idle: list[Any] = []
-        self._idle_pid = 0
+        self._connections = OwnConnections(lambda: self._pool.get_connection())
 
     def _connect(self) -> Any:
         with self._lock:
@@ -322,29 +320,13 @@ class RedisCounts:
 
     def _call(self, sha: str, keys: list[str], args: list[Any]) -> Any:
         """``EVALSHA`` on a connection of this object's; the script sent first when Redis lacks it."""
-        conn = self._idle_connection()
-        try:
-            evalsha = ("EVALSHA", sha, len(keys), *keys, *args)
-            [reply] = exchange(conn, [evalsha], Attempts(), write=True)
-            if isinstance(reply, NoScriptError):  # a Redis restarted or flushed since it was sent
-                _, reply = exchange(conn, [("SCRIPT", "LOAD", COUNT_SCRIPT), evalsha], Attempts(), write=True)
-            if isinstance(reply, Exception):
-                raise reply
-            return reply
-        finally:
-            self._idle.append(conn)
-
-    def _idle_connection(self) -> Any:
-        """A connection no other call is using: one used before, else a new one from the pool (which
-        refuses one past its bound). ``list.pop`` and ``append`` are atomic, so threads never share
-        one; a forked child starts afresh."""
-        pid = os.getpid()
-        if self._idle_pid != pid:
-            self._idle, self._idle_pid = [], pid
-        try:
-            return self._idle.pop()
-        except IndexError:
-            return self._pool.get_connection()
+        evalsha = ("EVALSHA", sha, len(keys), *keys, *args)
+        [reply] = self._connections.exchange([evalsha], Attempts(), write=True)
+        if isinstance(reply, NoScriptError):  # a Redis restarted or flushed since it was sent
+            _, reply = self._connections.exchange([("SCRIPT", "LOAD", COUNT_SCRIPT), evalsha], Attempts(), write=True)
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
 
     def _groups(self, checks: Sequence[Check]) -> list[Sequence[Check]]:
         """``checks`` in one group, or in a cluster one group per slot (in the order they come)."""

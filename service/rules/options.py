@@ -185,6 +185,13 @@ class Options(Mapping[str, Any]):
         key = _content_key(values)
         return _CACHE.get_or_make(("content", key), lambda: cls(values, key))
 
+    @classmethod
+    def derived(cls, values: Mapping[str, Any], make: Callable[[Options], _T]) -> _T:
+        """``make``'s value for ``values`` (an options object, or a mapping taken as given), made once
+        per options object: what each game's config accessor returns."""
+        options = values if type(values) is Options else cls.of(values)
+        return options.derive(make)
+
     def derive(self, make: Callable[[Options], _T]) -> _T:
         """``make(self)``, made once for these options (``make`` must be a pure function of them)."""
         try:

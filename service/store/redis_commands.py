@@ -10,7 +10,6 @@ without a reply is ``StoreOutcomeUnknown``, never a refusal or ``StoreUnavailabl
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -23,7 +22,7 @@ from redis.retry import Retry
 
 from service.store.base import StoreError, StoreOutcomeUnknown, StoreUnavailable
 from service.store.redis_follow import BlockingReader, Reader
-from service.store.redis_wire import Attempts, Command, RedisOptions, exchange, is_unavailable
+from service.store.redis_wire import Attempts, Command, OwnConnections, RedisOptions, is_unavailable
 
 
 class RedisCommands:
@@ -63,9 +62,8 @@ class RedisCommands:
         #: how long closing the store waits for its feed reader to stop (one node: not at all, the
         #: reader's blocking read is on a connection of its own)
         self.feed_stop_seconds = 0.0
-        #: connections of ``_routed``, taken from the pool once and reused (``_idle_connection``)
-        self._idle: list[Any] = []
-        self._idle_pid = os.getpid()
+        #: connections of ``_routed``, taken from the pool once and reused
+        self.connections = OwnConnections(self._pooled_connection)
 
     def loaded(self, source: str) -> Script:
         """A script of the store's (``redis_scripts``), run through this channel by its SHA1."""
@@ -183,35 +181,17 @@ class RedisCommands:
     def _routed(
         self, key: str, commands: Sequence[Command], attempts: Attempts, write: bool, last_timeout: float | None
     ) -> list[Any]:
-        """One attempt, on a connection of this channel's own (see ``_idle_connection``).
-
-        The commands go to a pooled connection directly, not through ``Redis.execute_command``:
-        that skips redis-py's per-command observability bookkeeping (timers, callbacks and labels,
-        even with no metrics configured) and checking a connection out of the pool and back in for
-        every command (a lock, a fork check and a poll of the socket each way), on every load and
-        save (bench/README.md, Matches). Same connection settings, same health check when idle,
-        same errors."""
-        conn = self._idle_connection()
-        try:
-            return exchange(conn, commands, attempts, write=write, last_timeout=last_timeout)
-        finally:
-            self._idle.append(conn)
+        """One attempt, on a connection of this channel's own (``OwnConnections``: same connection
+        settings, same health check when idle, same errors), on every load and save."""
+        return self.connections.exchange(commands, attempts, write=write, last_timeout=last_timeout)
 
     def _after_failure(self, error: Exception) -> None:
         """Between a failed attempt and the next (the exchange dropped its connection already)."""
 
-    def _idle_connection(self) -> Any:
-        """A connection no other call is using: one that ``_routed`` used before, else a new one
-        from the pool (kept from then on; ``close`` disconnects them with the pool's). ``list.pop``
-        and ``append`` are atomic, so threads never share one; a forked child starts afresh."""
-        pid = os.getpid()
-        if self._idle_pid != pid:
-            self._idle, self._idle_pid = [], pid
-        try:
-            return self._idle.pop()
-        except IndexError:
-            assert self.client is not None
-            return self.client.connection_pool.get_connection()
+    def _pooled_connection(self) -> Any:
+        """A new connection from the pool (kept from then on; ``close`` disconnects them with the pool's)."""
+        assert self.client is not None
+        return self.client.connection_pool.get_connection()
 
     def ping(self) -> bool:
         """True when Redis answers now (the no-retry client): for /readyz."""

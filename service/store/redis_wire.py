@@ -20,6 +20,7 @@ What a failure tells about a write depends on how far it got:
 
 from __future__ import annotations
 
+import os
 import select
 import sys
 from collections.abc import Callable, Sequence
@@ -226,6 +227,34 @@ def exchange(
             attempts.lost = True
         raise
     return replies
+
+
+class OwnConnections:
+    """Connections an owner takes from a pool once and keeps (``exchange`` on them, not through
+    ``Redis.execute_command``): no check-out and check-in of a connection per call, no redis-py
+    bookkeeping per command (bench/README.md, Matches). ``fresh`` gives a new one from the pool
+    (which refuses one past its bound) when none is idle. ``list.pop`` and ``append`` are atomic,
+    so threads never share one; a forked child starts afresh."""
+
+    def __init__(self, fresh: Callable[[], Any]) -> None:
+        self.idle: list[Any] = []
+        self._pid = os.getpid()
+        self._fresh = fresh
+
+    def exchange(
+        self, commands: Sequence[Command], attempts: Attempts, *, write: bool, last_timeout: float | None = None
+    ) -> list[Any]:
+        """``exchange`` on a connection no other call is using, kept idle for the next call after."""
+        if self._pid != os.getpid():
+            self.idle, self._pid = [], os.getpid()
+        try:
+            conn = self.idle.pop()
+        except IndexError:
+            conn = self._fresh()
+        try:
+            return exchange(conn, commands, attempts, write=write, last_timeout=last_timeout)
+        finally:
+            self.idle.append(conn)
 
 
 def _closed_by_server(conn: Any) -> bool:

@@ -145,7 +145,7 @@ def test_a_command_interrupted_before_its_reply_leaves_no_reply_behind(redis_sto
     cannot read that late reply as its own."""
     redis_store.create("m1", {"n": 1}, [])
     redis_store.load("m1")
-    [conn] = redis_store.commands._idle
+    [conn] = redis_store.commands.connections.idle
 
     def interrupted() -> None:
         raise KeyboardInterrupt
@@ -156,7 +156,7 @@ def test_a_command_interrupted_before_its_reply_leaves_no_reply_behind(redis_sto
     del conn.read_response
     assert redis_store.save("m1", 1, {"n": 2}, [{"e": 2}]) == 2
     assert redis_store.load("m1").document == {"n": 2}
-    assert redis_store.commands._idle == [conn]  # reconnected, still the one connection
+    assert redis_store.commands.connections.idle == [conn]  # reconnected, still the one connection
 
 
 def test_threads_never_share_a_connection(redis_store: RedisStore) -> None:
@@ -180,7 +180,7 @@ def test_threads_never_share_a_connection(redis_store: RedisStore) -> None:
     for thread in threads:
         thread.join()
     assert errors == []
-    assert 1 <= len(redis_store.commands._idle) <= 8
+    assert 1 <= len(redis_store.commands.connections.idle) <= 8
 
 
 # -- a timed-out command, retried -------------------------------------------------------------

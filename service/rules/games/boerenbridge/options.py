@@ -231,9 +231,7 @@ CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {RULESET_ID: _make_confi
 def config(options: Mapping[str, Any], game: str = RULESET_ID) -> Config:
     """The ``Config`` of ``game`` (this package's one) for validated options, made once per options
     object (``Options.derive``); options not yet an ``Options`` are taken as given."""
-    if type(options) is not Options:
-        options = Options.of(options)
-    return options.derive(CONFIG_MAKERS[game])
+    return Options.derived(options, CONFIG_MAKERS[game])
 
 
 # ------------------------------------------------------------------------------------------------
