@@ -16,7 +16,8 @@ Answers get exactly the headers, in the same order, that the five layers gave th
 (a ``Vary`` extended with ``Accept-Language``), ``Content-Language``, ``Vary`` when the app set
 none, the security headers the answer lacks (``headers.add_headers``), and ``X-Request-ID`` last
 (any the app set is dropped). For the usual answer, which carries none of those names and is not
-HTML, the headers after the app's own are one tuple per language, made when the app is built.
+HTML, the headers after the app's own are one tuple per language, made when the app is built (a
+``Vary`` of the app's, such as a match's ``Vary: Authorization``, extended in place).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ StartResponse = Callable[..., Any]
 _ENV_REQUEST = "werkzeug.request"
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: header names (lower case) whose presence in the app's answer takes the general path
-_EDITED = frozenset({"vary", REQUEST_ID_HEADER.lower(), *(name.lower() for name, _ in (*EVERY_ANSWER, *HTML_ANSWER))})
+_EDITED = frozenset({REQUEST_ID_HEADER.lower(), *(name.lower() for name, _ in (*EVERY_ANSWER, *HTML_ANSWER))})
 
 
 class Edge:
@@ -102,18 +103,28 @@ class Edge:
     def finish_headers(self, headers: list[tuple[str, str]], lang: str, rid: str) -> None:
         """The app's WSGI ``headers`` as the answer carries them (the module docstring)."""
         usual = True
-        for name, value in headers:
+        vary_at = -1
+        for at, (name, value) in enumerate(headers):
             lowered = name.lower()
-            if lowered in _EDITED or (lowered == "content-type" and is_html(value)):
+            if lowered == "vary":
+                if vary_at < 0:
+                    vary_at = at
+            elif lowered in _EDITED or (lowered == "content-type" and is_html(value)):
                 usual = False
                 break
         tail = self.tails.get(lang)
-        if usual and tail is not None:
-            headers.extend(tail)
-        else:
+        if not usual or tail is None:
             announce(headers, lang)
             add_headers(headers)
             headers[:] = [(k, v) for k, v in headers if k.lower() != "x-request-id"]
+        elif vary_at < 0:
+            headers.extend(tail)
+        else:  # as announce does it: the app's Vary (the first) names Accept-Language too
+            name, value = headers[vary_at]
+            if "accept-language" not in value.lower():
+                headers[vary_at] = (name, f"{value}, Accept-Language" if value.strip() else "Accept-Language")
+            headers.append(tail[0])
+            headers.extend(EVERY_ANSWER)
         headers.append((REQUEST_ID_HEADER, rid))
 
 
