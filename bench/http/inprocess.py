@@ -74,16 +74,13 @@ def main() -> None:
     answer = b"".join(referee(environ(path), lambda *a: None))
     os.environ["BARE_RESPONSE_BYTES"] = str(len(answer))
     from bench.http.bare_app import app as bare
-    from service.api.ops import RequestMetrics
+    from service.api.edge import Edge
 
-    without_hooks = create_app(Settings())
-    without_hooks.before_request_funcs.clear()
-    without_hooks.after_request_funcs.clear()
-    if isinstance(without_hooks.wsgi_app, RequestMetrics):
-        without_hooks.wsgi_app = without_hooks.wsgi_app.app  # type: ignore[method-assign]
+    edge = referee.wsgi_app
+    assert isinstance(edge, Edge)
     apps: dict[str, tuple[WsgiApp, str]] = {
         "referee": (referee, path),
-        "referee_without_hooks": (without_hooks, path),
+        "referee_without_edge": (edge.app, path),
         "bare_flask": (bare, "/bare"),
     }
     for app, app_path in apps.values():  # warm up

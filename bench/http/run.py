@@ -1,7 +1,7 @@
 """HTTP benchmark: the trick endpoint against a bare Flask JSON endpoint, under the same gunicorn.
 
     .venv/bin/python bench/http/run.py [--seconds 8] [--rounds 3] [--connections 16] [--workers 2] [--client wrk]
-                                       [--accept-language id]
+                                       [--accept-language id] [--baseline DIR]
 
 For each round, for each app in turn (``service.wsgi:app`` serving ``POST /v1/rulesets/forty_fives/trick``
 with a four-card trick, then ``bench/http/bare_app.py`` serving ``POST /bare``, which parses the same
@@ -12,7 +12,9 @@ drives it from this process for a bounded time (``--seconds``) and number of req
 after each answer, so every request opens one. It prints requests per second, p50/p99 latency and
 the ratio of the two apps' throughput, as JSON. With ``--accept-language`` every request to both apps
 carries that ``Accept-Language`` header (the service then answers in that language; the bare app
-ignores it and answers as many bytes).
+ignores it and answers as many bytes). With ``--baseline DIR`` (another tree, such as a checkout of
+the parent commit, with the same dependencies) its service is measured in each round too, between
+the two, and its share of the bare endpoint reported beside this tree's.
 
 The load generator is ``wrk`` when installed (``apt-get install wrk``; 2 threads), else this
 script's asyncio client (connect to last byte), which needs far more CPU per request and so
@@ -63,6 +65,8 @@ class Target:
     app: str
     path: str
     env: dict[str, str] = field(default_factory=dict)
+    #: the tree served (its code and its gunicorn.conf.py): this one, or ``--baseline``'s
+    root: Path = ROOT
 
 
 @dataclass
@@ -161,10 +165,10 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
         # one client address at thousands of requests a second: RATELIMIT_RULES (50/second per address)
         # would refuse nearly all of them, and a 429 measures the limiter, not the endpoint
         "RATELIMIT_ENABLED": os.environ.get("RATELIMIT_ENABLED", "false"),
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+        "PYTHONPATH": os.pathsep.join(p for p in (str(target.root), os.environ.get("PYTHONPATH", "")) if p),
     }
-    command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), target.app]
-    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    command = [sys.executable, "-m", "gunicorn", "-c", str(target.root / "gunicorn.conf.py"), target.app]
+    proc = subprocess.Popen(command, cwd=target.root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     for _ in range(200):
         try:
             status, _body = post(port, target.path)
@@ -268,6 +272,9 @@ def main() -> None:
                         "(an in-memory match store); neither endpoint measured uses it")
     parser.add_argument("--accept-language", default=None,
                         help="send this Accept-Language header with every request (to both apps), e.g. id")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another tree (a checkout of the parent commit): its service is measured too, in "
+                        "the same rounds, and compared with this tree's")
     args = parser.parse_args()
     if args.accept_language:
         EXTRA_HEADERS["Accept-Language"] = args.accept_language
@@ -288,10 +295,14 @@ def main() -> None:
     bare = Target("bare_flask", "bench.http.bare_app:app", "/bare",
                   {"BARE_RESPONSE_BYTES": str(len(answer)), "REDIS_URL": args.redis_url})
 
-    runs: dict[str, list[dict[str, float | int]]] = {referee.name: [], bare.name: []}
+    targets = [referee, bare]
+    if args.baseline is not None:
+        baseline = Target("baseline", referee.app, referee.path, referee.env, args.baseline.resolve())
+        targets.insert(1, baseline)
+    runs: dict[str, list[dict[str, float | int]]] = {target.name: [] for target in targets}
     load_average: list[float] = []
     for _ in range(args.rounds):
-        for target in (referee, bare):
+        for target in targets:
             runs[target.name].append(measure(target, args))
             load_average.append(os.getloadavg()[0])
     metrics_dir.cleanup()
@@ -308,10 +319,22 @@ def main() -> None:
     round_ratios = [
         round(float(r["rps"]) / float(b["rps"]), 3) for r, b in zip(runs[referee.name], runs[bare.name], strict=True)
     ]
+    baseline_report: dict[str, object] = {}
+    if args.baseline is not None:
+        baseline_ratios = [round(float(r["rps"]) / float(b["rps"]), 3)
+                           for r, b in zip(runs["baseline"], runs[bare.name], strict=True)]
+        baseline_report = {
+            "baseline": str(args.baseline),
+            "baseline_round_ratios": baseline_ratios,
+            "baseline_throughput_ratio": round(statistics.median(baseline_ratios), 3),
+            "baseline_cpu_throughput_ratio": round(
+                summary["bare_flask"]["server_cpu_us_per_request"] / summary["baseline"]["server_cpu_us_per_request"],
+                3),
+        }
     report = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "processor": _processor(),
                     "load_average_1min_after_each_measurement": [round(x, 2) for x in load_average]},
-        "settings": {k: v for k, v in vars(args).items()},
+        "settings": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
         "request": {"path": referee.path, "body": TRICK_BODY.decode(), "headers": EXTRA_HEADERS,
                     "answer_bytes": len(answer)},
         "answer": json.loads(answer),
@@ -323,6 +346,7 @@ def main() -> None:
         "cpu_throughput_ratio": round(
             summary["bare_flask"]["server_cpu_us_per_request"] / summary["referee"]["server_cpu_us_per_request"], 3
         ),
+        **baseline_report,
     }
     print(json.dumps(report, indent=2, ensure_ascii=False))
 

@@ -46,9 +46,10 @@ from bench.matches.stages import LONG  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
 DEFAULT_STAGES = [
-    "service.api.logs:RequestLog.__call__",  # the whole request, as gunicorn calls the app
-    "service.api.logs:_CountedBody.close",  # ... and the request's log line, when the answer is sent
-    "service.api.ops:RequestMetrics.__call__",
+    "service.api.edge:Edge.__call__",  # the whole request, as gunicorn calls the app
+    "service.api.edge:CountedBody.close",  # ... and the request's log line, when the answer is sent
+    "service.api.edge:Edge.finish_headers",
+    "service.api.ops:RequestMetrics.observe",
     "service.api.body:read_json_body",
     "service.matches.usecases:Matches.act",
     "service.matches.steps:MatchSteps._load",

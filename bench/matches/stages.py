@@ -43,6 +43,7 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
     import structlog
 
     import service.api.body as body
+    import service.api.edge as edge
     import service.api.logs as logs
     import service.api.matches as api_matches
     import service.api.metrics as metrics
@@ -55,11 +56,12 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
     import service.store.redis_store as redis_store
 
     return [
-        ("API: request log middleware (whole)", [(logs.RequestLog, "__call__")]),
-        ("API: request log: the request id", [(logs, "request_id")]),
+        ("API: the edge middleware (whole)", [(edge.Edge, "__call__")]),
+        ("API: the edge: the request id", [(edge, "request_id")]),
         ("API: request log: bind/reset contextvars", [(structlog.contextvars, "bind_contextvars"),
                                                        (structlog.contextvars, "reset_contextvars")]),
-        ("API: request log: route and line", [(logs, "_route_of"), (logs.REQUEST_LOGGER, "log")]),
+        ("API: request log: route and line", [(edge, "_route_of"), (logs.REQUEST_LOGGER, "log")]),
+        ("API: the edge: the answer's headers", [(edge.Edge, "finish_headers")]),
         ("API: read the body", [(api_matches, "read_json_body")]),
         ("API: write the answer", [(api_matches, "_respond")]),
         ("API: JSON of the answer", [(body, "dumps")]),

@@ -19,11 +19,11 @@ import logging
 from flask import Flask, current_app
 
 from service import web
-from service.api import apidoc, cors, docs_page, headers, languages, limits, metrics, view_schemas
+from service.api import apidoc, cors, docs_page, languages, limits, metrics, view_schemas
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
+from service.api.edge import Edge
 from service.api.i18n import english, load_for
-from service.api.logs import RequestLog
 from service.api.matches import MATCHES_KEY
 from service.api.problems import ProblemApi
 from service.matches.usecases import Matches
@@ -75,7 +75,6 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     app.wsgi_app = BodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
     app.before_request(refuse_marked_bodies)
-    languages.init_app(app)
     cors.init_app(app, settings)
     load_for(RULESETS.values())
     app.extensions[MATCHES_KEY] = _use_cases(settings)
@@ -104,15 +103,15 @@ def _use_cases(settings: Settings) -> metrics.ObservedMatches:
 
 
 def _wire_the_edge(app: Flask, settings: Settings) -> None:
-    """What every answer passes through on its way out (issue 19): the request log and its id,
-    outermost, so that it sees every answer, a 413 of the body limit too; the rate limits and the
-    client's address behind trusted proxies; the security headers; the docs page; the domain's
-    metrics."""
+    """What every answer passes through (issue 19): the rate limits and the client's address behind
+    trusted proxies; the docs page; the domain's metrics; then, outermost, so that it sees every
+    answer (a 413 of the body limit too), the edge (``service/api/edge.py``): the request id and log
+    line, the request metrics, the answer's language and the security headers, in one WSGI
+    middleware built once the app has all its routes."""
     metrics.init_app(app, settings)
     limits.init_app(app, settings)
-    headers.init_app(app)
     docs_page.init_app(app)
-    app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = Edge(app.wsgi_app, app)  # type: ignore[method-assign]
 
 
 def current_settings() -> Settings:

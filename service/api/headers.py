@@ -8,16 +8,12 @@
   inline script, no plugin, no framing by another site, forms posting to the service only; and
   ``X-Frame-Options: DENY`` for browsers that do not read ``frame-ancestors``.
 
-A header an endpoint set itself is kept. gunicorn's ``Server`` header names no version (gunicorn
+Added by the edge (``service/api/edge.py``) as each answer starts. A header an endpoint set itself
+is kept. gunicorn's ``Server`` header names no version (gunicorn
 27 sends ``Server: gunicorn``; tests/api/test_headers.py checks a real server's answer).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable, Iterable
-from typing import Any
-
-from flask import Flask
 
 CSP = "; ".join((
     "default-src 'self'",
@@ -35,36 +31,21 @@ EVERY_ANSWER = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-r
 HTML_ANSWER = (("Content-Security-Policy", CSP), ("X-Frame-Options", "DENY"))
 
 
-def init_app(app: Flask) -> None:
-    app.wsgi_app = SecureAnswers(app.wsgi_app)  # type: ignore[method-assign]
-
-
-class SecureAnswers:
-    """WSGI middleware adding the headers above to every answer's header list, in one pass over
-    it, as the answer starts (a Flask ``after_request`` hook did it through werkzeug's ``Headers``,
-    whose ``setdefault`` scans every header once per name: about a tenth of the framework's work
-    on a posted play, ``bench/matches/worker_profile.py``)."""
-
-    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
-        self.app = app
-
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        def secured(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            add_headers(headers)
-            return start_response(status, headers, exc_info)
-
-        return self.app(environ, secured)
+def is_html(content_type: str) -> bool:
+    """Whether a ``Content-Type`` value declares an HTML answer."""
+    return content_type.split(";", 1)[0].strip().lower() == "text/html"
 
 
 def add_headers(headers: list[tuple[str, str]]) -> None:
     """Add to WSGI ``headers`` each header of ``EVERY_ANSWER`` (and, for a ``text/html`` answer, of
-    ``HTML_ANSWER``) that the answer does not carry already."""
+    ``HTML_ANSWER``) that the answer does not carry already (the edge, ``service/api/edge.py``,
+    gives most answers the same headers without calling this)."""
     present = set()
     html = False
     for name, value in headers:
         lowered = name.lower()
         present.add(lowered)
         if lowered == "content-type":
-            html = value.split(";", 1)[0].strip().lower() == "text/html"
+            html = is_html(value)
     for wanted in (EVERY_ANSWER, HTML_ANSWER) if html else (EVERY_ANSWER,):
         headers.extend((name, value) for name, value in wanted if name.lower() not in present)

@@ -14,71 +14,31 @@ English whatever is asked, and say so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qs
 
 from apispec import APISpec, BasePlugin
 from flask import Flask
 
-from service.api.i18n import ALIASES, DEFAULT_LANGUAGE, LANGUAGES, negotiate, reset_language, set_language
+from service.api.i18n import ALIASES, DEFAULT_LANGUAGE, LANGUAGES, negotiate
 
 #: the blueprints of the API's own documents, English only: flask-smorest's (``/openapi.json``) and
 #: the interactive docs page (``/docs``, service/api/docs_page.py)
 DOCS_BLUEPRINTS = ("api-docs.", "docs.")
 
-StartResponse = Callable[..., Any]
 
+class RequestLanguage:
+    """The language of a request, from its WSGI environ, for the edge (``service/api/edge.py``),
+    which sets it before the app runs (``set_language``; ``i18n.render`` writes in it) and announces
+    it on the answer (``announce``).
 
-def init_app(app: Flask) -> None:
-    app.wsgi_app = Negotiated(app, app.wsgi_app)  # type: ignore[method-assign]
+    It reads the environ directly (the query string is parsed only when it holds ``lang=``), and
+    ``negotiate`` keeps the answers to the header values it has seen (a bounded cache)."""
 
-
-class Negotiated:
-    """WSGI middleware around the Flask app: chooses the language of each request before the app
-    runs (``set_language``; ``i18n.render`` writes in it) and announces it on the answer
-    (``Content-Language``, ``Accept-Language`` added to ``Vary``).
-
-    Done here rather than in Flask hooks because it is on every request: it reads the environ
-    directly (the query string is parsed only when it holds ``lang=``) and ``negotiate`` keeps the
-    answers to the header values it has seen."""
-
-    def __init__(self, flask_app: Flask, app: Callable[..., Iterable[bytes]]) -> None:
-        self.flask_app = flask_app
-        self.app = app
-        self._english: tuple[frozenset[str], tuple[str, ...]] | None = None
-
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        lang = self.language_of(environ)
-
-        def announced(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            announce(headers, lang)
-            return start_response(status, headers, exc_info)
-
-        token = set_language(lang)
-        try:
-            return self.app(environ, announced)
-        finally:
-            reset_language(token)
-
-    def language_of(self, environ: dict[str, Any]) -> str:
-        """The language of the request ``environ`` describes (English for the API's own documents)."""
-        exact, prefixes = self._english or self._docs_paths()
-        path = environ.get("PATH_INFO", "")
-        if path in exact or (prefixes and path.startswith(prefixes)):
-            return DEFAULT_LANGUAGE
-        query = environ.get("QUERY_STRING", "")
-        asked = None
-        if "lang=" in query:
-            values = parse_qs(query).get("lang")
-            asked = values[0] if values else None
-        return negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"), asked)
-
-    def _docs_paths(self) -> tuple[frozenset[str], tuple[str, ...]]:
-        """The paths of the docs blueprint's routes (read once, when the routes are all known)."""
+    def __init__(self, flask_app: Flask) -> None:
         exact: set[str] = set()
         prefixes: list[str] = []
-        for rule in self.flask_app.url_map.iter_rules():
+        for rule in flask_app.url_map.iter_rules():
             if not rule.endpoint.startswith(DOCS_BLUEPRINTS):
                 continue
             static = rule.rule.split("<", 1)[0]
@@ -86,8 +46,21 @@ class Negotiated:
                 exact.add(static)
             else:
                 prefixes.append(static)
-        self._english = (frozenset(exact), tuple(prefixes))
-        return self._english
+        #: the paths of the docs blueprints' routes (the app is built with all its routes first)
+        self.english_paths = frozenset(exact)
+        self.english_prefixes = tuple(prefixes)
+
+    def __call__(self, environ: dict[str, Any]) -> str:
+        """The language of the request ``environ`` describes (English for the API's own documents)."""
+        path = environ.get("PATH_INFO", "")
+        if path in self.english_paths or (self.english_prefixes and path.startswith(self.english_prefixes)):
+            return DEFAULT_LANGUAGE
+        query = environ.get("QUERY_STRING", "")
+        asked = None
+        if "lang=" in query:
+            values = parse_qs(query).get("lang")
+            asked = values[0] if values else None
+        return negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"), asked)
 
 
 def announce(headers: list[tuple[str, str]], lang: str) -> None:

@@ -15,12 +15,10 @@
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Iterable
 from typing import Any
 
 import marshmallow as ma
-from flask import Flask, abort, current_app
+from flask import abort, current_app
 from flask.wrappers import Response
 from marshmallow.validate import OneOf
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
@@ -47,41 +45,24 @@ LATENCY = Histogram(
 #: Methods counted under their own name; any other (a client's invention) is counted as "OTHER",
 #: so that no client can grow the label sets without bound.
 KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
-_ENV_REQUEST = "werkzeug.request"
-
-
-def init_app(app: Flask, settings: Settings) -> None:
-    app.wsgi_app = RequestMetrics(app.wsgi_app)  # type: ignore[method-assign]
 
 
 class RequestMetrics:
-    """WSGI middleware around the Flask app: counts every answer by method, route (the URL rule,
-    ``unmatched`` when none) and status, and times it from the call until the answer's status line.
+    """The request metrics above, as the edge (``service/api/edge.py``) counts each answer: by
+    method, route (the URL rule, ``unmatched`` when none) and status, timed from the call until the
+    answer's status line. The labelled metric children are made once per (method, route, status)
+    and kept, so a request costs one dictionary lookup and the two updates."""
 
-    It reads what it needs when the app calls ``start_response``, which Flask does while the
-    request (with its matched rule) is still in ``environ``; the labelled metric children are made
-    once per (method, route, status) and kept, so a request costs two dictionary lookups and the
-    two updates."""
-
-    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
-        self.app = app
+    def __init__(self) -> None:
         self._children: dict[tuple[str, str, str], tuple[Any, Any]] = {}
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        started = time.perf_counter()
-
-        def counted_start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            if exc_info is None:
-                request = environ.get(_ENV_REQUEST)
-                rule = request.url_rule if request is not None else None
-                method = environ.get("REQUEST_METHOD", "GET")
-                key = (method, "unmatched" if rule is None else rule.rule, status[:3])
-                children = self._children.get(key) or self._labelled(key)
-                children[0].observe(time.perf_counter() - started)
-                children[1].inc()
-            return start_response(status, headers, exc_info)
-
-        return self.app(environ, counted_start)
+    def observe(self, method: str, rule: Any, status: str, seconds: float) -> None:
+        """Count one answer: ``rule`` is the request's matched URL rule (None: unmatched), ``status``
+        the status code's three digits."""
+        key = (method, "unmatched" if rule is None else rule.rule, status)
+        children = self._children.get(key) or self._labelled(key)
+        children[0].observe(seconds)
+        children[1].inc()
 
     def _labelled(self, key: tuple[str, str, str]) -> tuple[Any, Any]:
         method, endpoint, status = key
