@@ -167,7 +167,9 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
         "RATELIMIT_ENABLED": os.environ.get("RATELIMIT_ENABLED", "false"),
         "PYTHONPATH": os.pathsep.join(p for p in (str(target.root), os.environ.get("PYTHONPATH", "")) if p),
     }
-    command = [sys.executable, "-m", "gunicorn", "-c", str(target.root / "gunicorn.conf.py"), target.app]
+    own = target.root / ".venv" / "bin" / "python"  # a baseline tree's own packages, where it has them
+    python = str(own) if target.name == "baseline" and own.exists() else sys.executable
+    command = [python, "-m", "gunicorn", "-c", str(target.root / "gunicorn.conf.py"), target.app]
     proc = subprocess.Popen(command, cwd=target.root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     for _ in range(200):
         try:
