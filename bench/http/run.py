@@ -1,7 +1,7 @@
 """HTTP benchmark: the trick endpoint against a bare Flask JSON endpoint, under the same gunicorn.
 
     .venv/bin/python bench/http/run.py [--seconds 8] [--rounds 3] [--connections 16] [--workers 2] [--client wrk]
-                                       [--accept-language id] [--baseline DIR]
+                                       [--accept-language id] [--baseline DIR] [--limits]
 
 For each round, for each app in turn (``service.wsgi:app`` serving ``POST /v1/rulesets/forty_fives/trick``
 with a four-card trick, then ``bench/http/bare_app.py`` serving ``POST /bare``, which parses the same
@@ -15,6 +15,8 @@ carries that ``Accept-Language`` header (the service then answers in that langua
 ignores it and answers as many bytes). With ``--baseline DIR`` (another tree, such as a checkout of
 the parent commit, with the same dependencies) its service is measured in each round too, between
 the two, and its share of the bare endpoint reported beside this tree's.
+With ``--limits`` the service (and the baseline) count every request against the rate limits, as
+deployed, their amounts raised far above the load (the bare app has none).
 
 The load generator is ``wrk`` when installed (``apt-get install wrk``; 2 threads), else this
 script's asyncio client (connect to last byte), which needs far more CPU per request and so
@@ -50,6 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.matches.run import raised_limits  # noqa: E402
 from bench.proc_cpu import server_cpu_seconds  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -157,14 +160,15 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
     inherited = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env = {
         **inherited,
+        # one client address at thousands of requests a second: RATELIMIT_RULES (50/second per address)
+        # would refuse nearly all of them, and a 429 measures the limiter, not the endpoint (--limits:
+        # on, its limits raised above the load)
+        "RATELIMIT_ENABLED": os.environ.get("RATELIMIT_ENABLED", "false"),
         **target.env,
         "PORT": str(port),
         "HOST": HOST,
         "WEB_CONCURRENCY": str(workers),
         "LOG_LEVEL": "warning",
-        # one client address at thousands of requests a second: RATELIMIT_RULES (50/second per address)
-        # would refuse nearly all of them, and a 429 measures the limiter, not the endpoint
-        "RATELIMIT_ENABLED": os.environ.get("RATELIMIT_ENABLED", "false"),
         "PYTHONPATH": os.pathsep.join(p for p in (str(target.root), os.environ.get("PYTHONPATH", "")) if p),
     }
     own = target.root / ".venv" / "bin" / "python"  # a baseline tree's own packages, where it has them
@@ -277,6 +281,9 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another tree (a checkout of the parent commit): its service is measured too, in "
                         "the same rounds, and compared with this tree's")
+    parser.add_argument("--limits", action="store_true",
+                        help="the rate limiter on for the service (and the baseline), its limits raised above "
+                        "the load, as bench/matches/run.py --limits")
     args = parser.parse_args()
     if args.accept_language:
         EXTRA_HEADERS["Accept-Language"] = args.accept_language
@@ -286,7 +293,8 @@ def main() -> None:
     # As deployed with several workers (the Dockerfile): request metrics shared through a directory.
     metrics_dir = tempfile.TemporaryDirectory(prefix="bench-http-metrics-")
     referee = Target("referee", args.app, f"/v1/rulesets/{args.ruleset}/trick",
-                     {"PROMETHEUS_MULTIPROC_DIR": metrics_dir.name, "REDIS_URL": args.redis_url})
+                     {"PROMETHEUS_MULTIPROC_DIR": metrics_dir.name, "REDIS_URL": args.redis_url,
+                      **({"RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else {})})
     # The bare app answers the same number of bytes as the referee does to this request.
     port = free_port()
     proc = start_gunicorn(referee, port, 1)
