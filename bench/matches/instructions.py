@@ -57,7 +57,7 @@ DEFAULT_STAGES = [
     "service.matches.steps:MatchSteps._view",
     "service.matches.steps:MatchSteps._commit",
     "service.matches.documents:MatchDocument.to_json",
-    "service.store.redis_commands:exchange",
+    "service.store.redis_wire:exchange",
     "service.store.redis_store:pack_document",
     "service.store.redis_store:unpack_document",
     "service.store.redis_store:dumps",
