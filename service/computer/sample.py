@@ -2,7 +2,8 @@
 
 A sample is a deck dealt from the public state before the deal (``Situation.before_deal``) and the
 round's actions played again on it. It is kept only when the seat's view after the deal and after
-every action is the one the seat saw: then the seat cannot tell the sample from the real match.
+every action is the one the seat saw (``same_view``): then the seat cannot tell the sample from the
+real match.
 
 The deck is built so that most samples pass: every card the seat saw at the deal (its hand, a
 turn-up, exposed cards) goes where a reference deal puts that part of the view; a card another
