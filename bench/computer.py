@@ -13,10 +13,14 @@ ruleset's default options, on the rules core (no HTTP), between the hard level a
 
 Latency: a person (random legal actions) and hard computers in every other seat, through the use
 cases on the memory store (``Matches.act``: load, rules, computers, save, the person's view), each
-post timed; p50, p99 and max over ``--posts`` posts per ruleset.
+post timed; p50, p99 and max over ``--posts`` posts per ruleset. ``--http``: the same posts over
+HTTP through the WSGI app (``create_app`` and its test client: the edge, the rate limiter on its
+memory storage, the memory store, the answer's JSON); a post the limiter refuses (429) is retried
+after the wait it names and its time not counted.
 
     .venv/bin/python bench/computer.py --matches 200 --rounds 3
     .venv/bin/python bench/computer.py --matches 20 --rounds 2 --posts 200
+    .venv/bin/python bench/computer.py --matches 0 --posts 100 --http
 """
 
 from __future__ import annotations
@@ -116,6 +120,45 @@ def latency(ruleset_id: str, posts: int, seed: int) -> list[float]:
     return times
 
 
+def http_latency(ruleset_id: str, posts: int, seed: int) -> list[float]:
+    """Seconds per person's post over HTTP (the WSGI app) with hard computers in every other seat."""
+    from service.api.app import create_app
+    from service.api.config import Settings
+
+    client = create_app(Settings(ratelimit_enabled=True)).test_client()
+    n = RULESETS[ruleset_id].default_players
+    rng = random.Random(seed)
+    times: list[float] = []
+    while len(times) < posts:
+        person = rng.randrange(n)
+        players: list[Any] = [f"P{s}" if s == person else {"name": f"C{s}", "computer": "hard"} for s in range(n)]
+        created = _answered(client.post, "/v1/matches", json={"ruleset": ruleset_id, "mode": "dealt",
+                                                               "players": players})[0]
+        match = f"/v1/matches/{created['id']}"
+        auth = {"Authorization": f"Bearer {created['seats'][person]['token']}"}
+        view = _answered(client.get, match, headers=auth)[0]
+        while len(times) < posts and view["status"] != FINISHED and view["legal_actions"]:
+            action = rng.choice(view["legal_actions"])
+            view, took = _answered(client.post, f"{match}/actions", json=action, headers=auth)
+            times.append(took)
+            if not view["legal_actions"]:
+                view = _answered(client.get, match, headers=auth)[0]
+    return times
+
+
+def _answered(request: Any, path: str, **kwargs: Any) -> tuple[dict[str, Any], float]:
+    """A request's JSON answer and the seconds it took, after any 429 (retried when the limiter says)."""
+    while True:
+        started = time.perf_counter()
+        answer = request(path, **kwargs)
+        took = time.perf_counter() - started
+        if answer.status_code != 429:
+            if answer.status_code >= 300:
+                raise SystemExit(f"{answer.status_code}: {answer.get_data(as_text=True)}")
+            return answer.get_json(), took
+        time.sleep(float(answer.headers.get("Retry-After", "1")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=200, help="matches per ruleset and opponent (0: none)")
@@ -123,6 +166,7 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=300, help="timed posts per ruleset (0: no latency)")
     parser.add_argument("--rulesets", nargs="*", default=sorted(RULESETS))
     parser.add_argument("--opponents", nargs="*", default=["random", "easy"])
+    parser.add_argument("--http", action="store_true", help="time the posts over HTTP (the WSGI app)")
     parser.add_argument("--seed", type=int, default=37)
     args = parser.parse_args()
     if args.matches:
@@ -139,7 +183,8 @@ def main() -> None:
         print("| ruleset | posts | p50 | p99 | max |")
         print("|---|---|---|---|---|")
         for ruleset_id in args.rulesets:
-            times = sorted(latency(ruleset_id, args.posts, args.seed))
+            timed = http_latency if args.http else latency
+            times = sorted(timed(ruleset_id, args.posts, args.seed))
             p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
             print(f"| {ruleset_id} | {len(times)} | {statistics.median(times) * 1000:.0f} ms | "
                   f"{p99 * 1000:.0f} ms | {times[-1] * 1000:.0f} ms |", flush=True)

@@ -2,13 +2,19 @@
 
 A sample is a deck dealt from the public state before the deal (``Situation.before_deal``) and the
 round's actions played again on it. It is kept only when the seat's view after the deal and after
-every action is the one the seat saw: then the seat cannot tell the sample from the real match.
+every action is the one the seat saw (``same_view``): then the seat cannot tell the sample from the
+real match.
 
 The deck is built so that most samples pass: every card the seat saw at the deal (its hand, a
 turn-up, exposed cards) goes where a reference deal puts that part of the view; a card another
 seat has since played goes to that seat's hand; the rest are shuffled. An action the seat saw only
 in part (a hidden discard, a face-down card, a sealed bid) is played as one of that seat's legal
 actions that look the same to the seat and lead to the view it saw.
+
+The samples also learn what a seat cannot hold: when a card another seat played is not a legal play
+in a sample, that seat held none of the cards it would have had to play instead (a suit it had to
+follow, a trump it had to lead), so later samples deal those cards elsewhere. This is only a better
+guess at the deck: every sample is still checked against what the seat saw.
 """
 
 from __future__ import annotations
@@ -48,6 +54,16 @@ def _place(item: Any, index: int) -> str:
         if keys:
             return ",".join(keys)
     return str(index)
+
+
+def same_view(view: Mapping[str, Any], seen: Mapping[str, Any]) -> bool:
+    """Whether the seat would see ``view`` as ``seen``: equal but for the order of its legal actions,
+    which follows the order its own cards were dealt in (a sample places them in any order)."""
+    if view == seen:
+        return True
+    if set(view) != set(seen) or any(view[k] != seen[k] for k in view if k != "legal_actions"):
+        return False
+    return sorted(map(repr, view.get("legal_actions") or ())) == sorted(map(repr, seen.get("legal_actions") or ()))
 
 
 #: the reference deals that find where each part of the dealt view comes from in the deck
@@ -94,6 +110,10 @@ class Sampler:
             card, by = public.get("card"), public.get("seat")
             if isinstance(card, str) and isinstance(by, int) and by != seat:
                 self.played.append((by, Card.parse(card)))
+        #: the cards known to be where the seat saw them (not to be dealt at random)
+        self.known = placed | set(self.own) | {card for _, card in self.played}
+        #: per other seat, the cards earlier samples showed it cannot have held (see the module's docstring)
+        self.barred: dict[int, set[Card]] = {}
         #: how many rules steps (deals and actions) the samples have cost
         self.work = 0
 
@@ -119,20 +139,47 @@ class Sampler:
                 left.discard(card)
         rest = sorted(left, key=str)
         rng.shuffle(rest)
-        filled = iter(rest)
-        full = [card if card is not None else next(filled) for card in deck]
+        full = self._filled(deck, rest)
         self.work += 1
         try:
             state = ruleset.deal(situation.before_deal, full)
         except RuleError:
             return None
-        if ruleset.view(state, seat) != situation.dealt_view:
+        if not same_view(ruleset.view(state, seat), situation.dealt_view):
             return None
         for public, seen in situation.steps:
             state = self._again(state, public, seen, rng)
             if state is None:
                 return None
         return state
+
+    def _filled(self, deck: list[Card | None], rest: list[Card]) -> list[Card]:
+        """``deck`` with its empty positions filled from ``rest`` (shuffled) in order, except that a
+        seat's position takes no card the seat is barred from while another card can go there."""
+        if not self.barred:
+            filled = iter(rest)
+            return [card if card is not None else next(filled) for card in deck]
+        empty = [p for p, card in enumerate(deck) if card is None]
+        # the most barred seats' positions first, so that their few allowed cards are still left
+        empty.sort(key=lambda p: -len(self.barred.get(self.owner.get(p, -1), ())))
+        for position in empty:
+            barred = self.barred.get(self.owner.get(position, -1), set())
+            pick = next((i for i, card in enumerate(rest) if card not in barred), 0)
+            deck[position] = rest.pop(pick)
+        return [card for card in deck if card is not None]
+
+    def _bar(self, state: Any, by: int, public: Mapping[str, Any]) -> None:
+        """Learn from a card ``by`` played that is not legal in this sample: the cards it would have
+        had to play instead were not in its hand."""
+        ruleset = self.situation.ruleset
+        text = public.get("card")
+        if public.get("type") != "play" or by == self.situation.seat or not isinstance(text, str):
+            return
+        if text not in (ruleset.view(state, by).get("hand") or ()):  # not a matter of what it had to play
+            return
+        cards = {a.card for a in ruleset.legal_actions(state, by) if a.type == "play" and a.card is not None}
+        if cards and Card.parse(text) not in cards:
+            self.barred.setdefault(by, set()).update(cards - self.known)
 
     def _again(self, state: Any, public: Mapping[str, Any], seen: Mapping[str, Any], rng: random.Random) -> Any | None:
         """``state`` after an action that looked like ``public`` to the seat and left it ``seen``."""
@@ -145,6 +192,8 @@ class Sampler:
                 if a.type == public.get("type") and ruleset.public_action(a, seat) == public
             ]
         if not candidates:
+            if isinstance(by, int):
+                self._bar(state, by, public)
             try:
                 candidates = [Action.from_json(public)]
             except RuleError:
@@ -157,6 +206,6 @@ class Sampler:
                 after = ruleset.apply(state, action)
             except RuleError:
                 continue
-            if ruleset.view(after, seat) == seen:
+            if same_view(ruleset.view(after, seat), seen):
                 return after
         return None
