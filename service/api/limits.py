@@ -88,6 +88,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.api.config import Settings
 from service.api.i18n import render
+from service.api.leases import LEASE_PARTS, LEASE_SHARE, Leases
 from service.api.problems import problem_response, problem_title
 from service.rules.messages import Msg
 from service.store.redis_wire import Attempts, OwnConnections
@@ -128,20 +129,23 @@ _REDIS_SCHEMES = frozenset([*RedisStorage.STORAGE_SCHEME, *RedisSentinelStorage.
 #: the longest wait, in seconds, before a Redis that failed is tried again
 _LONGEST_RETRY = 32.0
 
-#: Checks and counts every window of a request's limits in one call. KEYS: one per counted identity,
-#: each a JSON object (limit -> [window number, previous window's count, this window's count, window
-#: in ms]). ARGV: the time in ms, then per limit: its key's place in KEYS, its name, its amount, its
-#: window in ms. Returns nothing when every limit takes the request (each counted once), else the
-#: refusing limit's place and the ms until its count drops (nothing counted).
-COUNT_SCRIPT = """
-local now = tonumber(ARGV[1])
+#: Checks and counts every window of a request's limits in one call, as one request or as several
+#: (permits of a lease, ``service/api/leases.py``). KEYS: one per counted identity, each a JSON object
+#: (limit -> [window number, previous window's count, this window's count, window in ms]). ARGV: the
+#: time in ms, the permits asked for, then per limit: its key's place in KEYS, its name, its amount,
+#: its window in ms. Returns the permits counted in every window (at least one, at most those asked
+#: for and the ``LEASE_SHARE``-th part of the smallest room left) when every limit takes one request,
+#: else the refusing limit's place and the ms until its count drops (nothing counted).
+COUNT_SCRIPT = f"\nlocal share = {LEASE_SHARE}" + """
+local now, asked = tonumber(ARGV[1]), tonumber(ARGV[2])
 local stored = redis.call('MGET', unpack(KEYS))
 local counts = {}
 for i = 1, #KEYS do
   if stored[i] then counts[i] = cjson.decode(stored[i]) else counts[i] = {} end
 end
 local taken = {}
-for j = 2, #ARGV, 4 do
+local room = asked * share  -- the least room left over the windows (the share of it that is given)
+for j = 3, #ARGV, 4 do
   local key, name = tonumber(ARGV[j]), ARGV[j + 1]
   local amount, expiry = tonumber(ARGV[j + 2]), tonumber(ARGV[j + 3])
   local window = math.floor(now / expiry)
@@ -155,16 +159,19 @@ for j = 2, #ARGV, 4 do
     end
   end
   local left = math.min(expiry, expiry - (now - window * expiry))  -- the previous window's weight, in ms
-  if math.floor(previous * left / expiry) + current + 1 > amount then
+  local counted = math.floor(previous * left / expiry) + current
+  if counted + 1 > amount then
     local wait = -1
     if previous > 0 then wait = left % (expiry / previous) end
     if current > 0 and (wait < 0 or left % expiry < wait) then wait = left % expiry end
-    return {(j - 2) / 4 + 1, math.ceil(math.max(wait, 0))}
+    return {(j - 3) / 4 + 1, math.ceil(math.max(wait, 0))}
   end
-  taken[#taken + 1] = {key, name, window, previous, current + 1, expiry}
+  room = math.min(room, amount - counted)
+  taken[#taken + 1] = {key, name, window, previous, current, expiry}
 end
+local given = math.max(1, math.floor(room / share))
 for _, t in ipairs(taken) do
-  counts[t[1]][t[2]] = {t[3], t[4], t[5], t[6]}
+  counts[t[1]][t[2]] = {t[3], t[4], t[5] + given, t[6]}
 end
 for i = 1, #KEYS do
   local ttl = 0
@@ -174,7 +181,7 @@ for i = 1, #KEYS do
   end
   redis.call('SET', KEYS[i], cjson.encode(counts[i]), 'PX', ttl)
 end
-return false
+return given
 """
 
 
@@ -290,6 +297,7 @@ class RedisCounts:
         self._keyslot: Callable[[str], int] | None = None
         self._pool: Any = None
         self._connections = OwnConnections(lambda: self._pool.get_connection())
+        self._leases = Leases()
 
     def _connect(self) -> Any:
         with self._lock:
@@ -302,20 +310,37 @@ class RedisCounts:
             return self._script
 
     def take(self, checks: Sequence[Check], now: float | None = None) -> Refusal | None:
-        """As ``Counts.take``, at ``now`` (seconds since the epoch; the clock when None)."""
-        script = self._script or self._connect()
+        """As ``Counts.take``, at ``now`` (seconds since the epoch; the clock when None): each group's
+        windows (one per slot) from a permit of its lease when this process holds one, else by a
+        call that may give it more (``service/api/leases.py``). A group refused gives the earlier
+        groups' permits back to their leases (a cluster's slots: the request counted in none)."""
+        script = self._script or self._connect()  # connected first: a cluster's slots group the checks
         ms = int((time.time() if now is None else now) * 1000)
+        spent: list[tuple[tuple[str, str], ...]] = []
         for group in self._groups(checks):
+            lease = tuple((check.identity, check.name) for check in group)
+            asked = self._leases.spend(lease, ms)
+            if asked == 0:
+                spent.append(lease)
+                continue
             keys: list[str] = []
-            args: list[Any] = [ms]
+            args: list[Any] = [ms, asked]
+            smallest = ends = 0
             for check in group:
                 key = redis_key(check.identity)
                 if key not in keys:
                     keys.append(key)
-                args += [keys.index(key) + 1, check.name, check.item.amount, check.item.get_expiry() * 1000]
-            refused = script(keys=keys, args=args) if self._pool is None else self._call(script.sha, keys, args)
-            if refused:
-                return group[int(refused[0]) - 1].item, max(1, math.ceil(int(refused[1]) / 1000))
+                expiry = check.item.get_expiry() * 1000
+                args += [keys.index(key) + 1, check.name, check.item.amount, expiry]
+                window_ends = (ms // expiry + 1) * expiry  # a permit is spent in the windows it was counted in
+                smallest, ends = min(smallest or expiry, expiry), min(ends or window_ends, window_ends)
+            reply = script(keys=keys, args=args) if self._pool is None else self._call(script.sha, keys, args)
+            if isinstance(reply, list):
+                for earlier in spent:
+                    self._leases.give_back(earlier, ms)
+                return group[int(reply[0]) - 1].item, max(1, math.ceil(int(reply[1]) / 1000))
+            self._leases.keep(lease, int(reply), ms, min(ends, ms + smallest // LEASE_PARTS))
+            spent.append(lease)
         return None
 
     def _call(self, sha: str, keys: list[str], args: list[Any]) -> Any:
