@@ -38,15 +38,27 @@ figure to lower that cap.
 The counts live in the store's Redis when the service has one (``REDIS_URL``, the Sentinels, the
 cluster), else in the process's memory; ``RATELIMIT_STORAGE_URI`` names another place.
 
-**One round trip.** Every limit a request is counted under is checked and counted at once, by one
-script (``COUNT_SCRIPT``, sent once and then called by ``EVALSHA``): one key per counted identity
-(a token's hash, an address) holds that identity's windows of every limit, so that the script reads
-them with one ``MGET`` and writes each back with one ``SET``. A request is counted under all its
-limits or, when one refuses it, under none (the refused request does not use up the others). In a
-Redis Cluster a token's key and an address's key are on different slots, so the script runs once
-per slot (two calls for a match request with a token), each slot's limits all or none; the other
-storages (memory, ``RATELIMIT_STORAGE_URI`` naming memcached, say) count through ``limits``' own
-strategy, a call per window. The cost per request is in bench/README.md (Matches).
+**One round trip, and most requests none.** Every limit a request is counted under is checked and
+counted at once, by one script (``COUNT_SCRIPT``, sent once and then called by ``EVALSHA``): one key
+per counted identity (a token's hash, an address) holds that identity's windows of every limit, so
+that the script reads them with one ``MGET`` and writes each back with one ``SET``. A request is
+counted under all its limits or, when one refuses it, under none (the refused request does not use
+up the others). Far from every limit the call counts several requests at once, permits that the
+process spends on that identity-set's next requests with no call (``service/api/leases.py``): at most
+``LEASE_MOST`` (32) a call and a sixteenth of the smallest room left in any window; as many as the
+identity-set used of its last lease, twice that when it used them all; each spent within the
+windows it was counted in and a tenth of the smallest window at the latest. So a client posting
+as fast as it can asks the Redis once in many requests (posting plays in the benchmark, where the
+limits are far above the load, about once in ten), while near a limit (under 32 left in some window:
+every write of the default 10 a second) each request is one call and the count exact. Across
+processes the limits are never exceeded (every permit spent is a request the Redis counted, in its
+window); a permit a process held unused when its lease ended refuses a request early, by at most a
+sixteenth of the room there was, and only far from the limit. In a Redis Cluster a token's key
+and an address's key are on different slots, so the script runs once per slot (two calls for a
+match request with a token, each slot with its own lease), each slot's limits all or none, and a
+slot that refuses gives the permits of the others back to their leases; the other storages (memory,
+``RATELIMIT_STORAGE_URI`` naming memcached, say) count through ``limits``' own strategy, a call per
+window, with no leases. The cost per request is in bench/README.md (Matches).
 
 **When the counts cannot be kept** the limits fail open, never with a 500: the limiter's Redis
 connections are at most ``RATELIMIT_POOL_SIZE`` per process (50), each call bounded by a 0.5 s
