@@ -2,7 +2,8 @@
 one script call counts several requests and the process spends the others without a call, as
 Redis's ``INFO commandstats`` counts them on a private redis-server; near a limit each request is
 one call and the count exact; two processes on one Redis never take more than the limit, in any
-sliding window; a lease ends after its time or with its window."""
+sliding window; a lease ends after its time or with its window; in a Redis Cluster each slot has its
+own lease."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ from service.api.app import create_app
 from service.api.config import Settings
 from service.api.leases import LEASE_MOST, LEASE_PARTS, LEASE_SHARE, Leases
 from service.api.limits import Check, RedisCounts
-from tests.redis_server import RedisServer, redis_server
+from tests.redis_server import LocalRedisCluster, RedisServer, redis_cluster, redis_server
 
-__all__ = ["redis_server"]
+__all__ = ["redis_cluster", "redis_server"]
 
 pytestmark = [pytest.mark.redis]
 
@@ -217,3 +218,21 @@ def test_posts_at_a_high_limit_call_the_redis_a_few_times(redis_server: RedisSer
     statuses = [client.get("/v1/rulesets").status_code for _ in range(12)]
     assert statuses == [200] * 10 + [429, 429]
     assert _script_calls(redis_server) == 12
+
+
+def test_in_a_cluster_a_refused_slot_gives_the_others_permits_back(redis_cluster: LocalRedisCluster) -> None:
+    """A token's windows (far from their limit) and an address's (3 a minute) on their own slots,
+    each with its own lease: the request the address's slot refuses leaves the token's permits held
+    (none spent on it), and the token's next requests spend them without a call."""
+    redis_cluster.flush()
+    counts = RedisCounts(f"redis+cluster://{redis_cluster.setting}", {})
+    token, address = _checks("match_write", "t:abc", "5000000/second"), _checks("address", "a:1.2.3.4", "3/minute")
+    lease = tuple((check.identity, check.name) for check in token)
+    now = START + 0.5
+    assert [counts.take(token + address, now=now) is None for _ in range(3)] == [True] * 3
+    assert counts._leases.held(lease, int(now * 1000)) == 0  # asked for 1, then 2, spent the second
+    refused = counts.take(token + address, now=now)  # the token's slot asked for 4
+    assert refused is not None and str(refused[0]) == "3 per 1 minute"
+    assert counts._leases.held(lease, int(now * 1000)) == 4
+    assert all(counts.take(token, now=now) is None for _ in range(4))
+    assert counts._leases.held(lease, int(now * 1000)) == 0
