@@ -24,7 +24,9 @@ one permit a request, as without leases, and one posting as fast as it can takes
 
 from __future__ import annotations
 
+import os
 import threading
+import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -51,12 +53,18 @@ class _Lease:
 
 class Leases:
     """The permits this process holds, per identity-set (any hashable naming one): taken, kept and
-    spent under one lock (threads of a gthread worker, greenlets of a gevent one)."""
+    spent under one lock (threads of a gthread worker, greenlets of a gevent one). A process forked
+    from this one starts with none (else both would spend the same permits)."""
 
     def __init__(self) -> None:
         self._held: dict[Hashable, _Lease] = {}
         self._lock = threading.Lock()
         self._sweep_from = _SWEEP_FROM
+        _EVERY.add(self)
+
+    def _forget(self) -> None:
+        self._held = {}
+        self._lock = threading.Lock()  # a lock held by another thread at the fork stays held in the child
 
     def spend(self, key: Hashable, now_ms: int) -> int:
         """One permit of ``key``'s lease, spent: 0. With none to spend: how many permits to ask the
@@ -106,3 +114,15 @@ class Leases:
         the next sweep due when twice as many are held."""
         self._held = {key: lease for key, lease in self._held.items() if lease.holds(now_ms)}
         self._sweep_from = max(_SWEEP_FROM, 2 * len(self._held))
+
+
+#: every ``Leases`` of this process, emptied in a process forked from it
+_EVERY: weakref.WeakSet[Leases] = weakref.WeakSet()
+
+
+def _forget_every() -> None:
+    for leases in list(_EVERY):
+        leases._forget()
+
+
+os.register_at_fork(after_in_child=_forget_every)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
 import random
 import threading
 import types
@@ -236,3 +237,20 @@ def test_in_a_cluster_a_refused_slot_gives_the_others_permits_back(redis_cluster
     assert counts._leases.held(lease, int(now * 1000)) == 4
     assert all(counts.take(token, now=now) is None for _ in range(4))
     assert counts._leases.held(lease, int(now * 1000)) == 0
+
+
+def test_a_forked_process_holds_none_of_its_parents_permits() -> None:
+    """Both processes spending the permits held at a fork would take more than the Redis counted."""
+    leases = Leases()
+    key = (("a:1", "rules/50/1/second"),)
+    leases.keep(key, 8, 1000, 1100)
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: says what it holds, and exits at once
+        os.write(writer, str(leases.held(key, 1001)).encode())
+        os._exit(0)
+    os.close(writer)
+    held_in_child = os.read(reader, 16).decode()
+    os.waitpid(pid, 0)
+    os.close(reader)
+    assert held_in_child == "0" and leases.held(key, 1001) == 7
