@@ -1,7 +1,7 @@
 """The URL rules a worker matched recently, kept: ``cache_matches(url_map)``.
 
 werkzeug finds a request's rule by walking its state machine of every route, part by part of the
-path, on every request (about 4 µs of a rules request, most of what the service's routes cost
+path, on every request (2 to 4 µs of a rules request in process, most of what the service's routes cost
 beyond a one-route app). The routes do not change once the app is built, so the rule and values a
 (host, path, method) matched are kept (``Bounded``, the least recently used let go first) and the
 next request with the same ones takes them from there. Only matches are kept: a path that matches
