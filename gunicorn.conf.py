@@ -162,10 +162,13 @@ def when_ready(server: object) -> None:
 
 
 def post_fork(server: object, worker: object) -> None:
-    """gunicorn's own answers (a request it cannot parse) are problems in every worker class."""
-    from service.server import use_problem_errors
+    """gunicorn's own answers (a request it cannot parse) are problems in every worker class, and
+    the headers most answers carry are checked once (``service.server``)."""
+    from service.api.edge import COMMON_HEADERS
+    from service.server import use_checked_headers, use_problem_errors
 
     use_problem_errors()
+    use_checked_headers(COMMON_HEADERS)
 
 
 def post_worker_init(worker: object) -> None:

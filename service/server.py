@@ -6,6 +6,12 @@
   every other (``write_problem``, put in place of gunicorn's ``util.write_error`` in each worker
   process by ``use_problem_errors``), in English: the request's ``Accept-Language`` is among what
   could not be read. They never quote the request back.
+* **Headers checked once.** gunicorn checks every header of every answer (its name a token, its
+  value free of control characters, hop-by-hop names dropped) as the app starts the answer. The
+  headers most answers carry with the same value (the security headers, ``Content-Language``,
+  ``Vary: Accept-Language``, the JSON content types: ``service.api.edge.COMMON_HEADERS``) are
+  checked once, when the worker starts (``use_checked_headers``), and passed on as they are after
+  that; any other header is checked as before, in the same order, with the same result.
 * **The gevent worker** (``GeventWorker``, the default class) with three bounds:
 
   - *idle connections*: a kept-alive connection waits ``KEEPALIVE_SECONDS`` (gunicorn's
@@ -23,7 +29,8 @@
     at once, before anything of it is read. Counted by TCP peer, hence only when ``TRUSTED_PROXIES``
     is 0: behind proxies every connection comes from a proxy, which limits its clients itself.
 
-gunicorn's own classes ``gthread`` and ``sync`` (``WORKER_CLASS``) get the problems only.
+gunicorn's own classes ``gthread`` and ``sync`` (``WORKER_CLASS``) get the problems and the headers
+checked once only.
 """
 
 from __future__ import annotations
@@ -33,12 +40,14 @@ import io
 import json
 import socket
 import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import gevent
 import gevent.monkey
 import gevent.socket
 from gunicorn import util as gunicorn_util
+from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.workers import ggevent
 
 from service.api.config import Settings
@@ -89,6 +98,51 @@ def write_problem(sock: socket.socket, status_int: int, reason: str, mesg: str) 
 def use_problem_errors() -> None:
     """Make this (worker) process's gunicorn answer its own errors with ``write_problem``."""
     gunicorn_util.write_error = write_problem
+
+
+#: gunicorn's own ``Response.process_headers``, before ``use_checked_headers`` put its own in place
+_PROCESS_HEADERS: Callable[[Any, Any], None] = gunicorn_wsgi.Response.process_headers
+
+
+def passed_unchanged(pair: tuple[str, str]) -> bool:
+    """Whether gunicorn's check passes the header ``pair`` on as it is, with no other effect (not a
+    Content-Length, which it reads, nor a hop-by-hop header, which it drops or edits)."""
+
+    class Probe:
+        headers: list[tuple[str, str]]
+        response_length = None
+        upgrade = False
+
+    probe = Probe()
+    probe.headers = []
+    try:
+        _PROCESS_HEADERS(probe, [pair])
+    except Exception:  # a header gunicorn refuses is never passed without its check
+        return False
+    return probe.headers == [pair] and probe.response_length is None and not probe.upgrade
+
+
+def process_headers_with(checked: frozenset[tuple[str, str]]) -> Callable[[Any, Any], None]:
+    """gunicorn's ``Response.process_headers``, passing each header of ``checked`` (each passed
+    unchanged by gunicorn's own check) straight on, and checking every other as gunicorn does."""
+
+    def process_headers(self: Any, headers: Any) -> None:
+        append = self.headers.append
+        for pair in headers:
+            if (pair.__class__ is tuple and len(pair) == 2 and pair[0].__class__ is str
+                    and pair[1].__class__ is str and pair in checked):
+                append(pair)
+            else:
+                _PROCESS_HEADERS(self, (pair,))
+
+    return process_headers
+
+
+def use_checked_headers(common: Iterable[tuple[str, str]]) -> None:
+    """Make this (worker) process's gunicorn pass the headers of ``common`` that its check passes
+    unchanged (``passed_unchanged``) without checking them again on each answer."""
+    checked = frozenset(pair for pair in common if passed_unchanged(pair))
+    gunicorn_wsgi.Response.process_headers = process_headers_with(checked)
 
 
 def close_gently(sock: socket.socket) -> None:

@@ -19,7 +19,7 @@ import logging
 from flask import Flask, current_app
 
 from service import web
-from service.api import apidoc, cors, docs_page, languages, limits, metrics, view_schemas
+from service.api import apidoc, cors, docs_page, languages, limits, metrics, route_cache, view_schemas
 from service.api.body import BodyLimit, refuse_marked_bodies
 from service.api.config import Settings
 from service.api.edge import Edge
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Flask:
             init_app(app, settings)
         api.register_blueprint(module.blp)
     web.init_app(app)  # the referee's page: served files, not API operations
+    route_cache.cache_matches(app.url_map)  # every route is in place
     _wire_the_edge(app, settings)
     return app
 

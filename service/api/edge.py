@@ -18,6 +18,9 @@ none, the security headers the answer lacks (``headers.add_headers``), and ``X-R
 (any the app set is dropped). For the usual answer, which carries none of those names and is not
 HTML, the headers after the app's own are one tuple per language, made when the app is built (a
 ``Vary`` of the app's, such as a match's ``Vary: Authorization``, extended in place).
+
+``COMMON_HEADERS`` names those headers and the JSON content types: the header pairs most answers
+carry, which gunicorn's workers check once rather than on each answer (``service.server``).
 """
 
 from __future__ import annotations
@@ -30,11 +33,13 @@ from typing import Any
 import structlog
 from flask import Flask
 
+from service.api.body import JSON_MIME
 from service.api.headers import EVERY_ANSWER, HTML_ANSWER, add_headers, is_html
 from service.api.i18n import LANGUAGES, reset_language, set_language
 from service.api.languages import RequestLanguage, announce
 from service.api.logs import REQUEST_ID_HEADER, REQUEST_LOGGER, request_id
 from service.api.ops import RequestMetrics
+from service.api.problems import PROBLEM_MIME
 from service.store.base import MATCH_ID_PATTERN
 
 StartResponse = Callable[..., Any]
@@ -43,6 +48,11 @@ _ENV_REQUEST = "werkzeug.request"
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: header names (lower case) whose presence in the app's answer takes the general path
 _EDITED = frozenset({REQUEST_ID_HEADER.lower(), *(name.lower() for name, _ in (*EVERY_ANSWER, *HTML_ANSWER))})
+#: the header pairs most answers carry, each with this very value (the module docstring)
+COMMON_HEADERS = frozenset({
+    ("Content-Type", JSON_MIME), ("Content-Type", PROBLEM_MIME), ("Vary", "Accept-Language"),
+    *(("Content-Language", lang) for lang in LANGUAGES), *EVERY_ANSWER, *HTML_ANSWER,
+})
 
 
 class Edge:

@@ -4,6 +4,8 @@ described as JSON Schema.
 ``validated_options(ruleset, raw, preset)`` is the ruleset's ``validate_options(raw, preset=preset)``
 (defaults filled in, a preset's values combined, errors raised as ``UnknownOption``/``InvalidOption``/
 ``UnknownPreset``): an immutable ``Options``, kept by ``service.rules.options`` for a value seen before.
+A body that gives no options and no preset (most rules questions) takes the ruleset's defaults,
+made once per ruleset (``_DEFAULTS``) without building the options cache's key each time.
 """
 
 from __future__ import annotations
@@ -16,10 +18,18 @@ from service.rules.messages import Msg
 from service.rules.options import NULLABLE_TYPES, Options, OptionSpec
 from service.rules.ruleset import Ruleset
 
+#: each ruleset's options for a body that gives none, by id (with the ruleset they were made for)
+_DEFAULTS: dict[str, tuple[Ruleset[Any], Options]] = {}
+
 
 def validated_options(ruleset: Ruleset[Any], raw: Any, preset: Any = None) -> Options:
     """The ruleset's options with defaults, from the body's ``options`` (absent or ``{}``: defaults)
     and ``preset`` (absent or null: none; ``service.rules.presets``)."""
+    if preset is None and (raw is None or (type(raw) is dict and not raw)):
+        kept = _DEFAULTS.get(ruleset.id)
+        if kept is None or kept[0] is not ruleset:
+            kept = _DEFAULTS[ruleset.id] = (ruleset, ruleset.validate_options(None))
+        return kept[1]
     if raw is not None and not isinstance(raw, Mapping):
         raise InvalidInput(Msg("core.options_not_object"))
     return ruleset.validate_options(raw, preset=preset)
