@@ -199,3 +199,29 @@ def test_a_failover_that_lost_a_write_is_caught_by_the_commit_id(
         assert len(logged) == 3 and (logged[1]["seat"], logged[1]["card"]) == (first["seat"], first["card"])
     finally:
         client.close()
+
+
+def test_a_seat_claimed_through_another_worker_acts_at_once(workers: Workers) -> None:
+    """A claim is a commit: a worker holding the match from before it does not know the seat's
+    token, nor that the match started; the seat's play is decided on the stored state."""
+    one, other, look = workers
+    body = {"ruleset": "forty_fives", "mode": "dealt", "players": ["P0", "P1", "P2"], "seats": "claim"}
+    created = one.post("/v1/matches", json=body).get_json()
+    path = f"/v1/matches/{created['id']}"
+    invites = [s["invite"] for s in created["seats"]]
+    tokens = [one.post(f"{path}/seats/{seat}/claim", json={"invite": invites[seat]}).get_json()["token"]
+              for seat in (0, 1)]
+    held = one.get(path, headers={"Authorization": f"Bearer {created['referee_token']}"}).get_json()
+    assert held["waiting_for_seats"] is True  # what one holds
+    last = other.post(f"{path}/seats/2/claim", json={"invite": invites[2]}).get_json()
+    tokens.append(last["token"])
+    started = last["view"]
+    assert started["waiting_for_seats"] is False
+    seat = started["to_act"][0]
+    mine = {"Authorization": f"Bearer {tokens[seat]}"}
+    legal = other.get(path, headers=mine).get_json()["legal_actions"]
+    answer = one.post(f"{path}/actions", json=legal[0], headers=mine)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert answer.get_json()["version"] == started["version"] + 1
+    assert other.get(path, headers=mine).get_data() == answer.get_data()
+    assert look.refusals(created["id"]) == []
