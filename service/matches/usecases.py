@@ -7,6 +7,10 @@ Each one loads the match, asks the rules, and saves; nothing else:
     deal -> compare-and-set save (document, events, idempotency record in one atomic step) -> the
     caller's view.
 
+An action without an Idempotency-Key skips the load on a store with round trips when this worker
+holds the match's last state: it is worked out on that state and committed only if the store still
+holds exactly that commit, else decided again from the load (``MatchSteps.held_first``).
+
 Every ruleset goes through the ``Ruleset`` interface alone; nothing here knows a game, and nothing
 here knows HTTP: the use cases take the expected version and the idempotency key as values and
 return domain results (``service.matches.results``); the API chooses statuses and headers.
