@@ -12,7 +12,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from service.matches import idempotency as idem
 from service.matches import refusals, replays, upgrade
@@ -43,6 +43,8 @@ from service.store.base import IdempotencyRecord, Store
 RECENT_MATCHES = 1024
 #: the name of the idempotency secret in the store, when no ``IDEMPOTENCY_SECRET`` is configured
 IDEMPOTENCY_SECRET_NAME = "idempotency"
+
+T = TypeVar("T")
 
 
 
@@ -90,6 +92,30 @@ class MatchSteps:
         doc = MatchDocument.from_json(stored, self.rulesets)
         self._remember(match_id, loaded.version, loaded.commit, doc)
         return doc, loaded.version
+
+    def held_first(self, match_id: str, attempt: Callable[[MatchDocument, int, str], T], *, hold: bool = True) -> T:
+        """``attempt(doc, version, held)`` on the state this worker holds of the match (``held``: the
+        commit id that wrote it), without loading it, when the store is remote and ``hold`` allows;
+        then, unless that attempt committed, on a fresh load (``held`` ""), from the start.
+
+        The attempt on the held state refuses nothing and changes nothing until its commit, which
+        expects that very commit in the store (``Store.save``'s ``expected_commit``): a commit that
+        succeeds proves the store held that state, so the answer is the one a load would have given.
+        Anything else it meets (another commit there, no match, a refusal of the rules or of the
+        caller, a precondition) is decided again on a fresh load, as if the attempt never ran; a
+        store that cannot answer, or whose answer to the commit is unknown, is not (a retry could
+        apply the action twice)."""
+        recent = self._recent.get(match_id) if hold and getattr(self.store, "remote", False) else None
+        if recent is not None:
+            version, commit, doc = recent
+            try:
+                return attempt(doc, version, commit)
+            except StoreUnavailable:
+                raise
+            except RuleError:
+                pass  # decided again on a fresh load
+        doc, version = self._load(match_id)
+        return attempt(doc, version, "")
 
     def _last_seq(self, match_id: str) -> int:
         """The sequence number of the match's last event (0: none)."""
@@ -168,7 +194,10 @@ class MatchSteps:
         caller: Caller,
         *,
         conditional: bool,
+        held: str = "",
     ) -> Viewed:
+        """Save ``doc`` over ``version`` (and, where ``held`` names the commit that wrote the state it
+        was worked out on, over that commit: ``held_first``)."""
         record = None
         if keyed is not None:
             answer = replays.answer_to_keep(doc, version + 1, view)
@@ -177,7 +206,10 @@ class MatchSteps:
         data = doc.to_json()
         try:
             with self._guard(match_id):
-                self.store.save(match_id, version, data, events, record, commit=commit)
+                if held:
+                    self.store.save(match_id, version, data, events, record, commit=commit, expected_commit=held)
+                else:
+                    self.store.save(match_id, version, data, events, record, commit=commit)
         except (store_base.VersionConflict, store_base.IdempotencyConflict):
             if keyed is not None:
                 prior = self._prior(match_id, keyed.scope, keyed.fp)

@@ -7,6 +7,10 @@ Each one loads the match, asks the rules, and saves; nothing else:
     deal -> compare-and-set save (document, events, idempotency record in one atomic step) -> the
     caller's view.
 
+An action without an Idempotency-Key skips the load on a store with round trips when this worker
+holds the match's last state: it is worked out on that state and committed only if the store still
+holds exactly that commit, else decided again from the load (``MatchSteps.held_first``).
+
 Every ruleset goes through the ``Ruleset`` interface alone; nothing here knows a game, and nothing
 here knows HTTP: the use cases take the expected version and the idempotency key as values and
 return domain results (``service.matches.results``); the API chooses statuses and headers.
@@ -250,8 +254,29 @@ class Matches:
         idempotency_key: str | None = None,
     ) -> Viewed:
         key = idem.check_key(idempotency_key)
+
+        def attempt(doc: MatchDocument, version: int, held: str) -> Viewed:
+            return self._act(match_id, doc, version, held, token, body, expected, key)
+
+        # on the state this worker holds, unless the request has a key (its first answer is looked
+        # up in the store first: loaded, as always)
+        return self.steps.held_first(match_id, attempt, hold=key is None)
+
+    def _act(
+        self,
+        match_id: str,
+        doc: MatchDocument,
+        version: int,
+        held: str,
+        token: str | None,
+        body: Any,
+        expected: Expected | None,
+        key: str | None,
+    ) -> Viewed:
+        """An action on ``doc`` at ``version``, loaded, or held by this worker (``held``: the commit
+        that wrote it; ``MatchSteps.held_first``), where every refusal is only raised to be decided
+        again on a fresh load: nothing is logged."""
         steps = self.steps
-        doc, version = steps._load(match_id)
         caller = _identify(token, doc)
         _refuse_spectator(caller)
         keyed = None if key is None else steps.idempotency.for_action("act", match_id, caller.identity, key, body)
@@ -264,6 +289,8 @@ class Matches:
             action = self._authorised_action(doc, caller, body)
             state = doc.ruleset.apply(doc.state, action)
         except RuleError as err:
+            if held:
+                raise
             _keep_to_caller(err, caller)  # not kept under the key: a retry is judged again (issue 33)
             if not isinstance(err, MatchError):  # refused by the rules (not the caller's standing)
                 steps._log_refusal(match_id, doc, caller, body, err)
@@ -280,7 +307,7 @@ class Matches:
         )
         view = steps._view(new_doc, match_id, version + 1, caller)
         return steps._commit(
-            match_id, version, new_doc, events, view, keyed, caller, conditional=expected is not None
+            match_id, version, new_doc, events, view, keyed, caller, conditional=expected is not None, held=held
         )
 
     def _authorised_action(self, doc: MatchDocument, caller: Caller, body: Any) -> Action:

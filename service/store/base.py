@@ -168,6 +168,7 @@ class Store(Protocol):
         idempotency: tuple[str, IdempotencyRecord] | None = None,
         *,
         commit: str = "",
+        expected_commit: str = "",
     ) -> int:
         """Compare-and-set: if the version is ``expected_version``, write the document, append
         the events, store the idempotency record, refresh the TTL, and return the new version
@@ -175,7 +176,10 @@ class Store(Protocol):
         IdempotencyConflict if the idempotency scope key already holds a record. ``commit``: a
         random id the caller gives this write, which ``load`` names so that a caller holding what it
         wrote may skip reading it again; "" when it gives none (the store then makes one of its own
-        where it needs one, and such a document always loads whole)."""
+        where it needs one, and such a document always loads whole). ``expected_commit`` (not ""):
+        the stored version must also have been written by that commit, else VersionConflict (a
+        caller that commits on a state it holds without loading it: a failover that lost a write
+        may have moved on to the same version with another document)."""
         ...
 
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:

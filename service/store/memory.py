@@ -61,6 +61,8 @@ class MemoryStore:
     """The store contract (``service.store.base.Store``) held in this process's memory."""
 
     kind = "memory"
+    #: a load costs no round trip here: the use cases load before they commit (``MatchSteps.held``)
+    remote = False
 
     def __init__(
         self,
@@ -125,13 +127,14 @@ class MemoryStore:
         idempotency: tuple[str, IdempotencyRecord] | None = None,
         *,
         commit: str = "",
+        expected_commit: str = "",
     ) -> int:
         require_record_of(match_id, idempotency)
         doc_text, event_texts, record = self._encode(document, events, idempotency)
         with self._lock:
             now = self._clock()
             match = self._require(match_id, now)
-            if match.version != expected_version:
+            if match.version != expected_version or (expected_commit and match.commit != expected_commit):
                 raise VersionConflict(expected_version, match.version)
             self._check_record_free(record, now)
             match.version += 1

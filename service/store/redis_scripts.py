@@ -46,16 +46,20 @@ redis.call('PEXPIRE', KEYS[2], ARGV[2])
 return 1
 """
 
-# KEYS: doc, events, log[, record]. ARGV: expected version, document, ttl ms, commit id, record ttl
-# ms, record, events... Returns {new version, last seq, compacted seq}, {-1} (no match),
-# {-2, version} (conflict), {-3} (key taken). A retry of an applied commit returns {version}. Once
-# the version is the expected one, the record is written first (SET NX, as in CREATE).
+# KEYS: doc, events, log[, record]. ARGV: expected version (followed by '/' and the id of the commit
+# that must have written it, when the caller names one), document, ttl ms, commit id, record ttl
+# ms, record, events... Returns {new version, last seq, compacted seq}, {-1} (no match), {-2,
+# version} (conflict: another version, or the expected one by another commit than the one named,
+# as after a failover that lost a write and moved on), {-3} (key taken). A retry of an applied
+# commit returns {version}. Once the version (and commit) are the expected ones, the record is
+# written first (SET NX, as in CREATE).
 SAVE = """#!lua
 local cur = redis.call('HMGET', KEYS[1], 'v', 's', 'c', 'k')
 if not cur[1] then return {-1} end
 local version = tonumber(cur[1])
-local expected = tonumber(ARGV[1])
-if version ~= expected then
+local expected, held = string.match(ARGV[1], '^(-?%d+)/?(.*)$')
+expected = tonumber(expected)
+if version ~= expected or (held ~= '' and cur[3] ~= held) then
   if version == expected + 1 and cur[3] == ARGV[4] then
     redis.call('PEXPIRE', KEYS[1], ARGV[3])
     return {version}

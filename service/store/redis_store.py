@@ -110,6 +110,9 @@ class RedisStore:
     ``ClusterCommands``), or a ready client, which it wraps in a channel to that one node."""
 
     kind = "redis"
+    #: every call is a round trip to Redis: the use cases commit on a state the worker holds without
+    #: loading it first (``Store.save``'s ``expected_commit``; ``MatchSteps.held``)
+    remote = True
 
     def __init__(
         self,
@@ -281,13 +284,15 @@ class RedisStore:
         idempotency: tuple[str, IdempotencyRecord] | None = None,
         *,
         commit: str = "",
+        expected_commit: str = "",
     ) -> int:
         if not is_valid_match_id(match_id):
             raise MatchNotFound(match_id)
         require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
         commit = commit or secrets.token_hex(8)
-        args = [int(expected_version), pack_document(document), self._ttl_ms, commit, *record_args]
+        expected = f"{int(expected_version)}/{expected_commit}" if expected_commit else int(expected_version)
+        args = [expected, pack_document(document), self._ttl_ms, commit, *record_args]
         args.extend(dumps(event) for event in events)
         return self._commit(match_id, expected_version, keys, args, idempotency)
 

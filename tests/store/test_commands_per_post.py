@@ -5,7 +5,8 @@ The service's app on a private ``redis-server`` (the limiter off: only the store
 driven by Flask's test client; ``MONITOR`` lists every command of each post, those a script ran
 (``lua``) apart from those the service sent. A table-mode Forty-Fives match takes plays past
 several compactions of its event log, with and without an Idempotency-Key, from a worker that
-holds the match's last state and from one that does not."""
+holds the match's last state and from one that does not. A worker that holds it sends the commit
+alone: it works the play out on what it holds and commits expecting that very commit."""
 
 from __future__ import annotations
 
@@ -93,3 +94,26 @@ def test_a_posted_play_costs_the_store_at_most_seven_commands(
     assert commits
     odd = [scripted for scripted in commits if len(scripted) - scripted.count("XADD") != (6 if keyed else 5)]
     assert not odd, odd
+
+
+def test_a_post_from_a_worker_holding_the_match_sends_only_its_commit(app: Flask, redis_server: RedisServer) -> None:
+    client = app.test_client()
+    body = {"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C", "D"],
+            "options": {"target_score": 100_000}}
+    created = client.post("/v1/matches", json=body).get_json()
+    headers = {"Authorization": f"Bearer {created['referee_token']}"}
+    legal = created["view"]["legal_actions"]
+    path = f"/v1/matches/{created['id']}/actions"
+    first = client.post(path, json=legal[0], headers=headers)  # the create is not kept: this loads it
+    legal = first.get_json()["legal_actions"]
+    compacting = 0
+    for _ in range(POSTS):
+        post = functools.partial(client.post, path, json=legal[0], headers=headers)
+        answer, sent, _ = commands_of(redis_server, post)
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        legal = answer.get_json()["legal_actions"]
+        assert sent[:1] == ["EVALSHA"], sent  # the commit, with no load before it
+        if len(sent) > 1:  # after it, a compaction of the event log: its read and its script
+            assert sent == ["EVALSHA", "EVALSHA", "EVALSHA"], sent
+            compacting += 1
+    assert 2 <= compacting < POSTS // 4

@@ -623,3 +623,21 @@ def test_redis_refusal_append_retried_with_its_id_appends_once(redis_store: Redi
     assert redis_store.refusals("m1") == [{"i": 1}]
     assert redis_store.append_refusal("m1", {"i": 2}) is True
     assert redis_store.refusals("m1") == [{"i": 1}, {"i": 2}]
+
+
+def test_a_save_naming_the_commit_it_expects_conflicts_with_any_other(store: Store) -> None:
+    """A caller that commits on the state it holds, unloaded, names the commit that wrote it: the
+    same version written by another commit (a failover that lost a write, then another writer) is
+    a conflict, and changes nothing."""
+    store.create("m1", {"n": 0}, [{"e": 0}], commit="c0")
+    assert store.save("m1", 1, {"n": 1}, [{"e": 1}], commit="c1", expected_commit="c0") == 2
+    for held in ("c0", "lost"):
+        with pytest.raises(VersionConflict) as caught:
+            store.save("m1", 2, {"n": "lost"}, [{"e": "lost"}], commit="c9", expected_commit=held)
+        assert (caught.value.expected, caught.value.actual) == (2, 2)
+    with pytest.raises(VersionConflict):  # the version is checked too
+        store.save("m1", 1, {"n": "lost"}, [{"e": "lost"}], commit="c9", expected_commit="c1")
+    loaded = store.load("m1")
+    assert (loaded.version, loaded.commit, loaded.document) == (2, "c1", {"n": 1})
+    assert event_data(store.events("m1")) == [{"e": 0}, {"e": 1}]
+    assert store.save("m1", 2, {"n": 2}, [{"e": 2}], commit="c2", expected_commit="c1") == 3

@@ -228,6 +228,21 @@ def test_a_commit_retried_after_its_reply_was_lost_is_not_applied_twice(redis_st
         redis_store._commit("m1", 1, keys[:3], other, None)
 
 
+def test_a_commit_naming_the_commit_it_expects_is_recognised_when_retried(redis_store: RedisStore) -> None:
+    """A commit on a held state (its expected version followed by the commit it expects) retried
+    after a lost reply finds its own commit: success, nothing doubled; another commit's does not."""
+    redis_store.create("m1", {"n": 0}, [{"e": 0}], commit="commit-0")
+    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    args = ["1/commit-0", '{"n":1}', 3_600_000, "commit-1", 86_400_000, "", '{"e":1}']
+    assert redis_store._commit("m1", 1, keys, list(args), None) == 2
+    assert redis_store._commit("m1", 1, keys, list(args), None) == 2
+    assert [e.data for e in redis_store.events("m1")] == [{"e": 0}, {"e": 1}]
+    other = ["1/commit-0", '{"n":9}', 3_600_000, "commit-2", 86_400_000, "", '{"e":9}']
+    with pytest.raises(VersionConflict):
+        redis_store._commit("m1", 1, keys, other, None)
+    assert redis_store.load("m1").commit == "commit-1"
+
+
 def test_a_create_retried_after_its_reply_was_lost_succeeds_once(redis_store: RedisStore) -> None:
     script = redis_store._create_script
     keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
