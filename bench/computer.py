@@ -11,6 +11,10 @@ ruleset's default options, on the rules core (no HTTP), between the hard level a
   against three opponents, and each match gives three heads-up contests (hard's score against each
   opponent's).
 
+Each hard decision in the contests is timed (``choose`` on the seat's situation, not counting the
+building of the situation): its p50, p99 and max per ruleset and opponent are printed with the share
+won and its 95% interval (Wilson's, over the contests; a tie counts half a win).
+
 Latency: a person (random legal actions) and hard computers in every other seat, through the use
 cases on the memory store (``Matches.act``: load, rules, computers, save, the person's view), each
 post timed; p50, p99 and max over ``--posts`` posts per ruleset. ``--http``: the same posts over
@@ -21,11 +25,13 @@ after the wait it names and its time not counted.
     .venv/bin/python bench/computer.py --matches 200 --rounds 3
     .venv/bin/python bench/computer.py --matches 20 --rounds 2 --posts 200
     .venv/bin/python bench/computer.py --matches 0 --posts 100 --http
+    nice -n 19 .venv/bin/python bench/computer.py --matches 200 --rounds 100 --posts 0 --rulesets forty_fives
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -43,8 +49,11 @@ from service.store.memory import MemoryStore
 PLAYERS = {"avinas": 4, "auction_forty_fives": 4, "forty_fives": 2, "boerenbridge": 4}
 
 
-def play_contest(ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random) -> tuple[int, ...]:
-    """A contest's final score line: ``levels[seat]`` plays each seat."""
+def play_contest(
+    ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random, times: list[float] | None = None
+) -> tuple[int, ...]:
+    """A contest's final score line: ``levels[seat]`` plays each seat; the seconds of each hard
+    decision are added to ``times``."""
     n = len(levels)
     state = ruleset.new_match(ruleset.validate_options({}, n), n, rng.randrange(n), "dealt")
     played = 0
@@ -57,15 +66,23 @@ def play_contest(ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng:
             if levels[seat] == "random" or len(legal) == 1:
                 action = rng.choice(legal)
             else:
-                action = choose(levels[seat], situation_of(ruleset, seat, dealt, actions), random.Random(rng.random()))
+                situation = situation_of(ruleset, seat, dealt, actions)
+                decision_rng = random.Random(rng.random())
+                started = time.perf_counter()
+                action = choose(levels[seat], situation, decision_rng)
+                if times is not None and levels[seat] == "hard":
+                    times.append(time.perf_counter() - started)
             state = ruleset.apply(state, action)
             actions.append(action)
         played += 1
     return tuple(ruleset.table(state).scores)
 
 
-def strength(ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int) -> tuple[float, int]:
-    """The hard level's share of two-sided contests won against ``opponent``, and their count."""
+def strength(
+    ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int, times: list[float] | None = None
+) -> tuple[float, int]:
+    """The hard level's share of two-sided contests won against ``opponent``, and their count; the
+    seconds of each hard decision are added to ``times``."""
     ruleset = RULESETS[ruleset_id]
     n = PLAYERS[ruleset_id]
     rng = random.Random(seed)
@@ -76,7 +93,7 @@ def strength(ruleset_id: str, opponent: str, matches: int, rounds: int, seed: in
         if ruleset_id == "boerenbridge":
             hard_seat = m % n
             levels = [("hard" if s == hard_seat else opponent) for s in range(n)]
-            scores = play_contest(ruleset, levels, rounds, rng)
+            scores = play_contest(ruleset, levels, rounds, rng, times)
             for other in range(n):
                 if other != hard_seat:
                     won += _share(scores[hard_seat], scores[other])
@@ -86,10 +103,28 @@ def strength(ruleset_id: str, opponent: str, matches: int, rounds: int, seed: in
             levels = [("hard" if s in teams[hard_side] else opponent) for s in range(n)]
         else:
             levels = [("hard" if s == hard_side else opponent) for s in range(n)]
-        scores = play_contest(ruleset, levels, rounds, rng)
+        scores = play_contest(ruleset, levels, rounds, rng, times)
         won += _share(scores[hard_side], scores[1 - hard_side])
         contests += 1
     return won / max(1, contests), contests
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval (Wilson's score interval) of a share won over ``n`` contests."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentiles(times: Sequence[float]) -> str:
+    """``p50 / p99 / max`` of ``times`` in milliseconds."""
+    if not times:
+        return "-"
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"{statistics.median(ordered) * 1000:.0f} / {p99 * 1000:.0f} / {ordered[-1] * 1000:.0f} ms"
 
 
 def _share(mine: int, theirs: int) -> float:
@@ -170,14 +205,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=37)
     args = parser.parse_args()
     if args.matches:
-        print("| ruleset | opponent | contests | hard's share won | seconds |")
-        print("|---|---|---|---|---|")
+        print("| ruleset | opponent | contests | hard's share won (95% interval) | hard decisions | p50 / p99 / max "
+              "| seconds |")
+        print("|---|---|---|---|---|---|---|")
     for ruleset_id in args.rulesets if args.matches else ():
         for opponent in args.opponents:
             started = time.perf_counter()
-            share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed)
+            times: list[float] = []
+            share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed, times)
             took = time.perf_counter() - started
-            print(f"| {ruleset_id} | {opponent} | {contests} | {share:.0%} | {took:.0f} |", flush=True)
+            low, high = wilson(share, contests)
+            print(f"| {ruleset_id} | {opponent} | {contests} | {share:.1%} ({low:.0%}-{high:.0%}) | {len(times)} | "
+                  f"{percentiles(times)} | {took:.0f} |", flush=True)
     if args.posts:
         print()
         print("| ruleset | posts | p50 | p99 | max |")
