@@ -12,8 +12,9 @@ ruleset's default options, on the rules core (no HTTP), between the hard level a
   opponent's).
 
 Each hard decision in the contests is timed (``choose`` on the seat's situation, not counting the
-building of the situation): its p50, p99 and max per ruleset and opponent are printed with the share
-won and its 95% interval (Wilson's, over the contests; a tie counts half a win).
+building of the situation), in wall-clock time and in this process's CPU time (what it takes on a
+core of its own, whatever the load): p50, p99 and max per ruleset and opponent are printed with the
+share won and its 95% interval (Wilson's, over the contests; a tie counts half a win).
 
 Latency: a person (random legal actions) and hard computers in every other seat, through the use
 cases on the memory store (``Matches.act``: load, rules, computers, save, the person's view), each
@@ -50,10 +51,11 @@ PLAYERS = {"avinas": 4, "auction_forty_fives": 4, "forty_fives": 2, "boerenbridg
 
 
 def play_contest(
-    ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random, times: list[float] | None = None
+    ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random,
+    times: list[tuple[float, float]] | None = None,
 ) -> tuple[int, ...]:
-    """A contest's final score line: ``levels[seat]`` plays each seat; the seconds of each hard
-    decision are added to ``times``."""
+    """A contest's final score line: ``levels[seat]`` plays each seat; each hard decision's seconds
+    (wall clock, CPU) are added to ``times``."""
     n = len(levels)
     state = ruleset.new_match(ruleset.validate_options({}, n), n, rng.randrange(n), "dealt")
     played = 0
@@ -68,10 +70,10 @@ def play_contest(
             else:
                 situation = situation_of(ruleset, seat, dealt, actions)
                 decision_rng = random.Random(rng.random())
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 action = choose(levels[seat], situation, decision_rng)
                 if times is not None and levels[seat] == "hard":
-                    times.append(time.perf_counter() - started)
+                    times.append((time.perf_counter() - started, time.process_time() - cpu))
             state = ruleset.apply(state, action)
             actions.append(action)
         played += 1
@@ -79,10 +81,11 @@ def play_contest(
 
 
 def strength(
-    ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int, times: list[float] | None = None
+    ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int,
+    times: list[tuple[float, float]] | None = None,
 ) -> tuple[float, int]:
-    """The hard level's share of two-sided contests won against ``opponent``, and their count; the
-    seconds of each hard decision are added to ``times``."""
+    """The hard level's share of two-sided contests won against ``opponent``, and their count; each
+    hard decision's seconds (wall clock, CPU) are added to ``times``."""
     ruleset = RULESETS[ruleset_id]
     n = PLAYERS[ruleset_id]
     rng = random.Random(seed)
@@ -205,18 +208,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=37)
     args = parser.parse_args()
     if args.matches:
-        print("| ruleset | opponent | contests | hard's share won (95% interval) | hard decisions | p50 / p99 / max "
-              "| seconds |")
-        print("|---|---|---|---|---|---|---|")
+        print("| ruleset | opponent | contests | hard's share won (95% interval) | hard decisions "
+              "| wall p50 / p99 / max | CPU p50 / p99 / max | seconds |")
+        print("|---|---|---|---|---|---|---|---|")
     for ruleset_id in args.rulesets if args.matches else ():
         for opponent in args.opponents:
             started = time.perf_counter()
-            times: list[float] = []
+            times: list[tuple[float, float]] = []
             share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed, times)
             took = time.perf_counter() - started
             low, high = wilson(share, contests)
             print(f"| {ruleset_id} | {opponent} | {contests} | {share:.1%} ({low:.0%}-{high:.0%}) | {len(times)} | "
-                  f"{percentiles(times)} | {took:.0f} |", flush=True)
+                  f"{percentiles([w for w, _ in times])} | {percentiles([c for _, c in times])} | {took:.0f} |",
+                  flush=True)
     if args.posts:
         print()
         print("| ruleset | posts | p50 | p99 | max |")
