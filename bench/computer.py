@@ -5,8 +5,9 @@ ruleset's default options, on the rules core (no HTTP), between the hard level a
 (``random``: a uniformly random legal action; ``easy``), the sides swapping seats every match:
 
 * partnership games (Avinas, Auction Forty-Fives with 4): hard holds one team, the opponent the
-  other; heads-up Forty-Fives (2 players): one seat each. A contest is won by the side with the
-  higher score at its end (a tie counts half);
+  other; heads-up Forty-Fives (2 players; the plain game has no partnerships): one seat each. A
+  contest is won by the side the match names its winner when it ended, else by the side standing
+  better (``Ruleset.standing``: the higher score, or fewer penalties in Avinas); a tie counts half;
 * Boerenbridge has no two-sided form (individual play; its default scoring needs 4): one hard seat
   against three opponents, and each match gives three heads-up contests (hard's score against each
   opponent's).
@@ -53,8 +54,8 @@ PLAYERS = {"avinas": 4, "auction_forty_fives": 4, "forty_fives": 2, "boerenbridg
 def play_contest(
     ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random,
     times: list[tuple[float, float]] | None = None,
-) -> tuple[int, ...]:
-    """A contest's final score line: ``levels[seat]`` plays each seat; each hard decision's seconds
+) -> Any:
+    """A contest's final state: ``levels[seat]`` plays each seat; each hard decision's seconds
     (wall clock, CPU) are added to ``times``."""
     n = len(levels)
     state = ruleset.new_match(ruleset.validate_options({}, n), n, rng.randrange(n), "dealt")
@@ -77,7 +78,7 @@ def play_contest(
             state = ruleset.apply(state, action)
             actions.append(action)
         played += 1
-    return tuple(ruleset.table(state).scores)
+    return state
 
 
 def strength(
@@ -96,18 +97,18 @@ def strength(
         if ruleset_id == "boerenbridge":
             hard_seat = m % n
             levels = [("hard" if s == hard_seat else opponent) for s in range(n)]
-            scores = play_contest(ruleset, levels, rounds, rng, times)
+            final = play_contest(ruleset, levels, rounds, rng, times)
             for other in range(n):
                 if other != hard_seat:
-                    won += _share(scores[hard_seat], scores[other])
+                    won += outcome(ruleset, final, hard_seat, other)
                     contests += 1
             continue
         if teams is not None:
             levels = [("hard" if s in teams[hard_side] else opponent) for s in range(n)]
         else:
             levels = [("hard" if s == hard_side else opponent) for s in range(n)]
-        scores = play_contest(ruleset, levels, rounds, rng, times)
-        won += _share(scores[hard_side], scores[1 - hard_side])
+        final = play_contest(ruleset, levels, rounds, rng, times)
+        won += outcome(ruleset, final, hard_side, 1 - hard_side)
         contests += 1
     return won / max(1, contests), contests
 
@@ -130,8 +131,15 @@ def percentiles(times: Sequence[float]) -> str:
     return f"{statistics.median(ordered) * 1000:.0f} / {p99 * 1000:.0f} / {ordered[-1] * 1000:.0f} ms"
 
 
-def _share(mine: int, theirs: int) -> float:
-    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+def outcome(ruleset: Ruleset[Any], state: Any, mine: int, theirs: int) -> float:
+    """1 when side ``mine`` beat side ``theirs`` (indexes of the score line: seats, or teams), 0 when
+    it lost, 0.5 for a tie: the match's winners decide between them when it ended with one of the
+    two among them and not the other, else the standing (``Ruleset.standing``)."""
+    winners = set(ruleset.table(state).winners) if ruleset.status(state) == FINISHED else set()
+    if (mine in winners) != (theirs in winners):
+        return 1.0 if mine in winners else 0.0
+    standing = ruleset.standing(state)
+    return 1.0 if standing[mine] > standing[theirs] else 0.5 if standing[mine] == standing[theirs] else 0.0
 
 
 def latency(ruleset_id: str, posts: int, seed: int) -> list[float]:

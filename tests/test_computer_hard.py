@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 import service.computer.hard as hard
 from service.computer import situation_of
 from service.computer.easy import easy_action
-from service.computer.hard import HardSettings, _clear, hard_choice, playout_view
+from service.computer.hard import HardSettings, _clear, hard_choice, playout_view, round_value
 from service.rules.playout import shuffled_deck
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED
@@ -105,3 +106,22 @@ def test_a_clear_choice_stops_the_search_early_with_the_same_action(
     assert decided >= 6
     assert same >= decided * 2 // 3
     assert early_playouts < full_playouts
+
+
+def test_a_penalty_counts_against_the_side_that_takes_it() -> None:
+    """Avinas counts rams and pips against a team: a play-out in which the seat's team takes pips
+    is worth less to it than one in which the other team takes them."""
+    ruleset = RULESETS["avinas"]
+    start = ruleset.new_match(ruleset.validate_options({}, 4), 4, 0, "dealt")
+    before = ruleset.standing(start)
+    ours = ruleset.standing(dataclasses.replace(start, pips=(2, 0)))
+    theirs = ruleset.standing(dataclasses.replace(start, rams=(0, 3)))
+    assert round_value(ruleset, 0, 4, before, ours) < 0 < round_value(ruleset, 0, 4, before, theirs)
+    assert round_value(ruleset, 1, 4, before, ours) > 0
+
+
+@pytest.mark.parametrize("ruleset_id", ["forty_fives", "auction_forty_fives", "boerenbridge"])
+def test_where_more_points_are_better_the_standing_is_the_score_line(ruleset_id: str) -> None:
+    ruleset = RULESETS[ruleset_id]
+    for state, _, _, _ in _states(ruleset_id, 2, 200)[::20]:
+        assert ruleset.standing(state) == tuple(float(s) for s in ruleset.table(state).scores)

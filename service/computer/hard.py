@@ -3,7 +3,8 @@
 For each sample of the hidden cards (``sample.Sampler``: a full state the seat cannot tell from the
 real one) every legal action is tried and the round is played out to its end with the easy policy
 for every seat (``easy.easy_action``, on the rules core); an action's value is what its side gains
-in the round over the others (``round_value``), summed over the samples. The action of highest
+in the round over the others (``round_value``, on the rules' ``standing``: higher better, so that
+penalty scores count against), summed over the samples. The action of highest
 value is taken; a tie goes to the easy policy's own choice.
 
 A decision costs no search when it is forced (one distinct legal action), and the sampling stops
@@ -143,7 +144,7 @@ def _played_out(ruleset: Ruleset[Any], state: Any, action: Action, seat: int, op
     """The value of ``action`` in ``state`` for ``seat`` after the round is played out with the easy
     policy, and the rules steps it cost."""
     table = ruleset.table(state)
-    before = table.scores
+    before = ruleset.standing(state)
     try:
         now = ruleset.apply(state, action)
     except RuleError:
@@ -163,12 +164,14 @@ def _played_out(ruleset: Ruleset[Any], state: Any, action: Action, seat: int, op
             choice = easy_action(ruleset, actor, playout_view(ruleset, now, actor), legal, options)
         now = ruleset.apply(now, choice)
         steps += 1
-    return round_value(ruleset, seat, table.players, before, ruleset.table(now).scores), steps
+    return round_value(ruleset, seat, table.players, before, ruleset.standing(now)), steps
 
 
-def round_value(ruleset: Ruleset[Any], seat: int, players: int, before: Sequence[int], after: Sequence[int]) -> float:
-    """What ``seat``'s side gained between two score lines over the mean of the other sides (the
-    score lines hold one number per seat, or one per team)."""
+def round_value(
+    ruleset: Ruleset[Any], seat: int, players: int, before: Sequence[float], after: Sequence[float]
+) -> float:
+    """What ``seat``'s side gained between two standings (``Ruleset.standing``: one number per seat,
+    or one per team) over the mean of the other sides."""
     gains = [a - b for a, b in zip(after, before, strict=False)]
     side = seat
     teams = ruleset.teams(players)
