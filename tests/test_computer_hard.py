@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from typing import Any
 
 import pytest
@@ -125,3 +126,22 @@ def test_where_more_points_are_better_the_standing_is_the_score_line(ruleset_id:
     ruleset = RULESETS[ruleset_id]
     for state, _, _, _ in _states(ruleset_id, 2, 200)[::20]:
         assert ruleset.standing(state) == tuple(float(s) for s in ruleset.table(state).scores)
+
+
+def test_a_search_keeps_to_its_cpu_budget_whatever_its_step_and_sample_bounds() -> None:
+    """A search allowed far more samples and steps than its CPU budget pays for stops at the budget
+    (the deciding thread's CPU time, checked between play-outs)."""
+    ruleset = RULESETS["avinas"]
+    unbounded = HardSettings(samples=10**6, steps=10**9, guard_seconds=1e6, min_samples=10**6, cpu_seconds=0.05)
+    timed = 0
+    for state, dealt, actions, seat in _states("avinas", 7, 200)[::5]:
+        if len(set(ruleset.legal_actions(state, seat))) < 2:
+            continue
+        situation = situation_of(ruleset, seat, dealt, actions)  # type: ignore[arg-type]
+        started = time.thread_time()
+        hard_choice(situation, random.Random(1), unbounded)
+        assert time.thread_time() - started < 0.05 + 0.04
+        timed += 1
+        if timed >= 3:
+            break
+    assert timed == 3

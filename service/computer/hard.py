@@ -18,8 +18,11 @@ The search is bounded by work, not by the clock, so that a seed always gives the
 at most ``samples`` samples and ``steps`` rules steps (deals, actions, play-out moves) per decision,
 which is about ``BUDGET_SECONDS`` on this machine (bench/README.md). A wall-clock guard
 (``guard_seconds``, and the request's own deadline when several computers play in one request,
-``service.matches.computers``) stops a search that a loaded machine slows far beyond that; only
-then can a decision differ from its seed's.
+``service.matches.computers``) stops a search that a loaded machine slows far beyond that. The
+budget itself is kept in CPU time (``cpu_seconds``, the deciding thread's own, which other
+processes' load hardly changes): a search whose steps cost more than the step budget assumes (late
+in a long match, where the rules' views are larger) stops there. Only these bounds can make a
+decision differ from its seed's; the step budget is set so that they seldom do.
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ class HardSettings:
     steps: int = 2000
     #: the wall-clock bound of one search (see the module's docstring)
     guard_seconds: float = 0.5
+    #: the CPU-time bound of one decision (the deciding thread's): the budget, less about one
+    #: play-out, as the bound is checked between play-outs
+    cpu_seconds: float = BUDGET_SECONDS - 0.01
     #: samples taken before the search may stop early for a clear choice
     min_samples: int = 8
     #: standard errors by which the leader must be ahead of every other action to stop early
@@ -65,6 +71,7 @@ def hard_choice(
 ) -> Action:
     """The hard computer's action (one of ``situation.legal``); the search stops at ``deadline``
     (``time.perf_counter``) at the latest."""
+    cpu_stop = time.thread_time() + settings.cpu_seconds
     fallback = easy_choice(situation, rng)
     legal = list(dict.fromkeys(situation.legal))
     if len(legal) <= 1:
@@ -80,7 +87,7 @@ def hard_choice(
     work = 0
     tries = 0
     while samples < settings.samples and tries < settings.samples * TRIES_PER_SAMPLE:
-        if work + sampler.work >= settings.steps or time.perf_counter() > stop:
+        if work + sampler.work >= settings.steps or _spent(stop, cpu_stop):
             break
         tries += 1
         state = sampler.sample(rng)
@@ -88,12 +95,12 @@ def hard_choice(
             continue
         values = []
         for action in legal:
-            if time.perf_counter() > stop:
+            if _spent(stop, cpu_stop):
                 break
             value, cost = _played_out(situation.ruleset, state, action, situation.seat, situation.options)
             values.append(value)
             work += cost
-        if len(values) < len(legal):  # a sample cut short by the clock counts for nothing
+        if len(values) < len(legal):  # a sample cut short by a bound counts for nothing
             break
         samples += 1
         totals = [t + v for t, v in zip(totals, values, strict=True)]
@@ -106,6 +113,11 @@ def hard_choice(
     if totals[legal.index(fallback)] >= best - 1e-9:
         return fallback
     return legal[totals.index(best)]
+
+
+def _spent(stop: float, cpu_stop: float) -> bool:
+    """Whether the search's wall-clock bound or its CPU budget is reached."""
+    return time.perf_counter() > stop or time.thread_time() > cpu_stop
 
 
 def _clear(per_sample: Sequence[Sequence[float]], totals: Sequence[float], margin: float) -> bool:
