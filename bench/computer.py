@@ -5,11 +5,17 @@ ruleset's default options, on the rules core (no HTTP), between the hard level a
 (``random``: a uniformly random legal action; ``easy``), the sides swapping seats every match:
 
 * partnership games (Avinas, Auction Forty-Fives with 4): hard holds one team, the opponent the
-  other; heads-up Forty-Fives (2 players): one seat each. A contest is won by the side with the
-  higher score at its end (a tie counts half);
+  other; heads-up Forty-Fives (2 players; the plain game has no partnerships): one seat each. A
+  contest is won by the side the match names its winner when it ended, else by the side standing
+  better (``Ruleset.standing``: the higher score, or fewer penalties in Avinas); a tie counts half;
 * Boerenbridge has no two-sided form (individual play; its default scoring needs 4): one hard seat
   against three opponents, and each match gives three heads-up contests (hard's score against each
   opponent's).
+
+Each hard decision in the contests is timed (``choose`` on the seat's situation, not counting the
+building of the situation), in wall-clock time and in this process's CPU time (what it takes on a
+core of its own, whatever the load): p50, p99 and max per ruleset and opponent are printed with the
+share won and its 95% interval (Wilson's, over the contests; a tie counts half a win).
 
 Latency: a person (random legal actions) and hard computers in every other seat, through the use
 cases on the memory store (``Matches.act``: load, rules, computers, save, the person's view), each
@@ -21,11 +27,13 @@ after the wait it names and its time not counted.
     .venv/bin/python bench/computer.py --matches 200 --rounds 3
     .venv/bin/python bench/computer.py --matches 20 --rounds 2 --posts 200
     .venv/bin/python bench/computer.py --matches 0 --posts 100 --http
+    nice -n 19 .venv/bin/python bench/computer.py --matches 200 --rounds 100 --posts 0 --rulesets forty_fives
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -43,8 +51,12 @@ from service.store.memory import MemoryStore
 PLAYERS = {"avinas": 4, "auction_forty_fives": 4, "forty_fives": 2, "boerenbridge": 4}
 
 
-def play_contest(ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random) -> tuple[int, ...]:
-    """A contest's final score line: ``levels[seat]`` plays each seat."""
+def play_contest(
+    ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng: random.Random,
+    times: list[tuple[float, float]] | None = None,
+) -> Any:
+    """A contest's final state: ``levels[seat]`` plays each seat; each hard decision's seconds
+    (wall clock, CPU) are added to ``times``."""
     n = len(levels)
     state = ruleset.new_match(ruleset.validate_options({}, n), n, rng.randrange(n), "dealt")
     played = 0
@@ -57,15 +69,24 @@ def play_contest(ruleset: Ruleset[Any], levels: Sequence[str], rounds: int, rng:
             if levels[seat] == "random" or len(legal) == 1:
                 action = rng.choice(legal)
             else:
-                action = choose(levels[seat], situation_of(ruleset, seat, dealt, actions), random.Random(rng.random()))
+                situation = situation_of(ruleset, seat, dealt, actions)
+                decision_rng = random.Random(rng.random())
+                started, cpu = time.perf_counter(), time.process_time()
+                action = choose(levels[seat], situation, decision_rng)
+                if times is not None and levels[seat] == "hard":
+                    times.append((time.perf_counter() - started, time.process_time() - cpu))
             state = ruleset.apply(state, action)
             actions.append(action)
         played += 1
-    return tuple(ruleset.table(state).scores)
+    return state
 
 
-def strength(ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int) -> tuple[float, int]:
-    """The hard level's share of two-sided contests won against ``opponent``, and their count."""
+def strength(
+    ruleset_id: str, opponent: str, matches: int, rounds: int, seed: int,
+    times: list[tuple[float, float]] | None = None,
+) -> tuple[float, int]:
+    """The hard level's share of two-sided contests won against ``opponent``, and their count; each
+    hard decision's seconds (wall clock, CPU) are added to ``times``."""
     ruleset = RULESETS[ruleset_id]
     n = PLAYERS[ruleset_id]
     rng = random.Random(seed)
@@ -76,24 +97,49 @@ def strength(ruleset_id: str, opponent: str, matches: int, rounds: int, seed: in
         if ruleset_id == "boerenbridge":
             hard_seat = m % n
             levels = [("hard" if s == hard_seat else opponent) for s in range(n)]
-            scores = play_contest(ruleset, levels, rounds, rng)
+            final = play_contest(ruleset, levels, rounds, rng, times)
             for other in range(n):
                 if other != hard_seat:
-                    won += _share(scores[hard_seat], scores[other])
+                    won += outcome(ruleset, final, hard_seat, other)
                     contests += 1
             continue
         if teams is not None:
             levels = [("hard" if s in teams[hard_side] else opponent) for s in range(n)]
         else:
             levels = [("hard" if s == hard_side else opponent) for s in range(n)]
-        scores = play_contest(ruleset, levels, rounds, rng)
-        won += _share(scores[hard_side], scores[1 - hard_side])
+        final = play_contest(ruleset, levels, rounds, rng, times)
+        won += outcome(ruleset, final, hard_side, 1 - hard_side)
         contests += 1
     return won / max(1, contests), contests
 
 
-def _share(mine: int, theirs: int) -> float:
-    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval (Wilson's score interval) of a share won over ``n`` contests."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentiles(times: Sequence[float]) -> str:
+    """``p50 / p99 / max`` of ``times`` in milliseconds."""
+    if not times:
+        return "-"
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"{statistics.median(ordered) * 1000:.0f} / {p99 * 1000:.0f} / {ordered[-1] * 1000:.0f} ms"
+
+
+def outcome(ruleset: Ruleset[Any], state: Any, mine: int, theirs: int) -> float:
+    """1 when side ``mine`` beat side ``theirs`` (indexes of the score line: seats, or teams), 0 when
+    it lost, 0.5 for a tie: the match's winners decide between them when it ended with one of the
+    two among them and not the other, else the standing (``Ruleset.standing``)."""
+    winners = set(ruleset.table(state).winners) if ruleset.status(state) == FINISHED else set()
+    if (mine in winners) != (theirs in winners):
+        return 1.0 if mine in winners else 0.0
+    standing = ruleset.standing(state)
+    return 1.0 if standing[mine] > standing[theirs] else 0.5 if standing[mine] == standing[theirs] else 0.0
 
 
 def latency(ruleset_id: str, posts: int, seed: int) -> list[float]:
@@ -170,14 +216,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=37)
     args = parser.parse_args()
     if args.matches:
-        print("| ruleset | opponent | contests | hard's share won | seconds |")
-        print("|---|---|---|---|---|")
+        print("| ruleset | opponent | contests | hard's share won (95% interval) | hard decisions "
+              "| wall p50 / p99 / max | CPU p50 / p99 / max | seconds |")
+        print("|---|---|---|---|---|---|---|---|")
     for ruleset_id in args.rulesets if args.matches else ():
         for opponent in args.opponents:
             started = time.perf_counter()
-            share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed)
+            times: list[tuple[float, float]] = []
+            share, contests = strength(ruleset_id, opponent, args.matches, args.rounds, args.seed, times)
             took = time.perf_counter() - started
-            print(f"| {ruleset_id} | {opponent} | {contests} | {share:.0%} | {took:.0f} |", flush=True)
+            low, high = wilson(share, contests)
+            print(f"| {ruleset_id} | {opponent} | {contests} | {share:.1%} ({low:.0%}-{high:.0%}) | {len(times)} | "
+                  f"{percentiles([w for w, _ in times])} | {percentiles([c for _, c in times])} | {took:.0f} |",
+                  flush=True)
     if args.posts:
         print()
         print("| ruleset | posts | p50 | p99 | max |")

@@ -54,3 +54,12 @@ def test_a_view_is_the_same_whatever_the_order_of_its_legal_actions_and_only_tha
     assert not same_view({"hand": ["KS", "AS"], "legal_actions": seen["legal_actions"]}, seen)
     assert not same_view({"hand": ["AS", "KS"], "legal_actions": seen["legal_actions"][:1]}, seen)
     assert not same_view({"hand": ["AS", "KS"]}, seen)
+
+
+def test_the_sampler_walks_only_the_parts_of_a_view_the_deal_changed() -> None:
+    from service.computer.sample import _dealt_part
+
+    settled = {"history": [{"tricks": [["KH", "AH"]]}], "scores": [3, 1], "hand": None}
+    dealt = {"history": [{"tricks": [["KH", "AH"]]}], "scores": [3, 1], "hand": ["7S", "8S"], "turn_up": "9D"}
+    assert _dealt_part(dealt, settled) == {"hand": ["7S", "8S"], "turn_up": "9D"}
+    assert _dealt_part({**dealt, "scores": [4, 1]}, settled)["scores"] == [4, 1]

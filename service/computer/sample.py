@@ -56,6 +56,13 @@ def _place(item: Any, index: int) -> str:
     return str(index)
 
 
+def _dealt_part(view: Mapping[str, Any], settled: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of a view after the deal that differ from the view before it (``settled``): the
+    parts the deal left as they were (the finished rounds' records, the scores) hold no card of
+    this deal, and walking them late in a long match costs more than the search."""
+    return {key: value for key, value in view.items() if key not in settled or settled[key] != value}
+
+
 def same_view(view: Mapping[str, Any], seen: Mapping[str, Any]) -> bool:
     """Whether the seat would see ``view`` as ``seen``: equal but for the order of its legal actions,
     which follows the order its own cards were dealt in (a sample places them in any order)."""
@@ -80,6 +87,7 @@ class Sampler:
         players = ruleset.table(situation.before_deal).players
         self.owner: dict[int, int] = {}
         where: dict[str, set[int]] = {}
+        settled = ruleset.view(situation.before_deal, seat)
         for k in range(REFERENCE_DEALS):
             deck = list(self.deck)
             random.Random(k).shuffle(deck)
@@ -89,13 +97,13 @@ class Sampler:
                 for text in ruleset.view(reference, other).get("hand") or ():
                     if isinstance(text, str):
                         self.owner[at[Card.parse(text)]] = other
-            for path, text in _cards_at(ruleset.view(reference, seat)):
+            for path, text in _cards_at(_dealt_part(ruleset.view(reference, seat), settled)):
                 where.setdefault(path, set()).add(at[Card.parse(text)])
         # a part of the view that always shows the card of one deck position (a turn-up, an exposure)
         stable = {path: next(iter(found)) for path, found in where.items() if len(found) == 1}
         self.pinned: dict[int, Card] = {}
         placed: set[Card] = set()
-        for path, text in _cards_at(situation.dealt_view):
+        for path, text in _cards_at(_dealt_part(situation.dealt_view, settled)):
             seen = Card.parse(text)
             position = stable.get(path)
             if position is None or seen in placed or position in self.pinned:

@@ -371,6 +371,13 @@ class Ruleset(ABC, Generic[StateT]):
         """The facts every view begins with (``view``)."""
         raise NotImplementedError(f"{type(self).__name__} builds its views in view")
 
+    def standing(self, state: StateT) -> tuple[float, ...]:
+        """How well each side stands in the match, higher better: one number per entry of the table's
+        ``scores`` (per seat, or per team). The scores themselves where more points are better; a
+        game whose scores count penalties answers its own (a computer player values its moves and a
+        contest is judged by this)."""
+        return tuple(float(s) for s in self.table(state).scores)
+
     def game_view(self, state: StateT, seat: int | None) -> dict[str, Any]:
         """The game's own part of ``seat``'s view (its hand, tricks, bids ...), after the header."""
         raise NotImplementedError(f"{type(self).__name__} builds its views in view")

@@ -158,6 +158,12 @@ class Avinas(Ruleset[AvinasState]):
     def game_view(self, state: AvinasState, seat: int | None) -> dict[str, Any]:
         return view.game_view(state, seat)
 
+    def standing(self, state: AvinasState) -> tuple[float, ...]:
+        """Rams and pips are penalties (fewer rams wins at the end, more pips brings the end nearer
+        and the team with all the pips loses): a team stands better with fewer of both, one rams
+        counted as one pip (each is a hand's loss tier)."""
+        return tuple(-float(r + p) for r, p in zip(state.rams, state.pips, strict=True))
+
     def legal_actions_json(self, state: AvinasState, seat: int | None, to_act: Sequence[int]) -> list[dict[str, Any]]:
         """As the seat may know them (table mode: a face-down lead counts as unseen); none for a spectator."""
         return [] if seat == SPECTATOR else phases.legal_json(state, seat)
