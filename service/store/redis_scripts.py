@@ -13,19 +13,19 @@ replicas to reach the first attempt's write too (replication keeps the master's 
 
 from __future__ import annotations
 
+# Where the compacted log (``event_log``) is kept: in the doc hash, field 'l', which 'lh' marks (on
+# every match created since), so that it expires and is deleted with the document by construction
+# and a save refreshes two expiries, not three. A match stored before has no 'lh' and its log (if
+# any) at the key ``{match:<id>}:log``: its saves refresh that key's expiry too, its reads read it,
+# its delete unlinks it, and its next compaction moves the log into the hash and unlinks the key,
+# after which it is a match like any other (nothing to migrate by hand).
+
 #: what a script answers, before it has written anything, when the match's compacted log is at its
 #: own key (a match stored before the log moved into the doc hash) and the caller did not name that
 #: key: the caller runs it again naming it (``RedisStore``). A script may only touch the keys it is
 #: given, and the store names the log key only then: a key named that does not exist would make a
 #: Cluster node refuse every call on the match while its slot migrates (TRYAGAIN).
 LOG_KEY_NEEDED = -4
-
-# Where the compacted log (``event_log``) is kept: in the doc hash, field 'l', which 'lh' marks (a
-# match created by this code), so that it expires and is deleted with the document by construction
-# and a save refreshes two expiries, not three. A match stored before has no 'lh' and its log (if
-# any) at the key ``{match:<id>}:log``: its saves refresh that key's expiry too, its reads read it,
-# its delete unlinks it, and its next compaction moves the log into the hash and unlinks the key,
-# after which it is a match like any other (nothing to migrate by hand).
 
 # KEYS: doc, events[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record, log frame
 # ('' for none), events in the frame (0, or all of them), events...
