@@ -1,8 +1,9 @@
 """The compacted event log of the Redis stores: older events kept as compressed frames.
 
 A match's events arrive in its Stream (``{match:<id>}:events``); once the Stream holds
-``compact_every`` of them they are moved, in one atomic script, to one string
-(``{match:<id>}:log``) as a frame appended to the ones before, and trimmed from the Stream. A
+``compact_every`` of them they are moved, in one atomic script, to one string (the doc hash's
+field ``l``; ``{match:<id>}:log`` for a match stored before, until its next compaction) as a frame
+appended to the ones before, and trimmed from the Stream. A
 frame costs far less Redis memory an event than a Stream entry, because each frame is raw deflate
 whose preset dictionary is the last 32 KB of all the events before it (so a round compresses
 against the rounds before it, about as well as the whole log as one zlib stream; figures:

@@ -32,7 +32,8 @@ def match_tag(match_id: str) -> str:
 
 def doc_key(match_id: str) -> str:
     """Hash with the version (``v``), the document JSON (``d``), the last event seq (``s``), the
-    id of the last commit (``c``), the last seq in the compacted log (``k``, absent: none) and the
+    id of the last commit (``c``), the last seq in the compacted log (``k``, absent: none), the
+    compacted log itself (``l``, marked by ``lh``: absent, the log is at ``log_key``) and the
     refusal log (``rn``: entries ever appended, ``r<n>``: entry n, the last ``REFUSAL_LOG_LIMIT`` kept;
     ``ri``: the id of the last append; ``redis_scripts.APPEND_REFUSAL``)."""
     return f"{match_tag(match_id)}:doc"
@@ -44,8 +45,9 @@ def events_key(match_id: str) -> str:
 
 
 def log_key(match_id: str) -> str:
-    """String of the match's compacted events (``service.store.event_log``): frames from seq 1 up
-    to the doc hash's ``k``; the Stream holds the events after that."""
+    """String of the compacted events (``service.store.event_log``: frames from seq 1 up to the
+    doc hash's ``k``; the Stream holds the events after that) of a match stored before the log
+    moved into the doc hash (``l``), until its next compaction moves it there."""
     return f"{match_tag(match_id)}:log"
 
 

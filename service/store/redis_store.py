@@ -10,11 +10,15 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
   (so a live feed can later tail it with ``XREAD`` from a ``Last-Event-ID``): where every new
   event arrives; the hash holds the refusal log too (``rn``, ``r<n>``, ``ri``: ``keys.doc_key``),
   so it expires and is deleted with the document;
-* ``{match:<id>}:log``: the compacted events (``event_log``): once the Stream holds
-  ``compact_every`` events, they move to the log in one script and the hash's ``k`` says up to
-  which seq the log goes (a match's first events go straight to the log at create). ``events``
-  reads both in one script, so it answers the same whatever has been compacted; a match stored
-  before the log existed has no ``k`` and only a Stream, and compacts on its next saves;
+* the hash's ``l``: the compacted events (``event_log``): once the Stream holds ``compact_every``
+  events, they move to the log in one script and the hash's ``k`` says up to which seq the log
+  goes (a match's first events go straight to the log at create). In the hash, the log expires and
+  is deleted with the document, and a save refreshes two expiries, not three. ``events`` reads both
+  in one script, so it answers the same whatever has been compacted;
+* ``{match:<id>}:log``: where a match stored before kept its log (its hash has no ``lh``): its
+  saves refresh that key's expiry, its reads read it, and its next compaction moves the log into
+  the hash (``redis_scripts``). A match stored before the log existed has no ``k`` and only a
+  Stream, and compacts on its next saves;
 * ``{match:<id>}:idem:<key>``: one string per idempotency record, with its own expiry (``delete``
   leaves these to it, so deleting never scans the keyspace).
 
@@ -53,7 +57,7 @@ Redis answers. ``ping`` uses a separate client that never retries. ``RedisCluste
 Every idempotency record, a create's included, is filed under its match's hash tag, so the create
 script writes the match and its record in one atomic step on every topology, a cluster included.
 
-Why one module of about 450 lines (over the project's ~400): some 55 of them are this description,
+Why one module of about 490 lines (over the project's ~400): some 65 of them are this description,
 and the rest is one class, the store contract on Redis, whose methods are each one script or
 command and the reading of its outcome (the scripts are in ``redis_scripts``, the channel and its
 retries in ``redis_commands`` and ``redis_wire``, the live feed in ``redis_follow``); split further,
@@ -68,6 +72,7 @@ from contextlib import suppress
 from typing import Any
 
 import redis
+from redis.commands.core import Script
 from redis.sentinel import Sentinel
 
 from service.store import event_log, redis_scripts
@@ -250,7 +255,7 @@ class RedisStore:
         compact = self.compact_every and texts
         args.extend([event_log.frame(texts, b"") if compact else "", len(texts) if compact else 0, *texts])
         attempts = Attempts()
-        with self.commands.guard():
+        with self.commands.guard():  # a new match keeps its log in its hash: no log key to name
             reply, acks = self.commands.script(self._create_script, keys, args, attempts)
         result = int(reply)
         if result == -1:
@@ -318,8 +323,12 @@ class RedisStore:
 
     def _read_events(self, match_id: str, after: int, limit: int | None) -> Any:
         """The EVENTS script's reply: None, or [compacted seq, log or b"", stream entries]."""
-        keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
-        return self.commands.read_script(self._events_script, keys, [after, "" if limit is None else limit])
+        args = [after, "" if limit is None else limit]
+        keys = [doc_key(match_id), events_key(match_id)]
+        reply = self.commands.read_script(self._events_script, keys, args)
+        if reply == redis_scripts.LOG_KEY_NEEDED:
+            reply = self.commands.read_script(self._events_script, with_log_key(match_id, keys), args)
+        return reply
 
     def _compact(self, match_id: str) -> None:
         """Move the Stream's events into the log (one frame), unless another save did it first.
@@ -333,9 +342,8 @@ class RedisStore:
             texts = [fields[fields.index(b"d") + 1] for _, fields in entries]
             last = int(entries[-1][0].split(b"-", 1)[0])
             new_log = log + event_log.frame(texts, before)
-            keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
-            args = [int(compacted), last, new_log, self._ttl_ms]
-            self.commands.script(self._compact_script, keys, args, Attempts(), wait=False)
+            keys = [doc_key(match_id), events_key(match_id)]
+            self._script(self._compact_script, match_id, keys, [int(compacted), last, new_log], Attempts(), wait=False)
 
     def append_refusal(self, match_id: str, entry: JSON) -> bool:
         if not is_valid_match_id(match_id):
@@ -393,8 +401,8 @@ class RedisStore:
             return False
         attempts = Attempts()
         with self.commands.guard():
-            keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
-            reply, acks = self.commands.script(self._delete_script, keys, [], attempts)
+            keys = [doc_key(match_id), events_key(match_id)]
+            reply, acks = self._script(self._delete_script, match_id, keys, [], attempts)
         existed = bool(int(reply))
         if not existed:
             if attempts.lost:  # perhaps deleted by this very call's first attempt
@@ -427,7 +435,7 @@ class RedisStore:
     def _keys_and_record(
         self, match_id: str, idempotency: tuple[str, IdempotencyRecord] | None
     ) -> tuple[list[str], list[Any]]:
-        keys = [doc_key(match_id), events_key(match_id), log_key(match_id)]
+        keys = [doc_key(match_id), events_key(match_id)]
         if idempotency is None:
             return keys, [self._record_ttl_ms, ""]
         keys.append(idempotency[0])
@@ -444,7 +452,7 @@ class RedisStore:
         """Run the save script with ready arguments (the commit id is ``args[3]``)."""
         attempts = Attempts()
         with self.commands.guard():
-            reply, acks = self.commands.script(self._save_script, keys, args, attempts)
+            reply, acks = self._script(self._save_script, match_id, keys, args, attempts)
         result = [int(x) for x in reply]
         if result[0] == -1:
             raise MatchNotFound(match_id)
@@ -457,6 +465,25 @@ class RedisStore:
         if self.compact_every and len(result) == 3 and result[1] - result[2] >= self.compact_every:
             self._compact(match_id)
         return result[0]
+
+    def _script(
+        self, script: Script, match_id: str, keys: list[str], args: list[Any], attempts: Attempts, *, wait: bool = True
+    ) -> tuple[Any, int | None]:
+        """Run a script that writes on the match's ``keys`` (the document's, the Stream's[, a
+        record's]), and once more naming the match's log key as well when it answers that the log
+        is at that key (a match stored before the log moved into its hash; ``redis_scripts``). The
+        two runs share ``attempts``: the first wrote nothing, but a lost reply of it still counts."""
+        reply, acks = self.commands.script(script, keys, args, attempts, wait=wait)
+        if reply == redis_scripts.LOG_KEY_NEEDED:
+            reply, acks = self.commands.script(script, with_log_key(match_id, keys), args, attempts, wait=wait)
+        return reply, acks
+
+
+def with_log_key(match_id: str, keys: list[str]) -> list[str]:
+    """A script's ``keys`` (the document's, the Stream's[, a record's]) with the match's log key
+    third, as the scripts take it for a match whose log is at its own key."""
+    return [*keys[:2], log_key(match_id), *keys[2:]]
+
 
 def _event(entry_id: bytes, fields: list[bytes]) -> Event:
     """The event a stream entry (``<seq>-0``, fields ``[b"d", <event JSON>]``) holds."""

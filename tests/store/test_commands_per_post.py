@@ -88,12 +88,13 @@ def test_a_posted_play_costs_the_store_at_most_seven_commands(
     worst = max(per_post, key=lambda sent_scripted: len(sent_scripted[0]))
     assert len(worst[0]) <= STORE_COMMANDS_PER_POST, collections.Counter(worst[0])
     # what a commit runs in Redis besides an XADD per event: the compare-and-set read, the document,
-    # the three expiries (the document, the Stream and the log each refreshed) and, under a key,
-    # the record (SET NX: its own check)
+    # the two expiries (the document, the compacted log in it, and the Stream each refreshed) and,
+    # under a key, the record (SET NX: its own check)
     commits = [scripted for sent, scripted in per_post if sent.count("EVALSHA") + sent.count("EVAL") == 1]
     assert commits
-    odd = [scripted for scripted in commits if len(scripted) - scripted.count("XADD") != (6 if keyed else 5)]
+    odd = [scripted for scripted in commits if len(scripted) - scripted.count("XADD") != (5 if keyed else 4)]
     assert not odd, odd
+    assert all(scripted.count("PEXPIRE") == 2 for scripted in commits), commits
 
 
 def test_a_post_from_a_worker_holding_the_match_sends_only_its_commit(app: Flask, redis_server: RedisServer) -> None:

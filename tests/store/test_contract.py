@@ -475,8 +475,11 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
     try:
         create_scope = idempotency_scope("m1", "c")
         store.create("m1", {"n": 0}, [{"e": 1}], (create_scope, record("c", 201)))
-        # a match's first events go straight to its compacted log; the Stream starts with the next
-        match_keys = [b"{match:m1}:doc", b"{match:m1}:log"]
+        # a match's first events go straight to its compacted log, a field of the doc hash (so it
+        # carries the doc's expiry and no key of its own); the Stream starts with the next. A match
+        # stored with its log at a key of its own: tests/store/test_old_log_shape.py
+        assert client.hstrlen(b"{match:m1}:doc", "l") > 0 and client.exists(b"{match:m1}:log") == 0
+        match_keys = [b"{match:m1}:doc"]
         for key in match_keys:
             assert 1000 < client.pttl(key) <= 2000
         assert 0 < client.pttl(create_scope) <= 1000
@@ -488,6 +491,7 @@ def test_redis_keys_carry_the_ttl_and_saves_refresh_it(redis_server: RedisServer
         assert all(b < a <= 2000 for a, b in zip(after, before, strict=True))  # refreshed by the save
         assert 1000 < client.pttl(b"{match:m1}:events") <= 2000  # the Stream the save started
         assert 0 < client.pttl(idempotency_scope("m1", "k")) <= 1000
+        assert client.hstrlen(b"{match:m1}:doc", "l") > 0 and client.exists(b"{match:m1}:log") == 0
         # reads do not refresh: the TTLs only go down from what the save left
         time.sleep(0.05)
         store.load("m1")

@@ -86,7 +86,7 @@ def test_every_key_of_a_match_carries_its_hash_tag_and_shares_one_slot(redis_sto
         per_match.setdefault(tag, []).append(key)
     assert set(per_match) == {"{match:alpha}", "{match:b-2}", "{match:3f2b1c9e-7d4a}"}
     for tag, match_keys in per_match.items():
-        assert len(match_keys) == 6, match_keys  # doc, events, the compacted log, three idempotency records
+        assert len(match_keys) == 5, match_keys  # doc (the compacted log in it), events, three idempotency records
         assert all(k.startswith(tag + ":") for k in match_keys)
         assert len({key_slot(k.encode()) for k in match_keys}) == 1
 
@@ -119,9 +119,9 @@ def test_a_save_is_one_command_on_the_wire(redis_store: RedisStore, redis_server
     used = {name.removeprefix("cmdstat_"): value["calls"] for name, value in stats.items()}
     used.pop("config|resetstat", None)  # the inspecting client's own
     # one EVALSHA from the store; everything else is what the script itself ran, inside Redis: the
-    # version read, the events, the document, the expiries (doc, events, log) and the record, whose
-    # SET NX is also the check that its key is free
-    inside_the_script = {"hmget": 1, "xadd": 2, "hset": 1, "pexpire": 3, "set": 1}
+    # version read, the events, the document, the expiries (doc and events: the compacted log is in
+    # the doc) and the record, whose SET NX is also the check that its key is free
+    inside_the_script = {"hmget": 1, "xadd": 2, "hset": 1, "pexpire": 2, "set": 1}
     assert used == {"evalsha": 1, **inside_the_script}
 
 
@@ -245,7 +245,7 @@ def test_a_commit_naming_the_commit_it_expects_is_recognised_when_retried(redis_
 
 def test_a_create_retried_after_its_reply_was_lost_succeeds_once(redis_store: RedisStore) -> None:
     script = redis_store._create_script
-    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    keys = ["{match:m1}:doc", "{match:m1}:events"]
     args = ['{"n":0}', 3_600_000, "commit-1", 86_400_000, "", "", 0, '{"e":0}']
     assert script(keys=keys, args=args) == 1
     assert script(keys=keys, args=args) == 1
@@ -455,7 +455,7 @@ def test_the_stream_keeps_only_the_latest_events_and_the_log_the_rest(
             assert client.xlen("{match:m1}:events") < redis_store.compact_every
         assert [e.data for e in redis_store.events("m1")] == [{"e": n} for n in range(40)]
         assert client.hget("{match:m1}:doc", "k") == b"34"  # 2, then 16 and 16 more
-        assert client.strlen("{match:m1}:log") > 0
+        assert client.hstrlen("{match:m1}:doc", "l") > 0 and client.exists("{match:m1}:log") == 0
         # the next events go to the Stream after the ids trimmed from it
         redis_store.save("m1", 39, {"n": 40}, [{"e": 40}])
         assert client.xrange("{match:m1}:events")[-1][0] == b"41-0"
@@ -484,13 +484,14 @@ def test_a_match_stored_before_the_log_and_plain_documents_still_work(
 def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
     redis_store.create("m1", {"n": 0}, [{"e": 0}])
     redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
-    keys = ["{match:m1}:doc", "{match:m1}:events", "{match:m1}:log"]
+    keys = ["{match:m1}:doc", "{match:m1}:events"]
     client = redis_server.client()
     try:
-        log = client.get("{match:m1}:log")
+        log = client.hget("{match:m1}:doc", "l")
+        assert log
         # compacted seq 0 expected, but it is 1 already: refused, nothing written
-        assert redis_store._compact_script(keys=keys, args=[0, 3, b"junk", 60_000]) == 0
-        assert client.get("{match:m1}:log") == log and client.xlen("{match:m1}:events") == 2
+        assert redis_store._compact_script(keys=keys, args=[0, 3, b"junk"]) == 0
+        assert client.hget("{match:m1}:doc", "l") == log and client.xlen("{match:m1}:events") == 2
         redis_store._compact("m1")
         redis_store._compact("m1")  # nothing left to move: a no-op
         assert client.xlen("{match:m1}:events") == 0 and client.hget("{match:m1}:doc", "k") == b"3"
