@@ -60,24 +60,29 @@ def commands_of(server: RedisServer, post: Callable[[], Any]) -> tuple[Any, list
         marker.close()
 
 
+def long_table_match(client: Any) -> tuple[str, dict[str, str], list[Any]]:
+    """A table-mode Forty-Fives match that will not end within the posts: its actions path, the
+    referee's headers and the legal actions of its first view."""
+    body = {"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C", "D"],
+            "options": {"target_score": 100_000}}
+    created = client.post("/v1/matches", json=body).get_json()
+    headers = {"Authorization": f"Bearer {created['referee_token']}"}
+    return f"/v1/matches/{created['id']}/actions", headers, created["view"]["legal_actions"]
+
+
 @pytest.mark.parametrize("keyed", [False, True], ids=["plain", "idempotency-key"])
 @pytest.mark.parametrize("cached", [True, False], ids=["worker-holds-it", "worker-reads-it"])
 def test_a_posted_play_costs_the_store_at_most_seven_commands(
     app: Flask, redis_server: RedisServer, keyed: bool, cached: bool
 ) -> None:
     client = app.test_client()
-    body = {"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C", "D"],
-            "options": {"target_score": 100_000}}
-    created = client.post("/v1/matches", json=body).get_json()
-    headers = {"Authorization": f"Bearer {created['referee_token']}"}
-    legal = created["view"]["legal_actions"]
+    path, headers, legal = long_table_match(client)
     steps = app.extensions[MATCHES_KEY].steps
     per_post: list[tuple[list[str], list[str]]] = []
     for n in range(POSTS):
         if not cached:
             steps._recent.clear()  # as on a worker that did not serve the match's last post
         sent_headers = {**headers, "Idempotency-Key": f"play-{n}"} if keyed else headers
-        path = f"/v1/matches/{created['id']}/actions"
         post = functools.partial(client.post, path, json=legal[0], headers=sent_headers)
         answer, sent, scripted = commands_of(redis_server, post)
         assert answer.status_code == 200, answer.get_data(as_text=True)
@@ -99,12 +104,7 @@ def test_a_posted_play_costs_the_store_at_most_seven_commands(
 
 def test_a_post_from_a_worker_holding_the_match_sends_only_its_commit(app: Flask, redis_server: RedisServer) -> None:
     client = app.test_client()
-    body = {"ruleset": "forty_fives", "mode": "table", "players": ["A", "B", "C", "D"],
-            "options": {"target_score": 100_000}}
-    created = client.post("/v1/matches", json=body).get_json()
-    headers = {"Authorization": f"Bearer {created['referee_token']}"}
-    legal = created["view"]["legal_actions"]
-    path = f"/v1/matches/{created['id']}/actions"
+    path, headers, legal = long_table_match(client)
     first = client.post(path, json=legal[0], headers=headers)  # the create is not kept: this loads it
     legal = first.get_json()["legal_actions"]
     compacting = 0
