@@ -24,6 +24,7 @@ import marshmallow as ma
 from flask import current_app, request
 from flask.wrappers import Response
 from webargs.flaskparser import FlaskParser
+from werkzeug.datastructures import Headers
 
 from service.api.problems import CodedMessage, Problem, validation_problem
 from service.api.wire import dumps
@@ -267,8 +268,54 @@ def _documentation_only(documented: Callable[[Any], Any]) -> Callable[[Any], Any
 
 def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     """A JSON response written once, compactly, in UTF-8."""
-    # content_type rather than mimetype: the same header, without deriving it (JSON takes no charset)
-    return current_app.response_class(dumps(data), status=status, headers=headers, content_type=JSON_MIME)
+    return JsonResponse(dumps(data), status, headers)
+
+
+class JsonResponse(Response):
+    """A response of JSON bytes written once: the answer werkzeug's ``Response(body, status=...,
+    headers=..., content_type="application/json")`` makes, header for header in the same order
+    (``headers``, then ``Content-Type`` and ``Content-Length``), built without its general path.
+
+    werkzeug reads the headers given through its multi-dict walk, checks every value for line
+    breaks, parses the content type and, as the answer is sent, copies the headers again to fix a
+    location or a length that such an answer never lacks: about a sixth of the web layer's own
+    work on a posted play (``bench/matches/instructions.py``). The headers given here are the
+    service's own (``matches._answer`` and the like, no client text); a value that is not a string
+    or holds a line break still takes werkzeug's path, so it is refused or written as before. The
+    headers an answer gains later (``after_request``, CORS) go through werkzeug as before."""
+
+    def __init__(self, body: bytes, status: int, headers: Mapping[str, str] | None = None) -> None:
+        given = list(headers.items()) if headers else []
+        if not all(_plain_header(name, value) for name, value in given):
+            super().__init__(body, status=status, headers=headers, content_type=JSON_MIME)
+            return
+        given.append(("Content-Type", JSON_MIME))
+        given.append(("Content-Length", str(len(body))))
+        self.headers = Headers()
+        self.headers._list = given  # the list Headers keeps (werkzeug's own attribute)
+        self.status = status
+        self.direct_passthrough = False
+        self._on_close = []
+        self.response = [body]
+
+    def get_wsgi_headers(self, environ: dict[str, Any]) -> Headers:
+        """werkzeug's, but for the usual answer (a status with a body, its length set, no location to
+        make absolute), whose headers it would copy unchanged: a copy made directly."""
+        status = self._status_code
+        if status >= 200 and status not in (204, 304):
+            names = {name.lower() for name, _ in self.headers._list}
+            if "content-length" in names and "location" not in names and "content-location" not in names:
+                copied = Headers()
+                copied._list = list(self.headers._list)
+                return copied
+        return super().get_wsgi_headers(environ)
+
+
+def _plain_header(name: str, value: Any) -> bool:
+    """True for a header ``JsonResponse`` may keep as given: a string value werkzeug would keep as
+    is, under a name other than the two it sets itself."""
+    return (type(value) is str and "\n" not in value and "\r" not in value
+            and name.lower() not in ("content-type", "content-length"))
 
 
 class BodyLimit:

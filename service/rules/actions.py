@@ -10,6 +10,7 @@ from service.rules.cards import Card, Suit
 from service.rules.errors import InvalidAction
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg
+from service.rules.slots import slot_maker
 
 #: the JSON of each prebuilt action (``made_once``), by the action's id, with the action itself (kept
 #: alive, so its id is never another object's); not part of the action's value, so the codec and
@@ -109,18 +110,23 @@ class Action:
         ruling = data.get("ruling")
         if ruling is not None and not isinstance(ruling, str):
             raise InvalidAction(Msg("core.action_bad_ruling"))
-        return cls(
-            type=kind,
-            seat=seat,
-            card=Card.parse(card) if card is not None else None,
-            cards=tuple(Card.parse(c) for c in cards) if cards is not None else None,
-            amount=amount,
-            suit=Suit.parse(suit) if suit is not None else None,
-            face_down=face_down,
-            result=result,
-            trick=trick,
-            ruling=ruling,
+        # the fields in order, for the constructor that sets the slots directly (every posted action)
+        return (_MAKE_ACTION if cls is Action else cls)(
+            kind,
+            seat,
+            Card.parse(card) if card is not None else None,
+            tuple(Card.parse(c) for c in cards) if cards is not None else None,
+            amount,
+            Suit.parse(suit) if suit is not None else None,
+            face_down,
+            result,
+            trick,
+            ruling,
         )
+
+
+#: ``Action(...)`` with every field in order, setting the slots directly (``rules/slots.py``)
+_MAKE_ACTION = slot_maker(Action)
 
 
 def _check_fields_of(kind: str, data: Mapping[str, Any], own: tuple[str, ...]) -> None:

@@ -55,3 +55,27 @@ def test_a_new_state_or_encoding_keeps_every_other_field_of_the_document() -> No
     assert moved.state is later and moved.basis == (state, doc.encoded_state())
     assert (moved.deals, moved.saved_at) == (2, 9.0)
     assert doc.with_encoded({"x": 1}).state_json == {"x": 1}
+
+
+def test_a_changed_document_is_the_one_its_constructor_makes() -> None:
+    """``with_state``, ``committed`` and ``with_encoded`` copy the fields rather than call ``__init__``:
+    the document is the one ``__init__`` makes from the same fields (every field, in field order,
+    and nothing else), and the old document is left as it was."""
+    ruleset = RULESETS["forty_fives"]
+    state = ruleset.new_match(ruleset.validate_options({}), 3, 0, "table")
+    doc = MatchDocument(ruleset=ruleset, mode="table", players=("a", "b", "c"), referee_hash="r",
+                        seat_hashes=("s0", "s1", "s2"), state=state, seed=b"s" * 32, deals=1, saved_at=5.0,
+                        computers=(None, "easy", None), preset="p")
+    before = dict(doc.__dict__)
+    later = ruleset.deal(state, None)
+    made = (doc.with_state(later, 2, 9.0), doc.committed(later, 2, 9.0, [{"kind": "deal"}]),
+            doc.with_encoded({"x": 1}))
+    for new in made:
+        assert type(new) is MatchDocument
+        built = MatchDocument(**{f.name: getattr(new, f.name) for f in dataclasses.fields(MatchDocument)})
+        assert list(new.__dict__.items()) == list(built.__dict__.items())
+        assert new == built and new is not doc
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            new.deals = 7  # type: ignore[misc]
+    assert doc.__dict__ == before
+    assert made[1].logged == doc.logged + 1 and made[1].round_start is not None
