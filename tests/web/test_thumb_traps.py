@@ -4,7 +4,7 @@ the next round's turn-up drawn under the finger; the new round announced."""
 
 from __future__ import annotations
 
-from playwright.sync_api import CDPSession, Locator, Page, expect
+from playwright.sync_api import CDPSession, FloatRect, Locator, Page, expect
 
 from tests.web.conftest import Contexts, api
 from tests.web.screens import settled, shown_version, start_match, view
@@ -17,6 +17,18 @@ def centre(locator: Locator) -> tuple[float, float]:
     box = locator.bounding_box()
     assert box is not None
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drawn_box(page: Page, locator: Locator) -> FloatRect:
+    """Where ``locator`` is drawn, once it is: the page may redraw between a check that it is shown
+    and the measure (a live event for the version it shows), and a box is not measured mid-redraw."""
+    for _ in range(50):
+        expect(locator).to_be_visible()
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} is never drawn")
 
 
 def touch(cdp: CDPSession, x: float, y: float) -> None:
@@ -171,8 +183,8 @@ def test_a_revoke_ruling_blocks_the_next_round_and_says_what_it_changed(phones: 
     expect(page.locator("#settle-first")).to_contain_text("next round")
     expect(page.locator("button[data-bid]")).to_have_count(0)
     expect(page.locator("#enter-round")).to_have_count(0)
-    settle_top = settle.bounding_box()
-    status = page.locator("section.status").bounding_box()
+    settle_top = drawn_box(page, settle)
+    status = drawn_box(page, page.locator("section.status"))
     assert settle_top and status and settle_top["y"] < status["y"] + status["height"] + 400, settle_top
     assert view(server, match_id, token)["scores"] == [12, 1, 20, 20]
     page.locator('#settle button[data-ruling="apply"]').click()
