@@ -30,14 +30,17 @@ import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from service.rules.bounded import Bounded
+
 #: the most permits one call takes for an identity-set
 LEASE_MOST = 32
 #: a call takes at most this share (one in ``LEASE_SHARE``) of the room left in its fullest window
 LEASE_SHARE = 16
 #: a lease ends a ``LEASE_PARTS``-th of its smallest window after it was taken, at the latest
 LEASE_PARTS = 10
-#: past this many identity-sets held, the ended leases are dropped when the next one is kept
-_SWEEP_FROM = 4096
+#: identity-sets whose leases a process keeps, the least recently used let go first (a lease let go
+#: with permits left refuses requests early, never lets one through)
+HELD = 4096
 
 
 @dataclass
@@ -57,13 +60,12 @@ class Leases:
     from this one starts with none (else both would spend the same permits)."""
 
     def __init__(self) -> None:
-        self._held: dict[Hashable, _Lease] = {}
+        self._held: Bounded[Hashable, _Lease] = Bounded(HELD)
         self._lock = threading.Lock()
-        self._sweep_from = _SWEEP_FROM
         _EVERY.add(self)
 
     def _forget(self) -> None:
-        self._held = {}
+        self._held = Bounded(HELD)
         self._lock = threading.Lock()  # a lock held by another thread at the fork stays held in the child
 
     def spend(self, key: Hashable, now_ms: int) -> int:
@@ -91,9 +93,7 @@ class Leases:
                 lease.size += given
                 lease.ends_ms = min(lease.ends_ms, ends_ms)
                 return
-            self._held[key] = _Lease(given - 1, given, now_ms, ends_ms)
-            if len(self._held) >= self._sweep_from:
-                self._sweep(now_ms)
+            self._held.put(key, _Lease(given - 1, given, now_ms, ends_ms))
 
     def give_back(self, key: Hashable, now_ms: int) -> None:
         """A permit of ``key``'s spent by a request that another slot's limits then refused (a
@@ -108,12 +108,6 @@ class Leases:
         with self._lock:
             lease = self._held.get(key)
             return lease.left if lease is not None and lease.holds(now_ms) else 0
-
-    def _sweep(self, now_ms: int) -> None:
-        """Drop the ended leases (a memory bounded by the identity-sets of the last lease's time),
-        the next sweep due when twice as many are held."""
-        self._held = {key: lease for key, lease in self._held.items() if lease.holds(now_ms)}
-        self._sweep_from = max(_SWEEP_FROM, 2 * len(self._held))
 
 
 #: every ``Leases`` of this process, emptied in a process forked from it
