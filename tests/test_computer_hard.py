@@ -87,8 +87,8 @@ def test_a_clear_choice_stops_the_search_early_with_the_same_action(
         return counted(*args)
 
     monkeypatch.setattr(hard, "_played_out", counting)
-    full = HardSettings(samples=16, steps=10**6, guard_seconds=1e6, min_samples=10**6)
-    early = HardSettings(samples=16, steps=10**6, guard_seconds=1e6, min_samples=4)
+    full = HardSettings(samples=16, steps=10**6, guard_seconds=1e6, min_samples=10**6, cpu_seconds=1e6)
+    early = HardSettings(samples=16, steps=10**6, guard_seconds=1e6, min_samples=4, cpu_seconds=1e6)
     same = decided = full_playouts = early_playouts = 0
     for state, dealt, actions, seat in _states(ruleset_id, 5, 600)[::3]:
         if len(set(ruleset.legal_actions(state, seat))) < 2:
@@ -145,3 +145,19 @@ def test_a_search_keeps_to_its_cpu_budget_whatever_its_step_and_sample_bounds() 
         if timed >= 3:
             break
     assert timed == 3
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_a_decision_late_in_a_long_match_keeps_to_the_budget_the_level_states(ruleset_id: str) -> None:
+    """Late in a match, where the rules' views are largest and a play-out costs most, a hard decision
+    still ends within ``BUDGET_SECONDS`` of the deciding thread's CPU time (the catalogue's "about
+    0.15 seconds per move"): no sample or play-out is begun that would not end within it."""
+    ruleset = RULESETS[ruleset_id]
+    states = _states(ruleset_id, 11, 3000)
+    late = [s for s in states[len(states) // 2:] if len(set(ruleset.legal_actions(s[0], s[3]))) > 1]
+    assert len(late) >= 4
+    for _state, dealt, actions, seat in late[-1:0:-max(1, len(late) // 6)][:6]:
+        situation = situation_of(ruleset, seat, dealt, actions)  # type: ignore[arg-type]
+        started = time.thread_time()
+        hard_choice(situation, random.Random(2))
+        assert time.thread_time() - started < hard.BUDGET_SECONDS

@@ -21,7 +21,9 @@ which is about ``BUDGET_SECONDS`` on this machine (bench/README.md). A wall-cloc
 ``service.matches.computers``) stops a search that a loaded machine slows far beyond that. The
 budget itself is kept in CPU time (``cpu_seconds``, the deciding thread's own, which other
 processes' load hardly changes): a search whose steps cost more than the step budget assumes (late
-in a long match, where the rules' views are larger) stops there. Only these bounds can make a
+in a long match, where the rules' views are larger) stops there, and it begins a sample or a
+play-out only if the longest of its kind so far would still end within that budget (``_Cost``), so
+that a decision keeps to the budget the level states rather than overrunning it by a step. Only these bounds can make a
 decision differ from its seed's; the step budget is set so that they seldom do.
 """
 
@@ -54,9 +56,10 @@ class HardSettings:
     steps: int = 2000
     #: the wall-clock bound of one search (see the module's docstring)
     guard_seconds: float = 0.5
-    #: the CPU-time bound of one decision (the deciding thread's): the budget, less about one
-    #: play-out, as the bound is checked between play-outs
-    cpu_seconds: float = BUDGET_SECONDS - 0.01
+    #: the CPU-time bound of one decision (the deciding thread's): the budget, less a margin for
+    #: choosing among the totals and for a step that takes longer than the longest before it (a
+    #: step is begun only if it would end within this bound, judged by the longest step so far)
+    cpu_seconds: float = BUDGET_SECONDS - 0.008
     #: samples taken before the search may stop early for a clear choice
     min_samples: int = 8
     #: standard errors by which the leader must be ahead of every other action to stop early
@@ -86,20 +89,25 @@ def hard_choice(
     samples = 0
     work = 0
     tries = 0
+    cost = _Cost()
     while samples < settings.samples and tries < settings.samples * TRIES_PER_SAMPLE:
-        if work + sampler.work >= settings.steps or _spent(stop, cpu_stop):
+        if work + sampler.work >= settings.steps or _spent(stop, cpu_stop, cost.sample(len(legal))):
             break
         tries += 1
+        begun = time.thread_time()
         state = sampler.sample(rng)
+        cost.drawn(time.thread_time() - begun)
         if state is None:
             continue
         values = []
         for action in legal:
-            if _spent(stop, cpu_stop):
+            if _spent(stop, cpu_stop, cost.playout):
                 break
-            value, cost = _played_out(situation.ruleset, state, action, situation.seat, situation.options)
+            begun = time.thread_time()
+            value, steps = _played_out(situation.ruleset, state, action, situation.seat, situation.options)
+            cost.played(time.thread_time() - begun)
             values.append(value)
-            work += cost
+            work += steps
         if len(values) < len(legal):  # a sample cut short by a bound counts for nothing
             break
         samples += 1
@@ -115,9 +123,32 @@ def hard_choice(
     return legal[totals.index(best)]
 
 
-def _spent(stop: float, cpu_stop: float) -> bool:
-    """Whether the search's wall-clock bound or its CPU budget is reached."""
-    return time.perf_counter() > stop or time.thread_time() > cpu_stop
+class _Cost:
+    """The most CPU time one draw of a sample and one play-out have taken so far in a decision: a
+    search starts a step only if the longest such step so far would still end within its budget."""
+
+    __slots__ = ("draw", "playout")
+
+    def __init__(self) -> None:
+        self.draw = 0.0
+        self.playout = 0.0
+
+    def drawn(self, seconds: float) -> None:
+        self.draw = max(self.draw, seconds)
+
+    def played(self, seconds: float) -> None:
+        self.playout = max(self.playout, seconds)
+
+    def sample(self, actions: int) -> float:
+        """What a whole sample (a draw and a play-out of each of ``actions``) may cost: a sample cut
+        short counts for nothing, so one that would not fit is not begun."""
+        return self.draw + actions * self.playout
+
+
+def _spent(stop: float, cpu_stop: float, step: float = 0.0) -> bool:
+    """Whether the search's wall-clock bound is reached, or a step of ``step`` CPU seconds begun now
+    would end past its CPU budget."""
+    return time.perf_counter() > stop or time.thread_time() + step > cpu_stop
 
 
 def _clear(per_sample: Sequence[Sequence[float]], totals: Sequence[float], margin: float) -> bool:
