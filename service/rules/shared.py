@@ -77,6 +77,16 @@ def read_only(value: Any) -> Any:
     return value
 
 
+#: every ``Once`` made (``forget``)
+_EVERY: list[Once] = []
+
+
+def forget() -> None:
+    """Let go of every part made so far (each is made again when next asked for)."""
+    for once in _EVERY:
+        once.clear()
+
+
 class Once:
     """Read-only JSON made once per immutable object (a tuple of records, a state's options) and
     handed to every view that shows it. Kept by the object's identity, the object itself held with
@@ -85,6 +95,10 @@ class Once:
 
     def __init__(self, size: int) -> None:
         self._made: Bounded[int, tuple[object, tuple[Any, ...], Any]] = Bounded(size)
+        _EVERY.append(self)
+
+    def clear(self) -> None:
+        self._made.clear()
 
     def get(self, of: object, make: Callable[[], V], *also: Any) -> V:
         """``make()``, read-only, as made for ``of`` (and ``also``) before, else made now."""
