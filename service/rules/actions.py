@@ -158,6 +158,12 @@ def shown_actions_json(actions: Iterable[Action]) -> list[dict[str, Any]]:
     return [a._json() if (k := kept(id(a))) is None else k[1] for a in actions]
 
 
+def shown_table(actions: Iterable[Action]) -> tuple[dict[str, Any], ...]:
+    """The JSON ``shown_actions_json`` gives for each of a table of prebuilt actions (``made_once``),
+    in the table's order: a view's list picked from it directly needs no look-up per action."""
+    return tuple(_WRITTEN[id(a)][1] for a in actions)
+
+
 def made_once(action: Action) -> Action:
     """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
     for the life of the process: its JSON is written now, read-only; ``to_json`` and ``actions_json``

@@ -18,7 +18,7 @@ from service.api.wire import dumps
 from service.matches import codec
 from service.rules.actions import Action, actions_json, shown_actions_json
 from service.rules.registry import RULESETS
-from service.rules.ruleset import FINISHED, SPECTATOR
+from service.rules.ruleset import FINISHED, SPECTATOR, Ruleset
 from service.rules.shared import Once, ReadOnlyDict, ReadOnlyList, forget, read_only
 from tests.english import english_text
 from tests.profiles import profile, ruleset_ids
@@ -134,3 +134,33 @@ def test_views_with_shared_parts_are_the_views_made_afresh(ruleset_id: str, seed
                 choices = [a for s in ruleset.to_act(state) for a in ruleset.legal_actions(state, s)]
                 state = ruleset.apply(state, rng.choice(choices))
             match[2] = ruleset.archive(state)[0] if rng.random() < 0.5 else state
+
+
+@pytest.mark.parametrize("ruleset_id", ["forty_fives", "auction_forty_fives"])
+@pytest.mark.parametrize("mode", ["table", "dealt"])
+def test_forty_fives_lists_the_legal_actions_the_interface_lists(ruleset_id: str, mode: str) -> None:
+    """The Forty-Fives games pick a table match's plays from their JSON (``table.table_play_json``):
+    at every step of random matches, for every viewer, the very list the interface's own
+    ``legal_actions_json`` writes from ``legal_actions``."""
+    rng = random.Random(f"listed-{ruleset_id}-{mode}")
+    ruleset, entry = RULESETS[ruleset_id], profile(ruleset_id)
+    for players in entry.players:
+        state = ruleset.new_match(ruleset.validate_options(entry.short, players), players, 0, mode)  # type: ignore[arg-type]
+        for _ in range(STEPS):
+            if ruleset.status(state) == FINISHED:
+                break
+            to_act = ruleset.to_act(state)
+            for viewer in [None, SPECTATOR, *range(players)]:
+                listed = ruleset.legal_actions_json(state, viewer, to_act)
+                assert listed == Ruleset.legal_actions_json(ruleset, state, viewer, to_act), (viewer, to_act)
+                assert all(type(item) in (dict, ReadOnlyDict) for item in listed)
+            if ruleset.needs_deal(state):
+                deck = list(ruleset.deck()) if mode == "dealt" else None
+                if deck is not None:
+                    rng.shuffle(deck)
+                state = ruleset.deal(state, deck)
+                continue
+            choices = [a for s in to_act for a in ruleset.legal_actions(state, s)]
+            if rng.random() < 0.2:  # now and then a seat's rob or announcement out of turn
+                choices = [a for s in range(players) for a in ruleset.legal_actions(state, s)] or choices
+            state = ruleset.apply(state, rng.choice(choices))
