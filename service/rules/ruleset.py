@@ -61,7 +61,7 @@ from service.rules.options import OPTIONS_CACHE, Options, OptionSpec, options_js
 from service.rules.presets import Preset, combined, find_preset
 from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
-from service.rules.shared import Once
+from service.rules.shared import PARTS_KEPT, Once
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 Mode = Literal["dealt", "table"]
@@ -78,7 +78,7 @@ _NEEDS: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: SPECTATOR)`` shows the public facts only (no hand, nothing hidden) and no legal actions
 SPECTATOR = -1
 #: each match's options as its views show them, made once per options value (``service.rules.shared``)
-_OPTIONS_SHOWN = Once(1024)
+_OPTIONS_SHOWN = Once(PARTS_KEPT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,9 @@ from typing import Any, NoReturn, SupportsIndex, TypeVar
 from service.rules.bounded import Bounded
 
 V = TypeVar("V")
+#: the entries each kind of part keeps (``Once``): about one a match for the matches a worker holds
+#: (``service.matches.steps.RECENT_MATCHES``), each holding its value (a round's records) alive
+PARTS_KEPT = 1024
 
 
 def _refuse(*_: Any, **__: Any) -> NoReturn:

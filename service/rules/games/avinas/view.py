@@ -40,10 +40,10 @@ from service.rules.games.avinas.state import (
 )
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED, SPECTATOR, Table
-from service.rules.shared import Once
+from service.rules.shared import PARTS_KEPT, Once
 
 #: the finished hands' records, made once per tuple of them (public; ``service.rules.shared``)
-_HISTORIES = Once(4096)
+_HISTORIES = Once(PARTS_KEPT)
 
 
 def table(state: AvinasState) -> Table:

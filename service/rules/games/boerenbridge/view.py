@@ -24,13 +24,13 @@ from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import FINISHED_PHASE, PLAY, TRUMP, BoerenbridgeState, RoundSetup
 from service.rules.handmask import texts_of
 from service.rules.ruleset import SPECTATOR, Table
-from service.rules.shared import Once
+from service.rules.shared import PARTS_KEPT, Once
 from service.rules.tricks import TrickDone, plays_json
 
 #: the views' parts that stay the same while the tuple they show does (the finished rounds' records;
 #: the round's finished tricks, public), made once per tuple (``service.rules.shared``)
-_HISTORIES = Once(4096)
-_TRICKS = Once(4096)
+_HISTORIES = Once(PARTS_KEPT)
+_TRICKS = Once(PARTS_KEPT)
 
 
 def table(state: BoerenbridgeState) -> Table:

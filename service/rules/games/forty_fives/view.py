@@ -27,13 +27,13 @@ from service.rules.games.forty_fives.state import (
 )
 from service.rules.handmask import texts_of
 from service.rules.ruleset import SPECTATOR, Table
-from service.rules.shared import Once
+from service.rules.shared import PARTS_KEPT, Once
 from service.rules.tricks import plays_json
 
 #: the views' parts that stay the same while the tuple they show does (the finished rounds' records;
 #: the round's finished tricks), made once per tuple (``service.rules.shared``)
-_HISTORIES = Once(4096)
-_TRICKS = Once(4096)
+_HISTORIES = Once(PARTS_KEPT)
+_TRICKS = Once(PARTS_KEPT)
 
 
 def _contract(contract: Contract | None) -> dict[str, Any] | None:
