@@ -10,12 +10,13 @@ from service.rules.cards import Card, Suit
 from service.rules.errors import InvalidAction
 from service.rules.facts import is_json_int, refuse_unknown_fields
 from service.rules.messages import Msg
+from service.rules.shared import ReadOnlyDict
 from service.rules.slots import slot_maker
 
 #: the JSON of each prebuilt action (``made_once``), by the action's id, with the action itself (kept
 #: alive, so its id is never another object's); not part of the action's value, so the codec and
 #: ``dataclasses`` see none of it
-_WRITTEN: dict[int, tuple[Action, dict[str, Any]]] = {}
+_WRITTEN: dict[int, tuple[Action, ReadOnlyDict]] = {}
 
 ACTION_KEYS = ("type", "seat", "card", "cards", "amount", "suit", "face_down", "result", "trick", "ruling")
 
@@ -143,19 +144,34 @@ def acting_seat(action: Action, n_players: int) -> int:
 
 
 def actions_json(actions: Iterable[Action]) -> list[dict[str, Any]]:
-    """Each action's JSON, as ``Action.to_json`` writes it, in one pass with no call per action but
-    the copy or the writing: a view lists dozens of actions at every step (bench/README.md)."""
+    """Each action's JSON, as ``Action.to_json`` writes it (each the caller's own), in one pass with
+    no call per action but the copy or the writing."""
     kept = _WRITTEN.get
     return [a._json() if (k := kept(id(a))) is None else dict(k[1]) for a in actions]
 
 
+def shown_actions_json(actions: Iterable[Action]) -> list[dict[str, Any]]:
+    """``actions_json`` for a view's ``legal_actions``, which lists dozens of actions at every step
+    (bench/README.md): a prebuilt action's JSON is its one JSON, read-only and shared by every view
+    that lists it (``service.rules.shared``), not a copy."""
+    kept = _WRITTEN.get
+    return [a._json() if (k := kept(id(a))) is None else k[1] for a in actions]
+
+
+def shown_table(actions: Iterable[Action]) -> tuple[dict[str, Any], ...]:
+    """The JSON ``shown_actions_json`` gives for each of a table of prebuilt actions (``made_once``),
+    in the table's order: a view's list picked from it directly needs no look-up per action."""
+    return tuple(_WRITTEN[id(a)][1] for a in actions)
+
+
 def made_once(action: Action) -> Action:
     """``action``, as one of a game's prebuilt actions (a table of every play of every seat), kept
-    for the life of the process: its JSON is written now, and ``to_json`` hands out copies of it.
-    A referee's view of a table-mode match lists dozens of plays at every step, and a copy of a
-    written dict costs a fraction of writing it (``bench/HISTORY.md``, "Codec"). Only actions whose
-    JSON holds no list or mapping (a copy shares the values) are taken."""
+    for the life of the process: its JSON is written now, read-only; ``to_json`` and ``actions_json``
+    hand out copies of it, ``shown_actions_json`` (a view's list) the JSON itself. A referee's view of
+    a table-mode match lists dozens of plays at every step, each written afresh before
+    (``bench/HISTORY.md``, "Codec"), then copied, and now neither. Only actions whose JSON holds no
+    list or mapping are taken."""
     if action.cards is not None or action.result is not None:
         raise ValueError("made_once takes actions whose JSON holds scalars only")
-    _WRITTEN[id(action)] = (action, action._json())
+    _WRITTEN[id(action)] = (action, ReadOnlyDict(action._json()))
     return action

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from service.rules.actions import Action, actions_json
+from service.rules.actions import Action, shown_actions_json
 from service.rules.cards import DECK_52, Card
 from service.rules.errors import (
     IllegalPlay,
@@ -61,6 +61,7 @@ from service.rules.options import OPTIONS_CACHE, Options, OptionSpec, options_js
 from service.rules.presets import Preset, combined, find_preset
 from service.rules.revokes import Revoke
 from service.rules.scores import RoundScore
+from service.rules.shared import PARTS_KEPT, Once
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
 
 Mode = Literal["dealt", "table"]
@@ -76,6 +77,8 @@ _NEEDS: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: the viewer of a match who plays no seat and is no referee (a shared screen): ``view(state,
 #: SPECTATOR)`` shows the public facts only (no hand, nothing hidden) and no legal actions
 SPECTATOR = -1
+#: each match's options as its views show them, made once per options value (``service.rules.shared``)
+_OPTIONS_SHOWN = Once(PARTS_KEPT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,7 +351,7 @@ class Ruleset(ABC, Generic[StateT]):
             "ruleset": self.id,
             "mode": table.mode,
             "players": table.players,
-            "options": options_json(table.options),
+            "options": _OPTIONS_SHOWN.get(table.options, lambda: options_json(table.options)),
             "status": table.status,
             "phase": table.phase,
             "dealer": table.dealer,
@@ -388,8 +391,8 @@ class Ruleset(ABC, Generic[StateT]):
         if seat == SPECTATOR:
             return []
         if seat is not None or len(to_act) == 1:
-            return actions_json(self.legal_actions(state, to_act[0] if seat is None else seat))
-        return actions_json([a for s in to_act for a in self.legal_actions(state, s)])
+            return shown_actions_json(self.legal_actions(state, to_act[0] if seat is None else seat))
+        return shown_actions_json([a for s in to_act for a in self.legal_actions(state, s)])
 
     def round_result_allowed(self, state: StateT) -> bool:
         """True when the referee of a table-mode match may now report the round in progress whole

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.rules.actions import Action, acting_seat, actions_json
+from service.rules.actions import Action, acting_seat, shown_actions_json
 from service.rules.errors import InvalidAction, MatchOver, not_your_turn, wrong_phase
 from service.rules.games.avinas import auction, exposure, knocking, tricks
 from service.rules.games.avinas.actions import ACTION_TYPES, PHASE_ACTIONS, phase_types
@@ -62,8 +62,8 @@ def legal_json(state: AvinasState, seat: int | None) -> list[Any]:
     """The legal actions of ``seat`` as that seat may know them (a face-down lead counts as unseen,
     as in its view); ``None``: every seat to act, as the referee sees them."""
     if seat is None:
-        return actions_json([a for s in to_act(state) for a in legal_actions(state, s, None)])
-    return actions_json(legal_actions(state, seat, seat))
+        return shown_actions_json([a for s in to_act(state) for a in legal_actions(state, s, None)])
+    return shown_actions_json(legal_actions(state, seat, seat))
 
 
 #: what a phase takes, and who may act: the message naming one of them, two, and (the seats: one to

@@ -40,6 +40,10 @@ from service.rules.games.avinas.state import (
 )
 from service.rules.revokes import Revoke
 from service.rules.ruleset import FINISHED, SPECTATOR, Table
+from service.rules.shared import PARTS_KEPT, Once
+
+#: the finished hands' records, made once per tuple of them (public; ``service.rules.shared``)
+_HISTORIES = Once(PARTS_KEPT)
 
 
 def table(state: AvinasState) -> Table:
@@ -60,7 +64,7 @@ def game_view(state: AvinasState, seat: int | None) -> dict[str, Any]:
         "result": state.result,
         "end_reason": end_reason(state),
         "hands_played": state.hands_played,
-        "history": [record_json(r) for r in state.history],
+        "history": _HISTORIES.get(state.history, lambda: [record_json(r) for r in state.history]),
         "last_hand_explanation": list(explanation(state.history[-1], state.options)) if state.history else [],
     }
     hand = state.hand

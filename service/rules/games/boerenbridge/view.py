@@ -24,7 +24,13 @@ from service.rules.games.boerenbridge.options import config
 from service.rules.games.boerenbridge.state import FINISHED_PHASE, PLAY, TRUMP, BoerenbridgeState, RoundSetup
 from service.rules.handmask import texts_of
 from service.rules.ruleset import SPECTATOR, Table
-from service.rules.tricks import plays_json
+from service.rules.shared import PARTS_KEPT, Once
+from service.rules.tricks import TrickDone, plays_json
+
+#: the views' parts that stay the same while the tuple they show does (the finished rounds' records;
+#: the round's finished tricks, public), made once per tuple (``service.rules.shared``)
+_HISTORIES = Once(PARTS_KEPT)
+_TRICKS = Once(PARTS_KEPT)
 
 
 def table(state: BoerenbridgeState) -> Table:
@@ -48,7 +54,7 @@ def game_view(state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "result": m.result,
         "round": r.number if r is not None else m.rounds_done + (0 if state.phase == FINISHED_PHASE else 1),
-        "history": history(state),
+        "history": _HISTORIES.get(m.history, lambda: history(state)),
     }
     if r is None:
         if m.mode == "table":  # between rounds and once the match is over: the last round's
@@ -68,15 +74,20 @@ def game_view(state: BoerenbridgeState, seat: int | None) -> dict[str, Any]:
     out["turn_up"] = r.turn_up.text if r.turn_up is not None else None
     out["bidding"] = _bidding_view(state, r, seat)
     out["trick"] = {"number": played + 1, "leader": state.leader, "plays": plays_json(state.leader, state.trick, n)}
-    out["tricks"] = [
-        {"number": i + 1, "leader": t.leader, "winner": t.winner, "plays": plays_json(t.leader, t.cards, n)}
-        for i, t in enumerate(state.done)
-    ]
+    out["tricks"] = _TRICKS.get(state.done, lambda: finished_tricks(state.done, n), n)
     out["tricks_won"] = list(state.tricks_won)
     if m.mode == "table":
         out["revokes"] = [v.to_json() for v in r.revokes]
         out["round_result_allowed"] = not state.trick and not state.done
     return out
+
+
+def finished_tricks(done: tuple[TrickDone, ...], n: int) -> list[dict[str, Any]]:
+    """The round's finished tricks (public: every card of them was played face up)."""
+    return [
+        {"number": i + 1, "leader": t.leader, "winner": t.winner, "plays": plays_json(t.leader, t.cards, n)}
+        for i, t in enumerate(done)
+    ]
 
 
 def _bidding_view(state: BoerenbridgeState, r: RoundSetup, seat: int | None) -> dict[str, Any]:

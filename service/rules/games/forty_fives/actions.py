@@ -11,7 +11,7 @@ and, in table mode, ``round_result`` (result = the round facts).
 
 from __future__ import annotations
 
-from service.rules.actions import Action, acting_seat, actions_json, made_once
+from service.rules.actions import Action, acting_seat, actions_json, made_once, shown_table
 from service.rules.cards import ALL_CARDS, SUITS
 from service.rules.errors import IllegalAction, not_your_turn, wrong_phase
 from service.rules.games.forty_fives.options import Config
@@ -60,6 +60,8 @@ def _per_seat_and_card(kind: str) -> tuple[tuple[Action, ...], ...]:
 
 
 PLAY_ACTS = _per_seat_and_card("play")
+#: PLAY_SHOWN[seat][card index]: the JSON of PLAY_ACTS[seat][card index], as a view lists it
+PLAY_SHOWN = tuple(shown_table(row) for row in PLAY_ACTS)
 ROB_ACTS = _per_seat_and_card("rob")
 TURN_UP_ACTS = _per_seat_and_card("turn_up")
 ROB_BLIND = tuple(Action("rob", s) for s in range(MAX_SEATS))

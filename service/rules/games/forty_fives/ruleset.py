@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from service.rules.cards import SUITS, Card
-from service.rules.games.forty_fives import deal, phases, play, revoke_penalty, round_end, scoring, view
+from service.rules.games.forty_fives import deal, phases, play, revoke_penalty, round_end, scoring, table, view
 from service.rules.games.forty_fives.actions import (
     ACTION_FIELDS,
     AUCTION_TYPES,
@@ -59,11 +59,11 @@ from service.rules.games.forty_fives.options import (
 )
 from service.rules.games.forty_fives.presets import AUCTION_PRESETS, FORTY_FIVES_PRESETS
 from service.rules.games.forty_fives.ranking import table_for
-from service.rules.games.forty_fives.state import DEAL, TRICKS_PER_HAND, FortyFivesState
+from service.rules.games.forty_fives.state import DEAL, PLAY, TRICKS_PER_HAND, FortyFivesState
 from service.rules.messages import Msg
 from service.rules.options import Options
 from service.rules.revokes import Revoke
-from service.rules.ruleset import ROUND_RESULT, Ruleset, Table
+from service.rules.ruleset import ROUND_RESULT, SPECTATOR, Ruleset, Table
 from service.rules.scores import RoundScore
 from service.rules.settlement import penalty_of, revokes_applied
 from service.rules.tricks import Play, PlayVerdict, TrickContext, TrickOutcome
@@ -137,6 +137,17 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def table(self, state: FortyFivesState) -> Table:
         return view.table(state)
+
+    def legal_actions_json(
+        self, state: FortyFivesState, seat: int | None, to_act: Sequence[int]
+    ) -> list[dict[str, Any]]:
+        """``Ruleset.legal_actions_json``, a table match's plays picked from their JSON directly
+        (``table.table_play_json``: the referee's view lists every card not seen yet)."""
+        if state.phase == PLAY and state.hands is None and seat != SPECTATOR and (seat is not None or len(to_act) == 1):
+            who = to_act[0] if seat is None else seat
+            if 0 <= who < state.match.players:
+                return table.table_play_json(config(state.match.options, self.id), state, who)
+        return super().legal_actions_json(state, seat, to_act)
 
     def round_result_allowed(self, state: FortyFivesState) -> bool:
         return ROUND_RESULT in phase_types(config(state.match.options, self.id), state)

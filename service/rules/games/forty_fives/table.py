@@ -12,13 +12,13 @@ as a revoke as soon as it is provable (``service.rules.revokes``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from service.rules.actions import Action
+from service.rules.actions import Action, shown_actions_json
 from service.rules.cards import Card, Suit
 from service.rules.errors import CardAlreadyPlayed, IllegalPlay
 from service.rules.games.forty_fives import round_end
-from service.rules.games.forty_fives.actions import CLOCKWISE, PLAY_ACTS, PLAYS
+from service.rules.games.forty_fives.actions import CLOCKWISE, PLAY_ACTS, PLAY_SHOWN, PLAYS
 from service.rules.games.forty_fives.options import AH_FALLBACK, Config
 from service.rules.games.forty_fives.play import (
     DEFENDING_30,
@@ -52,6 +52,8 @@ from service.rules.tricks import Play, PlayVerdict, TrickContext
 
 if TYPE_CHECKING:
     from service.rules.ruleset import Ruleset
+
+T = TypeVar("T")
 
 
 def _turn_up_holder(rnd: Round) -> int | None:
@@ -98,17 +100,29 @@ def _known_unplayed(state: FortyFivesState, seat: int) -> list[Card]:
 
 def table_play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]:
     """Every card not yet seen (the referee may post any), and rob/announce."""
-    out: list[Action] = []
-    if seat == state.turn and state.phase == PLAY:
-        blocked = _seen_mask(state, seat)
-        acts = PLAY_ACTS[seat]
-        known = _known_unplayed(state, seat)
-        if known and len(known) >= TRICKS_PER_HAND - plays_by(state, seat):
-            out = [acts[c.index] for c in known]
-        else:
-            out = pick(FULL_PACK & ~blocked, acts)
+    out = _unseen_plays(state, seat, PLAY_ACTS[seat])
     out.extend(rob_actions(cfg, state, seat))
     return out
+
+
+def table_play_json(cfg: Config, state: FortyFivesState, seat: int) -> list[dict[str, Any]]:
+    """``table_play_actions`` as a view lists them (``shown_actions_json``), the plays picked from
+    their JSON directly: a referee's view lists up to 52 of them at every step."""
+    out = _unseen_plays(state, seat, PLAY_SHOWN[seat])
+    out.extend(shown_actions_json(rob_actions(cfg, state, seat)))
+    return out
+
+
+def _unseen_plays(state: FortyFivesState, seat: int, table: tuple[T, ...]) -> list[T]:
+    """``table[card.index]`` (a prebuilt play, or its JSON) for each card ``seat`` may be reported
+    to play now: every card not yet seen, or the cards it is known to hold when they are all it has
+    left to play; none when it is not its turn to play."""
+    if seat != state.turn or state.phase != PLAY:
+        return []
+    known = _known_unplayed(state, seat)
+    if known and len(known) >= TRICKS_PER_HAND - plays_by(state, seat):
+        return [table[c.index] for c in known]
+    return pick(FULL_PACK & ~_seen_mask(state, seat), table)
 
 
 def table_play(ruleset: Ruleset, cfg: Config, state: FortyFivesState, seat: int, card: Card) -> FortyFivesState:

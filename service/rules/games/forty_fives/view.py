@@ -27,7 +27,13 @@ from service.rules.games.forty_fives.state import (
 )
 from service.rules.handmask import texts_of
 from service.rules.ruleset import SPECTATOR, Table
+from service.rules.shared import PARTS_KEPT, Once
 from service.rules.tricks import plays_json
+
+#: the views' parts that stay the same while the tuple they show does (the finished rounds' records;
+#: the round's finished tricks), made once per tuple (``service.rules.shared``)
+_HISTORIES = Once(PARTS_KEPT)
+_TRICKS = Once(PARTS_KEPT)
 
 
 def _contract(contract: Contract | None) -> dict[str, Any] | None:
@@ -91,7 +97,7 @@ def game_view(state: FortyFivesState, seat: int | None) -> dict[str, Any]:
         out["revokes"] = [r.to_json() for r in m.history[-1].revokes] if m.history else []
     # each finished round's summary still in the state (all of them, or the last one once archived);
     # the state keeps the card-by-card tricks of the last one only
-    out["history"] = history(state)
+    out["history"] = _HISTORIES.get(m.history, lambda: history(state), m.players)
     return out
 
 
@@ -99,6 +105,14 @@ def history(state: FortyFivesState) -> list[dict[str, Any]]:
     """The records of the finished rounds still in the state (public)."""
     n = state.match.players
     return [record_json(r, n) for r in state.match.history]
+
+
+def finished_tricks(tricks: tuple[Trick, ...], n: int) -> dict[str, Any]:
+    """The round's finished tricks and how many each seat won (public)."""
+    return {
+        "tricks": [trick_json(t, n, i) for i, t in enumerate(tricks, 1)],
+        "tricks_won": [sum(1 for t in tricks if t.winner == s) for s in range(n)],
+    }
 
 
 def round_view(state: FortyFivesState, rnd: Round, seat: int | None) -> dict[str, Any]:
@@ -120,9 +134,8 @@ def round_view(state: FortyFivesState, rnd: Round, seat: int | None) -> dict[str
             "leader": state.leader,
             "plays": plays_json(state.leader, state.current, n),
         },
-        "tricks": [trick_json(t, n, i) for i, t in enumerate(state.tricks, 1)],
-        "tricks_won": [sum(1 for t in state.tricks if t.winner == s) for s in range(n)],
     }
+    out.update(_TRICKS.get(state.tricks, lambda: finished_tricks(state.tricks, n), n))
     if hands is not None:
         out["hand_sizes"] = [h.bit_count() for h in hands]
         out["stock_size"] = len(rnd.stock)
