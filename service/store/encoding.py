@@ -67,7 +67,7 @@ def _plain(value: Any) -> bool:
     """Whether ``value``, which orjson has just written, holds nothing but dicts, lists, strings,
     integers, booleans, None and finite floats, each of exactly that type: then reading orjson's
     text back gives an equal value (orjson has refused a key that is not a str, an integer past 64
-    bits and a reference cycle), so the text is kept without reading it back.
+    bits and a reference cycle, so the walk ends), so the text is kept without reading it back.
 
     The walk goes one depth at a time: ``gc.get_referents`` of the dicts and lists at one depth is
     every value and item they hold, in one C call (a str, a number or None has none), and the
