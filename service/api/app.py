@@ -59,7 +59,7 @@ SETTINGS_KEY = "trick_referee.settings"
 
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings if settings is not None else Settings.from_env()
-    app = Flask("service")
+    app = route_cache.RoutedFlask("service")
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,
