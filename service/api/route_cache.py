@@ -23,7 +23,7 @@ and matched with no error and no redirect, so the same four get the same answer.
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask
 from flask.wrappers import Request
@@ -68,7 +68,7 @@ def when_rules_change(url_map: Map, forget: Callable[[], None]) -> None:
         forget()
         add(rule_factory)
 
-    url_map.add = added  # type: ignore[method-assign]
+    url_map.add = added  # type: ignore[method-assign,assignment]
 
 
 class RoutedFlask(Flask):
@@ -86,8 +86,10 @@ class RoutedFlask(Flask):
         assert request is not None
         found = self.kept_routes.get(key)
         if found is None:  # made now, as Flask makes it (a host it refuses is refused here, as before)
-            return KeptAdapter(self, request, key, None, super().create_url_adapter(request))
-        return KeptAdapter(self, request, key, found, None)
+            kept = KeptAdapter(self, request, key, None, super().create_url_adapter(request))
+        else:
+            kept = KeptAdapter(self, request, key, found, None)
+        return cast(MapAdapter, kept)  # Flask's request context asks its adapter for ``match`` and attributes
 
     def route_key(self, environ: dict[str, Any]) -> RouteKey | None:
         """What the request's match depends on, where that is all it depends on; else None."""
@@ -106,7 +108,7 @@ class KeptAdapter:
     ``real``, Flask's own adapter, whose match is then kept; every other use (building a URL, the
     methods a path allows) goes to Flask's own adapter, made when first needed."""
 
-    __slots__ = ("_app", "_request", "_key", "_found", "_real")
+    __slots__ = ("_app", "_found", "_key", "_real", "_request")
 
     def __init__(self, app: RoutedFlask, request: Request, key: RouteKey, found: Match | None,
                  real: MapAdapter | None) -> None:
@@ -124,7 +126,8 @@ class KeptAdapter:
         if own and self._found is not None:
             rule, values = self._found
             return (rule, dict(values)) if return_rule else (rule.endpoint, dict(values))
-        result = self.adapter().match(path_info, method, return_rule, query_args, websocket)
+        match: Callable[..., Any] = self.adapter().match
+        result = match(path_info, method, return_rule, query_args, websocket)
         if own and return_rule:
             self._app.kept_routes.put(self._key, (result[0], dict(result[1])))
         return result

@@ -101,7 +101,7 @@ def routed(app: Flask, environ: dict[str, Any]) -> Any:
     except HTTPException as refused:
         return ("refused", refused.code, sorted(getattr(refused, "valid_methods", None) or []))
     outcome = (rule.rule, rule.endpoint, dict(values))
-    values["id"] = "changed by the caller"  # what is kept is not the caller's
+    values["id"] = "changed by the caller"  # type: ignore[index]  # what is kept is not the caller's
     return outcome
 
 
