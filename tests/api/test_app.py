@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask.sessions import NullSession
 from flask.testing import FlaskClient
 
 from service.api import app as app_module
@@ -160,3 +161,21 @@ def test_async_views_and_hooks_are_told_apart_as_flask_tells_them(monkeypatch: p
     assert wrapped == [coroutine, coroutine]
     odd = Unhashable()
     assert app.ensure_sync(odd) is Flask.ensure_sync(app, odd)
+
+
+def test_no_session_is_made_per_request_and_none_can_be_written() -> None:
+    """Without a secret key every request has the one null session (empty; a write refused as Flask
+    refuses it); with one, Flask's cookie sessions as before."""
+    app = create_app(Settings())
+    seen = []
+    for _ in range(2):
+        with app.test_request_context("/healthz") as ctx:
+            assert dict(ctx.session) == {} and isinstance(ctx.session, NullSession)
+            seen.append(ctx.session)
+            with pytest.raises(RuntimeError, match="no secret key was set"):
+                ctx.session["seat"] = 1
+    assert seen[0] is seen[1]
+    app.config["SECRET_KEY"] = "a test's key"
+    with app.test_request_context("/healthz") as ctx:
+        ctx.session["seat"] = 1
+        assert not isinstance(ctx.session, NullSession) and ctx.session["seat"] == 1
