@@ -13,10 +13,16 @@ request.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import logging
+from collections.abc import Callable
+from typing import Any
 
 from flask import Flask, current_app
+from flask.sessions import NullSession, SecureCookieSession, SecureCookieSessionInterface
+from flask.wrappers import Request
 
 from service import web
 from service.api import apidoc, cors, docs_page, languages, limits, metrics, route_cache, view_schemas
@@ -56,10 +62,41 @@ BLUEPRINTS: tuple[str, ...] = (
 
 SETTINGS_KEY = "trick_referee.settings"
 
+#: whether a callable is a coroutine function, kept per callable (what Flask asks of every view and
+#: hook it calls, on every request)
+_is_coroutine_function = functools.lru_cache(maxsize=1024)(inspect.iscoroutinefunction)
 
-def create_app(settings: Settings | None = None) -> Flask:
+
+class NoSessions(SecureCookieSessionInterface):
+    """Flask's cookie sessions, where the app has a secret key; the service has none (it keeps no
+    sessions), and then every request is given the one null session Flask would make anew for it
+    (empty, refusing every write), made once."""
+
+    _null = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        return super().open_session(app, request) if app.config["SECRET_KEY"] else self._null
+
+
+class ServiceFlask(route_cache.RoutedFlask):
+    """The service's Flask: requests matched from the matches kept (``route_cache.RoutedFlask``),
+    Flask's question whether a view or hook is ``async`` answered once per callable, not with
+    ``inspect``'s walk on each call (two views and hooks a request), and no session made per request
+    (``NoSessions``)."""
+
+    session_interface = NoSessions()
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        try:
+            is_async = _is_coroutine_function(func)
+        except TypeError:  # an unhashable callable: asked each time, as Flask asks
+            is_async = inspect.iscoroutinefunction(func)
+        return self.async_to_sync(func) if is_async else func
+
+
+def create_app(settings: Settings | None = None) -> ServiceFlask:
     settings = settings if settings is not None else Settings.from_env()
-    app = Flask("service")
+    app = ServiceFlask("service")
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,

@@ -108,7 +108,8 @@ class Edge:
             raise
         finally:
             reset_language(token)
-        return CountedBody(body, finish)
+        # the bytes are counted for the log line only, when the answer's status makes one
+        return CountedBody(body, finish, self.logger.isEnabledFor(logging.ERROR if seen[0] >= 500 else logging.INFO))
 
     def finish_headers(self, headers: list[tuple[str, str]], lang: str, rid: str) -> None:
         """The app's WSGI ``headers`` as the answer carries them (the module docstring)."""
@@ -139,15 +140,20 @@ class Edge:
 
 
 class CountedBody:
-    """The app's answer as sent, counting its bytes; ``close`` (which every WSGI server calls when
-    the answer is done) closes the app's iterable and then reports the count."""
+    """The app's answer as sent, counting its bytes when ``counted`` (else passed on as the app's own
+    iterator, the count left at 0); ``close`` (which every WSGI server calls when the answer is done)
+    closes the app's iterable and then reports the count."""
 
-    def __init__(self, body: Iterable[bytes], on_close: Callable[[int], None]) -> None:
+    def __init__(self, body: Iterable[bytes], on_close: Callable[[int], None], counted: bool = True) -> None:
         self.body = body
         self.on_close = on_close
+        self.counted = counted
         self.sent = 0
 
     def __iter__(self) -> Iterator[bytes]:
+        return self._counting() if self.counted else iter(self.body)
+
+    def _counting(self) -> Iterator[bytes]:
         for chunk in self.body:
             self.sent += len(chunk)
             yield chunk

@@ -27,8 +27,10 @@ from __future__ import annotations
 import os
 import threading
 import weakref
+from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
+from itertools import repeat
 
 from service.rules.bounded import Bounded
 
@@ -45,7 +47,7 @@ HELD = 4096
 
 @dataclass
 class _Lease:
-    left: int  # permits not yet spent
+    permits: deque[None]  # one entry per permit not yet spent (``Leases.spend`` takes one by ``pop``)
     size: int  # permits the Redis gave this lease, spent or not
     taken_ms: int  # when it was taken
     ends_ms: int  # when it ends
@@ -55,8 +57,10 @@ class _Lease:
 
 
 class Leases:
-    """The permits this process holds, per identity-set (any hashable naming one): taken, kept and
-    spent under one lock (threads of a gthread worker, greenlets of a gevent one). A process forked
+    """The permits this process holds, per identity-set (any hashable naming one): taken and kept
+    under one lock (threads of a gthread worker, greenlets of a gevent one); spent without it, each
+    permit an entry of its lease's deque that one ``pop`` takes (atomic: two requests never spend the
+    same permit), so that a request spending one takes no lock beyond the cache's. A process forked
     from this one starts with none (else both would spend the same permits)."""
 
     def __init__(self) -> None:
@@ -71,16 +75,19 @@ class Leases:
     def spend(self, key: Hashable, now_ms: int) -> int:
         """One permit of ``key``'s lease, spent: 0. With none to spend: how many permits to ask the
         Redis for."""
-        with self._lock:
-            lease = self._held.get(key)
-            if lease is None:
-                return 1
-            if lease.left > 0 and lease.holds(now_ms):
-                lease.left -= 1
+        lease = self._held.get(key)
+        if lease is None:
+            return 1
+        if lease.holds(now_ms):
+            try:
+                lease.permits.pop()
                 return 0
-            if lease.left > 0:  # it ended with permits left: ask for as many as were used
-                return max(1, lease.size - lease.left)
-            return min(LEASE_MOST, 2 * lease.size)
+            except IndexError:  # none left (another request took the last one)
+                pass
+        left = len(lease.permits)
+        if left > 0:  # it ended with permits left: ask for as many as were used
+            return max(1, lease.size - left)
+        return min(LEASE_MOST, 2 * lease.size)
 
     def keep(self, key: Hashable, given: int, now_ms: int, ends_ms: int) -> None:
         """``given`` permits the Redis just counted for ``key``, one of them spent by the request
@@ -88,12 +95,12 @@ class Leases:
         request's, taken at the same time), that lease then ending at the sooner of the two ends."""
         with self._lock:
             lease = self._held.get(key)
-            if lease is not None and lease.left > 0 and lease.holds(now_ms):
-                lease.left += given - 1
+            if lease is not None and lease.permits and lease.holds(now_ms):
+                lease.ends_ms = min(lease.ends_ms, ends_ms)  # before the permits: none is spent after it
                 lease.size += given
-                lease.ends_ms = min(lease.ends_ms, ends_ms)
+                lease.permits.extend(repeat(None, given - 1))
                 return
-            self._held.put(key, _Lease(given - 1, given, now_ms, ends_ms))
+            self._held.put(key, _Lease(deque(repeat(None, given - 1)), given, now_ms, ends_ms))
 
     def give_back(self, key: Hashable, now_ms: int) -> None:
         """A permit of ``key``'s spent by a request that another slot's limits then refused (a
@@ -101,13 +108,12 @@ class Leases:
         with self._lock:
             lease = self._held.get(key)
             if lease is not None and lease.holds(now_ms):
-                lease.left += 1
+                lease.permits.append(None)
 
     def held(self, key: Hashable, now_ms: int) -> int:
         """The permits ``key`` holds now."""
-        with self._lock:
-            lease = self._held.get(key)
-            return lease.left if lease is not None and lease.holds(now_ms) else 0
+        lease = self._held.get(key)
+        return len(lease.permits) if lease is not None and lease.holds(now_ms) else 0
 
 
 #: every ``Leases`` of this process, emptied in a process forked from it

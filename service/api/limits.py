@@ -85,6 +85,7 @@ import functools
 import hashlib
 import logging
 import math
+import operator
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -249,6 +250,12 @@ class Check(NamedTuple):
     name: str
 
 
+#: a ``Check`` from its four fields in one tuple, made directly (not through the named tuple's own
+#: constructor, a Python function: a call a window on every limited request)
+_new_check: Callable[[tuple[str, str, RateLimitItem, str]], Check] = functools.partial(tuple.__new__, Check)
+#: what names a check in its lease (``service/api/leases.py``): whose count, and the limit's name
+_LEASED = operator.itemgetter(1, 3)
+
 #: a refusal: the limit that refused, and the whole seconds until it would take the request
 Refusal = tuple[RateLimitItem, int]
 
@@ -329,8 +336,8 @@ class RedisCounts:
         script = self._script or self._connect()  # connected first: a cluster's slots group the checks
         ms = int((time.time() if now is None else now) * 1000)
         spent: list[tuple[tuple[str, str], ...]] = []
-        for group in self._groups(checks):
-            lease = tuple((check.identity, check.name) for check in group)
+        for group in (checks,) if self._keyslot is None else self._groups(checks):
+            lease = tuple(map(_LEASED, group))
             asked = self._leases.spend(lease, ms)
             if asked == 0:
                 spent.append(lease)
@@ -366,9 +373,8 @@ class RedisCounts:
         return reply
 
     def _groups(self, checks: Sequence[Check]) -> list[Sequence[Check]]:
-        """``checks`` in one group, or in a cluster one group per slot (in the order they come)."""
-        if self._keyslot is None:
-            return [checks]
+        """A cluster's ``checks``, one group per slot (in the order they come)."""
+        assert self._keyslot is not None
         slots: dict[int, list[Check]] = {}
         for check in checks:
             slots.setdefault(self._keyslot(redis_key(check.identity)), []).append(check)
@@ -442,7 +448,7 @@ def _limited(view: Callable[..., Any], plan: Plan, counts: Counter) -> Callable[
 
     @functools.wraps(view)
     def limited(*args: Any, **kwargs: Any) -> Any:
-        checks = [Check(kind, identity, item, name)
+        checks = [_new_check((kind, identity, item, name))
                   for kind, whose, items in plan for identity in (whose(),) for item, name in items]
         refusal = counts.take(checks)
         if refusal is not None:

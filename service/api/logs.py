@@ -20,8 +20,8 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
-import secrets
 from typing import Any
 
 import structlog
@@ -36,7 +36,7 @@ def request_id(offered: str | None) -> str:
     """The client's request id when it is well formed, else a new one (32 hex digits)."""
     if offered is not None and REQUEST_ID_PATTERN.fullmatch(offered):
         return offered
-    return secrets.token_hex(16)
+    return os.urandom(16).hex()  # secrets.token_hex(16), without its three calls in Python
 
 
 def formatter(log_format: str = "text") -> logging.Formatter:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask.sessions import NullSession
 from flask.testing import FlaskClient
 
 from service.api import app as app_module
@@ -132,3 +133,49 @@ def test_response_decorator_keeps_smorest_handling_for_other_results(monkeypatch
     paths = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()["paths"]
     assert paths["/v1/results/own"]["get"]["summary"] == "Own response."
     assert "200" in paths["/v1/results/dict"]["get"]["responses"]
+
+
+def test_async_views_and_hooks_are_told_apart_as_flask_tells_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ServiceFlask.ensure_sync`` answers as Flask's: a plain function as it is, a coroutine
+    function through ``async_to_sync``, for a callable seen before (kept) and an unhashable one."""
+    app = create_app(Settings())
+    assert isinstance(app, app_module.ServiceFlask)
+    wrapped: list[Any] = []
+    monkeypatch.setattr(app, "async_to_sync", lambda func: wrapped.append(func) or "made synchronous")
+
+    def plain() -> None:
+        return None
+
+    async def coroutine() -> None:
+        return None
+
+    class Unhashable:
+        __hash__ = None  # type: ignore[assignment]
+
+        async def __call__(self) -> None:
+            return None
+
+    for _ in range(2):
+        assert app.ensure_sync(plain) is plain
+        assert app.ensure_sync(coroutine) == "made synchronous"
+    assert wrapped == [coroutine, coroutine]
+    odd = Unhashable()
+    assert app.ensure_sync(odd) is Flask.ensure_sync(app, odd)
+
+
+def test_no_session_is_made_per_request_and_none_can_be_written() -> None:
+    """Without a secret key every request has the one null session (empty; a write refused as Flask
+    refuses it); with one, Flask's cookie sessions as before."""
+    app = create_app(Settings())
+    seen = []
+    for _ in range(2):
+        with app.test_request_context("/healthz") as ctx:
+            assert dict(ctx.session) == {} and isinstance(ctx.session, NullSession)
+            seen.append(ctx.session)
+            with pytest.raises(RuntimeError, match="no secret key was set"):
+                ctx.session["seat"] = 1
+    assert seen[0] is seen[1]
+    app.config["SECRET_KEY"] = "a test's key"
+    with app.test_request_context("/healthz") as ctx:
+        ctx.session["seat"] = 1
+        assert not isinstance(ctx.session, NullSession) and ctx.session["seat"] == 1

@@ -11,6 +11,7 @@ import bisect
 import math
 import os
 import random
+import sys
 import threading
 import types
 
@@ -141,6 +142,36 @@ def test_a_lease_asks_for_what_was_used() -> None:
         while leases.spend(key, 1301) == 0:
             pass
     assert leases.spend(key, 1301) == LEASE_MOST
+
+
+def _spend_in_threads(leases: Leases, key: tuple[tuple[str, str], ...], threads: int, tries: int) -> int:
+    """The permits ``threads`` threads spend from ``key``'s lease, ``tries`` tries each."""
+    spent: list[int] = []
+
+    def spend() -> None:
+        spent.append(sum(leases.spend(key, 1500) == 0 for _ in range(tries)))
+
+    running = [threading.Thread(target=spend) for _ in range(threads)]
+    for thread in running:
+        thread.start()
+    for thread in running:
+        thread.join()
+    return sum(spent)
+
+
+def test_threads_never_spend_a_permit_twice() -> None:
+    """Permits are spent without the leases' lock (``Leases.spend``): eight threads spending from one
+    lease, switching as often as the interpreter lets them, spend exactly the permits it holds."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(20):
+            leases = Leases()
+            key = (("a:1", "rules/5000000/1/second"),)
+            leases.keep(key, 5001, 1000, 2000)  # 5,000 held: one went to the request that asked
+            assert _spend_in_threads(leases, key, 8, 1000) == 5000 and leases.held(key, 1500) == 0
+    finally:
+        sys.setswitchinterval(interval)
 
 
 def _sliding_counts(times: list[float], now: float, window: float) -> float:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from service.api.edge import CountedBody, Edge
 from service.api.logs import dict_config, formatter, request_id
 
 
@@ -86,3 +90,36 @@ def test_log_format_setting() -> None:
     assert Settings.from_env({"LOG_FORMAT": "JSON"}).log_format == "json"
     with pytest.raises(ConfigError, match="LOG_FORMAT"):
         Settings.from_env({"LOG_FORMAT": "xml"})
+
+
+def test_the_answer_is_counted_only_for_a_line_to_write() -> None:
+    """The edge counts the answer's bytes through its own iterator only when the answer's line will be
+    written (the logger's level as the answer starts); else the server iterates the app's own
+    iterator, and ``close`` still reaches the app's iterable and ends the request."""
+
+    class Body:
+        closed = False
+
+        def __init__(self) -> None:
+            self.chunks = iter([b"ab", b"cde"])
+
+        def __iter__(self) -> Iterator[bytes]:
+            return self.chunks
+
+        def close(self) -> None:
+            self.closed = True
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Body:
+        start_response("200 OK", [("Content-Type", "application/json")])
+        return Body()
+
+    logger = logging.getLogger("tests.edge.counted")
+    edge = Edge(app, Flask(__name__), logger)
+    for level, counted in [(logging.WARNING, False), (logging.INFO, True)]:
+        logger.setLevel(level)
+        answer = edge({"REQUEST_METHOD": "GET", "PATH_INFO": "/x"}, lambda *args: None)
+        assert isinstance(answer, CountedBody) and isinstance(answer.body, Body)
+        assert (iter(answer) is answer.body.chunks) is not counted
+        assert b"".join(answer) == b"abcde"
+        answer.close()
+        assert answer.body.closed and answer.sent == (5 if counted else 0)
