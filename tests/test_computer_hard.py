@@ -73,13 +73,9 @@ def test_the_leader_is_clear_only_when_ahead_of_every_other_action_by_the_margin
     assert not _clear(nearly, [4.0, 6.0], 3.0)
 
 
-@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
-def test_a_clear_choice_stops_the_search_early_with_the_same_action(
-    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """With the early stop the search plays fewer play-outs, and takes the same action as the full
-    search of the same seed in most decisions."""
-    ruleset = RULESETS[ruleset_id]
+@pytest.fixture
+def playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A running count of the hard search's play-outs (calls of ``hard._played_out``)."""
     played = [0]
     counted = hard._played_out
 
@@ -88,6 +84,15 @@ def test_a_clear_choice_stops_the_search_early_with_the_same_action(
         return counted(*args)
 
     monkeypatch.setattr(hard, "_played_out", counting)
+    return played
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_a_clear_choice_stops_the_search_early_with_the_same_action(ruleset_id: str, playouts: list[int]) -> None:
+    """With the early stop the search plays fewer play-outs, and takes the same action as the full
+    search of the same seed in most decisions."""
+    ruleset = RULESETS[ruleset_id]
+    played = playouts
     full = HardSettings(samples=16, steps=10**6, guard_seconds=1e6, min_samples=10**6, cpu_seconds=1e6)
     early = HardSettings(samples=16, steps=10**6, guard_seconds=1e6, min_samples=4, cpu_seconds=1e6)
     same = decided = full_playouts = early_playouts = 0
@@ -150,7 +155,7 @@ def test_a_search_keeps_to_its_cpu_budget_whatever_its_step_and_sample_bounds() 
 
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
 def test_late_in_a_match_a_search_begins_no_step_that_would_end_past_its_budget(
-    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
+    ruleset_id: str, monkeypatch: pytest.MonkeyPatch, playouts: list[int]
 ) -> None:
     """Late in a match, where a play-out costs most, a hard decision ends within its CPU bound: a
     sample or a play-out is begun only if the longest of its kind so far would still end within it
@@ -175,14 +180,7 @@ def test_late_in_a_match_a_search_begins_no_step_that_would_end_past_its_budget(
     monkeypatch.setattr(ruleset, "apply", applied)
     monkeypatch.setattr(ruleset, "deal", dealt_out)
     monkeypatch.setattr(hard, "time", SimpleNamespace(thread_time=lambda: clock[0], perf_counter=time.perf_counter))
-    played = [0]
-    counted = hard._played_out
-
-    def counting(*args: Any) -> tuple[float, int]:
-        played[0] += 1
-        return counted(*args)
-
-    monkeypatch.setattr(hard, "_played_out", counting)
+    played = playouts
     settings = HardSettings(guard_seconds=1e6)
     for _state, dealt, actions, seat in late[-1:0:-max(1, len(late) // 6)][:6]:
         situation = situation_of(ruleset, seat, dealt, actions)  # type: ignore[arg-type]

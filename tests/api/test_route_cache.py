@@ -4,6 +4,7 @@ werkzeug's own walk matches them, kept matches are used, and a rule added later 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -75,31 +76,35 @@ def test_a_rule_added_later_is_matched() -> None:
 HOSTS = ["localhost", "127.0.0.1:8000", "Example.COM:80", "a..b", "x" * 64 + ".example"]
 
 
-def flask_own(app: Flask, environ: dict[str, Any]) -> Any:
-    """The request's match by Flask's own URL adapter (an adapter Flask refuses to make, its error)."""
-    request = app.request_class(environ)
+def _matched(make_adapter: Callable[[Any], Any], request: Any) -> Any:
+    """A request's rule and values by the adapter ``make_adapter`` gives, or the redirect or refusal
+    it answers with."""
     try:
-        adapter = Flask.create_url_adapter(app, request)
+        adapter = make_adapter(request)
         assert adapter is not None
         rule, values = adapter.match(return_rule=True)
     except RequestRedirect as moved:
         return ("redirect", moved.new_url)
     except HTTPException as refused:
         return ("refused", refused.code, sorted(getattr(refused, "valid_methods", None) or []))
+    return rule, values
+
+
+def flask_own(app: Flask, environ: dict[str, Any]) -> Any:
+    """The request's match by Flask's own URL adapter (an adapter Flask refuses to make, its error)."""
+    outcome = _matched(lambda request: Flask.create_url_adapter(app, request), app.request_class(environ))
+    if isinstance(outcome[0], str):
+        return outcome
+    rule, values = outcome
     return (rule.rule, rule.endpoint, values)
 
 
 def routed(app: Flask, environ: dict[str, Any]) -> Any:
     """The same by the app's ``create_url_adapter``, as Flask's request context asks it."""
-    request = app.request_class(environ)
-    try:
-        adapter = app.create_url_adapter(request)
-        assert adapter is not None
-        rule, values = adapter.match(return_rule=True)
-    except RequestRedirect as moved:
-        return ("redirect", moved.new_url)
-    except HTTPException as refused:
-        return ("refused", refused.code, sorted(getattr(refused, "valid_methods", None) or []))
+    outcome = _matched(app.create_url_adapter, app.request_class(environ))
+    if isinstance(outcome[0], str):
+        return outcome
+    rule, values = outcome
     outcome = (rule.rule, rule.endpoint, dict(values))
     values["id"] = "changed by the caller"  # type: ignore[index]  # what is kept is not the caller's
     return outcome
