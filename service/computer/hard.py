@@ -15,8 +15,9 @@ A play-out's seats decide from ``playout_view``: the view's parts the easy polic
 legal actions and options the rules' full view writes out (about half of a play-out's cost).
 
 The search is bounded by work, not by the clock, so that a seed always gives the same decision:
-at most ``samples`` samples and ``steps`` rules steps (deals, actions, play-out moves) per decision,
-which is about ``BUDGET_SECONDS`` on this machine (bench/README.md). A wall-clock guard
+at most ``steps`` rules steps (deals, actions, play-out moves) per decision, which is about
+``BUDGET_SECONDS`` on this machine (bench/README.md), and at most ``samples`` samples, a cap that
+only ends a search whose play-outs are short. A wall-clock guard
 (``guard_seconds``, and the request's own deadline when several computers play in one request,
 ``service.matches.computers``) stops a search that a loaded machine slows far beyond that. The
 budget itself is kept in CPU time (``cpu_seconds``, the deciding thread's own, which other
@@ -50,8 +51,10 @@ TRIES_PER_SAMPLE = 20
 
 @dataclass(frozen=True)
 class HardSettings:
-    #: the most samples per decision
-    samples: int = 24
+    #: the most samples per decision: the step budget is what bounds a search's work; this cap
+    #: only ends one where play-outs are short (few cards left, or the Forty-Fives games' five-card
+    #: hands), where more samples were still cheap and won more (bench/HISTORY.md: 24 before)
+    samples: int = 96
     #: the most rules steps per decision (deals, replayed actions, play-out moves)
     steps: int = 2000
     #: the wall-clock bound of one search (see the module's docstring)
