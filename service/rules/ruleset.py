@@ -386,13 +386,25 @@ class Ruleset(ABC, Generic[StateT]):
         raise NotImplementedError(f"{type(self).__name__} builds its views in view")
 
     def legal_actions_json(self, state: StateT, seat: int | None, to_act: Sequence[int]) -> list[dict[str, Any]]:
-        """The view's ``legal_actions``: ``seat``'s, or (for the referee) those of every seat to act;
-        none for a spectator."""
+        """The view's ``legal_actions``: ``seat``'s, or (for the referee) those of every seat to act,
+        then what the other seats may take out of turn (``out_of_turn_actions``); none for a
+        spectator."""
         if seat == SPECTATOR:
             return []
-        if seat is not None or len(to_act) == 1:
-            return shown_actions_json(self.legal_actions(state, to_act[0] if seat is None else seat))
-        return shown_actions_json([a for s in to_act for a in self.legal_actions(state, s)])
+        if seat is not None:
+            return shown_actions_json(self.legal_actions(state, seat))
+        acting = [a for s in to_act for a in self.legal_actions(state, s)]
+        if self.out_of_turn_types:
+            acting += self.out_of_turn_actions(state, to_act)
+        return shown_actions_json(acting)
+
+    def out_of_turn_actions(self, state: StateT, to_act: Sequence[int]) -> list[Action]:
+        """What the seats not in ``to_act`` may take now, out of turn (``out_of_turn_types``), in seat
+        order: the referee's view lists them after the seats to act's, so that every action the
+        referee may post is listed (and each listed one is taken)."""
+        players = self.table(state).players
+        return [a for s in range(players) if s not in to_act
+                for a in self.legal_actions(state, s) if a.type in self.out_of_turn_types]
 
     def round_result_allowed(self, state: StateT) -> bool:
         """True when the referee of a table-mode match may now report the round in progress whole

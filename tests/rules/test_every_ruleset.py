@@ -7,6 +7,8 @@ seeds. At every step:
 * the state round-trips the codec (``service.matches.codec``), through JSON text too;
 * ``legal_actions`` is non-empty exactly for the seats in ``to_act``, and each lists its own seat;
 * every listed action applies, and ``apply`` leaves the old state untouched;
+* the referee's view lists exactly what the referee may post: the actions of the seats to act and
+  the out-of-turn actions (``out_of_turn_types``) the rules take now from the other seats;
 * each listed action carries only the fields its type declares (``Ruleset.action_fields``), and the
   referee of a table match is offered ``round_result`` exactly while a round reported whole applies;
 * refused actions (a listed action posted by a seat not to act, an unknown type, a listed action
@@ -26,6 +28,7 @@ games' own tests (``tests/rules/games/<family>/test_<game>_properties.py``).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -148,6 +151,27 @@ def check_views(ruleset: Ruleset[Any], state: Any, n: int, spectator: bool) -> l
         assert not spectator_leaks(public, seat_views)
         assert not leaks([public, *seat_views], [set(), *hands])
     return seat_views
+
+
+def check_referee_listing(ruleset: Ruleset[Any], state: Any, legal: Mapping[int, list[Action]]) -> None:
+    """The referee's view lists exactly what the referee may post as is: the actions of the seats to
+    act, and every action of another seat that the rules take now out of turn (``out_of_turn_types``:
+    a Forty-Fives rob at a real table, from any seat that has not played yet)."""
+    to_act = ruleset.to_act(state)
+    may_post = [a for s in to_act for a in legal[s]]
+    for seat, actions in legal.items():
+        for action in actions:
+            if seat in to_act or action.type not in ruleset.out_of_turn_types:
+                continue
+            try:
+                ruleset.apply(state, action)
+            except RuleError:
+                continue
+            may_post.append(action)
+    referee = as_json(ruleset.view(state, None))
+    key = functools.partial(json.dumps, sort_keys=True)
+    assert sorted(map(key, referee["legal_actions"])) == sorted(key(as_json(a.to_json())) for a in may_post), (
+        referee["phase"], referee["to_act"])
 
 
 def check_refusal(ruleset: Ruleset[Any], state: Any, before: Any, action: Action, poster_sees: set[str] | None,
@@ -303,6 +327,7 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False, checks: 
         if checks:
             seat_views = check_views(ruleset, state, n, spectator)
             sees = [set(cards_in(view)) for view in seat_views]  # the cards each poster's view shows
+            check_referee_listing(ruleset, state, legal)
         for action, poster in refusals(ruleset, state, legal, n, rng):
             check_refusal(ruleset, state, before, action, sees[poster], tally)
         for action, poster in other_phase(ruleset, state, legal, n, rng):

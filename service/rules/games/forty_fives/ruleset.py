@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from service.rules.actions import Action, shown_actions_json
 from service.rules.cards import SUITS, Card
 from service.rules.games.forty_fives import deal, phases, play, revoke_penalty, round_end, scoring, table, view
 from service.rules.games.forty_fives.actions import (
@@ -59,6 +60,7 @@ from service.rules.games.forty_fives.options import (
 )
 from service.rules.games.forty_fives.presets import AUCTION_PRESETS, FORTY_FIVES_PRESETS
 from service.rules.games.forty_fives.ranking import table_for
+from service.rules.games.forty_fives.robbing import rob_actions
 from service.rules.games.forty_fives.state import DEAL, PLAY, TRICKS_PER_HAND, FortyFivesState
 from service.rules.messages import Msg
 from service.rules.options import Options
@@ -146,8 +148,18 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
         if state.phase == PLAY and state.hands is None and seat != SPECTATOR and (seat is not None or len(to_act) == 1):
             who = to_act[0] if seat is None else seat
             if 0 <= who < state.match.players:
-                return table.table_play_json(config(state.match.options, self.id), state, who)
+                listed = table.table_play_json(config(state.match.options, self.id), state, who)
+                others = self.out_of_turn_actions(state, to_act) if seat is None else []
+                return [*listed, *shown_actions_json(others)] if others else listed
         return super().legal_actions_json(state, seat, to_act)
+
+    def out_of_turn_actions(self, state: FortyFivesState, to_act: Sequence[int]) -> list[Action]:
+        """A table match's robs and announcements of the seats not to act, while their window is open
+        (§2.5, §3.4: until the seat plays its first card); a dealt match takes them only in turn."""
+        if state.hands is not None or state.phase != PLAY:
+            return []
+        cfg = config(state.match.options, self.id)
+        return [a for s in range(state.match.players) if s not in to_act for a in rob_actions(cfg, state, s)]
 
     def round_result_allowed(self, state: FortyFivesState) -> bool:
         return ROUND_RESULT in phase_types(config(state.match.options, self.id), state)
