@@ -155,8 +155,9 @@ class FortyFivesFamily(Ruleset[FortyFivesState]):
 
     def out_of_turn_actions(self, state: FortyFivesState, to_act: Sequence[int]) -> list[Action]:
         """A table match's robs and announcements of the seats not to act, while their window is open
-        (§2.5, §3.4: until the seat plays its first card); a dealt match takes them only in turn."""
-        if state.hands is not None or state.phase != PLAY:
+        (§2.5, §3.4: until the seat plays its first card, so never after the first trick); a dealt
+        match takes them only in turn."""
+        if state.hands is not None or state.phase != PLAY or state.tricks:
             return []
         cfg = config(state.match.options, self.id)
         return [a for s in range(state.match.players) if s not in to_act for a in rob_actions(cfg, state, s)]
