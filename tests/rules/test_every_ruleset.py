@@ -134,14 +134,16 @@ def views(ruleset: Ruleset[Any], state: Any, n: int) -> list[Any]:
     return [as_json(ruleset.view(state, seat)) for seat in range(n)]
 
 
-def check_views(ruleset: Ruleset[Any], state: Any, n: int, spectator: bool) -> list[Any]:
-    """No seat's view shows another seat's hidden card; the spectator's shows none. Returns the
-    seat views."""
+def check_views(ruleset: Ruleset[Any], state: Any, n: int, spectator: bool,
+                legal: Mapping[int, list[Action]]) -> list[Any]:
+    """No seat's view shows another seat's hidden card; the spectator's shows none; the referee's lists
+    what the referee may post (``check_referee_listing``). Returns the seat views."""
     seat_views = views(ruleset, state, n)
     hands = [set(v.get("hand") or ()) for v in seat_views]
     assert not leaks(seat_views, hands)
     referee = as_json(ruleset.view(state, None))
     assert referee["to_act"] == list(ruleset.to_act(state)) and referee["status"] == ruleset.status(state)
+    check_referee_listing(ruleset, state, legal, referee)
     for seat, view in enumerate(seat_views):
         assert view["to_act"] == referee["to_act"] and view["status"] == referee["status"]
         assert all(a.get("seat") in (seat, None) for a in view["legal_actions"])
@@ -153,7 +155,8 @@ def check_views(ruleset: Ruleset[Any], state: Any, n: int, spectator: bool) -> l
     return seat_views
 
 
-def check_referee_listing(ruleset: Ruleset[Any], state: Any, legal: Mapping[int, list[Action]]) -> None:
+def check_referee_listing(ruleset: Ruleset[Any], state: Any, legal: Mapping[int, list[Action]],
+                          referee: Mapping[str, Any]) -> None:
     """The referee's view lists exactly what the referee may post as is: the actions of the seats to
     act, and every action of another seat that the rules take now out of turn (``out_of_turn_types``:
     a Forty-Fives rob at a real table, from any seat that has not played yet)."""
@@ -168,7 +171,6 @@ def check_referee_listing(ruleset: Ruleset[Any], state: Any, legal: Mapping[int,
             except RuleError:
                 continue
             may_post.append(action)
-    referee = as_json(ruleset.view(state, None))
     key = functools.partial(json.dumps, sort_keys=True)
     assert sorted(map(key, referee["legal_actions"])) == sorted(key(as_json(a.to_json())) for a in may_post), (
         referee["phase"], referee["to_act"])
@@ -325,9 +327,8 @@ def play(rid: str, setup: Setup, seed: int, *, spectator: bool = False, checks: 
         legal = check_turns(ruleset, state, n, tally)
         sees: list[set[str] | None] = [None] * n
         if checks:
-            seat_views = check_views(ruleset, state, n, spectator)
+            seat_views = check_views(ruleset, state, n, spectator, legal)
             sees = [set(cards_in(view)) for view in seat_views]  # the cards each poster's view shows
-            check_referee_listing(ruleset, state, legal)
         for action, poster in refusals(ruleset, state, legal, n, rng):
             check_refusal(ruleset, state, before, action, sees[poster], tally)
         for action, poster in other_phase(ruleset, state, legal, n, rng):
