@@ -174,8 +174,10 @@ def post_fork(server: object, worker: object) -> None:
 def post_worker_init(worker: object) -> None:
     """A worker's SIGTERM also ends its open live streams (``service.api.stream.stop_streams``), so
     that they do not hold the worker through the whole graceful timeout and get cut mid-answer;
-    then gunicorn's own handler stops the worker as usual."""
+    then gunicorn's own handler stops the worker as usual. And what the worker loaded is frozen out
+    of the garbage collector's walks (``service.server.settle_heap``)."""
     from service.api.stream import stop_streams
+    from service.server import settle_heap
 
     stop = worker.handle_exit  # type: ignore[attr-defined]
 
@@ -185,6 +187,7 @@ def post_worker_init(worker: object) -> None:
 
     signal.signal(signal.SIGTERM, on_sigterm)
     signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn has it: no system call cut short
+    settle_heap()  # last: the app is loaded (gunicorn calls this after loading it)
 
 
 def child_exit(server: object, worker: object) -> None:

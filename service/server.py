@@ -29,13 +29,20 @@
     at once, before anything of it is read. Counted by TCP peer, hence only when ``TRUSTED_PROXIES``
     is 0: behind proxies every connection comes from a proxy, which limits its clients itself.
 
-gunicorn's own classes ``gthread`` and ``sync`` (``WORKER_CLASS``) get the problems and the headers
-checked once only.
+* **The heap settled once loaded** (``settle_heap``, every worker class): what the worker holds
+  once it has loaded the app (the app, its routes, the rules' tables, the catalogues of every
+  language: about 100,000 objects that live as long as the worker) is moved out of the cyclic
+  garbage collector's sight, so that a full collection, which a busy worker makes every few
+  thousand requests, walks only what requests made since, not everything the worker loaded.
+
+gunicorn's own classes ``gthread`` and ``sync`` (``WORKER_CLASS``) get the problems, the headers
+checked once and the settled heap only.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import socket
@@ -143,6 +150,15 @@ def use_checked_headers(common: Iterable[tuple[str, str]]) -> None:
     unchanged (``passed_unchanged``) without checking them again on each answer."""
     checked = frozenset(pair for pair in common if passed_unchanged(pair))
     gunicorn_wsgi.Response.process_headers = process_headers_with(checked)
+
+
+def settle_heap() -> None:
+    """Collect what loading the app left behind, then freeze what is left (``gc.freeze``): the
+    objects a worker holds once loaded are never freed before it stops, and a frozen object is
+    never walked by a collection again. Called once per worker, after it has loaded the app
+    (gunicorn's ``post_worker_init``)."""
+    gc.collect()
+    gc.freeze()
 
 
 def close_gently(sock: socket.socket) -> None:

@@ -103,3 +103,31 @@ def test_a_heartbeat_as_long_as_the_graceful_timeout_stops_the_start(monkeypatch
     monkeypatch.setenv("STREAM_HEARTBEAT_SECONDS", "20")
     with pytest.raises(SystemExit, match="STREAM_HEARTBEAT_SECONDS must be below"):
         runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_a_worker_freezes_what_it_loaded_out_of_the_collectors_walks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``post_worker_init`` (gunicorn calls it once the worker has loaded the app) collects, then
+    freezes every object left (``service.server.settle_heap``): a full collection no longer walks
+    them. Its SIGTERM handler is put in place as before."""
+    import gc
+    import signal
+
+    conf = _conf(monkeypatch, tmp_path / "metrics")
+    previous = signal.getsignal(signal.SIGTERM)
+    stopped: list[int] = []
+    worker = SimpleNamespace(handle_exit=lambda sig, frame: stopped.append(sig))
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    try:
+        conf["post_worker_init"](worker)  # type: ignore[operator]
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000, frozen  # this process's modules, functions, the loaded app's pieces
+        assert not gc.get_objects(generation=2)  # nothing old left to walk ...
+        made = [[index] for index in range(100)]  # ... but what is made afterwards, as before
+        assert all(gc.is_tracked(item) for item in made)
+        assert signal.getsignal(signal.SIGTERM) is not previous
+    finally:
+        gc.unfreeze()
+        signal.signal(signal.SIGTERM, previous)
