@@ -99,17 +99,21 @@ if not cur[5] then redis.call('PEXPIRE', log, ARGV[3]) end
 return {version, seq, tonumber(cur[4] or 0)}
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
-# KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the log with the
-# new frame at its end. Replaces the log (HSET: allocated to fit, where APPEND would leave up to as
-# much again spare) and trims the frame's events from the stream, if nobody compacted since the log
-# was read. A match whose log was at its own key gets it in the hash from here on, and the key is
-# unlinked. Returns 1 (compacted), 0 (the log moved on, or the match is gone), LOG_KEY_NEEDED.
+# KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the bytes to
+# append to the log (the new frame, after a segment's mark where it starts one: ``event_log``).
+# Appends them (HSET of the joined text: allocated to fit, where APPEND would leave up to as much
+# again spare; the log is not sent back whole) and trims the frame's events from the stream, if
+# nobody compacted since the log was read. A match whose log was at its own key gets it in the hash
+# from here on, and the key is unlinked. Returns 1 (compacted), 0 (the log moved on, or the match is
+# gone), LOG_KEY_NEEDED.
 COMPACT = """#!lua
-local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'l')
 if not cur[1] or tonumber(cur[2] or 0) ~= tonumber(ARGV[1]) then return 0 end
 if not cur[3] and not KEYS[3] then return LOG_KEY_NEEDED end
+local log = cur[4]
+if not cur[3] then log = redis.call('GET', KEYS[3]) end
 redis.call('XTRIM', KEYS[2], 'MINID', (tonumber(ARGV[2]) + 1) .. '-0')
-redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', ARGV[3], 'lh', 1)
+redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', (log or '') .. ARGV[3], 'lh', 1)
 if not cur[3] then redis.call('UNLINK', KEYS[3]) end
 return 1
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))

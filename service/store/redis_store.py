@@ -314,10 +314,10 @@ class RedisStore:
         _, log, entries = reply
         found: list[Event] = []
         if log:
-            texts, _ = event_log.read_log(log)
-            first = after + 1
-            wanted = texts[after:] if limit is None else texts[after : after + limit]
-            found = [Event(seq=seq, data=loads(text)) for seq, text in enumerate(wanted, start=first)]
+            skipped, texts = event_log.read_log(log, after)
+            start = after - skipped
+            wanted = texts[start:] if limit is None else texts[start : start + limit]
+            found = [Event(seq=seq, data=loads(text)) for seq, text in enumerate(wanted, start=after + 1)]
         found.extend(_event(entry_id, fields) for entry_id, fields in entries)
         return found if limit is None else found[:limit]
 
@@ -338,12 +338,11 @@ class RedisStore:
             if reply is None or not reply[2]:
                 return
             compacted, log, entries = reply
-            _, before = event_log.read_log(log)
             texts = [fields[fields.index(b"d") + 1] for _, fields in entries]
             last = int(entries[-1][0].split(b"-", 1)[0])
-            new_log = log + event_log.frame(texts, before)
+            appended = event_log.next_frame(texts, log)  # inflates the log's open segment only
             keys = [doc_key(match_id), events_key(match_id)]
-            self._script(self._compact_script, match_id, keys, [int(compacted), last, new_log], Attempts(), wait=False)
+            self._script(self._compact_script, match_id, keys, [int(compacted), last, appended], Attempts(), wait=False)
 
     def append_refusal(self, match_id: str, entry: JSON) -> bool:
         if not is_valid_match_id(match_id):

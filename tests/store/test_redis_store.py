@@ -481,6 +481,23 @@ def test_a_match_stored_before_the_log_and_plain_documents_still_work(
         client.close()
 
 
+def test_a_compaction_appends_its_bytes_to_the_log_in_redis(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    """The compaction script takes the bytes to append (the new frame), not the whole log: the log
+    stays in Redis, however long it has grown."""
+    redis_store.create("m1", {"n": 0}, [{"e": 0}])
+    redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
+    keys = ["{match:m1}:doc", "{match:m1}:events"]
+    client = redis_server.client()
+    try:
+        log = client.hget("{match:m1}:doc", "l")
+        assert log and client.hget("{match:m1}:doc", "k") == b"1"
+        assert redis_store._compact_script(keys=keys, args=[1, 3, b"<frame>"]) == 1
+        assert client.hget("{match:m1}:doc", "l") == log + b"<frame>"
+        assert client.hget("{match:m1}:doc", "k") == b"3" and client.xlen("{match:m1}:events") == 0
+    finally:
+        client.close()
+
+
 def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
     redis_store.create("m1", {"n": 0}, [{"e": 0}])
     redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
