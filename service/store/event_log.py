@@ -29,10 +29,10 @@ from collections.abc import Sequence
 #: deflate's window: the most of the preceding text a frame's dictionary can use
 WINDOW = 32 * 1024
 LEVEL = 9
-#: frames in a segment: the next frame starts a new one, compressed with no dictionary. 16 frames
-#: (about 256 events) keep a log about as small as one unbroken chain (``bench/README.md``, "Small
-#: matches") and bound what making a frame inflates to 15 frames' text.
-SEGMENT_FRAMES = 16
+#: frames in a segment: the next frame starts a new one, compressed with no dictionary. 32 frames
+#: (about 500 events) keep a log within about 8% of one unbroken chain and bound what making a frame
+#: inflates to 31 frames' text (``bench/compaction.py``; 16 frames cost as much CPU and 16% bytes)
+SEGMENT_FRAMES = 32
 #: the byte before a frame that starts a segment (a frame's own first byte, its count, is never 0)
 SEGMENT_MARK = b"\x00"
 

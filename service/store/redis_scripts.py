@@ -100,10 +100,11 @@ return {version, seq, tonumber(cur[4] or 0)}
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the bytes to
-# append to the log (the new frame, after a segment's mark where it starts one: ``event_log``).
-# Appends them (HSET of the joined text: allocated to fit, where APPEND would leave up to as much
-# again spare; the log is not sent back whole) and trims the frame's events from the stream, if
-# nobody compacted since the log was read. A match whose log was at its own key gets it in the hash
+# append to the log (the new frame, after a segment's mark where it starts one: ``event_log``), 1
+# when they start a segment (else 0). Appends them (HSET of the joined text: allocated to fit, where
+# APPEND would leave up to as much again spare; the log is not sent back whole) and trims the
+# frame's events from the stream, if nobody compacted since the log was read; 'ls' says where in the
+# log its open segment begins (none: at 0). A match whose log was at its own key gets it in the hash
 # from here on, and the key is unlinked. Returns 1 (compacted), 0 (the log moved on, or the match is
 # gone), LOG_KEY_NEEDED.
 COMPACT = """#!lua
@@ -112,10 +113,30 @@ if not cur[1] or tonumber(cur[2] or 0) ~= tonumber(ARGV[1]) then return 0 end
 if not cur[3] and not KEYS[3] then return LOG_KEY_NEEDED end
 local log = cur[4]
 if not cur[3] then log = redis.call('GET', KEYS[3]) end
+log = log or ''
 redis.call('XTRIM', KEYS[2], 'MINID', (tonumber(ARGV[2]) + 1) .. '-0')
-redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', (log or '') .. ARGV[3], 'lh', 1)
+redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', log .. ARGV[3], 'lh', 1)
+if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'ls', #log) end
 if not cur[3] then redis.call('UNLINK', KEYS[3]) end
 return 1
+""".replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
+
+# KEYS: doc, events[, log]. What a compaction reads: the log's open segment (from 'ls', the whole log
+# when there is none), not the whole log. Reads only. Returns nil when there is no match,
+# LOG_KEY_NEEDED when the log is at its own key and not named, else {compacted seq, the log from
+# its open segment on ('' for none), the stream's entries}.
+TAIL = """#!lua flags=no-writes
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'ls')
+if not cur[1] then return false end
+local log
+if cur[3] then
+  log = redis.call('HGET', KEYS[1], 'l') or ''
+elseif KEYS[3] then
+  log = redis.call('GET', KEYS[3]) or ''
+else
+  return LOG_KEY_NEEDED
+end
+return {cur[2] or '0', string.sub(log, tonumber(cur[4] or 0) + 1), redis.call('XRANGE', KEYS[2], '-', '+')}
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. Returns 1 when the match existed, else 0, or LOG_KEY_NEEDED (nothing

@@ -47,34 +47,36 @@ def _spoil(log: bytes, start: int, end: int) -> bytes:
 
 
 def test_every_event_reads_back_from_every_seq() -> None:
-    texts = _events(50 * 16 + 5)
+    texts = _events(3 * SEGMENT_FRAMES * 16 + 5)
     log, _ = _log_in_frames(texts)
     assert read_log(log) == (0, texts)
-    for after in (0, 1, 15, 16, 255, 256, 257, 511, 700, len(texts) - 1):
+    segment = SEGMENT_FRAMES * 16
+    for after in (0, 1, 15, 16, segment - 1, segment, segment + 1, 2 * segment + 7, len(texts) - 1):
         first, part = read_log(log, after)
         assert first <= after and part[after - first :] == texts[after:]
 
 
 def test_a_segment_starts_every_segment_frames_frames() -> None:
-    texts = _events(50 * 16)
+    count = 3 * SEGMENT_FRAMES + 5
+    texts = _events(count * 16)
     log, starts = _log_in_frames(texts)
     marked = [index for index, start in enumerate(starts) if log[start : start + 1] == SEGMENT_MARK]
-    assert marked == list(range(SEGMENT_FRAMES, 50, SEGMENT_FRAMES))
+    assert marked == [SEGMENT_FRAMES, 2 * SEGMENT_FRAMES, 3 * SEGMENT_FRAMES]
     frames, raw = open_segment(log)
-    assert frames == 50 % SEGMENT_FRAMES and raw == b"".join(t + b"\n" for t in texts[-frames * 16 :])
+    assert frames == 5 and raw == b"".join(t + b"\n" for t in texts[-frames * 16 :])
 
 
 def test_the_next_frame_inflates_the_open_segment_only() -> None:
     """Whatever is in the earlier segments, garbled here, the next frame is the same: making it
     reads none of them (a compaction costs the same at the 50th frame as at the 5th)."""
-    texts = _events(40 * 16)
+    texts = _events((2 * SEGMENT_FRAMES + 8) * 16)
     log, starts = _log_in_frames(texts)
     more = _events(16, seed=8)
     spoiled = _spoil(log, starts[1] + 3, starts[2])  # inside the first segment
     with pytest.raises(zlib.error):
         read_log(spoiled)
     assert next_frame(more, spoiled) == next_frame(more, log)
-    after = 3 * SEGMENT_FRAMES * 16 - 1  # in the last segment: the earlier ones are skipped
+    after = SEGMENT_FRAMES * 16 + 5  # in the second segment: the first is skipped
     assert read_log(spoiled, after) == read_log(log, after)
     grown = log + next_frame(more, log)
     assert read_log(grown)[1] == texts + more
@@ -83,10 +85,10 @@ def test_the_next_frame_inflates_the_open_segment_only() -> None:
 def test_a_log_made_before_segments_reads_as_before_and_grows_in_segments() -> None:
     """An old log is one chain from seq 1: it is one segment, read from the start, and the frame after
     it starts a new segment (it holds more than SEGMENT_FRAMES frames) or joins it (fewer)."""
-    texts = _events(30 * 16)
+    texts = _events((SEGMENT_FRAMES + 8) * 16)
     old = _chained(texts)
     assert read_log(old) == (0, texts) and read_log(old, 400) == (0, texts)
-    assert open_segment(old) == (30, b"".join(t + b"\n" for t in texts))
+    assert open_segment(old) == (SEGMENT_FRAMES + 8, b"".join(t + b"\n" for t in texts))
     more = _events(16, seed=9)
     grown = old + next_frame(more, old)
     assert grown[len(old) : len(old) + 1] == SEGMENT_MARK

@@ -498,6 +498,32 @@ def test_a_compaction_appends_its_bytes_to_the_log_in_redis(redis_store: RedisSt
         client.close()
 
 
+def test_a_long_match_compacts_from_its_log_open_segment(redis_store: RedisStore, redis_server: RedisServer) -> None:
+    """Past a segment's worth of frames the log starts a new segment ('ls' says where), and a
+    compaction reads the log from there on only (``TAIL``); every event still reads back."""
+    from service.store import event_log, redis_scripts
+
+    redis_store.create("m1", {"n": 0}, [{"e": 0}])
+    count = (event_log.SEGMENT_FRAMES + 3) * redis_store.compact_every
+    for n in range(1, count):
+        redis_store.save("m1", n, {"n": n}, [{"e": n}])
+    keys = ["{match:m1}:doc", "{match:m1}:events"]
+    client = redis_server.client()
+    try:
+        log, start = client.hmget("{match:m1}:doc", "l", "ls")
+        assert log is not None and start is not None and log[int(start) : int(start) + 1] == event_log.SEGMENT_MARK
+        tail = client.register_script(redis_scripts.TAIL)
+        compacted, segment, entries = tail(keys=keys, args=[])
+        assert segment == log[int(start) :] and len(segment) < len(log) // 2
+        assert int(compacted) + len(entries) == count
+        assert [e.data for e in redis_store.events("m1")] == [{"e": n} for n in range(count)]
+        assert [e.data for e in redis_store.events("m1", after=count - 40, limit=3)] == [
+            {"e": n} for n in range(count - 40, count - 37)
+        ]
+    finally:
+        client.close()
+
+
 def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
     redis_store.create("m1", {"n": 0}, [{"e": 0}])
     redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
