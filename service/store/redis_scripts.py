@@ -99,14 +99,16 @@ if not cur[5] then redis.call('PEXPIRE', log, ARGV[3]) end
 return {version, seq, tonumber(cur[4] or 0)}
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
-# KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the bytes to
-# append to the log (the new frame, after a segment's mark where it starts one: ``event_log``), 1
-# when they start a segment (else 0). Appends them (HSET of the joined text: allocated to fit, where
-# APPEND would leave up to as much again spare; the log is not sent back whole) and trims the
-# frame's events from the stream, if nobody compacted since the log was read; 'ls' says where in the
-# log its open segment begins (none: at 0). A match whose log was at its own key gets it in the hash
-# from here on, and the key is unlinked. Returns 1 (compacted), 0 (the log moved on, or the match is
-# gone), LOG_KEY_NEEDED.
+# KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the frame,
+# 1 when it starts a segment (else 0: ``event_log``). Appends the frame to the log (HSET of the
+# joined text: allocated to fit, where APPEND would leave up to as much again spare; the log is not
+# sent back whole) and trims the frame's events from the stream, if nobody compacted since the log
+# was read. 'ls' is where in the log the open segment begins, set by the frame that starts it (none:
+# at 0); 'lc' the compacted seq this script wrote last, so that a compaction by a release from
+# before segments (which leaves 'lc' behind 'k') makes the next read take the whole log as one
+# segment (``TAIL``). A match whose log was at its own key gets it in the hash from here on, and
+# the key is unlinked. Returns 1 (compacted), 0 (the log moved on, or the match is gone),
+# LOG_KEY_NEEDED.
 COMPACT = """#!lua
 local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'l')
 if not cur[1] or tonumber(cur[2] or 0) ~= tonumber(ARGV[1]) then return 0 end
@@ -115,18 +117,19 @@ local log = cur[4]
 if not cur[3] then log = redis.call('GET', KEYS[3]) end
 log = log or ''
 redis.call('XTRIM', KEYS[2], 'MINID', (tonumber(ARGV[2]) + 1) .. '-0')
-redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', log .. ARGV[3], 'lh', 1)
+redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', log .. ARGV[3], 'lh', 1, 'lc', ARGV[2])
 if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'ls', #log) end
 if not cur[3] then redis.call('UNLINK', KEYS[3]) end
 return 1
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
-# KEYS: doc, events[, log]. What a compaction reads: the log's open segment (from 'ls', the whole log
-# when there is none), not the whole log. Reads only. Returns nil when there is no match,
-# LOG_KEY_NEEDED when the log is at its own key and not named, else {compacted seq, the log from
-# its open segment on ('' for none), the stream's entries}.
+# KEYS: doc, events[, log]. What a compaction reads: the log's open segment (from 'ls', when the
+# last compaction was this release's: 'lc' is 'k'), else the whole log, which is then one segment.
+# Reads only. Returns nil when there is no match, LOG_KEY_NEEDED when the log is at its own key and
+# not named, else {compacted seq, the log from its open segment on ('' for none), the stream's
+# entries}.
 TAIL = """#!lua flags=no-writes
-local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'ls')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'ls', 'lc')
 if not cur[1] then return false end
 local log
 if cur[3] then
@@ -136,7 +139,9 @@ elseif KEYS[3] then
 else
   return LOG_KEY_NEEDED
 end
-return {cur[2] or '0', string.sub(log, tonumber(cur[4] or 0) + 1), redis.call('XRANGE', KEYS[2], '-', '+')}
+local from = 0
+if cur[4] and cur[5] == cur[2] then from = tonumber(cur[4]) end
+return {cur[2] or '0', string.sub(log, from + 1), redis.call('XRANGE', KEYS[2], '-', '+')}
 """.replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. Returns 1 when the match existed, else 0, or LOG_KEY_NEEDED (nothing

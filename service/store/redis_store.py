@@ -315,10 +315,10 @@ class RedisStore:
         _, log, entries = reply
         found: list[Event] = []
         if log:
-            skipped, texts = event_log.read_log(log, after)
-            start = after - skipped
-            wanted = texts[start:] if limit is None else texts[start : start + limit]
-            found = [Event(seq=seq, data=loads(text)) for seq, text in enumerate(wanted, start=after + 1)]
+            texts, _ = event_log.read_log(log)
+            first = after + 1
+            wanted = texts[after:] if limit is None else texts[after : after + limit]
+            found = [Event(seq=seq, data=loads(text)) for seq, text in enumerate(wanted, start=first)]
         found.extend(_event(entry_id, fields) for entry_id, fields in entries)
         return found if limit is None else found[:limit]
 
@@ -346,9 +346,8 @@ class RedisStore:
             compacted, segment, entries = reply
             texts = [fields[fields.index(b"d") + 1] for _, fields in entries]
             last = int(entries[-1][0].split(b"-", 1)[0])
-            appended = event_log.next_frame(texts, segment)
-            starts = int(bool(segment) and appended[:1] == event_log.SEGMENT_MARK)
-            args = [int(compacted), last, appended, starts]
+            appended, starts = event_log.next_frame(texts, segment)
+            args = [int(compacted), last, appended, int(starts)]
             self._script(self._compact_script, match_id, keys, args, Attempts(), wait=False)
 
     def append_refusal(self, match_id: str, entry: JSON) -> bool:

@@ -498,9 +498,22 @@ def test_a_compaction_appends_its_bytes_to_the_log_in_redis(redis_store: RedisSt
         client.close()
 
 
+#: the compaction script of the releases before segments (4a830a0): it takes the whole new log, and
+#: leaves 'ls' and 'lc' as they are
+_COMPACT_BEFORE_SEGMENTS = """#!lua
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh')
+if not cur[1] or tonumber(cur[2] or 0) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('XTRIM', KEYS[2], 'MINID', (tonumber(ARGV[2]) + 1) .. '-0')
+redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', ARGV[3], 'lh', 1)
+return 1
+"""
+
+
 def test_a_long_match_compacts_from_its_log_open_segment(redis_store: RedisStore, redis_server: RedisServer) -> None:
     """Past a segment's worth of frames the log starts a new segment ('ls' says where), and a
-    compaction reads the log from there on only (``TAIL``); every event still reads back."""
+    compaction reads the log from there on only (``TAIL``). A compaction by a release from before
+    segments (in a rolling update) leaves 'lc' behind: the next read takes the whole log, as one
+    segment. Every event reads back throughout, as one chain."""
     from service.store import event_log, redis_scripts
 
     redis_store.create("m1", {"n": 0}, [{"e": 0}])
@@ -510,16 +523,26 @@ def test_a_long_match_compacts_from_its_log_open_segment(redis_store: RedisStore
     keys = ["{match:m1}:doc", "{match:m1}:events"]
     client = redis_server.client()
     try:
-        log, start = client.hmget("{match:m1}:doc", "l", "ls")
-        assert log is not None and start is not None and log[int(start) : int(start) + 1] == event_log.SEGMENT_MARK
+        log, start, compacted_by, compacted = client.hmget("{match:m1}:doc", "l", "ls", "lc", "k")
+        assert log is not None and start is not None and compacted_by == compacted
         tail = client.register_script(redis_scripts.TAIL)
-        compacted, segment, entries = tail(keys=keys, args=[])
-        assert segment == log[int(start) :] and len(segment) < len(log) // 2
-        assert int(compacted) + len(entries) == count
+        reply = tail(keys=keys, args=[])
+        assert reply[1] == log[int(start) :] and 0 < len(reply[1]) < len(log) // 2
+        assert int(reply[0]) + len(reply[2]) == count
         assert [e.data for e in redis_store.events("m1")] == [{"e": n} for n in range(count)]
-        assert [e.data for e in redis_store.events("m1", after=count - 40, limit=3)] == [
-            {"e": n} for n in range(count - 40, count - 37)
-        ]
+        # an older release compacts the Stream as it did: the whole log, chained, written back
+        _, raw = event_log.read_log(log)
+        entries = reply[2]
+        moved = [fields[fields.index(b"d") + 1] for _, fields in entries]
+        last = int(entries[-1][0].split(b"-", 1)[0])
+        older = client.register_script(_COMPACT_BEFORE_SEGMENTS)
+        assert older(keys=keys, args=[int(reply[0]), last, log + event_log.frame(moved, raw)]) == 1
+        assert tail(keys=keys, args=[])[1] == client.hget("{match:m1}:doc", "l")  # the whole log now
+        for n in range(count, count + 3 * redis_store.compact_every):
+            redis_store.save("m1", n, {"n": n}, [{"e": n}])
+        total = count + 3 * redis_store.compact_every
+        assert [e.data for e in redis_store.events("m1")] == [{"e": n} for n in range(total)]
+        assert client.hget("{match:m1}:doc", "lc") == client.hget("{match:m1}:doc", "k")
     finally:
         client.close()
 
