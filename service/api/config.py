@@ -56,7 +56,7 @@ MIN_SECRET_BYTES = 16
 DEFAULT_SENTINEL_MASTER = "referee"
 #: the store's connection settings when none are given: ``RedisOptions``' own defaults (a test
 #: checks that they are the same), written here so that reading the settings imports no Redis client
-REDIS_DEFAULTS: dict[str, float | int] = {"socket_timeout": 0.5, "connect_timeout": 0.5, "retries": 1,
+REDIS_DEFAULTS: dict[str, float | int] = {"socket_timeout": 0.5, "connect_timeout": 0.5, "retries": 1, "pool_size": 50,
                                           "health_check_interval": 10, "ping_timeout": 0.25, "wait_timeout": 0.1}
 
 #: every variable the service reads: name -> (meaning, default as the README writes it)
@@ -91,6 +91,8 @@ VARIABLES: dict[str, tuple[str, str]] = {
     "REDIS_PING_TIMEOUT": ("timeout of the store's health check (no retries)", "0.25"),
     "REDIS_MIN_REPLICAS_ACK": ("replicas that must acknowledge a commit (WAIT)", "1 with Sentinels, else 0"),
     "REDIS_WAIT_TIMEOUT": ("seconds a commit waits for those acknowledgements", "0.1"),
+    "REDIS_POOL_SIZE": ("store calls (so connections to each Redis node) one worker process has at once; "
+                        "one more waits up to REDIS_SOCKET_TIMEOUT, then answers 503", "50"),
     "MATCH_TTL_SECONDS": ("idle time after which a match expires", str(DEFAULT_TTL_SECONDS)),
     "IDEMPOTENCY_TTL_SECONDS": ("how long the answer to an Idempotency-Key is kept",
                                 str(DEFAULT_IDEMPOTENCY_TTL_SECONDS)),
@@ -149,6 +151,7 @@ class Settings:
     redis_ping_timeout: float = float(REDIS_DEFAULTS["ping_timeout"])
     redis_min_replicas_ack: int | None = None
     redis_wait_timeout: float = float(REDIS_DEFAULTS["wait_timeout"])
+    redis_pool_size: int = int(REDIS_DEFAULTS["pool_size"])
     match_ttl_seconds: int = DEFAULT_TTL_SECONDS
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL_SECONDS
     log_level: str = "info"
@@ -199,6 +202,7 @@ class Settings:
             ping_timeout=self.redis_ping_timeout, min_replicas_ack=self.redis_min_replicas_ack,
             wait_timeout=self.redis_wait_timeout, tls=self.redis_tls, tls_ca_file=self.redis_tls_ca_file,
             tls_cert_file=self.redis_tls_cert_file, tls_key_file=self.redis_tls_key_file,
+            pool_size=self.redis_pool_size,
         )
 
     @property
@@ -334,6 +338,9 @@ def _read(env: _Reader) -> dict[str, Any]:
         "redis_ping_timeout": env.float("REDIS_PING_TIMEOUT", REDIS_DEFAULTS["ping_timeout"], **seconds),
         "redis_min_replicas_ack": env.int("REDIS_MIN_REPLICAS_ACK", None, validate=Range(min=0, max=100)),
         "redis_wait_timeout": env.float("REDIS_WAIT_TIMEOUT", REDIS_DEFAULTS["wait_timeout"], **seconds),
+        "redis_pool_size": env.int(
+            "REDIS_POOL_SIZE", int(REDIS_DEFAULTS["pool_size"]), validate=Range(min=1, max=10_000)
+        ),
     }
     return v
 

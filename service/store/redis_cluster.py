@@ -70,6 +70,7 @@ class ClusterCommands(RedisCommands):
             wait_timeout=options.wait_timeout,
             retry=options.retry(),
             socket_timeout=options.socket_timeout,
+            pool_size=options.pool_size,
         )
         #: its reader polls through the cluster's connections: closing waits for it to stop first
         self.feed_stop_seconds = FEED_READER_STOP_SECONDS

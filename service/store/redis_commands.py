@@ -10,6 +10,9 @@ without a reply is ``StoreOutcomeUnknown``, never a refusal or ``StoreUnavailabl
 
 from __future__ import annotations
 
+import os
+import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -39,9 +42,12 @@ class RedisCommands:
         wait_timeout: float = RedisOptions.wait_timeout,
         retry: Retry | None = None,
         socket_timeout: float | None = None,
+        pool_size: int = RedisOptions.pool_size,
     ) -> None:
         if min_replicas_ack < 0 or wait_timeout <= 0:
             raise ValueError("min_replicas_ack must not be negative and wait_timeout must be positive")
+        if pool_size < 1:
+            raise ValueError("pool_size must be at least 1")
         #: where the channel points, without secrets (for logs)
         self.description = description
         #: replicas that must acknowledge a commit before it is reported done (``WAIT``)
@@ -59,11 +65,22 @@ class RedisCommands:
             None if socket_timeout is None or socket_timeout >= 2 * wait_timeout else socket_timeout + wait_timeout
         )
         self._retry: Retry = retry or kwargs.get("retry") or Retry(NoBackoff(), 0)
+        #: calls in flight at once (``RedisOptions.pool_size``), so connections to a node: a call past
+        #: them waits for one to finish, at most as long as a command may take
+        self.pool_size = pool_size
+        self._slots = threading.BoundedSemaphore(pool_size)
+        _EVERY.add(self)
+        self._slot_wait = socket_timeout if socket_timeout is not None else RedisOptions.socket_timeout
         #: how long closing the store waits for its feed reader to stop (one node: not at all, the
         #: reader's blocking read is on a connection of its own)
         self.feed_stop_seconds = 0.0
         #: connections of ``_routed``, taken from the pool once and reused
         self.connections = OwnConnections(self._pooled_connection)
+
+    def _forget_slots(self) -> None:
+        """A process forked from this one starts with every slot free (one taken at the fork stays
+        taken in the child otherwise)."""
+        self._slots = threading.BoundedSemaphore(self.pool_size)
 
     def loaded(self, source: str) -> Script:
         """A script of the store's (``redis_scripts``), run through this channel by its SHA1."""
@@ -169,12 +186,17 @@ class RedisCommands:
         def attempt() -> list[Any]:
             return self._routed(key, commands, attempts, write, last_timeout)
 
+        if not self._slots.acquire(timeout=self._slot_wait):  # nothing sent: StoreUnavailable
+            busy = f"all {self.pool_size} connections of this process were busy for {self._slot_wait} s"
+            raise rx.ConnectionError(busy)
         try:
             return self._retry.call_with_retry(attempt, self._after_failure)
         except (rx.RedisError, OSError) as error:
             if write and attempts.lost:
                 raise self.unknown("it", error) from error
             raise
+        finally:
+            self._slots.release()
 
     # -- where the calls go: one node (``ClusterCommands`` routes them by slot) ----------------
 
@@ -213,3 +235,15 @@ class RedisCommands:
             self.client.close()
         if self._ping_client is not None and self._ping_client is not self.client:
             self._ping_client.close()
+
+
+#: every channel of this process, whose slots a process forked from it takes afresh
+_EVERY: weakref.WeakSet[RedisCommands] = weakref.WeakSet()
+
+
+def _forget_every() -> None:
+    for commands in list(_EVERY):
+        commands._forget_slots()
+
+
+os.register_at_fork(after_in_child=_forget_every)

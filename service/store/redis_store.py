@@ -187,6 +187,7 @@ class RedisStore:
             description=f"redis at {redact_url(url)}",
             min_replicas_ack=options.replicas_to_wait_for(0),
             wait_timeout=options.wait_timeout,
+            pool_size=options.pool_size,
         )
         return cls(
             commands,
@@ -229,6 +230,7 @@ class RedisStore:
             description=f"redis master {service_name!r} via sentinels {where}",
             min_replicas_ack=options.replicas_to_wait_for(1),
             wait_timeout=options.wait_timeout,
+            pool_size=options.pool_size,
         )
         return cls(
             commands,

@@ -94,6 +94,10 @@ class RedisOptions:
     min_replicas_ack: int | None = None
     #: how long a commit waits for those acknowledgements (``WAIT``'s timeout), in seconds
     wait_timeout: float = 0.1
+    #: store calls one process has in flight at once, each on a connection of its own: so at most as
+    #: many connections to each Redis node (plus the live feed's reader). A call past them waits up to
+    #: ``socket_timeout`` for one to finish, then fails (``StoreUnavailable``, nothing sent)
+    pool_size: int = 50
     #: Stream entries at which a save moves them into the compacted log (``event_log``); 0: never.
     #: 16 entries stay inside the memory a Stream node preallocates (``bench/README.md``, "Small matches").
     compact_every: int = 16

@@ -19,6 +19,7 @@ from redis.crc import key_slot
 from service.store.base import (
     IdempotencyRecord,
     MatchExists,
+    StoreOutcomeUnknown,
     StoreUnavailable,
     VersionConflict,
     idempotency_scope,
@@ -613,3 +614,51 @@ def test_a_connection_the_server_closed_is_told_from_an_idle_one(redis_server: R
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False,
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr
+
+
+# -- the bounded pool ---------------------------------------------------------------------------
+
+
+def test_a_process_opens_at_most_pool_size_connections_however_many_calls_come_at_once(
+    redis_server: RedisServer,
+) -> None:
+    """Eight threads load at once while Redis is paused: two run, the others wait for a connection
+    (REDIS_POOL_SIZE) and then run; every load answers, and Redis saw two connections of the store."""
+    store = RedisStore.from_url(redis_server.url, options=RedisOptions(pool_size=2))
+    client = redis_server.client()
+    try:
+        store.create("pooled", {"n": 0}, [{"e": 0}])
+        client.execute_command("CLIENT", "PAUSE", 150)
+        found: list[int] = []
+        threads = [threading.Thread(target=lambda: found.append(store.load("pooled").version)) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(5)
+        assert found == [1] * 8
+        names = [entry.get("name") for entry in client.client_list()]
+        assert names.count(RedisOptions.client_name) == 2, names
+    finally:
+        client.close()
+        store.close()
+
+
+def test_a_call_that_finds_every_connection_busy_past_the_socket_timeout_is_refused_unsent(
+    redis_server: RedisServer,
+) -> None:
+    """Past REDIS_POOL_SIZE calls in flight, one more waits up to REDIS_SOCKET_TIMEOUT for one to end,
+    then fails as StoreUnavailable (a 503), having sent nothing: not an unknown outcome."""
+    store = RedisStore.from_url(redis_server.url, options=RedisOptions(pool_size=1, socket_timeout=0.2))
+    try:
+        store.create("busy", {"n": 0}, [{"e": 0}])
+        assert store.commands._slots.acquire(timeout=1)  # the one call in flight
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="all 1 connections of this process were busy") as refused:
+            store.save("busy", 1, {"n": 1}, [{"e": 1}])
+        assert 0.19 <= time.monotonic() - started < 1.0
+        assert not isinstance(refused.value, StoreOutcomeUnknown)
+        store.commands._slots.release()
+        assert store.load("busy").version == 1  # nothing was written; the next call goes through
+        assert store.save("busy", 1, {"n": 1}, [{"e": 1}]) == 2
+    finally:
+        store.close()
