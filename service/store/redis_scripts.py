@@ -27,6 +27,16 @@ from __future__ import annotations
 #: Cluster node refuse every call on the match while its slot migrates (TRYAGAIN).
 LOG_KEY_NEEDED = -4
 
+#: the Lua that reads a match's compacted log into ``log`` (``cur[3]``: the doc hash's 'lh'), from
+#: the hash, or from the log key a match stored before names (``KEYS[3]``), or asks for that key
+_READ_LOG = """if cur[3] then
+  log = redis.call('HGET', KEYS[1], 'l') or ''
+elseif KEYS[3] then
+  log = redis.call('GET', KEYS[3]) or ''
+else
+  return LOG_KEY_NEEDED
+end"""
+
 # KEYS: doc, events[, record]. ARGV: document, ttl ms, commit id, record ttl ms, record, log frame
 # ('' for none), events in the frame (0, or all of them), events...
 # The Stream exists from here on (an empty one whose last id is the last seq, when the events went
@@ -97,7 +107,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 if not cur[5] then redis.call('PEXPIRE', log, ARGV[3]) end
 return {version, seq, tonumber(cur[4] or 0)}
-""".replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
+""".replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the frame,
 # 1 when it starts a segment (else 0: ``event_log``). Appends the frame to the log (HSET of the
@@ -121,7 +131,7 @@ redis.call('HSET', KEYS[1], 'k', ARGV[2], 'l', log .. ARGV[3], 'lh', 1, 'lc', AR
 if ARGV[4] == '1' then redis.call('HSET', KEYS[1], 'ls', #log) end
 if not cur[3] then redis.call('UNLINK', KEYS[3]) end
 return 1
-""".replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
+""".replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. What a compaction reads: the log's open segment (from 'ls', when the
 # last compaction was this release's: 'lc' is 'k'), else the whole log, which is then one segment.
@@ -132,17 +142,11 @@ TAIL = """#!lua flags=no-writes
 local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'ls', 'lc')
 if not cur[1] then return false end
 local log
-if cur[3] then
-  log = redis.call('HGET', KEYS[1], 'l') or ''
-elseif KEYS[3] then
-  log = redis.call('GET', KEYS[3]) or ''
-else
-  return LOG_KEY_NEEDED
-end
+READ_LOG
 local from = 0
 if cur[4] and cur[5] == cur[2] then from = tonumber(cur[4]) end
 return {cur[2] or '0', string.sub(log, from + 1), redis.call('XRANGE', KEYS[2], '-', '+')}
-""".replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
+""".replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. Returns 1 when the match existed, else 0, or LOG_KEY_NEEDED (nothing
 # deleted).
@@ -151,7 +155,7 @@ local cur = redis.call('HMGET', KEYS[1], 'v', 'lh')
 if cur[1] and not cur[2] and not KEYS[3] then return LOG_KEY_NEEDED end
 redis.call('UNLINK', unpack(KEYS))
 return cur[1] and 1 or 0
-""".replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
+""".replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. ARGV: events after this seq, count ('' for all). Reads only (it runs on
 # a replica or a full Redis too). Returns nil when there is no match, LOG_KEY_NEEDED when the log is
@@ -165,13 +169,7 @@ local k = tonumber(kept)
 local after = tonumber(ARGV[1])
 local log = ''
 if after < k then
-  if cur[3] then
-    log = redis.call('HGET', KEYS[1], 'l') or ''
-  elseif KEYS[3] then
-    log = redis.call('GET', KEYS[3]) or ''
-  else
-    return LOG_KEY_NEEDED
-  end
+READ_LOG
 end
 -- the entries after both, exclusive of the larger: its text as given, never a Lua number written
 -- back (a number past 10^14 would be written as 9.0071992547409e+15, no stream id)
@@ -185,7 +183,7 @@ else
   entries = redis.call('XRANGE', KEYS[2], start, '+', 'COUNT', ARGV[2])
 end
 return {k, log, entries}
-""".replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
+""".replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc. ARGV: the entry, the limit, an id of this append. Appends a refused action to the
 # match's refusal log, kept in the doc hash itself (so it shares the document's expiry, its delete

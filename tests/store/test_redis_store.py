@@ -482,16 +482,25 @@ def test_a_match_stored_before_the_log_and_plain_documents_still_work(
         client.close()
 
 
+def _one_event_logged_two_in_the_stream(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> tuple[list[str], redis.Redis, bytes]:
+    """Match m1 with its first event in the log and two in the Stream: its keys, a client (to close)
+    and its log."""
+    redis_store.create("m1", {"n": 0}, [{"e": 0}])
+    redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
+    client = redis_server.client()
+    log = client.hget("{match:m1}:doc", "l")
+    assert log
+    return ["{match:m1}:doc", "{match:m1}:events"], client, log
+
+
 def test_a_compaction_appends_its_bytes_to_the_log_in_redis(redis_store: RedisStore, redis_server: RedisServer) -> None:
     """The compaction script takes the bytes to append (the new frame), not the whole log: the log
     stays in Redis, however long it has grown."""
-    redis_store.create("m1", {"n": 0}, [{"e": 0}])
-    redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
-    keys = ["{match:m1}:doc", "{match:m1}:events"]
-    client = redis_server.client()
+    keys, client, log = _one_event_logged_two_in_the_stream(redis_store, redis_server)
     try:
-        log = client.hget("{match:m1}:doc", "l")
-        assert log and client.hget("{match:m1}:doc", "k") == b"1"
+        assert client.hget("{match:m1}:doc", "k") == b"1"
         assert redis_store._compact_script(keys=keys, args=[1, 3, b"<frame>"]) == 1
         assert client.hget("{match:m1}:doc", "l") == log + b"<frame>"
         assert client.hget("{match:m1}:doc", "k") == b"3" and client.xlen("{match:m1}:events") == 0
@@ -549,13 +558,8 @@ def test_a_long_match_compacts_from_its_log_open_segment(redis_store: RedisStore
 
 
 def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
-    redis_store.create("m1", {"n": 0}, [{"e": 0}])
-    redis_store.save("m1", 1, {"n": 1}, [{"e": 1}, {"e": 2}])
-    keys = ["{match:m1}:doc", "{match:m1}:events"]
-    client = redis_server.client()
+    keys, client, log = _one_event_logged_two_in_the_stream(redis_store, redis_server)
     try:
-        log = client.hget("{match:m1}:doc", "l")
-        assert log
         # compacted seq 0 expected, but it is 1 already: refused, nothing written
         assert redis_store._compact_script(keys=keys, args=[0, 3, b"junk"]) == 0
         assert client.hget("{match:m1}:doc", "l") == log and client.xlen("{match:m1}:events") == 2
