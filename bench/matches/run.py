@@ -362,8 +362,10 @@ def main() -> None:
                         statistics.median(r["baseline_share"] for r in rounds), 3)
                     report["server_cpu_vs_baseline"] = round(
                         statistics.median(r["server_cpu_vs_baseline"] for r in rounds), 3)
-                report["history"] = history(service.port, args.ruleset, args.players, args.history_matches)
-                long_ids = report["history"].pop("match_ids")
+                long_ids: list[str] = []
+                if args.history_matches > 0:  # 0: no history phase (and no long match in the memory phase)
+                    report["history"] = history(service.port, args.ruleset, args.players, args.history_matches)
+                    long_ids = report["history"].pop("match_ids")
                 report["redis_memory"] = memory(
                     service.port, redis, args.ruleset, args.players, args.memory_matches, long_ids
                 )
