@@ -148,13 +148,12 @@ def when_ready(server: object) -> None:
     if _settings.metrics_port is None:
         return
     from prometheus_client import CollectorRegistry, start_http_server
-    from prometheus_client import multiprocess as prometheus_multiprocess
 
-    from service.api.metrics import PodCollector, StoreHealthCollector, StreamCapacityCollector
+    from service.api.metrics import PodCollector, StoreHealthCollector, StreamCapacityCollector, WrittenFilesCollector
     from service.store.factory import make_store
 
     registry = CollectorRegistry()
-    prometheus_multiprocess.MultiProcessCollector(registry)
+    WrittenFilesCollector(registry)
     registry.register(PodCollector(os.getpid()))  # this master, and every worker
     registry.register(StoreHealthCollector(make_store(_settings.store).ping))  # its own quick, no-retry ping
     registry.register(StreamCapacityCollector(_settings))

@@ -26,15 +26,17 @@ values from a bounded set (rulesets, modes, codes, method names), never from a r
 
 from __future__ import annotations
 
+import glob
 import os
 import platform
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
 from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import multiprocess as prometheus_multiprocess
 
 from service.api.config import Settings
 from service.matches import errors as match_errors
@@ -188,6 +190,27 @@ def _count_refusal(operation: str, err: RuleError) -> bool:
     elif isinstance(err, match_errors.VersionConflict):
         CONFLICTS.labels(operation, "409").inc()
     return True
+
+
+class WrittenFilesCollector(prometheus_multiprocess.MultiProcessCollector):
+    """Every worker's samples (the library's multiprocess collector), leaving out a sample file a
+    process is creating at this instant. A process makes its file when it first counts something (a
+    worker's first request): the file exists empty, for a moment, before it is sized and its header
+    written, and the library, reading it then, fails the whole scrape (``struct.error``: a 500 from
+    ``/metrics``). A file's size only grows, from 0 to its preallocated size, and an empty one holds no
+    sample yet: leaving it out loses nothing."""
+
+    def collect(self) -> Iterable[Any]:
+        return self.merge([path for path in glob.glob(os.path.join(self._path, "*.db")) if _written(path)],
+                          accumulate=True)
+
+
+def _written(path: str) -> bool:
+    """Whether a sample file has been sized (a live gauge's file may also be gone already: left out)."""
+    try:
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
 
 
 class PodCollector:

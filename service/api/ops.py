@@ -23,12 +23,11 @@ from flask import abort, current_app
 from flask.wrappers import Response
 from marshmallow.validate import OneOf
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client import multiprocess as prometheus_multiprocess
 
 from service.api.body import Blueprint, json_response
 from service.api.config import Settings
 from service.api.matches import match_store
-from service.api.metrics import PodCollector, StoreHealthCollector, StreamCapacityCollector
+from service.api.metrics import PodCollector, StoreHealthCollector, StreamCapacityCollector, WrittenFilesCollector
 
 blp = Blueprint("ops", __name__, description="Readiness and metrics, for the platform.")
 
@@ -119,7 +118,7 @@ def metrics() -> Response:
     store.register(StreamCapacityCollector(settings))
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # under gunicorn (gunicorn.conf.py sets it)
         registry = CollectorRegistry()
-        prometheus_multiprocess.MultiProcessCollector(registry)
+        WrittenFilesCollector(registry)
         registry.register(PodCollector(os.getppid()))  # the master, and every worker
         data = generate_latest(registry)
     else:
