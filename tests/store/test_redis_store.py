@@ -667,3 +667,20 @@ def test_a_call_that_finds_every_connection_busy_past_the_socket_timeout_is_refu
         assert store.save("busy", 1, {"n": 1}, [{"e": 1}]) == 2
     finally:
         store.close()
+
+
+def test_under_gevent_the_slots_are_gevents_own_semaphore() -> None:
+    """A gevent worker bounds its store calls with gevent's semaphore (0.2 us a call, against 3.6 us
+    for the standard library's on top of gevent's patched locks); threads with the standard library's."""
+    import subprocess
+    import sys
+
+    code = ("from gevent import monkey; monkey.patch_all()\n"
+            "from service.store.redis_commands import _bounded\n"
+            "slots = _bounded(2)\n"
+            "assert type(slots).__module__.startswith('gevent'), type(slots)\n"
+            "assert slots.acquire(timeout=0.1) and slots.acquire(timeout=0.1) and not slots.acquire(timeout=0.05)\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    from service.store.redis_commands import _bounded
+
+    assert isinstance(_bounded(2), threading.BoundedSemaphore)
