@@ -30,7 +30,7 @@ chain, and a log written before segments is one segment.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 #: deflate's window: the most of the preceding text a frame's dictionary can use
 WINDOW = 32 * 1024
@@ -77,9 +77,9 @@ def frame(texts: Sequence[bytes], before: bytes) -> bytes:
     return _varint(len(texts)) + _varint(len(body)) + body
 
 
-def read_log(blob: bytes) -> tuple[list[bytes], bytes]:
-    """The event texts of a log (or of a segment, from its first frame), and their raw text."""
-    texts: list[bytes] = []
+def _inflated(blob: bytes) -> Iterator[bytes]:
+    """Each frame of a log (or of a segment, from its first frame) inflated, in order, given the
+    32 KB of text before it; ValueError for a frame that holds another number of events than it says."""
     raw = bytearray()
     at = 0
     while at < len(blob):
@@ -89,12 +89,17 @@ def read_log(blob: bytes) -> tuple[list[bytes], bytes]:
         unpacker = zlib.decompressobj(-15, zdict) if zdict else zlib.decompressobj(-15)
         part = unpacker.decompress(blob[at : at + length]) + unpacker.flush()
         at += length
-        lines = part.split(b"\n")
-        if len(lines) != count + 1 or lines[-1]:
-            raise ValueError(f"a log frame says {count} events and holds {len(lines) - 1}")
-        texts.extend(lines[:-1])
+        held = part.count(b"\n")
+        if held != count or not part.endswith(b"\n"):
+            raise ValueError(f"a log frame says {count} events and holds {held}")
         raw += part
-    return texts, bytes(raw)
+        yield part
+
+
+def read_log(blob: bytes) -> tuple[list[bytes], bytes]:
+    """The event texts of a log (or of a segment, from its first frame), and their raw text."""
+    raw = b"".join(_inflated(blob))
+    return raw.split(b"\n")[:-1], raw
 
 
 def next_frame(texts: Sequence[bytes], segment: bytes) -> tuple[bytes, bool]:
@@ -110,11 +115,5 @@ def next_frame(texts: Sequence[bytes], segment: bytes) -> tuple[bytes, bool]:
 
 def open_segment(segment: bytes) -> tuple[int, bytes]:
     """How many frames a segment (its bytes from its first frame) holds, and their raw text."""
-    _, raw = read_log(segment)
-    frames = at = 0
-    while at < len(segment):
-        _, at = _read_varint(segment, at)
-        length, at = _read_varint(segment, at)
-        at += length
-        frames += 1
-    return frames, raw
+    parts = list(_inflated(segment))
+    return len(parts), b"".join(parts)

@@ -70,8 +70,8 @@ class RedisCommands:
         #: them waits for one to finish, at most as long as a command may take
         self.pool_size = pool_size
         self._slots = _bounded(pool_size)
-        _EVERY.add(self)
         self._slot_wait = socket_timeout if socket_timeout is not None else RedisOptions.socket_timeout
+        _EVERY.add(self)
         #: how long closing the store waits for its feed reader to stop (one node: not at all, the
         #: reader's blocking read is on a connection of its own)
         self.feed_stop_seconds = 0.0

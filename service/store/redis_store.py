@@ -326,11 +326,15 @@ class RedisStore:
 
     def _read_events(self, match_id: str, after: int, limit: int | None) -> Any:
         """The EVENTS script's reply: None, or [compacted seq, log or b"", stream entries]."""
-        args = [after, "" if limit is None else limit]
+        return self._read_log_script(self._events_script, match_id, [after, "" if limit is None else limit])
+
+    def _read_log_script(self, script: Script, match_id: str, args: list[Any]) -> Any:
+        """A script that reads the match's document hash, Stream and log (EVENTS, TAIL): run again
+        naming the log key when it answers that the log is at that key (a match stored before)."""
         keys = [doc_key(match_id), events_key(match_id)]
-        reply = self.commands.read_script(self._events_script, keys, args)
+        reply = self.commands.read_script(script, keys, args)
         if reply == redis_scripts.LOG_KEY_NEEDED:
-            reply = self.commands.read_script(self._events_script, with_log_key(match_id, keys), args)
+            reply = self.commands.read_script(script, with_log_key(match_id, keys), args)
         return reply
 
     def _compact(self, match_id: str) -> None:
@@ -339,16 +343,14 @@ class RedisStore:
         Reads and inflates the log's open segment only (``TAIL``, ``event_log.next_frame``), and
         sends the new frame alone: the same work at the 50th event and the 5,000th."""
         with suppress(StoreError), self.commands.guard():
-            keys = [doc_key(match_id), events_key(match_id)]
-            reply = self.commands.read_script(self._tail_script, keys, [])
-            if reply == redis_scripts.LOG_KEY_NEEDED:
-                reply = self.commands.read_script(self._tail_script, with_log_key(match_id, keys), [])
+            reply = self._read_log_script(self._tail_script, match_id, [])
             if reply is None or not reply[2]:
                 return
             compacted, segment, entries = reply
             texts = [fields[fields.index(b"d") + 1] for _, fields in entries]
             last = int(entries[-1][0].split(b"-", 1)[0])
             appended, starts = event_log.next_frame(texts, segment)
+            keys = [doc_key(match_id), events_key(match_id)]
             args = [int(compacted), last, appended, int(starts)]
             self._script(self._compact_script, match_id, keys, args, Attempts(), wait=False)
 
