@@ -366,9 +366,10 @@ def main() -> None:
                 if args.history_matches > 0:  # 0: no history phase (and no long match in the memory phase)
                     report["history"] = history(service.port, args.ruleset, args.players, args.history_matches)
                     long_ids = report["history"].pop("match_ids")
-                report["redis_memory"] = memory(
-                    service.port, redis, args.ruleset, args.players, args.memory_matches, long_ids
-                )
+                if args.memory_matches > 0:  # 0: no memory phase
+                    report["redis_memory"] = memory(
+                        service.port, redis, args.ruleset, args.players, args.memory_matches, long_ids
+                    )
         finally:
             redis.stop()
     print(json.dumps(report, indent=2))

@@ -107,10 +107,15 @@ def next_frame(texts: Sequence[bytes], segment: bytes) -> tuple[bytes, bool]:
     segment's first frame; empty for a new log), and whether it starts the next segment: it does,
     compressed with no dictionary, once ``segment`` holds ``SEGMENT_FRAMES`` frames; else it is
     compressed against the segment's text. Only ``segment`` is inflated."""
-    frames, raw = open_segment(segment)
+    return frame_after(texts, *open_segment(segment))
+
+
+def frame_after(texts: Sequence[bytes], frames: int, text: bytes) -> tuple[bytes, bool]:
+    """The frame that holds ``texts`` after an open segment of ``frames`` frames whose text ends
+    with ``text`` (at least its last ``WINDOW`` bytes), and whether it starts the next segment."""
     if frames >= SEGMENT_FRAMES:
         return frame(texts, b""), True
-    return frame(texts, raw), False
+    return frame(texts, text), False
 
 
 def open_segment(segment: bytes) -> tuple[int, bytes]:

@@ -95,6 +95,7 @@ from service.store.base import (
 )
 from service.store.encoding import dump_record, dumps, load_record, loads, pack_document, unpack_document
 from service.store.keys import doc_key, events_key, is_valid_match_id, log_key, require_valid_match_id, secret_key
+from service.store.open_segments import Known, OpenSegments
 from service.store.redis_commands import RedisCommands
 from service.store.redis_follow import FeedHub, Reader, RedisFeed
 from service.store.redis_wire import (
@@ -150,6 +151,8 @@ class RedisStore:
         self._append_refusal_script = loaded(redis_scripts.APPEND_REFUSAL)
         self._refusals_script = loaded(redis_scripts.REFUSALS)
         self._hub: FeedHub | None = None
+        #: each match's log as this process last wrote it, so that a compaction need not read it
+        self._segments = OpenSegments()
 
     @property
     def description(self) -> str:
@@ -253,7 +256,8 @@ class RedisStore:
         require_valid_match_id(match_id)
         require_record_of(match_id, idempotency)
         keys, record_args = self._keys_and_record(match_id, idempotency)
-        args = [pack_document(document), self._ttl_ms, commit or secrets.token_hex(8), *record_args]
+        commit = commit or secrets.token_hex(8)
+        args = [pack_document(document), self._ttl_ms, commit, *record_args]
         texts = [dumps(event) for event in events]
         compact = self.compact_every and texts
         args.extend([event_log.frame(texts, b"") if compact else "", len(texts) if compact else 0, *texts])
@@ -267,6 +271,9 @@ class RedisStore:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
         self.commands.require_acks(acks, "the new match")
+        if self.compact_every:
+            logged = Known(0, 0, b"", tuple(texts), commit)
+            self._segments.put(match_id, logged.compacted_into(True) if compact else logged)
         return 1
 
     def load(self, match_id: str, known_commit: str = "") -> Loaded:
@@ -304,6 +311,18 @@ class RedisStore:
         args.extend(dumps(event) for event in events)
         return self._commit(match_id, expected_version, keys, args, idempotency)
 
+    def _after_save(self, match_id: str, args: list[Any], result: list[int]) -> None:
+        """Record the save (the save script's ``args`` and ``result``) in what this process knows of
+        the match's log, and compact the Stream into the log once it holds ``compact_every`` events."""
+        texts, based_on, commit = args[6:], str(args[0]).partition("/")[2], args[3]
+        if len(result) != 3:  # a retry's reply (the first attempt had written it): the Stream unknown
+            self._segments.forget(match_id)
+            return
+        _, seq, compacted = result
+        known = self._segments.saved(match_id, texts, based_on=based_on, commit=commit, seq=seq, compacted=compacted)
+        if seq - compacted >= self.compact_every:
+            self._compact(match_id, known, commit, seq)
+
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         if limit is not None and limit < 0:
             raise ValueError("limit must not be negative")
@@ -337,22 +356,36 @@ class RedisStore:
             reply = self.commands.read_script(script, with_log_key(match_id, keys), args)
         return reply
 
-    def _compact(self, match_id: str) -> None:
+    def _compact(self, match_id: str, known: Known | None = None, commit: str = "", seq: int = 0) -> None:
         """Move the Stream's events into the log (one frame), unless another save did it first.
         A failure leaves Stream and log as they were (one script), for the next save to retry.
-        Reads and inflates the log's open segment only (``TAIL``, ``event_log.next_frame``), and
-        sends the new frame alone: the same work at the 50th event and the 5,000th."""
+        The new frame is made from what this process ``known``s of the log when it wrote the match
+        last (``OpenSegments``), else from the log's open segment, read and inflated (``TAIL``):
+        the same work at the 50th event and the 5,000th. Only the new frame is sent. ``commit`` and
+        ``seq``: the save that asked for it (what the log is known to be after it, when the
+        Stream read ends there)."""
         with suppress(StoreError), self.commands.guard():
-            reply = self._read_log_script(self._tail_script, match_id, [])
-            if reply is None or not reply[2]:
-                return
-            compacted, segment, entries = reply
-            texts = [fields[fields.index(b"d") + 1] for _, fields in entries]
-            last = int(entries[-1][0].split(b"-", 1)[0])
-            appended, starts = event_log.next_frame(texts, segment)
+            if known is None:
+                reply = self._read_log_script(self._tail_script, match_id, [])
+                if reply is None or not reply[2]:
+                    return
+                start, segment, entries = reply
+                texts = tuple(fields[fields.index(b"d") + 1] for _, fields in entries)
+                frames, text = event_log.open_segment(segment)
+                last = int(entries[-1][0].split(b"-", 1)[0])
+                read = Known(int(start), frames, text[-event_log.WINDOW :], texts, commit)
+                # known after it when the Stream ran from the log to this save, seq for seq
+                known = read if last == seq == read.compacted + len(texts) else None
+            else:
+                read, last = known, known.compacted + len(known.after)
+            appended, starts = read.next_frame()
             keys = [doc_key(match_id), events_key(match_id)]
-            args = [int(compacted), last, appended, int(starts)]
-            self._script(self._compact_script, match_id, keys, args, Attempts(), wait=False)
+            args = [read.compacted, last, appended, int(starts)]
+            reply, _ = self._script(self._compact_script, match_id, keys, args, Attempts(), wait=False)
+            if reply == 1 and known is not None:
+                self._segments.put(match_id, known.compacted_into(starts))
+                return
+        self._segments.forget(match_id)
 
     def append_refusal(self, match_id: str, entry: JSON) -> bool:
         if not is_valid_match_id(match_id):
@@ -408,6 +441,7 @@ class RedisStore:
     def delete(self, match_id: str) -> bool:
         if not is_valid_match_id(match_id):
             return False
+        self._segments.forget(match_id)
         attempts = Attempts()
         with self.commands.guard():
             keys = [doc_key(match_id), events_key(match_id)]
@@ -471,8 +505,8 @@ class RedisStore:
             assert idempotency is not None
             raise IdempotencyConflict(idempotency[0])
         self.commands.require_acks(acks, f"version {result[0]}")
-        if self.compact_every and len(result) == 3 and result[1] - result[2] >= self.compact_every:
-            self._compact(match_id)
+        if self.compact_every:
+            self._after_save(match_id, args, result)
         return result[0]
 
     def _script(

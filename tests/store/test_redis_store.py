@@ -557,6 +557,68 @@ def test_a_long_match_compacts_from_its_log_open_segment(redis_store: RedisStore
         client.close()
 
 
+def _play(store: RedisStore, match_id: str, events: range, held: str = "") -> str:
+    """Saves of one event each, each over the last (its commit named, as a worker holding the
+    match names it; ``held``: the commit before the first): the last commit."""
+    for n in events:
+        commit = f"{match_id}-{n}"
+        store.save(match_id, n, {"n": n}, [{"e": n, "pad": "x" * (n % 40)}], commit=commit, expected_commit=held)
+        held = commit
+    return held
+
+
+def test_a_worker_that_wrote_the_log_compacts_without_reading_it_into_the_same_bytes(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    """A worker that wrote every event and frame since its create compacts from what it knows
+    (``OpenSegments``): the log, its open segment's start and the compacted seq are byte for byte
+    those of a worker that reads the log back for every compaction, past a segment's end."""
+    from service.store import event_log
+    from service.store.open_segments import OpenSegments
+
+    reading = RedisStore.from_url(redis_server.url, ttl_seconds=3600)
+    reading._segments = OpenSegments(most=0)  # keeps nothing: every compaction reads the log
+    count = (event_log.SEGMENT_FRAMES + 2) * redis_store.compact_every
+    client = redis_server.client()
+    try:
+        for store, match_id in ((redis_store, "known"), (reading, "read")):
+            store.create(match_id, {"n": 0}, [{"e": 0}], commit=f"{match_id}-0")
+            _play(store, match_id, range(1, count), held=f"{match_id}-0")
+        fields = ("l", "ls", "lc", "k")
+        known, read = (client.hmget(f"{{match:{m}}}:doc", *fields) for m in ("known", "read"))
+        assert known == read and known[1] is not None
+        assert [e.data["e"] for e in redis_store.events("known")] == list(range(count))
+        assert redis_store._segments.get("known") is not None
+    finally:
+        client.close()
+        reading.close()
+
+
+def test_a_save_by_another_worker_makes_the_next_compaction_read_the_log(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    """What a worker knows of a match's log stops counting once another worker saved the match
+    (its save named a commit this worker did not write, or none): the compaction reads the log,
+    and every event reads back in order."""
+    other = RedisStore.from_url(redis_server.url, ttl_seconds=3600)
+    every = redis_store.compact_every
+    try:
+        redis_store.create("m1", {"n": 0}, [{"e": 0}], commit="c0")
+        held = _play(redis_store, "m1", range(1, every + 5), held="c0")  # compacted once, known
+        assert redis_store._segments.get("m1") is not None
+        other.save("m1", every + 5, {"n": 0}, [{"e": every + 5}], commit="other")  # a loaded state
+        assert other._segments.get("m1") is None
+        # this worker's state is stale: its commit is refused, then it loads and saves over the version
+        with pytest.raises(VersionConflict):
+            redis_store.save("m1", every + 5, {"n": 0}, [{"e": "lost"}], commit="stale", expected_commit=held)
+        _play(redis_store, "m1", range(every + 6, 2 * every + 9))
+        assert [e.data["e"] for e in redis_store.events("m1")] == list(range(2 * every + 9))
+        with contextlib.closing(redis_server.client()) as client:
+            assert int(client.hget("{match:m1}:doc", "k") or 0) > every + 5
+    finally:
+        other.close()
+
+
 def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
     keys, client, log = _one_event_logged_two_in_the_stream(redis_store, redis_server)
     try:
