@@ -1,14 +1,17 @@
 """What a save costs the worker as a match's event log grows (bench/README.md, "Small matches").
 
     .venv/bin/python bench/compaction.py [--at 100,1000,3000,6000] [--window 320] [--repeat 3]
-                                         [--baseline DIR]
+                                         [--baseline DIR] [--loaded]
 
 Every ``compact_every`` (16) events a save moves the Stream's events into the compacted log
 (``service/store/event_log.py``). This plays one Forty-Fives match of ``--events`` events through
 the app (table mode, random legal plays, memory store) for real event texts, then saves them one
 by one into a ``RedisStore`` on a private ``redis-server`` (a small document each time, so that what
-grows is the log), and reports, at each length of ``--at``, the worker's CPU a saved event over the
-``--window`` events from there (its compactions included, as each save pays them in turn), and
+grows is the log; each save naming the commit of the one before, as a worker holding the match
+saves it, so that the store compacts from what it kept, ``open_segments``; ``--loaded``: on the
+version alone, as after a load, so that every compaction reads the log's open segment), and
+reports, at each length of ``--at``, the worker's CPU a saved event over the ``--window`` events
+from there (its compactions included, as each save pays them in turn), and
 the log's size; each tree is measured ``--repeat`` times, in a new process each time, and the
 least CPU of the repeats is kept (the machine's other work only ever adds). With ``--baseline DIR``
 the same is measured on another tree's code (an earlier commit), in the same run, the two trees
@@ -56,24 +59,32 @@ def play(events: int, seed: int) -> list[Any]:
     return [event.data for event in steps.store.events(match_id)][:events]
 
 
-def measure(events: list[Any], at: list[int], window: int) -> dict[str, Any]:
-    """Save ``events`` one by one; the worker's CPU a saved event over ``window`` events from each of ``at``."""
+def measure(events: list[Any], at: list[int], window: int, loaded: bool = False) -> dict[str, Any]:
+    """Save ``events`` one by one; the worker's CPU a saved event over ``window`` events from each of
+    ``at``. Each save names the commit of the one before (as a worker holding the match saves it),
+    unless ``loaded`` (as after a load: on the version alone)."""
     from service.store.redis_store import RedisStore
     from tests.redis_server import RedisServer
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-compaction-") as tmp, RedisServer(Path(tmp)) as server:
         store = RedisStore.from_url(server.url)
-        store.create("m", {"n": 0}, events[:1])
+        store.create("m", {"n": 0}, events[:1], commit="c1")
         version, saved = 1, 1
         client = server.client()
+
+        def save() -> int:
+            held = "" if loaded else f"c{version}"
+            return store.save("m", version, {"n": version}, [events[saved]], commit=f"c{version + 1}",
+                              expected_commit=held)
+
         for start in at:
             while saved < start:
-                version = store.save("m", version, {"n": version}, [events[saved]])
+                version = save()
                 saved += 1
             began = time.process_time()
             for _ in range(window):
-                version = store.save("m", version, {"n": version}, [events[saved]])
+                version = save()
                 saved += 1
             spent = time.process_time() - began
             log = client.hget("{match:m}:doc", "l") or b""
@@ -91,6 +102,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=36)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each tree; the least CPU kept")
     parser.add_argument("--baseline", type=Path, help="another tree (an earlier commit) measured alike")
+    parser.add_argument("--loaded", action="store_true",
+                        help="each save on the version alone, as after a load (else naming the last commit, as a "
+                             "worker holding the match saves)")
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--events-file", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -98,10 +112,11 @@ def main() -> None:
     at = [int(n) for n in args.at.split(",")]
     if args.events_file is not None:  # a child: measure this tree on the events given
         events = json.loads(args.events_file.read_text())
-        print(json.dumps(measure(events, at, args.window)))
+        print(json.dumps(measure(events, at, args.window, args.loaded)))
         return
     events = play(max(at) + args.window + 1, args.seed)
-    report: dict[str, Any] = {"events": len(events), "window": args.window, "load_average": os.getloadavg()}
+    report: dict[str, Any] = {"events": len(events), "window": args.window,
+                              "saves": "loaded" if args.loaded else "held", "load_average": os.getloadavg()}
     with tempfile.TemporaryDirectory(prefix="bench-compaction-") as tmp:
         path = Path(tmp) / "events.json"
         path.write_text(json.dumps(events))
@@ -109,7 +124,8 @@ def main() -> None:
         for _ in range(args.repeat):
             for name, tree in trees.items():
                 child = subprocess.run([sys.executable, str(HERE), "--tree", str(tree), "--events-file", str(path),
-                                        "--at", args.at, "--window", str(args.window)],
+                                        "--at", args.at, "--window", str(args.window),
+                                        *(["--loaded"] if args.loaded else [])],
                                        capture_output=True, text=True, check=True,
                                        env={**os.environ, "PYTHONPATH": str(tree)}, timeout=1800)
                 runs = report.setdefault(name, {})

@@ -21,10 +21,12 @@ events). So the log is written in segments of ``SEGMENT_FRAMES`` frames: the fra
 segment is compressed with no dictionary, and each later frame against the text of its own segment
 only. The Redis store keeps where the open segment begins (``redis_scripts.TAIL``), and a compaction
 reads and inflates that segment alone (``open_segment``, ``next_frame``): the same work at the 50th
-event and the 5,000th. Nothing in the bytes marks a segment, and none needs to: a frame compressed
-with no dictionary, or against the end of the text before it, inflates the same when given the
-whole 32 KB before it, so ``read_log`` (and a release from before segments) reads every log as one
-chain, and a log written before segments is one segment.
+event and the 5,000th. A worker that wrote the segment and every event since keeps its text and
+makes the frame from that (``open_segments``, ``frame_after``): the same bytes, nothing read back.
+Nothing in the bytes marks a segment, and none needs to: a frame compressed with no dictionary, or
+against the end of the text before it, inflates the same when given the whole 32 KB before it, so
+``read_log`` (and a release from before segments) reads every log as one chain, and a log written
+before segments is one segment.
 """
 
 from __future__ import annotations

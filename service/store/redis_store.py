@@ -14,7 +14,9 @@ Layout, all under the match's hash tag ``{match:<id>}`` (one Cluster slot per ma
   events, they move to the log in one script and the hash's ``k`` says up to which seq the log
   goes (a match's first events go straight to the log at create). In the hash, the log expires and
   is deleted with the document, and a save refreshes two expiries, not three. ``events`` reads both
-  in one script, so it answers the same whatever has been compacted;
+  in one script, so it answers the same whatever has been compacted. The worker that saved every
+  event since the last compaction compacts from what it kept (``open_segments``), else it reads
+  the log's open segment first (``redis_scripts.TAIL``);
 * ``{match:<id>}:log``: where a match stored before kept its log (its hash has no ``lh``): its
   saves refresh that key's expiry, its reads read it, and its next compaction moves the log into
   the hash (``redis_scripts``). A match stored before the log existed has no ``k`` and only a

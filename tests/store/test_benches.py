@@ -88,10 +88,13 @@ def test_wait_cost_bench_times_saves_with_and_without_a_replica_acknowledging(
 
 def test_the_compaction_bench_measures_saves_at_each_length() -> None:
     """bench/compaction.py saves events one by one on its own Redis and reports, at each length, the
-    worker's CPU a saved event (compactions included) and the log's size."""
+    worker's CPU a saved event (compactions included) and the log's size, held or loaded."""
     bench = load_bench("compaction")
     events = [{"seq": n, "kind": "action", "action": {"type": "play", "card": f"{n % 13}H"}} for n in range(140)]
     report = bench.measure(events, [20, 80], 48)
     assert list(report) == ["20", "80"]
     assert all(figures["cpu_us_per_saved_event"] > 0 for figures in report.values())
     assert 0 < report["20"]["log_bytes"] < report["80"]["log_bytes"]
+    # saves as after a load (every compaction reads the log back) write the very same log
+    loaded = bench.measure(events, [20, 80], 48, loaded=True)
+    assert [f["log_bytes"] for f in loaded.values()] == [f["log_bytes"] for f in report.values()]
