@@ -110,18 +110,22 @@ return {version, seq, tonumber(cur[4] or 0)}
 """.replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. ARGV: compacted seq expected, last seq of the new frame, the frame,
-# 1 when it starts a segment (else 0: ``event_log``). Appends the frame to the log (HSET of the
-# joined text: allocated to fit, where APPEND would leave up to as much again spare; the log is not
-# sent back whole) and trims the frame's events from the stream, if nobody compacted since the log
-# was read. 'ls' is where in the log the open segment begins, set by the frame that starts it (none:
+# 1 when it starts a segment (else 0: ``event_log``), and the commit the document is expected at
+# (the one whose events the frame ends with: '' or none, not checked). Appends the frame to the log
+# (HSET of the joined text: allocated to fit, where APPEND would leave up to as much again spare;
+# the log is not sent back whole) and trims the frame's events from the stream, if nobody compacted
+# since the log was read and the document is still at that commit (so the Stream still holds the
+# events the frame holds: a failover that lost the last save since the caller read, or saved,
+# them refuses it). 'ls' is where in the log the open segment begins, set by the frame that starts it (none:
 # at 0); 'lc' the compacted seq this script wrote last, so that a compaction by a release from
 # before segments (which leaves 'lc' behind 'k') makes the next read take the whole log as one
 # segment (``TAIL``). A match whose log was at its own key gets it in the hash from here on, and
 # the key is unlinked. Returns 1 (compacted), 0 (the log moved on, or the match is gone),
 # LOG_KEY_NEEDED.
 COMPACT = """#!lua
-local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'l')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'l', 'c')
 if not cur[1] or tonumber(cur[2] or 0) ~= tonumber(ARGV[1]) then return 0 end
+if ARGV[5] and ARGV[5] ~= '' and cur[5] ~= ARGV[5] then return 0 end
 if not cur[3] and not KEYS[3] then return LOG_KEY_NEEDED end
 local log = cur[4]
 if not cur[3] then log = redis.call('GET', KEYS[3]) end
@@ -137,15 +141,15 @@ return 1
 # last compaction was this release's: 'lc' is 'k'), else the whole log, which is then one segment.
 # Reads only. Returns nil when there is no match, LOG_KEY_NEEDED when the log is at its own key and
 # not named, else {compacted seq, the log from its open segment on ('' for none), the stream's
-# entries}.
+# entries, the document's commit}.
 TAIL = """#!lua flags=no-writes
-local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'ls', 'lc')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'k', 'lh', 'ls', 'lc', 'c')
 if not cur[1] then return false end
 local log
 READ_LOG
 local from = 0
 if cur[4] and cur[5] == cur[2] then from = tonumber(cur[4]) end
-return {cur[2] or '0', string.sub(log, from + 1), redis.call('XRANGE', KEYS[2], '-', '+')}
+return {cur[2] or '0', string.sub(log, from + 1), redis.call('XRANGE', KEYS[2], '-', '+'), cur[6] or ''}
 """.replace("READ_LOG", _READ_LOG).replace("LOG_KEY_NEEDED", str(LOG_KEY_NEEDED))
 
 # KEYS: doc, events[, log]. Returns 1 when the match existed, else 0, or LOG_KEY_NEEDED (nothing

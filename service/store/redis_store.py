@@ -371,18 +371,19 @@ class RedisStore:
                 reply = self._read_log_script(self._tail_script, match_id, [])
                 if reply is None or not reply[2]:
                     return
-                start, segment, entries = reply
+                start, segment, entries, stored = reply
                 texts = tuple(fields[fields.index(b"d") + 1] for _, fields in entries)
                 frames, text = event_log.open_segment(segment)
                 last = int(entries[-1][0].split(b"-", 1)[0])
-                read = Known(int(start), frames, text[-event_log.WINDOW :], texts, commit)
-                # known after it when the Stream ran from the log to this save, seq for seq
-                known = read if last == seq == read.compacted + len(texts) else None
+                read = Known(int(start), frames, text[-event_log.WINDOW :], texts, stored.decode("ascii", "replace"))
+                # known after it when the Stream ran from the log to this very save, seq for seq
+                known = read if read.commit == commit and last == seq == read.compacted + len(texts) else None
             else:
                 read, last = known, known.compacted + len(known.after)
             appended, starts = read.next_frame()
             keys = [doc_key(match_id), events_key(match_id)]
-            args = [read.compacted, last, appended, int(starts)]
+            # refused unless the document is still at the commit the frame's events end with
+            args = [read.compacted, last, appended, int(starts), read.commit]
             reply, _ = self._script(self._compact_script, match_id, keys, args, Attempts(), wait=False)
             if reply == 1 and known is not None:
                 self._segments.put(match_id, known.compacted_into(starts))

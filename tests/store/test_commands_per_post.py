@@ -117,6 +117,6 @@ def test_a_post_from_a_worker_holding_the_match_sends_only_its_commit(app: Flask
         if len(sent) > 1:  # after it, a compaction of the event log: its script, after a read of
             # the log the first time only (the first post loaded the match: from then on this
             # worker wrote every event and frame, and knows the log: OpenSegments)
-            assert sent == ["EVALSHA", "EVALSHA", "EVALSHA"] if compacting == 0 else ["EVALSHA", "EVALSHA"], sent
+            assert sent == (["EVALSHA", "EVALSHA", "EVALSHA"] if compacting == 0 else ["EVALSHA", "EVALSHA"]), sent
             compacting += 1
     assert 2 <= compacting < POSTS // 4

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -617,6 +618,59 @@ def test_a_save_by_another_worker_makes_the_next_compaction_read_the_log(
             assert int(client.hget("{match:m1}:doc", "k") or 0) > every + 5
     finally:
         other.close()
+
+
+@pytest.mark.parametrize("knows", [True, False], ids=["knows the log", "reads the log"])
+def test_a_failover_that_lost_the_last_save_refuses_the_compaction_of_its_events(
+    redis_store: RedisStore, redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch, knows: bool
+) -> None:
+    """A save is acknowledged, then a failover promotes a replica that never got it, before the
+    compaction that save asked for has moved the events (after the worker saved them, and knows
+    them; or after it read them back): the compaction script finds the document at another commit
+    and moves nothing. So the lost event never reaches the log, and the event the next save writes
+    in its place reads back."""
+    from service.store import event_log
+    from service.store.open_segments import OpenSegments
+
+    if not knows:
+        redis_store._segments = OpenSegments(most=0)
+    every = redis_store.compact_every
+    keys = ["{match:m1}:doc", "{match:m1}:events"]
+    client = redis_server.client()
+    other = RedisStore.from_url(redis_server.url, ttl_seconds=3600)
+    try:
+        redis_store.create("m1", {"n": 0}, [{"e": 0}], commit="c0")
+        held = _play(redis_store, "m1", range(1, every), held="c0")  # the Stream one short of a compaction
+        before = {key: client.dump(key) for key in keys}
+
+        def failover() -> None:  # the keys as the promoted replica holds them
+            for key, value in before.items():
+                assert value is not None
+                client.restore(key, 0, value, replace=True)
+
+        def failing_over_first(step: Callable[..., Any]) -> Callable[..., Any]:
+            def step_after_a_failover(*args: Any, **kwargs: Any) -> Any:
+                failover()
+                return step(*args, **kwargs)
+            return step_after_a_failover
+
+        if knows:  # between the save's reply and its compaction
+            monkeypatch.setattr(redis_store, "_compact", failing_over_first(redis_store._compact))
+        else:  # between the compaction's read and its script
+            monkeypatch.setattr(event_log, "open_segment", failing_over_first(event_log.open_segment))
+        redis_store.save("m1", every, {"n": every}, [{"e": "lost"}], commit="lost", expected_commit=held)
+        monkeypatch.undo()
+        assert client.hmget(keys[0], "k", "s") == [b"1", str(every).encode()]  # nothing moved
+        assert [e.data["e"] for e in redis_store.events("m1")] == list(range(every))
+        other.save("m1", every, {"n": every}, [{"e": "kept"}], commit="kept")  # a worker that loaded it
+        assert [e.data["e"] for e in redis_store.events("m1")] == [*range(every), "kept"]
+        later = range(every + 1, 2 * every + 2)
+        _play(redis_store, "m1", later)  # and compactions go on
+        assert [e.data["e"] for e in redis_store.events("m1")] == [*range(every), "kept", *later]
+        assert int(client.hget(keys[0], "k") or 0) > every
+    finally:
+        other.close()
+        client.close()
 
 
 def test_a_compaction_that_lost_a_race_changes_nothing(redis_store: RedisStore, redis_server: RedisServer) -> None:
