@@ -13,7 +13,8 @@ this worker saved last, and hands it back only while it is provably what Redis h
   replica promoted after losing a write) saved the match in between, and the Stream after the log
   holds exactly the texts recorded;
 * the compaction script itself checks that the log still ends where the record says
-  (``compacted``), as it does for a compaction from a read.
+  (``compacted``) and that the document is still at the record's commit (a failover that lost the
+  last save after its reply refuses it), as it does for a compaction from a read.
 
 Anything else (a save on a loaded state, a reply lost and retried, a refused compaction) forgets
 the match, and its next compaction reads the log from Redis as before. The bytes written are the
