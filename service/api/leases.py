@@ -24,15 +24,14 @@ one permit a request, as without leases, and one posting as fast as it can takes
 
 from __future__ import annotations
 
-import os
 import threading
-import weakref
 from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
 from itertools import repeat
 
 from service.rules.bounded import Bounded
+from service.rules.per_process import renew_after_fork
 
 #: the most permits one call takes for an identity-set
 LEASE_MOST = 32
@@ -66,7 +65,7 @@ class Leases:
     def __init__(self) -> None:
         self._held: Bounded[Hashable, _Lease] = Bounded(HELD)
         self._lock = threading.Lock()
-        _EVERY.add(self)
+        renew_after_fork(self, Leases._forget)
 
     def _forget(self) -> None:
         self._held = Bounded(HELD)
@@ -115,14 +114,3 @@ class Leases:
         lease = self._held.get(key)
         return len(lease.permits) if lease is not None and lease.holds(now_ms) else 0
 
-
-#: every ``Leases`` of this process, emptied in a process forked from it
-_EVERY: weakref.WeakSet[Leases] = weakref.WeakSet()
-
-
-def _forget_every() -> None:
-    for leases in list(_EVERY):
-        leases._forget()
-
-
-os.register_at_fork(after_in_child=_forget_every)

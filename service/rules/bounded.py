@@ -50,6 +50,11 @@ class Bounded(Generic[K, V]):
             self._trim()
         return found
 
+    def pop(self, key: K) -> V | None:
+        """Drop the entry under ``key``: its value, or None when there was none."""
+        with self._lock:
+            return self._table.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._table.clear()

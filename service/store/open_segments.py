@@ -23,11 +23,10 @@ same either way: the same frame of the same texts against the same segment text.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from service.rules.bounded import Bounded
 from service.store.event_log import WINDOW, frame_after
 
 #: matches whose log a worker keeps: each at most the 32 KB a frame is compressed against, and the
@@ -66,23 +65,16 @@ class OpenSegments:
     """``Known`` for up to ``most`` matches, the least recently saved forgotten first."""
 
     def __init__(self, most: int = MOST) -> None:
-        self._most = most
-        self._known: OrderedDict[str, Known] = OrderedDict()
-        self._lock = threading.Lock()
+        self._known: Bounded[str, Known] = Bounded(most)
 
     def get(self, match_id: str) -> Known | None:
         return self._known.get(match_id)
 
     def put(self, match_id: str, known: Known) -> None:
-        with self._lock:
-            self._known[match_id] = known
-            self._known.move_to_end(match_id)
-            while len(self._known) > self._most:
-                self._known.popitem(last=False)
+        self._known.put(match_id, known)
 
     def forget(self, match_id: str) -> None:
-        with self._lock:
-            self._known.pop(match_id, None)
+        self._known.pop(match_id)
 
     def saved(
         self, match_id: str, texts: Sequence[bytes], *, based_on: str, commit: str, seq: int, compacted: int

@@ -10,10 +10,8 @@ without a reply is ``StoreOutcomeUnknown``, never a refusal or ``StoreUnavailabl
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
-import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -24,6 +22,7 @@ from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 
+from service.rules.per_process import renew_after_fork
 from service.store.base import StoreError, StoreOutcomeUnknown, StoreUnavailable
 from service.store.redis_follow import BlockingReader, Reader
 from service.store.redis_wire import Attempts, Command, OwnConnections, RedisOptions, is_unavailable
@@ -71,7 +70,7 @@ class RedisCommands:
         self.pool_size = pool_size
         self._slots = _bounded(pool_size)
         self._slot_wait = socket_timeout if socket_timeout is not None else RedisOptions.socket_timeout
-        _EVERY.add(self)
+        renew_after_fork(self, RedisCommands._forget_slots)
         #: how long closing the store waits for its feed reader to stop (one node: not at all, the
         #: reader's blocking read is on a connection of its own)
         self.feed_stop_seconds = 0.0
@@ -249,14 +248,3 @@ def _bounded(size: int) -> Any:
         return BoundedSemaphore(size)
     return threading.BoundedSemaphore(size)
 
-
-#: every channel of this process, whose slots a process forked from it takes afresh
-_EVERY: weakref.WeakSet[RedisCommands] = weakref.WeakSet()
-
-
-def _forget_every() -> None:
-    for commands in list(_EVERY):
-        commands._forget_slots()
-
-
-os.register_at_fork(after_in_child=_forget_every)

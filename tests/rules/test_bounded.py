@@ -23,3 +23,11 @@ def test_get_or_make_makes_once_and_keeps_the_first() -> None:
     assert cache.get("k") == [3]
     cache.clear()
     assert cache.get("k") is None and len(cache) == 0
+
+
+def test_pop_drops_one_entry() -> None:
+    cache: Bounded[str, int] = Bounded(4)
+    cache.put("a", 1)
+    cache.put("b", 2)
+    assert cache.pop("a") == 1 and cache.pop("a") is None
+    assert cache.get("a") is None and list(cache) == ["b"]

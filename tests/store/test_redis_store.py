@@ -739,6 +739,28 @@ def test_a_connection_the_server_closed_is_told_from_an_idle_one(redis_server: R
 # -- the bounded pool ---------------------------------------------------------------------------
 
 
+def test_a_forked_process_starts_with_every_call_slot_free() -> None:
+    """A slot taken when the process forks (a call in flight in another thread) stays taken in the
+    child otherwise, and with ``pool_size`` such slots no call of the child would ever go through."""
+    import os
+
+    from service.store.redis_commands import RedisCommands
+
+    commands = RedisCommands(redis.Redis(port=1), pool_size=1)
+    assert commands._slots.acquire(timeout=0)  # the one slot, taken
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: says whether it can take a slot, and exits at once
+        os.write(writer, b"1" if commands._slots.acquire(timeout=0) else b"0")
+        os._exit(0)
+    os.close(writer)
+    free_in_child = os.read(reader, 4)
+    os.waitpid(pid, 0)
+    os.close(reader)
+    assert free_in_child == b"1" and not commands._slots.acquire(timeout=0)
+    commands._slots.release()
+
+
 def test_a_process_opens_at_most_pool_size_connections_however_many_calls_come_at_once(
     redis_server: RedisServer,
 ) -> None:
