@@ -1,11 +1,12 @@
 """Where one POST /v1/matches/{id}/actions spends its CPU, in process (bench/README.md, Matches).
 
-    .venv/bin/python bench/matches/stages.py [--ruleset forty_fives] [--matches 12] [--actions 30]
+    .venv/bin/python bench/matches/stages.py [--ruleset forty_fives] [--matches 12] [--actions 30] [--held]
 
 The service's app (``create_app``) on a private ``redis-server``, driven by Flask's test client:
 table-mode matches with the referee token, each action the first legal one the previous answer
-listed. Before each post the worker's cached state is dropped, as it is for 4 posts in 5 under
-gunicorn with 5 workers. Each step of the post is wrapped in ``time.thread_time_ns`` (CPU of this
+listed. Before each post the worker's cached state is dropped, as it is for a client whose posts
+reach any of the workers; ``--held`` keeps it, as it is for ``run.py``'s clients (each posts on one
+keep-alive connection, so to one worker). Each step of the post is wrapped in ``time.thread_time_ns`` (CPU of this
 thread, so Redis's own time and the waits are not counted; nested steps count in their parents
 too) and the mean per post is printed, with the same for the bare app (one Redis GET and SET)
 and for one plain redis-py ``GET``. Prints one JSON document.
@@ -52,8 +53,8 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
     import service.matches.usecases as usecases
     import service.store.encoding as encoding
     import service.store.event_log as event_log
-    import service.store.redis_commands as redis_commands
     import service.store.redis_store as redis_store
+    import service.store.redis_wire as redis_wire
 
     return [
         ("API: the edge middleware (whole)", [(edge.Edge, "__call__")]),
@@ -78,7 +79,7 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
         ("store load (HMGET, inflate, JSON)", [(redis_store.RedisStore, "load")]),
         ("store save (EVALSHA, deflate, JSON)", [(redis_store.RedisStore, "save")]),
         ("store compaction (read log, frame, script)", [(redis_store.RedisStore, "_compact")]),
-        ("store: Redis exchanges (socket CPU)", [(redis_commands, "exchange")]),
+        ("store: Redis exchanges (socket CPU)", [(redis_wire.OwnConnections, "exchange")]),
         ("store: pack the document (JSON + deflate)", [(redis_store, "pack_document")]),
         ("store: unpack the document (inflate + JSON)", [(redis_store, "unpack_document")]),
         ("store: JSON writes", [(encoding, "dumps"), (redis_store, "dumps")]),
@@ -90,7 +91,7 @@ def _stage_targets() -> list[tuple[str, list[tuple[Any, str]]]]:
     ]
 
 
-def stages(ruleset_id: str, matches: int, actions: int, profile: Path | None) -> dict[str, Any]:
+def stages(ruleset_id: str, matches: int, actions: int, profile: Path | None, held: bool = False) -> dict[str, Any]:
     import service.api.matches as api_matches
     from service.api.app import create_app
     from service.api.config import Settings
@@ -136,7 +137,8 @@ def stages(ruleset_id: str, matches: int, actions: int, profile: Path | None) ->
         legal = created["view"]["legal_actions"]
         before = collections.Counter(cpu)  # the match's creation is not counted
         for _ in range(actions):
-            use_cases._recent.clear()  # as on a worker that did not serve the match's last post
+            if not held:
+                use_cases._recent.clear()  # as on a worker that did not serve the match's last post
             started = time.thread_time_ns()
             if profiler is not None:
                 profiler.enable()
@@ -179,6 +181,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=12)
     parser.add_argument("--actions", type=int, default=30, help="posts per match")
     parser.add_argument("--profile", type=Path, help="also write cProfile statistics of the posts here")
+    parser.add_argument("--held", action="store_true",
+                        help="keep the worker's cached state between posts (a keep-alive client's posts all reach "
+                             "one worker: run.py's clients)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tmp
@@ -194,7 +199,8 @@ def main() -> None:
         try:
             os.environ["REDIS_URL"] = server.url
             report: dict[str, Any] = {"ruleset": args.ruleset, "load_average": os.getloadavg()}
-            report.update(stages(args.ruleset, args.matches, args.actions, args.profile))
+            report.update(stages(args.ruleset, args.matches, args.actions, args.profile, args.held))
+            report["held"] = args.held
             report.update(bare_and_redis(args.matches * args.actions))
         finally:
             server.stop()

@@ -3,6 +3,7 @@ Matches).
 
     .venv/bin/python bench/matches/worker_profile.py [--posts 1000] [--warm 100] [--worker-class gevent]
                                                      [--ruleset forty_fives] [--out FILE] [--top 25] [--bare]
+                                                     [--limits]
 
 ``stages.py`` and ``instructions.py`` measure the app in process; this measures it as deployed: one
 gunicorn worker (``gunicorn.conf.py``, the worker class of ``--worker-class``) on a private
@@ -34,7 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.matches.run import LONG  # noqa: E402
+from bench.matches.run import LONG, raised_limits  # noqa: E402
 from tests.api.match_driver import WireHttp  # noqa: E402
 from tests.matches.gunicorn_server import Gunicorn  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
@@ -116,6 +117,8 @@ def profile(args: argparse.Namespace, out: Path) -> None:
             env = {"REDIS_URL": redis_server.url, "WORKER_CLASS": args.worker_class, "PROFILE_OUT": str(out),
                    "PROFILE_FROM": str(args.warm + 1), "PROFILE_TO": str(args.warm + args.posts),
                    "PROFILE_BARE": "1" if args.bare else "0"}
+            if args.limits:  # as run.py --limits: the limiter on, its limits raised above the load
+                env.update(RATELIMIT_ENABLED="true", **raised_limits())
             server = Gunicorn("bench.matches.profiled_app:app", workers=1, env=env).start()
             try:
                 drive(server.port, args.ruleset, args.warm + args.posts + 1, args.bare)
@@ -137,6 +140,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="also keep the cProfile statistics here")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--bare", action="store_true", help="profile the bare endpoint instead")
+    parser.add_argument("--limits", action="store_true",
+                        help="the rate limiter on, its limits raised above the load (as run.py --limits)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as tmp:
         out = args.out if args.out is not None else Path(tmp) / "worker.prof"
@@ -148,6 +153,7 @@ def main() -> None:
     top = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[: args.top]
     report = {
         "app": "bare" if args.bare else "service",
+        "rate_limiter": "on, limits raised above the load" if args.limits else "off",
         "ruleset": args.ruleset,
         "worker_class": args.worker_class,
         "requests": args.posts,

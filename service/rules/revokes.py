@@ -60,8 +60,24 @@ class Revoke:
         }
 
 
-#: ``legal_plays(hand, trick, ctx, options)`` as ``find_revokes`` calls it
-Judge = Callable[[tuple[Card, ...], tuple[Play, ...], TrickContext, Options], PlayVerdict]
+#: ``judge(hand, trick, ctx, options)``, the verdict on one play as ``find_revokes`` asks for it:
+#: ``hand`` is the card played first, then the cards its seat played later in the round; None when
+#: that card is legal, else ``legal_plays``' verdict on the hand (whose ``code`` and ``rule`` the
+#: revoke takes). Most plays are legal, and the sentence that explains a refusal is then not needed.
+Judge = Callable[[tuple[Card, ...], tuple[Play, ...], TrickContext, Options], PlayVerdict | None]
+
+
+def judge_by_legal_plays(ruleset: Ruleset[Any]) -> Judge:
+    """The ``Judge`` that asks ``ruleset.legal_plays``."""
+    legal_plays = ruleset.legal_plays
+
+    def judge(
+        hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Options
+    ) -> PlayVerdict | None:
+        verdict = legal_plays(hand, trick, ctx, options)
+        return None if hand[0] in verdict.legal else verdict
+
+    return judge
 
 
 def find_revokes(
@@ -84,13 +100,14 @@ def find_revokes(
     that trick is fully known). Sorted by trick, then seat.
 
     ``seats``: judge only the plays of these seats (None: every seat); see ``revokes_after_play``.
-    ``judge``: what stands for ``ruleset.legal_plays`` (same arguments, same verdicts on the records
-    of a match state): a ruleset may pass its verdict without the checks of input that
-    ``legal_plays`` makes for the stateless endpoint, which a state's own records never fail.
+    ``judge``: what stands for ``judge_by_legal_plays(ruleset)`` (same arguments, same answers on
+    the records of a match state): a ruleset may pass its verdict without the checks of input that
+    ``legal_plays`` makes for the stateless endpoint, which a state's own records never fail, and
+    without the sentence of a verdict that finds the play legal.
     """
     later: dict[int, tuple[Card, ...]] = {}
     found: list[Revoke] = []
-    legal_plays = ruleset.legal_plays if judge is None else judge
+    refused = judge_by_legal_plays(ruleset) if judge is None else judge
     for number in range(len(tricks), 0, -1):
         record = tricks[number - 1]
         plays = record.plays
@@ -104,8 +121,8 @@ def find_revokes(
             known = later[seat] = (play.card, *later.get(seat, ()))
             if not judged or (seats is not None and seat not in seats):
                 continue
-            verdict = legal_plays(known, plays[:pos], record.ctx, options)
-            if play.card not in verdict.legal:
+            verdict = refused(known, plays[:pos], record.ctx, options)
+            if verdict is not None:
                 found.append(Revoke(seat, number, play.card, verdict.code, verdict.rule))
     found.sort(key=_revoke_order)
     return found

@@ -27,7 +27,7 @@ from service.rules.errors import (
 from service.rules.facts import int_fact, int_list_fact
 from service.rules.options import Options
 from service.rules.registry import RULESETS
-from service.rules.revokes import Revoke, TrickRecord, find_revokes, revokes_after_play
+from service.rules.revokes import Revoke, TrickRecord, find_revokes, judge_by_legal_plays, revokes_after_play
 from service.rules.ruleset import Ruleset
 from service.rules.slots import evolve, slot_maker
 from service.rules.tricks import Play, PlayVerdict, TrickContext, plays_json
@@ -236,9 +236,10 @@ def test_find_revokes_asks_the_judge_it_is_given() -> None:
     records = random_round(ruleset, 4, options, random.Random(9))
     asked: list[int] = []
 
-    def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, opts: Options) -> PlayVerdict:
+    def judge(hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, opts: Options) -> PlayVerdict | None:
         asked.append(len(trick))
-        return ruleset.legal_plays(hand, trick, ctx, opts)
+        verdict = ruleset.legal_plays(hand, trick, ctx, opts)
+        return None if hand[0] in verdict.legal else verdict
 
     expected = reference_revokes(ruleset, records, options, round_complete=True)
     assert find_revokes(ruleset, records, options, round_complete=True, judge=judge) == expected
@@ -249,6 +250,31 @@ def test_find_revokes_asks_the_judge_it_is_given() -> None:
     assert revokes_after_play(ruleset, before, records, options, last, round_complete=False, judge=judge) == \
         reference_revokes(ruleset, records, options, round_complete=False)
     assert len(asked) == len(records)  # one play per trick by that seat
+
+
+@pytest.mark.parametrize("ruleset_id", ["boerenbridge", "avinas", "forty_fives"])
+def test_a_judge_answers_none_for_a_legal_play_and_the_verdict_for_an_illegal_one(ruleset_id: str) -> None:
+    """``judge_by_legal_plays``: the verdict on the hand's first card, the one played; the revoke takes
+    its code and rule, so an illegal play gets ``legal_plays``' verdict whole."""
+    ruleset = RULESETS[ruleset_id]
+    n = 4 if ruleset_id == "boerenbridge" else 3
+    options = ruleset.validate_options({"trump_mode": "turn_up"} if ruleset_id == "boerenbridge" else {}, n)
+    judge = judge_by_legal_plays(ruleset)
+    seen = set()
+    for seed in range(6):
+        records = random_round(ruleset, n, options, random.Random(seed))
+        for number, record in enumerate(records):
+            for pos, play in enumerate(record.plays):
+                seat = record.seats[pos]
+                # as find_revokes asks: the card played, then the cards its seat played later
+                later = [p.card for r in records[number + 1:]
+                         for s, p in zip(r.seats, r.plays, strict=True) if s == seat]
+                hand = (play.card, *later)
+                verdict = ruleset.legal_plays(hand, record.plays[:pos], record.ctx, options)
+                found = judge(hand, record.plays[:pos], record.ctx, options)
+                seen.add(found is None)
+                assert found == (None if play.card in verdict.legal else verdict)
+    assert seen == {True, False}
 
 
 def test_a_completed_trick_is_one_value_for_the_plain_card_games() -> None:

@@ -214,11 +214,11 @@ def legal_plays(
 
 def judge(
     hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
-) -> PlayVerdict:
+) -> PlayVerdict | None:
     """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``revokes.Judge``): the same
     verdict without the checks of input (pack, distinct cards, face-down leads, the options), which
-    the cards a match state accepted never fail."""
+    the cards a match state accepted never fail (none for a legal play)."""
     trump = ctx.trump
     assert trump is not None
     legal, code, rule = legal_cards(hand, trick, trump, ctx.trick_number, options)
-    return PlayVerdict(legal, code, rule)
+    return None if hand[0] in legal else PlayVerdict(legal, code, rule)

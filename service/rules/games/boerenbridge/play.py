@@ -86,11 +86,12 @@ def verdict(hand: tuple[Card, ...], trick: Sequence[Card]) -> PlayVerdict:
 
 def judge(
     hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
-) -> PlayVerdict:
+) -> PlayVerdict | None:
     """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``revokes.Judge``): the
-    verdict without the checks of input, which those records never fail. ``verdict`` reads only
-    the lead of the trick."""
-    return verdict(hand, (trick[0].card,) if trick else ())
+    verdict without the checks of input, which those records never fail (none for a legal play).
+    ``verdict`` reads only the lead of the trick."""
+    found = verdict(hand, (trick[0].card,) if trick else ())
+    return None if hand[0] in found.legal else found
 
 
 def legal_mask(hand: int, led: Card | None) -> int:

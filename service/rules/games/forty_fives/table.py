@@ -281,12 +281,13 @@ def _late_ace_revokes(
 def _judge(cfg: Config) -> Judge:
     """``legal_plays`` as ``find_revokes`` asks it of a state's own records (``revokes.Judge``): the same
     verdict, without the checks of input (the records' cards are distinct, the trump is a suit and
-    ``demoted`` the ace of trumps where ``cfg.demotes``), from the digested options at hand."""
+    ``demoted`` the ace of trumps where ``cfg.demotes``), from the digested options at hand, and
+    none (no sentence written) for a legal play."""
     rules = cfg.rules
 
     def judge(
         hand: tuple[Card, ...], trick: tuple[Play, ...], ctx: TrickContext, options: Mapping[str, Any]
-    ) -> PlayVerdict:
+    ) -> PlayVerdict | None:
         assert ctx.trump is not None
         table = table_for(cfg, ctx.trump, ctx.demoted is not None)
         cards = tuple(p.card for p in trick)
@@ -297,6 +298,8 @@ def _judge(cfg: Config) -> Judge:
             legal, reason = lead_against_30(table, hmask)
         else:
             legal, reason = legal_mask(rules, table, hmask, cards)
+        if legal >> hand[0].index & 1:
+            return None
         code, rule = verdict_text(reason, rules, table, hmask, cards)
         return PlayVerdict(tuple(c for c in hand if legal >> c.index & 1), code, rule)
 
