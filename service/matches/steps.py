@@ -37,6 +37,7 @@ from service.rules.messages import Msg, revive
 from service.rules.registry import RULESETS
 from service.rules.ruleset import SPECTATOR, Ruleset
 from service.store import base as store_base
+from service.store import encoding
 from service.store.base import IdempotencyRecord, Store
 
 #: decoded states kept per process (see ``MatchSteps._load``)
@@ -204,6 +205,8 @@ class MatchSteps:
             record = (keyed.scope, IdempotencyRecord(idem.stored_fingerprint(keyed.fp), answer))
         commit = secrets.token_hex(8)
         data = doc.to_json()
+        state_json = data["state"]
+        data["state"] = encoding.written(state_json)  # the codec's JSON: the store need not walk it
         try:
             with self._guard(match_id):
                 if held:
@@ -219,7 +222,7 @@ class MatchSteps:
             if conditional:
                 raise PreconditionFailed(message) from None
             raise VersionConflict(message) from None
-        self._remember(match_id, version + 1, commit, doc.with_encoded(data["state"]))
+        self._remember(match_id, version + 1, commit, doc.with_encoded(state_json))
         return Viewed(version + 1, view)
 
     def first_answer(self, match_id: str | None, keyed: idem.Keyed) -> tuple[str, Mapping[str, Any]] | None:

@@ -15,6 +15,9 @@ standard library does the rest:
   TypeError for a type JSON does not have), as it always did. A tuple or an integer key is also
   written by the standard library (same text, just slower). No option of orjson's makes it refuse
   a tuple, a UUID, an enum or NaN, hence the walk.
+* a value whose caller knows it to be of JSON's own types may be given as its text, written
+  already (``written``: a match's state, which the codec makes of nothing else): copied as it is,
+  not walked again.
 * reading, orjson reads an integer past 64 bits as a float, silently, and an option such as a
   target score may be any integer a client sends. A text holding a run of 19 digits or more is
   therefore read by the standard library; every other number fits orjson exactly.
@@ -37,15 +40,53 @@ import zstandard
 
 from service.store.base import JSON, IdempotencyRecord
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+class Written:
+    """A value's JSON text, written already (``written``): ``dumps`` copies it where the value was.
+    Equal to that value (so a document holding it reads back equal to itself). Not a dataclass:
+    orjson would write one as an object of its fields."""
+
+    __slots__ = ("text",)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Written:
+            return self.text == other.text
+        return bool(orjson.loads(self.text) == other)
+
+    def __repr__(self) -> str:
+        return f"Written({self.text!r})"
+
+
+def _copied(value: Any) -> Any:
+    """What orjson writes for a value of a type it does not know: a ``Written``'s text, as it is."""
+    if type(value) is Written:
+        return orjson.Fragment(value.text)
+    raise TypeError(f"Type is not JSON serializable: {type(value).__name__}")
+
+
+def _standard_default(value: Any) -> Any:
+    """What the standard library writes for a value of a type it does not know: a ``Written``'s value."""
+    if type(value) is Written:
+        return orjson.loads(value.text)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_ENCODER = json.JSONEncoder(
+    separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=_standard_default
+)
 #: every digit to "0", every other byte to " ": a text's digit runs become runs of "0"
 _DIGITS_ONLY = bytes(0x30 if 0x30 <= i <= 0x39 else 0x20 for i in range(256))
 #: the shortest digit run that may be an integer orjson cannot read exactly (2**63 has 19 digits)
 _LONG_RUN = b"0" * 19
 
 
-#: the types whose values orjson writes as the standard library reads them back, exactly
-_JSON_TYPES = frozenset({dict, list, str, int, bool, type(None), float})
+#: the types whose values orjson writes as the standard library reads them back, exactly (and the
+#: text of a value written already, which both write as that value)
+_JSON_TYPES = frozenset({dict, list, str, int, bool, type(None), float, Written})
 #: the shortest text whose value is walked (``_plain``) rather than read back: the walk costs more
 #: per depth, the read-back more per byte, and on match documents and events they cost the same
 #: at about 250 bytes (an action's event, ~90 bytes: 9,000 instructions read back, 13,500 walked)
@@ -55,7 +96,7 @@ _WALK_FROM = 256
 def dumps(value: Any) -> bytes:
     """Compact UTF-8 JSON of ``value``; ValueError/TypeError if it is not plain JSON."""
     try:
-        text = orjson.dumps(value)
+        text = orjson.dumps(value, default=_copied)
         if (len(text) >= _WALK_FROM and _plain(value)) or orjson.loads(text) == value:
             return text
     except TypeError:  # orjson.JSONEncodeError: a type it does not write, an integer past 64 bits
@@ -63,9 +104,24 @@ def dumps(value: Any) -> bytes:
     return _ENCODER.encode(value).encode("utf-8")
 
 
+def written(value: Any) -> Any:
+    """``value``'s JSON text, written now (``Written``), to stand for it in a document that ``dumps``
+    then writes without walking it again: only for a value known to hold nothing but dicts with
+    string keys, lists, strings, integers, booleans, None and finite floats, which orjson writes as
+    the standard library would (``codec.encode``'s output, and what ``loads`` read). A value orjson
+    does not write (an integer past 64 bits) is answered as it is, for ``dumps`` to check and write
+    as before. A match's state is most of its document, and was most of the walk (``bench/README.md``,
+    Matches)."""
+    try:
+        return Written(orjson.dumps(value))
+    except TypeError:  # orjson.JSONEncodeError
+        return value
+
+
 def _plain(value: Any) -> bool:
     """Whether ``value``, which orjson has just written, holds nothing but dicts, lists, strings,
-    integers, booleans, None and finite floats, each of exactly that type: then reading orjson's
+    integers, booleans, None and finite floats, each of exactly that type, and values written
+    already (``Written``, not entered: the caller vouches for them): then reading orjson's
     text back gives an equal value (orjson has refused a key that is not a str, an integer past 64
     bits and a reference cycle, so the walk ends), so the text is kept without reading it back.
 
@@ -80,6 +136,8 @@ def _plain(value: Any) -> bool:
             return False
         if float in kinds and not all(map(isfinite, [item for item in level if type(item) is float])):
             return False
+        if Written in kinds:  # its text stands for a value of JSON's own types: not entered
+            level = [item for item in level if type(item) is not Written]
         level = get_referents(*level)
     return True
 

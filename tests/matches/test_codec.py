@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import types
 import typing
@@ -496,3 +497,15 @@ def test_evolve_is_replace_and_checks_where_init_would() -> None:
         evolve(Checked(1), n=-1)
     assert evolve(Checked(1), n=3) == Checked(3)
     assert evolve(Normalised("a"), word="LOUD").word == "loud"  # its own __init__ runs too
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_a_float_json_has_no_form_for_is_refused_wherever_it_stands(bad: float) -> None:
+    """NaN and the infinities: in a field, a sequence, a mapping, an ``Any`` field, or alone
+    (ValueError), so that what ``encode`` gives is JSON's own types only and the store may take it
+    as written (``service.store.encoding.written``); a finite float stays as it is."""
+    for value in (Leaf(card=card("2C"), ratio=bad), Leaf(card=card("2C"), anything=[1, bad]),
+                  Leaf(card=card("2C"), extra={"x": bad}), (1, bad), {"x": (bad,)}, bad):
+        with pytest.raises(ValueError):
+            codec.encode(value)
+    assert codec.encode(Leaf(card=card("2C"), ratio=0.25, anything=[1.5]))["ratio"] == 0.25

@@ -6,15 +6,20 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from typing import Any
 
+import orjson
 import pytest
 
 from service.matches import codec
 from service.matches.codec import encode_like
 from service.matches.documents import MatchDocument
+from service.matches.usecases import Matches
 from service.rules.playout import random_step, shuffled_deck
 from service.rules.registry import RULESETS
 from service.rules.ruleset import FINISHED, Ruleset
+from service.store import encoding
+from service.store.memory import MemoryStore
 
 
 @pytest.mark.parametrize("mode", ["dealt", "table"])
@@ -79,3 +84,44 @@ def test_a_changed_document_is_the_one_its_constructor_makes() -> None:
             new.deals = 7  # type: ignore[misc]
     assert doc.__dict__ == before
     assert made[1].logged == doc.logged + 1 and made[1].round_start is not None
+
+
+class _KeptDocuments(MemoryStore):
+    """The memory store, keeping each document given to ``save``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: list[dict[str, Any]] = []
+
+    def save(self, match_id: str, expected_version: int, document: Any, *args: Any, **kwargs: Any) -> int:
+        self.saved.append(document)
+        return super().save(match_id, expected_version, document, *args, **kwargs)
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_commit_gives_the_store_its_state_written_once_and_the_same_bytes(ruleset: str, mode: str) -> None:
+    """The state a commit saves is given as its text (``encoding.written``: the store does not walk
+    it again), and the document's bytes are the ones the store wrote for the state itself."""
+    store = _KeptDocuments()
+    matches = Matches(store, rng=random.Random(3))
+    rng = random.Random(f"{ruleset}-{mode}")
+    players = [f"P{i}" for i in range(RULESETS[ruleset].default_players)]
+    created = matches.create({"ruleset": ruleset, "mode": mode, "players": players})
+    tokens = {"referee": created.referee_token, "seats": [s.token for s in created.seats]}
+    for number in range(80):
+        view = matches.view(created.match_id, tokens["referee"]).view
+        if view["status"] == "finished":
+            break
+        if number % 9 == 8:
+            matches.undo(created.match_id, tokens["referee"])
+            continue
+        token = tokens["referee"] if mode == "table" else tokens["seats"][rng.choice(view["to_act"])]
+        legal = [a for a in matches.view(created.match_id, token).view["legal_actions"]
+                 if a["type"] != "round_result" or "result" in a]
+        matches.act(created.match_id, token, rng.choice(legal))
+    assert len(store.saved) >= 40
+    for document in store.saved:
+        state = document["state"]
+        assert isinstance(state, encoding.Written)
+        assert encoding.dumps(document) == encoding.dumps({**document, "state": orjson.loads(state.text)})

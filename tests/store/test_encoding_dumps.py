@@ -270,3 +270,48 @@ def test_a_long_plain_document_is_walked_not_read_back(monkeypatch: pytest.Monke
     reads.clear()
     assert dumps({**document, "pair": (1, 2)}) == orjson.dumps({**document, "pair": [1, 2]})  # read back, unequal
     assert len(reads) == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# A value written already (``written``: a match's state, which the codec makes of JSON's own types)
+# ------------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.floats(allow_nan=False, allow_infinity=False) | plain_json,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(json_keys, inner, max_size=4),
+        max_leaves=20,
+    )
+)
+def test_a_value_written_already_is_written_as_the_value_itself(value: Any) -> None:
+    """Where the value stood, its text: the document's bytes are the ones ``dumps`` writes for the
+    value, short (read back) or long (walked), and so when something else in the document sends it
+    to the standard library (a tuple)."""
+    given_as_text = encoding.written(value)
+    assert isinstance(given_as_text, encoding.Written)
+    for document in ({"state": value}, padded({"state": value}), {"state": value, "pair": (1, 2)}):
+        with_text = {**document, "state": given_as_text} if "state" in document else document
+        if "value" in document:
+            with_text = {**document, "value": {"state": given_as_text}}
+        assert dumps(with_text) == dumps(document)
+
+
+def test_a_value_written_already_is_copied_not_walked_or_written_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dumps`` copies the text as it is (its spaces stay), the walk does not enter it and nothing
+    is read back; a value orjson does not write (an integer past 64 bits) is given back as it is,
+    for ``dumps`` to check."""
+    reads: list[bytes] = []
+    real_loads = orjson.loads
+    monkeypatch.setattr(encoding.orjson, "loads", lambda text: reads.append(text) or real_loads(text))
+    document = {"pad": "p" * encoding._WALK_FROM, "state": encoding.Written(b"[1, 2]")}
+    assert dumps(document) == b'{"pad":"' + b"p" * encoding._WALK_FROM + b'","state":[1, 2]}'
+    assert reads == []
+    monkeypatch.undo()
+    assert encoding._plain(document)
+    assert encoding.written(2**70) == 2**70
+    assert dumps({"state": encoding.written(2**70)}) == b'{"state":1180591620717411303424}'
+    # orjson's own stand-in is not one: a document holding it is refused, as before ("orjson fragment")
+    with pytest.raises(TypeError):
+        dumps({"state": orjson.Fragment(b"[1]")})

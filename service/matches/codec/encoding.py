@@ -7,6 +7,7 @@ import dataclasses
 import operator
 from collections.abc import Mapping
 from enum import Enum
+from math import isfinite
 from typing import Any
 
 from service.matches.codec.generated import PLAIN, compile_function, fields_of, identity
@@ -17,7 +18,9 @@ from service.rules.options import Options
 
 
 def encode(value: Any) -> Any:
-    """JSON-ready form of ``value``."""
+    """JSON-ready form of ``value``: dicts with string keys, lists, strings, integers, booleans, None
+    and finite floats (ValueError for NaN or an infinity), which orjson writes as the standard
+    library does (``service.store.encoding.written``)."""
     encoder = _ENCODERS.get(type(value))
     if encoder is not None:
         return encoder(value)
@@ -38,6 +41,12 @@ def _encode_mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
     return {k if type(k) is str else str(k): v if type(v) in PLAIN else encode(v) for k, v in value.items()}
 
 
+def _encode_float(value: float) -> float:
+    if not isfinite(value):
+        raise ValueError(f"{value!r} has no JSON form")
+    return float(value)
+
+
 def _encode_enum(value: Enum) -> Any:
     return value.value
 
@@ -52,7 +61,7 @@ _ENCODERS: dict[type, Any] = {
     type(None): identity,
     bool: identity,
     int: identity,
-    float: identity,
+    float: _encode_float,
     str: identity,
     Card: _encode_card,
     tuple: _encode_seq,
@@ -70,7 +79,9 @@ def _encode_other(value: Any) -> Any:
     encoder: Any
     if isinstance(value, Enum):
         encoder = _encode_enum
-    elif isinstance(value, (bool, int, float, str)):
+    elif isinstance(value, float):
+        return _encode_float(value)
+    elif isinstance(value, (bool, int, str)):
         return value
     elif isinstance(value, (tuple, list)):
         encoder = _encode_seq

@@ -9,8 +9,9 @@ import typing
 from functools import cache
 from typing import Any
 
-#: the types whose values encode as themselves and decode as themselves
-PLAIN = frozenset((type(None), bool, int, float, str))
+#: the types whose values encode as themselves and decode as themselves, with no check (a float is
+#: checked: ``encoding.encode`` refuses NaN and the infinities, which JSON does not have)
+PLAIN = frozenset((type(None), bool, int, str))
 
 
 def identity(value: Any) -> Any:
