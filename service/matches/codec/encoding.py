@@ -132,22 +132,33 @@ def encode_like(new: Any, old: Any, old_json: Any) -> Any:
         if all(map(operator.is_, new, old)):
             return old_json + [encode(item) for item in new[len(old):]]
         return encode(new)
-    names = _NAMES.get(kind, _UNSEEN)
-    if names is _UNSEEN:
-        names = _NAMES[kind] = tuple(f.name for f in fields_of(kind)) if dataclasses.is_dataclass(kind) else None
-    if names is None or not isinstance(old_json, dict):
+    like = _LIKE.get(kind, _UNSEEN)
+    if like is _UNSEEN:
+        like = _LIKE[kind] = _like_function(kind) if dataclasses.is_dataclass(kind) else None
+    if like is None or not isinstance(old_json, dict):
         return encode(new)
-    out = {}
-    for name in names:
-        value = getattr(new, name)
-        if name not in old_json:
-            out[name] = encode(value)
-            continue
-        before = getattr(old, name)
-        out[name] = old_json[name] if value is before else encode_like(value, before, old_json[name])
-    return out
+    return like(new, old, old_json)
 
 
-#: each type ``encode_like`` met: its dataclass field names, None for a type that is not a dataclass
-_NAMES: dict[type, tuple[str, ...] | None] = {}
+def _like_function(cls: type) -> Any:
+    """``encode_like`` of two values of the dataclass ``cls``, as one generated function: for each
+    field, in order, the old encoding when the new value is the old one, else ``encode_like`` of
+    the two (``encode`` of the new one when the old encoding lacks the field: saved before it
+    existed). The same through ``getattr`` in a loop cost a fifth more per post (callgrind:
+    ``encoded_state`` 89,445 instructions a Forty-Fives post, 74,452 generated)."""
+    lines = ["def encode_like_dataclass(new, old, old_json):", "    get = old_json.get"]
+    for i, name in enumerate(f.name for f in fields_of(cls)):
+        lines += [
+            f"    v, j = new.{name}, get({name!r}, missing)",
+            f"    f{i} = encode(v) if j is missing else j if v is (b := old.{name}) else encode_like(v, b, j)",
+        ]
+    items = ", ".join(f"{f.name!r}: f{i}" for i, f in enumerate(fields_of(cls)))
+    lines.append(f"    return {{{items}}}")
+    namespace = {"encode": encode, "encode_like": encode_like, "missing": _UNSEEN}
+    return compile_function("\n".join(lines) + "\n", "encode_like_dataclass", cls, namespace)
+
+
+#: each type ``encode_like`` met: its generated function (``_like_function``), None for a type that
+#: is not a dataclass
+_LIKE: dict[type, Any] = {}
 _UNSEEN: Any = object()
