@@ -99,11 +99,12 @@ def body_bytes(req: flask.Request | None = None) -> bytes:
 
 def read_json_body(req: flask.Request | None = None) -> Any:
     """The request body as a JSON value (strict RFC 8259), or raise a 400/415 ``Problem``."""
-    req = req if req is not None else request
+    req = req if req is not None else request._get_current_object()  # type: ignore[attr-defined]
     data = body_bytes(req)
     if not data:
         raise Problem(400, "malformed_json", Msg("api.body_needed"))
-    if not is_json_mimetype(req.mimetype):
+    # the usual header as it is, else werkzeug's parse of it (parameters, case, spaces)
+    if req.environ.get("CONTENT_TYPE") != JSON_MIME and not is_json_mimetype(req.mimetype):
         got = req.content_type or Msg("api.no_content_type")
         raise Problem(415, "unsupported_media_type", Msg("api.not_json", got=got))
     try:
