@@ -228,14 +228,15 @@ def test_plain_json_without_floats_is_the_standard_librarys_text(value: Any) -> 
         assert dumps(written) == _old_dumps(written) == stdlib
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.recursive(
-        st.floats(allow_nan=False, allow_infinity=False) | plain_json,
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(json_keys, inner, max_size=4),
-        max_leaves=20,
-    )
+json_with_floats = st.recursive(
+    st.floats(allow_nan=False, allow_infinity=False) | plain_json,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(json_keys, inner, max_size=4),
+    max_leaves=20,
 )
+
+
+@settings(max_examples=400, deadline=None)
+@given(json_with_floats)
 def test_plain_json_with_floats_is_written_as_before(value: Any) -> None:
     for written in (value, padded(value)):
         assert dumps(written) == _old_dumps(written)
@@ -278,24 +279,15 @@ def test_a_long_plain_document_is_walked_not_read_back(monkeypatch: pytest.Monke
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.recursive(
-        st.floats(allow_nan=False, allow_infinity=False) | plain_json,
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(json_keys, inner, max_size=4),
-        max_leaves=20,
-    )
-)
+@given(json_with_floats)
 def test_a_value_written_already_is_written_as_the_value_itself(value: Any) -> None:
     """Where the value stood, its text: the document's bytes are the ones ``dumps`` writes for the
     value, short (read back) or long (walked), and so when something else in the document sends it
     to the standard library (a tuple)."""
-    given_as_text = encoding.written(value)
-    assert isinstance(given_as_text, encoding.Written)
-    for document in ({"state": value}, padded({"state": value}), {"state": value, "pair": (1, 2)}):
-        with_text = {**document, "state": given_as_text} if "state" in document else document
-        if "value" in document:
-            with_text = {**document, "value": {"state": given_as_text}}
-        assert dumps(with_text) == dumps(document)
+    text = encoding.written(value)
+    assert isinstance(text, encoding.Written)
+    for place in (lambda v: {"state": v}, lambda v: padded({"state": v}), lambda v: {"state": v, "pair": (1, 2)}):
+        assert dumps(place(text)) == dumps(place(value))
 
 
 def test_a_value_written_already_is_copied_not_walked_or_written_again(monkeypatch: pytest.MonkeyPatch) -> None:
