@@ -14,6 +14,7 @@ import math
 import random
 import types
 import typing
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -505,7 +506,25 @@ def test_a_float_json_has_no_form_for_is_refused_wherever_it_stands(bad: float) 
     (ValueError), so that what ``encode`` gives is JSON's own types only and the store may take it
     as written (``service.store.encoding.written``); a finite float stays as it is."""
     for value in (Leaf(card=card("2C"), ratio=bad), Leaf(card=card("2C"), anything=[1, bad]),
-                  Leaf(card=card("2C"), extra={"x": bad}), (1, bad), {"x": (bad,)}, bad):
+                  Leaf(card=card("2C"), extra={"x": bad}), (1, bad), {"x": (bad,)}, bad,
+                  Leaf(card=card("2C"), anything=Msg("k", n=bad)), (Msg("k", inner=Msg("j", n=[bad])),)):
         with pytest.raises(ValueError):
             codec.encode(value)
     assert codec.encode(Leaf(card=card("2C"), ratio=0.25, anything=[1.5]))["ratio"] == 0.25
+
+
+class _Ratio(float):
+    pass
+
+
+def test_a_message_parameter_json_lacks_is_refused_as_the_stores_refused_it() -> None:
+    """``messages.to_json`` passes a parameter it does not know as it is; in a state the codec
+    refuses it (TypeError), as the stores refused such a document; cards, suits, strings, integers,
+    finite floats and lists of them pass, and a float of a subclass stays as it is."""
+    for odd in (uuid.UUID(int=7), Colour.RED, {1: "a"}, {"x"}, Leaf(card=card("2C"))):
+        with pytest.raises(TypeError):
+            codec.encode((Msg("k", v=odd),))
+    fine = Msg("k", card=card("2C"), suit=Suit.HEARTS, text="x", n=3, r=0.5, cards=(card("3D"),), inner=Msg("j"))
+    assert codec.encode(fine) == messages.to_json(fine)
+    ratio = codec.encode(Leaf(card=card("2C"), ratio=_Ratio(0.25)))["ratio"]
+    assert type(ratio) is _Ratio

@@ -19,8 +19,9 @@ from service.rules.options import Options
 
 def encode(value: Any) -> Any:
     """JSON-ready form of ``value``: dicts with string keys, lists, strings, integers, booleans, None
-    and finite floats (ValueError for NaN or an infinity), which orjson writes as the standard
-    library does (``service.store.encoding.written``)."""
+    and finite floats (ValueError for NaN or an infinity, in a message's parameters too; TypeError
+    for a type it has no form for), which orjson writes as the standard library does
+    (``service.store.encoding.written``)."""
     encoder = _ENCODERS.get(type(value))
     if encoder is not None:
         return encoder(value)
@@ -44,7 +45,32 @@ def _encode_mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
 def _encode_float(value: float) -> float:
     if not isfinite(value):
         raise ValueError(f"{value!r} has no JSON form")
-    return float(value)
+    return value
+
+
+def _encode_msg(value: Msg) -> dict[str, Any]:
+    """A message as ``messages.to_json`` writes it, its parameters checked as everything ``encode``
+    gives: JSON's own types only (``messages.to_json`` passes a parameter it does not know as it is)."""
+    data = _msg_to_json(value)
+    _require_json(data["params"])
+    return data
+
+
+def _require_json(value: Any) -> None:
+    """ValueError for NaN or an infinity, TypeError for a value of a type JSON lacks (a string or an
+    integer of a subclass passes, as the stores write it), anywhere in ``value``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"a key {key!r} that is not a string")
+            _require_json(item)
+    elif isinstance(value, list):
+        for item in value:
+            _require_json(item)
+    elif isinstance(value, float):
+        _encode_float(value)
+    elif value is not None and not isinstance(value, (str, int)):
+        raise TypeError(f"cannot encode {type(value).__name__} in a message")
 
 
 def _encode_enum(value: Enum) -> Any:
@@ -69,7 +95,7 @@ _ENCODERS: dict[type, Any] = {
     frozenset: _encode_frozenset,
     dict: _encode_mapping,
     Options: _encode_mapping,
-    Msg: _msg_to_json,
+    Msg: _encode_msg,
 }
 
 
