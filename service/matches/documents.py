@@ -231,9 +231,13 @@ class MatchDocument:
         return explicit(start), explicit(recent)
 
     def _state_text(self) -> str:
-        """The state as JSON text: the encoded form's when it is at hand, else written straight."""
+        """The state as JSON text: the encoded form's when it is at hand (the codec's or the store's
+        JSON, written without the store's walk: ``encoding.written``), else written straight."""
         known = self.state_json
-        return encoding.dumps(known).decode("utf-8") if known is not None else codec.encode_text(self.state)
+        if known is None:
+            return codec.encode_text(self.state)
+        text = encoding.written(known)
+        return (text.text if isinstance(text, encoding.Written) else encoding.dumps(known)).decode("utf-8")
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
         return self._with(self.state, state_json, None, self.deals, self.saved_at, self.logged,

@@ -138,3 +138,20 @@ def test_a_commit_gives_the_store_its_state_written_once_and_the_same_bytes(rule
         state = document["state"]
         assert isinstance(state, encoding.Written)
         assert encoding.dumps(document) == encoding.dumps({**document, "state": orjson.loads(state.text)})
+
+
+def test_a_checkpoint_takes_the_text_the_store_would_write_for_the_state() -> None:
+    """A document that reached a checkpoint gives its state's text to the next (``_state_text``,
+    written without the store's walk): the text ``encoding.dumps`` writes, a value orjson does not
+    write (an integer past 64 bits) included."""
+    ruleset: Ruleset = RULESETS["forty_fives"]
+    state = ruleset.new_match(ruleset.validate_options({}), 3, 0, "table")
+    doc = MatchDocument(ruleset=ruleset, mode="table", players=("a", "b", "c"), referee_hash="r",
+                        seat_hashes=("s0", "s1", "s2"), state=state)
+    rng = random.Random(2)
+    for _ in range(60):
+        state = ruleset.deal(state, None) if ruleset.needs_deal(state) else random_step(ruleset, state, rng)[0]
+        known = doc.with_state(state, 1, 0.0).with_encoded(codec.encode(state))
+        assert known._state_text() == encoding.dumps(known.state_json).decode("utf-8")
+    wide = doc.with_encoded({**codec.encode(state), "wide": 2**70})
+    assert wide._state_text() == encoding.dumps(wide.state_json).decode("utf-8")
