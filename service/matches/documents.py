@@ -236,8 +236,7 @@ class MatchDocument:
         known = self.state_json
         if known is None:
             return codec.encode_text(self.state)
-        text = encoding.written(known)
-        return (text.text if isinstance(text, encoding.Written) else encoding.dumps(known)).decode("utf-8")
+        return encoding.dumps(encoding.written(known)).decode("utf-8")
 
     def with_encoded(self, state_json: Any) -> MatchDocument:
         return self._with(self.state, state_json, None, self.deals, self.saved_at, self.logged,
