@@ -107,6 +107,86 @@ def test_a_language_chosen_while_the_strings_load_is_kept(phones: Contexts, serv
     expect(page.locator("h1")).to_have_text("Bagong laro")  # and it is the one kept on the device
 
 
+def test_an_older_answer_does_not_draw_over_the_game_chosen(phones: Contexts, server: str) -> None:
+    """The start screen asked for the games, and the language was switched before they came (a slow
+    phone line): the game chosen on the newer screen stays chosen when the first screen's answer
+    comes late, and so does the game chosen last when an earlier choice's rules come after it."""
+    page = phones.page(locale="id-ID")
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/v1/rulesets", hold_the_first)
+    page.goto(server + "/")
+    expect(page.locator("h1")).to_have_text("Pertandingan baru")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the games"
+    page.locator("#lang-switch").select_option("tl")
+    page.locator('button.game[data-ruleset="boerenbridge"]').click()
+    expect(page.locator("#start-match")).to_have_text("Simulan ang laro")
+    page.evaluate("document.getElementById('start-match').dataset.drawn = 'once'")
+    with page.expect_response("**/v1/rulesets"):
+        held[0].continue_()
+    page.wait_for_timeout(500)  # the late answer has been read (it drew over the form within this before)
+    expect(page.locator('button.game[data-ruleset="boerenbridge"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#start-match")).to_have_attribute("data-drawn", "once")
+
+    late: list[Route] = []
+    page.route("**/v1/rulesets/avinas", lambda route: late.append(route))
+    page.locator('button.game[data-ruleset="avinas"]').click()
+    for _ in range(100):
+        if late:
+            break
+        page.wait_for_timeout(50)
+    assert late, "the page never asked for the rules of the game chosen"
+    page.locator('button.game[data-ruleset="forty_fives"]').click()
+    expect(page.locator("#start-match")).to_be_visible()
+    with page.expect_response("**/v1/rulesets/avinas"):
+        late[0].continue_()
+    page.wait_for_timeout(500)
+    expect(page.locator('button.game[data-ruleset="forty_fives"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#player-count option")).to_have_text(["2", "3", "4", "5", "6"])
+
+
+def test_a_match_read_late_is_not_shown_twice(phones: Contexts, server: str) -> None:
+    """The language is switched while a match is read: the match is shown once, in the language
+    chosen, and followed by one live stream (the older reading, answered late, starts none)."""
+    page = phones.page()
+    match_id, _ = start_match(page, server, "boerenbridge", NAMES)
+    streams: list[str] = []
+    page.on("request", lambda request: streams.append(request.url) if "/stream" in request.url else None)
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(f"**/v1/matches/{match_id}", hold_the_first)
+    page.reload()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never read the match"
+    page.locator("#lang-switch").select_option("id")
+    expect(page.locator("#status-h")).to_be_visible()
+    with page.expect_response(f"**/v1/matches/{match_id}"):
+        held[0].continue_()
+    page.wait_for_timeout(1000)  # the late reading has been answered (it started a second stream before)
+    assert len(streams) == 1, streams
+    assert "lang=id" in streams[0]
+    expect(page.locator("#status-h")).to_have_count(1)
+
+
 def test_start_screen_accessible(phones: Contexts, server: str, shot) -> None:
     page = phones.page()
     page.goto(server + "/")

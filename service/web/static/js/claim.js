@@ -8,6 +8,7 @@ import { Problem, newKey, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { matchUrl } from "./routes.js";
+import { newScreen } from "./screen.js";
 import { errorText } from "./start.js";
 import { claimAttempt, keepSeat, keptSeat } from "./store.js";
 
@@ -22,6 +23,7 @@ export async function claimSeat(app, route) {
     location.replace(matchUrl(route.id, kept));
     return;
   }
+  const drawing = newScreen();
   clear(app, h("h1", { id: "claim-h" }, t("claim.title")), h("p", { role: "status" }, t("claim.working")));
   try {
     const path = `/v1/matches/${encodeURIComponent(route.id)}/seats/${route.seat}/claim`;
@@ -29,8 +31,10 @@ export async function claimSeat(app, route) {
     const claimed = (await request("POST", path, {
       body: { invite: route.invite, entropy: attempt.entropy }, idempotencyKey: attempt.key })).data;
     keepSeat(route.id, route.seat, claimed.token);
-    location.replace(matchUrl(route.id, claimed.token));
+    // the seat is kept on the phone either way; the page goes to it unless it has moved on meanwhile
+    if (drawing()) location.replace(matchUrl(route.id, claimed.token));
   } catch (err) {
+    if (!drawing()) return;
     const used = err instanceof Problem && err.body.code === "invite_used";
     clear(app, h("h1", { id: "claim-h" }, t("claim.title")),
       h("p", { class: "error", role: "alert", id: "claim-error" }, used ? t("claim.used") : errorText(err)),

@@ -19,6 +19,7 @@ import { sharePanel } from "./share.js";
 import { redrawn, tapButton } from "./taps.js";
 import { parseRoute } from "./routes.js";
 import { errorText } from "./start.js";
+import { newScreen } from "./screen.js";
 import { findMatch } from "./store.js";
 
 let current = null;
@@ -107,6 +108,7 @@ function messages() {
 
 export async function showMatch(app, route, net) {
   leaveMatch();
+  const drawing = newScreen();
   clear(app, h("p", {}, t("app.loading")));
   const base = `/v1/matches/${encodeURIComponent(route.id)}`;
   let view;
@@ -123,6 +125,7 @@ export async function showMatch(app, route, net) {
     schema = rs.options_schema;
     ({ last: lastSeq, entries: log, firstDealer, created } = await readLog(base, route.token));
   } catch (err) {
+    if (!drawing()) return;
     if (err instanceof NetworkError) {
       waitForNetwork(app, route, net);
       return;
@@ -131,6 +134,7 @@ export async function showMatch(app, route, net) {
       h("p", {}, h("a", { href: "#/" }, t("match.back"))));
     return;
   }
+  if (!drawing()) return;  // a newer screen began while the match was read (a language switched, a link followed)
   const m = {
     app, net, route, base, view, ruleName, schema, rounds: null, roundsKey: null, error: "", resultOpen: false,
     stored: findMatch(route.id, route.token), liveState: "poll", newRound: null, tapNotice: false,
@@ -156,6 +160,7 @@ export async function showMatch(app, route, net) {
   current = m;
   if (!m.stored) m.stored = await linksAgain(m);
   await loadRounds(m);
+  if (current !== m) return;  // left while its rounds were read: no stream for a match not shown
   render(m);
   m.live.start(view.version, lastSeq);
 }

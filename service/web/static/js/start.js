@@ -8,19 +8,24 @@ import { optionsForm, readOptions } from "./options_form.js";
 import { recentMatches, remember } from "./store.js";
 import { matchUrl } from "./routes.js";
 import { qrCanvas } from "./share.js";
+import { latest, newScreen } from "./screen.js";
 
 const MAX_NAME = 100;
 
 export async function showStart(app) {
+  const current = newScreen();
   clear(app, h("h1", {}, t("start.title")), h("p", {}, t("app.loading")));
   let list;
   try {
     list = (await request("GET", "/v1/rulesets")).data.rulesets;
   } catch (err) {
+    if (!current()) return;
     clear(app, h("h1", {}, t("start.title")), h("p", { class: "error", role: "alert" }, errorText(err)));
     return;
   }
+  if (!current()) return;  // a newer screen began while the list was on its way (a language switched)
   const state = { ruleset: null, detail: null, mode: "table", key: newKey() };
+  const chosenLast = latest();
   const gamesBox = h("div", { class: "games", role: "group", "aria-labelledby": "games-h" });
   const details = h("div", {});
   for (const rs of list) {
@@ -32,8 +37,11 @@ export async function showStart(app) {
   }
   const choose = async (rs, button) => {
     for (const b of gamesBox.children) b.setAttribute("aria-pressed", String(b === button));
+    const last = chosenLast();
+    const detail = (await request("GET", `/v1/rulesets/${rs.id}`)).data;
+    if (!last()) return;  // another game was chosen while this one's rules were on their way
     state.ruleset = rs;
-    state.detail = (await request("GET", `/v1/rulesets/${rs.id}`)).data;
+    state.detail = detail;
     clear(details, matchForm(state));
     details.querySelector("input")?.focus();
   };
