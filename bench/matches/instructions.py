@@ -2,7 +2,7 @@
 (bench/README.md, Matches).
 
     .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80] [--cached]
-        [--stage service.matches.usecases:Matches.act ...]
+        [--limits] [--stage service.matches.usecases:Matches.act ...]
 
 Timings of one process on a shared machine move by 10-30% from run to run; instruction counts
 hardly move (the hash seed is fixed; only the random match ids and tokens differ), whatever else
@@ -19,8 +19,10 @@ For each ``--stage`` (``module:qualname``; by
 default the whole request and its main steps) the script runs itself under
 ``valgrind --tool=callgrind --collect-atstart=no``; a small C function built here with gcc toggles
 the collection on entering the stage's function and off on leaving it, during the measured posts
-only (after ``--warm`` posts, which also build the codec's per-class functions). Prints one JSON
-document: instructions per post for each stage. Needs valgrind (with its headers) and gcc.
+only (after ``--warm`` posts, which also build the codec's per-class functions). The rate limiter
+is off, unless ``--limits``: then it is on, as in ``run.py --limits`` (its limits raised above the
+load, its counts in the same Redis). Prints one JSON document: instructions per post for each
+stage. Needs valgrind (with its headers) and gcc.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.matches.run import raised_limits  # noqa: E402
 from bench.matches.stages import LONG  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
@@ -76,8 +79,9 @@ def count(stage: str, args: argparse.Namespace, shim: Path) -> int:
         command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}",
                    sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
                    "--posts", str(args.posts), "--warm", str(args.warm), *(["--cached"] if args.cached else [])]
-        # metrics in a multiprocess directory and no rate limits, as under gunicorn in run.py
-        env = {**os.environ, "PYTHONHASHSEED": "0", "PROMETHEUS_MULTIPROC_DIR": tmp, "RATELIMIT_ENABLED": "false"}
+        # metrics in a multiprocess directory and the rate limits as under gunicorn in run.py
+        limits = {"RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else {"RATELIMIT_ENABLED": "false"}
+        env = {**os.environ, "PYTHONHASHSEED": "0", "PROMETHEUS_MULTIPROC_DIR": tmp, **limits}
         run = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or found is None:
@@ -155,6 +159,8 @@ def main() -> None:
     parser.add_argument("--cached", action="store_true",
                         help="keep the worker's cached states: each post lands on the worker that served the match's "
                              "last one, as a client's keep-alive connection does (run.py's clients)")
+    parser.add_argument("--limits", action="store_true",
+                        help="the rate limiter on, its limits raised above the load (as run.py --limits)")
     parser.add_argument("--stage", action="append", help="module:qualname (repeatable); default: the main steps")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--shim", help=argparse.SUPPRESS)
@@ -168,6 +174,7 @@ def main() -> None:
         subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(shim), str(source)], check=True)
         stages = args.stage or DEFAULT_STAGES
         report = {"ruleset": args.ruleset, "posts": args.posts, "warm": args.warm, "cached": args.cached,
+                  "rate_limiter": "on, limits raised above the load" if args.limits else "off",
                   "instructions_per_post": {stage: count(stage, args, shim) for stage in stages}}
     print(json.dumps(report, indent=2))
 
