@@ -293,16 +293,20 @@ def wait_for_replicas(master: RedisServer, count: int, timeout: float = 20.0) ->
     enough: a replica just through a full sync may take a second more before it acknowledges one
     (measured here), so a write (a PUBLISH, which leaves no key) must be acknowledged by ``WAIT``."""
     deadline = time.monotonic() + timeout
-    with contextlib.closing(master.client()) as client:
-        while True:
-            with contextlib.suppress(redis.RedisError):
-                if client.info("replication").get("role") == "master":
-                    client.publish("__tests__:replicas", "in sync?")
-                    if client.wait(count, 100) >= count:
-                        return
-            if time.monotonic() > deadline:
-                raise RedisServerError(f"redis-server on port {master.port} has fewer than {count} replicas in sync")
-            time.sleep(0.02)
+    while not replicas_in_sync(master, count):
+        if time.monotonic() > deadline:
+            raise RedisServerError(f"redis-server on port {master.port} has fewer than {count} replicas in sync")
+        time.sleep(0.02)
+
+
+def replicas_in_sync(master: RedisServer, count: int) -> bool:
+    """True when ``master`` is a master and ``count`` of its replicas acknowledge a write within
+    0.1 s (``wait_for_replicas``' one look); False when it is not, or does not answer."""
+    with contextlib.suppress(redis.RedisError, OSError), contextlib.closing(master.client()) as client:
+        if client.info("replication").get("role") == "master":
+            client.publish("__tests__:replicas", "in sync?")
+            return bool(client.wait(count, 100) >= count)
+    return False
 
 
 class RedisSentinel(RedisServer):
@@ -410,7 +414,13 @@ class SentinelGroup:
         new = self.current_master()
         old.extra_args = (*PROMPT_SYNC_ARGS, *replica_args(new))
         old.start()
-        wait_for_replicas(new, 1, timeout)
+        # whichever server the Sentinels name as master by then (on a loaded machine they may have
+        # failed over once more meanwhile); a timeout says what each server was doing
+        try:
+            self._wait(lambda: replicas_in_sync(self.current_master(), 1), "the old master in sync", timeout)
+        except RedisServerError as error:
+            states = "\n".join(_described(s) for s in self.servers)
+            raise RedisServerError(f"{error}\n{states}") from None
 
     def _sees_replica(self, sentinel: RedisSentinel) -> bool:
         with contextlib.closing(sentinel.client()) as client:
@@ -631,6 +641,17 @@ class StallingProxy:
 def _role(server: RedisServer) -> str:
     with contextlib.closing(server.client()) as client:
         return str(client.info("replication").get("role"))
+
+
+def _described(server: RedisServer) -> str:
+    """A server's role and the last lines of its log, for an error that has to say what went wrong."""
+    role = "stopped"
+    if server.running:
+        try:
+            role = _role(server)
+        except (redis.RedisError, OSError):
+            role = "not answering"
+    return f"redis-server on port {server.port} ({role}):\n{server._log_tail()}"
 
 
 def _close(sock: socket.socket) -> None:
