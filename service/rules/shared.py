@@ -70,13 +70,18 @@ class ReadOnlyList(list[Any]):
         return list, (list(self),)
 
 
+#: what ``read_only`` enters (anything else it gives back as it is)
+_CONTAINERS = frozenset({dict, ReadOnlyDict, list, ReadOnlyList})
+
+
 def read_only(value: Any) -> Any:
-    """``value`` (JSON-ready data) with every dict and list in it made read-only."""
+    """``value`` (JSON-ready data) with every dict and list in it made read-only. Called only for
+    a container: most values in a part are strings and numbers, kept with no call."""
     kind = type(value)
     if kind is dict or kind is ReadOnlyDict:
-        return ReadOnlyDict({k: read_only(v) for k, v in value.items()})
+        return ReadOnlyDict({k: read_only(v) if type(v) in _CONTAINERS else v for k, v in value.items()})
     if kind is list or kind is ReadOnlyList:
-        return ReadOnlyList([read_only(v) for v in value])
+        return ReadOnlyList([read_only(v) if type(v) in _CONTAINERS else v for v in value])
     return value
 
 
