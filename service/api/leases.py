@@ -34,7 +34,7 @@ from service.rules.bounded import Bounded
 from service.rules.per_process import renew_after_fork
 
 #: the most permits one call takes for an identity-set
-LEASE_MOST = 32
+LEASE_MOST = 128
 #: a call takes at most this share (one in ``LEASE_SHARE``) of the room left in its fullest window
 LEASE_SHARE = 16
 #: a lease ends a ``LEASE_PARTS``-th of its smallest window after it was taken, at the latest

@@ -45,7 +45,7 @@ that the script reads them with one ``MGET`` and writes each back with one ``SET
 counted under all its limits or, when one refuses it, under none (the refused request does not use
 up the others). Far from every limit the call counts several requests at once, permits that the
 process spends on that identity-set's next requests with no call (``service/api/leases.py``): at most
-``LEASE_MOST`` (32) a call and a sixteenth of the smallest room left in any window; as many as the
+``LEASE_MOST`` (128) a call and a sixteenth of the smallest room left in any window; as many as the
 identity-set used of its last lease, twice that when it used them all; each spent within the
 windows it was counted in and a tenth of the smallest window at the latest. So a client posting
 as fast as it can asks the Redis once in many requests (posting plays in the benchmark, where the
