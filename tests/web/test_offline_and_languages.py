@@ -8,7 +8,7 @@ import json
 import urllib.error
 import urllib.request
 
-from playwright.sync_api import Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import Contexts, api, axe_violations, small_targets
 from tests.web.screens import start_match, view
@@ -19,6 +19,29 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 def bids_of(server: str, match_id: str, token: str) -> list[dict]:
     events = api(server, "GET", f"/v1/matches/{match_id}/events", token)["events"]
     return [e for e in events if e["kind"] == "action" and e["action"]["type"] == "bid"]
+
+
+def hold_the_first(page: Page, pattern: str) -> list[Route]:
+    """The first request of the page to ``pattern``, held (a slow phone line) until the test lets it
+    go on (``continue_``); later ones go through. The list the held one goes into."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(pattern, hold)
+    return held
+
+
+def wait_until_held(page: Page, held: list[Route], what: str) -> None:
+    for _ in range(100):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the page never asked for {what}")
 
 
 def test_entry_made_offline_is_sent_once(phones: Contexts, server: str, shot) -> None:
@@ -83,21 +106,9 @@ def test_a_language_chosen_while_the_strings_load_is_kept(phones: Contexts, serv
     starts in that language, and the switch still shows it, instead of falling back to the
     browser's."""
     page = phones.page(locale="id-ID")
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/web/strings.json", hold_the_first)
+    held = hold_the_first(page, "**/web/strings.json")
     page.goto(server + "/")
-    for _ in range(100):  # the page asks for its strings as soon as its script runs
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for its strings"
+    wait_until_held(page, held, "its strings")  # the page asks for them as soon as its script runs
     page.locator("#lang-switch").select_option("tl")
     held[0].continue_()
     expect(page.locator("h1")).to_have_text("Bagong laro")
@@ -112,22 +123,10 @@ def test_an_older_answer_does_not_draw_over_the_game_chosen(phones: Contexts, se
     phone line): the game chosen on the newer screen stays chosen when the first screen's answer
     comes late, and so does the game chosen last when an earlier choice's rules come after it."""
     page = phones.page(locale="id-ID")
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/v1/rulesets", hold_the_first)
+    held = hold_the_first(page, "**/v1/rulesets")
     page.goto(server + "/")
     expect(page.locator("h1")).to_have_text("Pertandingan baru")
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for the games"
+    wait_until_held(page, held, "the games")
     page.locator("#lang-switch").select_option("tl")
     page.locator('button.game[data-ruleset="boerenbridge"]').click()
     expect(page.locator("#start-match")).to_have_text("Simulan ang laro")
@@ -138,14 +137,9 @@ def test_an_older_answer_does_not_draw_over_the_game_chosen(phones: Contexts, se
     expect(page.locator('button.game[data-ruleset="boerenbridge"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#start-match")).to_have_attribute("data-drawn", "once")
 
-    late: list[Route] = []
-    page.route("**/v1/rulesets/avinas", lambda route: late.append(route))
+    late = hold_the_first(page, "**/v1/rulesets/avinas")
     page.locator('button.game[data-ruleset="avinas"]').click()
-    for _ in range(100):
-        if late:
-            break
-        page.wait_for_timeout(50)
-    assert late, "the page never asked for the rules of the game chosen"
+    wait_until_held(page, late, "the rules of the game chosen")
     page.locator('button.game[data-ruleset="forty_fives"]').click()
     expect(page.locator("#start-match")).to_be_visible()
     with page.expect_response("**/v1/rulesets/avinas"):
@@ -162,21 +156,9 @@ def test_a_match_read_late_is_not_shown_twice(phones: Contexts, server: str) -> 
     match_id, _ = start_match(page, server, "boerenbridge", NAMES)
     streams: list[str] = []
     page.on("request", lambda request: streams.append(request.url) if "/stream" in request.url else None)
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(f"**/v1/matches/{match_id}", hold_the_first)
+    held = hold_the_first(page, f"**/v1/matches/{match_id}")
     page.reload()
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never read the match"
+    wait_until_held(page, held, "the match")
     page.locator("#lang-switch").select_option("id")
     expect(page.locator("#status-h")).to_be_visible()
     with page.expect_response(f"**/v1/matches/{match_id}"):
