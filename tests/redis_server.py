@@ -417,10 +417,19 @@ class SentinelGroup:
         # whichever server the Sentinels name as master by then (on a loaded machine they may have
         # failed over once more meanwhile); a timeout says what each server was doing
         try:
-            self._wait(lambda: replicas_in_sync(self.current_master(), 1), "the old master in sync", timeout)
+            self._wait(self._master_has_a_replica_in_sync, "the old master in sync", timeout)
         except RedisServerError as error:
             states = "\n".join(_described(s) for s in self.servers)
             raise RedisServerError(f"{error}\n{states}") from None
+
+    def _master_has_a_replica_in_sync(self) -> bool:
+        """Whether the server the Sentinels name as master has a replica in sync (False while they
+        name none, or one that is not among the data servers)."""
+        try:
+            master = self.current_master()
+        except (StopIteration, ValueError):
+            return False
+        return replicas_in_sync(master, 1)
 
     def _sees_replica(self, sentinel: RedisSentinel) -> bool:
         with contextlib.closing(sentinel.client()) as client:

@@ -141,11 +141,14 @@ def test_an_older_answer_does_not_draw_over_the_game_chosen(phones: Contexts, se
     page.locator('button.game[data-ruleset="avinas"]').click()
     wait_until_held(page, late, "the rules of the game chosen")
     page.locator('button.game[data-ruleset="forty_fives"]').click()
-    expect(page.locator("#start-match")).to_be_visible()
+    # the form of Forty-Fives' own rules (an option only it has), not the one drawn before
+    expect(page.locator("#opt-trick_value")).to_have_count(1)
     with page.expect_response("**/v1/rulesets/avinas"):
         late[0].continue_()
     page.wait_for_timeout(500)
     expect(page.locator('button.game[data-ruleset="forty_fives"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#opt-trick_value")).to_have_count(1)
+    expect(page.locator("#opt-auction_rounds")).to_have_count(0)  # Avinas' own option
     expect(page.locator("#player-count option")).to_have_text(["2", "3", "4", "5", "6"])
 
 
@@ -154,10 +157,11 @@ def test_a_match_read_late_is_not_shown_twice(phones: Contexts, server: str) -> 
     chosen, and followed by one live stream (the older reading, answered late, starts none)."""
     page = phones.page()
     match_id, _ = start_match(page, server, "boerenbridge", NAMES)
-    streams: list[str] = []
-    page.on("request", lambda request: streams.append(request.url) if "/stream" in request.url else None)
     held = hold_the_first(page, f"**/v1/matches/{match_id}")
     page.reload()
+    # counted from the new page on (the stream the page had before the reload is not this one's)
+    streams: list[str] = []
+    page.on("request", lambda request: streams.append(request.url) if "/stream" in request.url else None)
     wait_until_held(page, held, "the match")
     page.locator("#lang-switch").select_option("id")
     expect(page.locator("#status-h")).to_be_visible()
@@ -167,6 +171,32 @@ def test_a_match_read_late_is_not_shown_twice(phones: Contexts, server: str) -> 
     assert len(streams) == 1, streams
     assert "lang=id" in streams[0]
     expect(page.locator("#status-h")).to_have_count(1)
+
+
+def test_a_seat_claimed_by_the_older_screen_is_still_opened(phones: Contexts, server: str) -> None:
+    """The language is switched while a seat's claim is on its way, and the newer screen's claim is
+    lost on the line: the older claim's answer, coming late, still opens the seat it took (the page
+    is still at that invitation), instead of leaving the newer screen's error shown."""
+    referee = phones.page()
+    start_match(referee, server, "forty_fives", NAMES[:3], mode="dealt")
+    link = referee.locator('#share .seat-link[data-seat="0"] a').get_attribute("href")
+    assert link and "#/c/" in link
+    phone = phones.page()
+    claims: list[Route] = []
+
+    def hold_the_first_lose_the_second(route: Route) -> None:
+        claims.append(route)
+        if len(claims) > 1:
+            route.abort("connectionreset")
+
+    phone.route("**/seats/0/claim", hold_the_first_lose_the_second)
+    phone.goto(link)
+    wait_until_held(phone, claims, "the seat")
+    phone.locator("#lang-switch").select_option("id")
+    expect(phone.locator("#claim-error")).to_be_visible()  # the newer screen's claim, lost
+    claims[0].continue_()
+    phone.wait_for_url("**#/m/**")
+    expect(phone.locator("#status-h")).to_be_visible()
 
 
 def test_start_screen_accessible(phones: Contexts, server: str, shot) -> None:

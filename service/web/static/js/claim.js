@@ -7,7 +7,7 @@
 import { Problem, newKey, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { matchUrl } from "./routes.js";
+import { matchUrl, parseRoute } from "./routes.js";
 import { newScreen } from "./screen.js";
 import { errorText } from "./start.js";
 import { claimAttempt, keepSeat, keptSeat } from "./store.js";
@@ -15,6 +15,11 @@ import { claimAttempt, keepSeat, keptSeat } from "./store.js";
 function entropy() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sameClaim(route) {
+  const now = parseRoute(location.hash);
+  return now.name === "claim" && now.id === route.id && now.seat === route.seat;
 }
 
 export async function claimSeat(app, route) {
@@ -31,8 +36,9 @@ export async function claimSeat(app, route) {
     const claimed = (await request("POST", path, {
       body: { invite: route.invite, entropy: attempt.entropy }, idempotencyKey: attempt.key })).data;
     keepSeat(route.id, route.seat, claimed.token);
-    // the seat is kept on the phone either way; the page goes to it unless it has moved on meanwhile
-    if (drawing()) location.replace(matchUrl(route.id, claimed.token));
+    // the seat is kept on the phone either way; the page goes to it unless it has moved on to
+    // another place meanwhile (the same claim drawn again, after a language switch, still goes)
+    if (drawing() || sameClaim(route)) location.replace(matchUrl(route.id, claimed.token));
   } catch (err) {
     if (!drawing()) return;
     const used = err instanceof Problem && err.body.code === "invite_used";
