@@ -1,15 +1,9 @@
-// Which drawing of the page's screen is the newest. A screen that waits for the network draws
-// only while no newer one has begun: a language switched, a link followed or a game chosen again
-// while the first answer was on its way must not be drawn over by that older answer.
-let drawn = 0;
+// Which answer is still wanted: a screen (or a part of one) that waits for the network draws only
+// while no newer one has begun. A language switched, a link followed or a game chosen again while
+// the first answer was on its way must not be drawn over by that older answer.
 
-// A new drawing begins; the answer tells whether it is still the newest.
-export function newScreen() {
-  const mine = ++drawn;
-  return () => mine === drawn;
-}
-
-// A newest-only check of its own, for one part of a screen (the form of the game chosen last).
+// A newest-only check: each call begins an attempt and gives the function that tells whether that
+// attempt is still the newest of this check's.
 export function latest() {
   let asked = 0;
   return () => {
@@ -17,3 +11,6 @@ export function latest() {
     return () => mine === asked;
   };
 }
+
+// The page's screen (the start screen, a match, a seat's claim): one drawing of it is the newest.
+export const newScreen = latest();
