@@ -2,7 +2,7 @@
 of the service, the page's strings and the rules summaries.
 
 A glossary names, for each idea of the games (trump, trick, bid, dealer, round, lead, follow, revoke,
-the suits, the ranks), the word a person reads in that language and the words ruled out for it. A
+the suits, the ranks; and the page's network connection), the word a person reads in that language and the words ruled out for it. A
 catalog text or a page string that uses a ruled-out word fails; so does a glossary whose word for one
 idea is ruled out for another, or a language whose glossary lacks an idea the others have.
 """
@@ -26,7 +26,7 @@ from service.rules.registry import RULESETS
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARIES = ROOT / "docs" / "glossary"
 IDEAS = ("trump", "trick", "bid", "dealer", "round", "lead", "follow", "revoke",
-         "hearts", "diamonds", "spades", "clubs", "ace", "king", "queen", "jack")
+         "hearts", "diamonds", "spades", "clubs", "ace", "king", "queen", "jack", "connection")
 
 
 @cache
