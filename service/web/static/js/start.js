@@ -13,17 +13,17 @@ import { latest, newScreen } from "./screen.js";
 const MAX_NAME = 100;
 
 export async function showStart(app) {
-  const current = newScreen();
+  const drawing = newScreen();
   clear(app, h("h1", {}, t("start.title")), h("p", {}, t("app.loading")));
   let list;
   try {
     list = (await request("GET", "/v1/rulesets")).data.rulesets;
   } catch (err) {
-    if (!current()) return;
+    if (!drawing()) return;
     clear(app, h("h1", {}, t("start.title")), h("p", { class: "error", role: "alert" }, errorText(err)));
     return;
   }
-  if (!current()) return;  // a newer screen began while the list was on its way (a language switched)
+  if (!drawing()) return;  // a newer screen began while the list was on its way (a language switched)
   const state = { ruleset: null, detail: null, mode: "table", key: newKey() };
   const chosenLast = latest();
   const gamesBox = h("div", { class: "games", role: "group", "aria-labelledby": "games-h" });
