@@ -2,9 +2,10 @@
 of the service, the page's strings and the rules summaries.
 
 A glossary names, for each idea of the games (trump, trick, bid, dealer, round, lead, follow, revoke,
-the suits, the ranks; and the page's network connection), the word a person reads in that language and the words ruled out for it. A
-catalog text or a page string that uses a ruled-out word fails; so does a glossary whose word for one
-idea is ruled out for another, or a language whose glossary lacks an idea the others have.
+the suits, the ranks) and the page's network connection, the word a person reads in that language and
+the words ruled out for it. A catalog text or a page string that uses a ruled-out word fails; so does a
+glossary whose word for one idea is ruled out for another, or a language whose glossary lacks an idea
+the others have.
 """
 
 from __future__ import annotations
