@@ -25,6 +25,8 @@ from typing import Any
 
 from service.matches import codec
 from service.matches.deals import deal_key
+from service.matches.errors import RulesetUnavailable
+from service.rules.messages import Msg
 from service.rules.ruleset import Ruleset
 from service.store import encoding
 
@@ -150,7 +152,9 @@ class MatchDocument:
     def from_json(cls, data: Mapping[str, Any], rulesets: Mapping[str, Ruleset[Any]]) -> MatchDocument:
         """A stored document of the current shape (an older one is read through ``upgrade.document``
         first), every field present."""
-        ruleset = rulesets[data["ruleset"]]
+        ruleset = rulesets.get(data["ruleset"])
+        if ruleset is None:
+            raise RulesetUnavailable(Msg("matches.ruleset_unavailable"), extra={"ruleset": data["ruleset"]})
         seed, computers, entropies = data["seed"], data["computers"], data["entropies"]
         invite_hashes, claimed = data["invite_hashes"], data["claimed"]
         return cls(

@@ -137,6 +137,14 @@ class StoreUnavailable(MatchError):
     code = "store_unavailable"
 
 
+class RulesetUnavailable(StoreUnavailable):
+    """The match is of a game (ruleset) this release does not serve: made by a newer release during
+    a rolling upgrade, or before a rollback. Another worker (of that release) may read it; nothing
+    changed here, so it is answered as a store that cannot be read now, and retried."""
+
+    code = "ruleset_unavailable"
+
+
 class StoreOutcomeUnknown(StoreUnavailable):
     """A change was sent to the state store and its outcome is unknown: the store did not answer
     after the change was sent, or did not copy it to a replica in time. It may have been applied;
