@@ -1,7 +1,7 @@
 """HTTP benchmark: the trick endpoint against a bare Flask JSON endpoint, under the same gunicorn.
 
     .venv/bin/python bench/http/run.py [--seconds 8] [--rounds 3] [--connections 16] [--workers 2] [--client wrk]
-                                       [--accept-language id] [--baseline DIR] [--limits]
+                                       [--accept-language id] [--baseline DIR] [--limits [--limiter-off-too]]
 
 For each round, for each app in turn (``service.wsgi:app`` serving ``POST /v1/rulesets/forty_fives/trick``
 with a four-card trick, then ``bench/http/bare_app.py`` serving ``POST /bare``, which parses the same
@@ -16,7 +16,9 @@ ignores it and answers as many bytes). With ``--baseline DIR`` (another tree, su
 the parent commit, with the same dependencies) its service is measured in each round too, between
 the two, and its share of the bare endpoint reported beside this tree's.
 With ``--limits`` the service (and the baseline) count every request against the rate limits, as
-deployed, their amounts raised far above the load (the bare app has none).
+deployed, their amounts raised far above the load (the bare app has none); ``--limiter-off-too``
+measures this tree's service with the limiter off as well, in each round beside it, and reports what
+the limiter adds to a request's server CPU (the median of the rounds' differences).
 
 The load generator is ``wrk`` when installed (``apt-get install wrk``; 2 threads), else this
 script's asyncio client (connect to last byte), which needs far more CPU per request and so
@@ -284,6 +286,9 @@ def main() -> None:
     parser.add_argument("--limits", action="store_true",
                         help="the rate limiter on for the service (and the baseline), its limits raised above "
                         "the load, as bench/matches/run.py --limits")
+    parser.add_argument("--limiter-off-too", action="store_true",
+                        help="with --limits: this tree's service with the limiter off too, in the same rounds "
+                        "(limiter_cpu_us_per_request: what the limiter adds to a request's server CPU)")
     args = parser.parse_args()
     if args.accept_language:
         EXTRA_HEADERS["Accept-Language"] = args.accept_language
@@ -306,6 +311,11 @@ def main() -> None:
                   {"BARE_RESPONSE_BYTES": str(len(answer)), "REDIS_URL": args.redis_url})
 
     targets = [referee, bare]
+    if args.limiter_off_too:
+        if not args.limits:
+            parser.error("--limiter-off-too compares with --limits: give both")
+        off = {**referee.env, "RATELIMIT_ENABLED": "false"}
+        targets.insert(1, Target("referee_limiter_off", referee.app, referee.path, off))
     if args.baseline is not None:
         baseline = Target("baseline", referee.app, referee.path, referee.env, args.baseline.resolve())
         targets.insert(1, baseline)
@@ -341,6 +351,12 @@ def main() -> None:
                 summary["bare_flask"]["server_cpu_us_per_request"] / summary["baseline"]["server_cpu_us_per_request"],
                 3),
         }
+    if args.limiter_off_too:
+        # per round, the two measured back to back: the difference of each round's CPU, then its median
+        added = [float(on["server_cpu_us_per_request"]) - float(off["server_cpu_us_per_request"])
+                 for on, off in zip(runs[referee.name], runs["referee_limiter_off"], strict=True)]
+        baseline_report["limiter_round_cpu_us_per_request"] = [round(x, 1) for x in added]
+        baseline_report["limiter_cpu_us_per_request"] = round(statistics.median(added), 1)
     report = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "processor": _processor(),
                     "load_average_1min_after_each_measurement": [round(x, 2) for x in load_average]},
