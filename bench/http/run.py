@@ -290,6 +290,8 @@ def main() -> None:
                         help="with --limits: this tree's service with the limiter off too, in the same rounds "
                         "(limiter_cpu_us_per_request: what the limiter adds to a request's server CPU)")
     args = parser.parse_args()
+    if args.limiter_off_too and not args.limits:
+        parser.error("--limiter-off-too compares with --limits: give both")
     if args.accept_language:
         EXTRA_HEADERS["Accept-Language"] = args.accept_language
     if args.client == "auto":
@@ -311,14 +313,12 @@ def main() -> None:
                   {"BARE_RESPONSE_BYTES": str(len(answer)), "REDIS_URL": args.redis_url})
 
     targets = [referee, bare]
-    if args.limiter_off_too:
-        if not args.limits:
-            parser.error("--limiter-off-too compares with --limits: give both")
-        off = {**referee.env, "RATELIMIT_ENABLED": "false"}
-        targets.insert(1, Target("referee_limiter_off", referee.app, referee.path, off))
     if args.baseline is not None:
         baseline = Target("baseline", referee.app, referee.path, referee.env, args.baseline.resolve())
         targets.insert(1, baseline)
+    if args.limiter_off_too:  # right after the service with it on, in each round
+        off = {**referee.env, "RATELIMIT_ENABLED": "false"}
+        targets.insert(1, Target("referee_limiter_off", referee.app, referee.path, off))
     runs: dict[str, list[dict[str, float | int]]] = {target.name: [] for target in targets}
     load_average: list[float] = []
     for _ in range(args.rounds):
@@ -351,7 +351,7 @@ def main() -> None:
                 summary["bare_flask"]["server_cpu_us_per_request"] / summary["baseline"]["server_cpu_us_per_request"],
                 3),
         }
-    if args.limiter_off_too:
+    if args.limiter_off_too:  # (reported beside the baseline's figures)
         # per round, the two measured back to back: the difference of each round's CPU, then its median
         added = [float(on["server_cpu_us_per_request"]) - float(off["server_cpu_us_per_request"])
                  for on, off in zip(runs[referee.name], runs["referee_limiter_off"], strict=True)]

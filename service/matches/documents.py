@@ -154,7 +154,8 @@ class MatchDocument:
         first), every field present."""
         ruleset = rulesets.get(data["ruleset"])
         if ruleset is None:
-            raise RulesetUnavailable(Msg("matches.ruleset_unavailable"), extra={"ruleset": data["ruleset"]})
+            # read before the caller's token is checked: the answer names no game (the log line does)
+            raise RulesetUnavailable(Msg("matches.ruleset_unavailable"), ruleset=str(data["ruleset"]))
         seed, computers, entropies = data["seed"], data["computers"], data["entropies"]
         invite_hashes, claimed = data["invite_hashes"], data["claimed"]
         return cls(

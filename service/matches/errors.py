@@ -11,6 +11,7 @@ an error may be shown to anyone holding a token of the match.
 from __future__ import annotations
 
 from service.rules.errors import RuleError
+from service.rules.messages import Msg
 
 
 class MatchError(RuleError):
@@ -143,6 +144,13 @@ class RulesetUnavailable(StoreUnavailable):
     changed here, so it is answered as a store that cannot be read now, and retried."""
 
     code = "ruleset_unavailable"
+    ruleset = ""
+
+    def __init__(self, message: Msg, *, ruleset: str) -> None:
+        super().__init__(message)
+        #: the game's id, for the operator's log only: the answer does not name it (the caller's token
+        #: is checked after the match is read)
+        self.ruleset = ruleset
 
 
 class StoreOutcomeUnknown(StoreUnavailable):

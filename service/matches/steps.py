@@ -7,6 +7,7 @@ seating). Nothing here knows a game or HTTP (see ``usecases`` for the decisions 
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import time
@@ -22,6 +23,7 @@ from service.matches.errors import (
     IdempotencyKeyReused,
     MatchNotFound,
     PreconditionFailed,
+    RulesetUnavailable,
     StoreOutcomeUnknown,
     StoreUnavailable,
     VersionConflict,
@@ -39,6 +41,8 @@ from service.rules.ruleset import SPECTATOR, Ruleset
 from service.store import base as store_base
 from service.store import encoding
 from service.store.base import IdempotencyRecord, Store
+
+log = logging.getLogger("service.matches")
 
 #: decoded states kept per process (see ``MatchSteps._load``)
 RECENT_MATCHES = 1024
@@ -90,7 +94,11 @@ class MatchSteps:
         stored = loaded.document
         if not upgrade.is_current(stored):
             stored = upgrade.document(stored, self._last_seq(match_id) if upgrade.uncounted(stored) else None)
-        doc = MatchDocument.from_json(stored, self.rulesets)
+        try:
+            doc = MatchDocument.from_json(stored, self.rulesets)
+        except RulesetUnavailable as err:  # the operator is told which game (the answer does not say)
+            log.warning("match %s is of the ruleset %r, which this release does not offer", match_id, err.ruleset)
+            raise
         self._remember(match_id, loaded.version, loaded.commit, doc)
         return doc, loaded.version
 

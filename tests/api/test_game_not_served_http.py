@@ -8,6 +8,8 @@ old pod lacks (taken out of the registry while it reads)."""
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +25,8 @@ from tests.toy_ruleset import TOY
 
 __all__ = ["redis_server"]
 
+pytestmark = pytest.mark.redis
+
 
 def _pod(server: RedisServer) -> Flask:
     app = create_app(Settings(redis_url=server.url, stream_heartbeat_seconds=0.3, stream_max_seconds=5))
@@ -37,11 +41,13 @@ def pods(redis_server: RedisServer) -> Iterator[tuple[FlaskHttp, FlaskHttp]]:
     yield FlaskHttp(apps[0].test_client()), FlaskHttp(apps[1].test_client())
     for app in apps:
         app.extensions[MATCHES_KEY].store.close()
+    redis_server.flush()
 
 
 @pytest.mark.parametrize("language", ["en", "id", "tl"])
 def test_a_pod_without_the_game_answers_503_and_changes_nothing(
-    pods: tuple[FlaskHttp, FlaskHttp], toy: str, monkeypatch: pytest.MonkeyPatch, language: str
+    pods: tuple[FlaskHttp, FlaskHttp], toy: str, monkeypatch: pytest.MonkeyPatch, language: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     new, old = pods
     match, created = create(new, toy, "table", 3)
@@ -53,23 +59,32 @@ def test_a_pod_without_the_game_answers_503_and_changes_nothing(
 
     said = set()
     asked = {"Accept-Language": language}
-    for method, path, body in [
-        ("GET", match.path, None),
-        ("GET", f"{match.path}/events", None),
-        ("GET", f"{match.path}/rounds", None),
-        ("GET", f"{match.path}/stream", None),
-        ("POST", f"{match.path}/actions", action),
-        ("POST", f"{match.path}/undo", None),
+    keyed = {**asked, "Idempotency-Key": f"k-{language}"}
+    for method, path, token, body, headers in [
+        ("GET", match.path, match.referee, None, asked),
+        ("GET", f"{match.path}/events", match.referee, None, asked),
+        ("GET", f"{match.path}/rounds", match.referee, None, asked),
+        ("GET", f"{match.path}/record", match.referee, None, asked),
+        ("GET", f"{match.path}/stream", match.referee, None, asked),
+        ("POST", f"{match.path}/actions", match.referee, action, asked),
+        ("POST", f"{match.path}/actions", match.referee, action, keyed),
+        ("POST", f"{match.path}/undo", match.referee, None, asked),
+        ("DELETE", match.path, match.referee, None, asked),
+        ("GET", match.path, match.seats[0], None, asked),
+        ("GET", match.path, "not-a-token-of-this-match", None, asked),
     ]:
-        answer = old.request(method, path, match.referee, body, asked)
-        assert answer.status == 503, (path, answer.body)
+        with caplog.at_level(logging.WARNING, "service.matches"):
+            answer = old.request(method, path, token, body, headers)
+        assert answer.status == 503, (method, path, answer.body)
         assert answer.headers["Content-Type"] == "application/problem+json"
         assert int(answer.headers["Retry-After"]) >= 1
         assert answer.headers["Content-Language"] == language
         assert answer.body["code"] == "ruleset_unavailable"
-        assert answer.body["ruleset"] == toy  # for an integrator; the words below name no id
-        assert toy not in answer.body["detail"] and toy not in answer.body["title"]
+        # the match is read before the token is checked: the answer names no game, to anyone
+        assert toy not in json.dumps(answer.body)
         said.add((answer.body["title"], answer.body["detail"]))
+    # the operator's log says which game this release lacks
+    assert any(toy in r.getMessage() and match.id in r.getMessage() for r in caplog.records)
     assert len(said) == 1  # one answer, wherever the match was read
     if language != "en":  # in the caller's language, not English
         english = old.request("GET", match.path, match.referee, None, {"Accept-Language": "en"}).body
@@ -79,4 +94,7 @@ def test_a_pod_without_the_game_answers_503_and_changes_nothing(
     seen = new.get(match.path, match.referee)
     assert seen.status == 200 and seen.body["version"] == version
     assert new.get(f"{match.path}/events", match.referee).body == logged
-    assert new.post(f"{match.path}/actions", action, match.referee).status == 200
+    # the keyed action refused by the old pod was not kept as its answer: applied now, not replayed
+    applied = new.request("POST", f"{match.path}/actions", match.referee, action, keyed)
+    assert applied.status == 200 and "Idempotent-Replayed" not in applied.headers
+    assert applied.body["version"] == version + 1
