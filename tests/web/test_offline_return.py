@@ -4,7 +4,9 @@ the service worker's copy (the tests' server is on 127.0.0.1, a secure context).
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import json
+
+from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import Contexts, api
 from tests.web.screens import start_match, view
@@ -60,3 +62,68 @@ def test_a_reload_with_no_network_shows_the_page_and_the_last_state(phones: Cont
     page.context.set_offline(False)
     expect(page.locator("button[data-bid]").first).to_be_visible(timeout=8000)
     expect(page.locator("#last-known")).to_have_count(0)
+
+
+def test_a_match_the_service_cannot_open_now_opens_by_itself(phones: Contexts, server: str) -> None:
+    """A 503 (the store unreachable, or during an update a game only the other release offers) is not
+    the end of the match: the page shows the last state this phone saw with the service's own words,
+    and opens the match by itself after the answer's Retry-After, as it does when the network is back."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    match_url = page.url
+    expect(page.locator("button[data-bid]").first).to_be_visible()
+    page.goto(server + "/#/")
+    expect(page.locator("h1")).to_have_text("New match")
+    detail = "the match store cannot be reached; nothing was changed, try again"
+    refused: list[str] = []
+
+    def unavailable(route: Route) -> None:
+        if len(refused) < 2:  # the match's next two readings (the first, and the page's own retry)
+            refused.append(route.request.url)
+            body = {"type": "urn:trick-referee:problem:store_unavailable", "title": "Service unavailable",
+                    "status": 503, "detail": detail, "code": "store_unavailable"}
+            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/problem+json",
+                          body=json.dumps(body))
+        else:
+            route.continue_()
+
+    page.route(f"**/v1/matches/{match_id}", unavailable)
+    page.evaluate("(url) => { location.href = url; }", match_url)
+    expect(page.locator("#last-known")).to_contain_text("The service cannot open this match now")
+    expect(page.locator("#status-h")).to_contain_text("Boerenbridge")
+    expect(page.locator("#net")).to_have_text(detail)
+    seat = bid_elsewhere(server, match_id, token)  # made elsewhere meanwhile
+    # back by itself (two refusals, each followed a second later by the next reading): the live match
+    expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("3", timeout=10000)
+    expect(page.locator("#last-known")).to_have_count(0)
+    expect(page.locator("#net")).not_to_have_text(detail)
+    assert len(refused) == 2, refused
+
+
+def test_a_match_whose_game_is_not_found_now_opens_by_itself(phones: Contexts, server: str) -> None:
+    """During an update the match is read from a pod of the new release and its game asked of an old
+    one, which does not know it (404): the page waits and tries again, as for a 503."""
+    page = phones.page()
+    start_match(page, server, "boerenbridge", NAMES)
+    match_url = page.url
+    expect(page.locator("button[data-bid]").first).to_be_visible()
+    page.goto(server + "/#/")
+    expect(page.locator("h1")).to_have_text("New match")
+    refused: list[str] = []
+
+    def not_found(route: Route) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            body = {"type": "urn:trick-referee:problem:unknown_ruleset", "title": "Unknown ruleset", "status": 404,
+                    "detail": "there is no ruleset 'boerenbridge'", "code": "unknown_ruleset"}
+            route.fulfill(status=404, content_type="application/problem+json", body=json.dumps(body))
+        else:
+            route.continue_()
+
+    page.route("**/v1/rulesets/boerenbridge*", not_found)
+    page.evaluate("(url) => { location.href = url; }", match_url)
+    expect(page.locator("#last-known")).to_contain_text("The service cannot open this match now")
+    expect(page.locator("#net")).not_to_contain_text("boerenbridge")  # no id shown
+    expect(page.locator("button[data-bid]").first).to_be_visible(timeout=10000)
+    expect(page.locator("#last-known")).to_have_count(0)
+    assert len(refused) == 1, refused

@@ -4,10 +4,12 @@ import { language } from "./i18n.js";
 export class NetworkError extends Error {}
 
 export class Problem extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     super(body?.detail || body?.title || `HTTP ${status}`);
     this.status = status;
     this.body = body || {};
+    // the seconds its Retry-After header asks to wait (a 429 or a 503), else null
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -37,7 +39,10 @@ export async function request(method, path, opts = {}) {
   if (answer.status === 304) return { status: 304, data: null, etag };
   const type = answer.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await answer.json().catch(() => null) : await answer.text();
-  if (!answer.ok) throw new Problem(answer.status, typeof data === "object" ? data : { detail: data });
+  if (!answer.ok) {
+    const wait = Number.parseInt(answer.headers.get("Retry-After") || "", 10);
+    throw new Problem(answer.status, typeof data === "object" ? data : { detail: data }, Number.isFinite(wait) ? wait : null);
+  }
   return { status: answer.status, data, etag };
 }
 

@@ -37,8 +37,11 @@ document.addEventListener("tap-ignored", () => {
   render(m);
 });
 
-// How soon a match opened with no network is tried again (and at once when the browser says it is online).
+// How soon a match opened with no network is tried again (and at once when the browser says it is online);
+// one the service cannot open now (a 503: its store unreachable, or a game only another release of it
+// offers, during an update) after its Retry-After, within these bounds.
 const REOPEN_MS = 2000;
+const REOPEN_MOST_MS = 30000;
 // The last state this device saw of a match, per match (with the token it was seen with).
 const LAST = "tr.last.";
 let reopen = null;
@@ -62,27 +65,31 @@ function lastKnown(route) {
   }
 }
 
-// A match opened with no network: the last state this device saw of it (nothing can be entered on
-// it), and the match opened again by itself, every REOPEN_MS and as soon as the browser is online.
-function waitForNetwork(app, route, net) {
+// A match opened with no network, or that the service cannot open now (``unavailable``: its 503
+// problem): the last state this device saw of it (nothing can be entered on it), and the match opened
+// again by itself, every REOPEN_MS (or after the problem's Retry-After) and as soon as the browser is
+// online.
+function waitForNetwork(app, route, net, unavailable = null) {
   const last = lastKnown(route);
   net.className = "net offline";
-  net.textContent = t("net.offline");
+  net.textContent = unavailable ? (unavailable.body.detail || t("match.waiting_service")) : t("net.offline");
+  const notice = (text) => h("p", { class: "notice", id: "last-known", role: "status" }, text);
   if (last) {
     const v = last.view;
     clear(app, h("h1", { id: "status-h", "data-version": v.version }, `${last.ruleName} · ${t("match.round", { n: roundNumber(v) })}`),
-      h("p", { class: "notice", id: "last-known", role: "status" }, t("match.last_known")),
+      notice(unavailable ? t("match.last_known_unavailable") : t("match.last_known")),
       statusSection(v), endSection(v), trickSection(v), bidsSection(v), tricksDoneSection(v),
       lastRoundTricks(v, last.rounds), scoreSection(v, last.rounds), chartSection(last.rounds, columns(v, scoreCount(v))));
   } else {
-    clear(app, h("h1", {}, t("match.title")), h("p", { class: "notice", id: "last-known", role: "status" }, t("match.waiting_network")));
+    clear(app, h("h1", {}, t("match.title")), notice(unavailable ? t("match.waiting_service") : t("match.waiting_network")));
   }
   const again = () => {
     stopReopen();
     const now = parseRoute(location.hash);
     if (now.name === "match" && now.id === route.id && now.token === route.token) showMatch(app, route, net);
   };
-  reopen = { timer: setTimeout(again, REOPEN_MS), again };
+  const wait = unavailable?.retryAfter ? Math.min(REOPEN_MOST_MS, Math.max(REOPEN_MS, unavailable.retryAfter * 1000)) : REOPEN_MS;
+  reopen = { timer: setTimeout(again, wait), again };
   window.addEventListener("online", again);
 }
 
@@ -120,7 +127,10 @@ export async function showMatch(app, route, net) {
   let created = null;
   try {
     view = (await request("GET", base, { token: route.token })).data;
-    const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`)).data;
+    const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`).catch((err) => {
+      // the match was read and its game not: during an update, a pod of a release without the game
+      throw err instanceof Problem && err.status === 404 ? new Problem(503, {}) : err;
+    })).data;
     ruleName = rs.name;
     schema = rs.options_schema;
     ({ last: lastSeq, entries: log, firstDealer, created } = await readLog(base, route.token));
@@ -128,6 +138,10 @@ export async function showMatch(app, route, net) {
     if (!drawing()) return;
     if (err instanceof NetworkError) {
       waitForNetwork(app, route, net);
+      return;
+    }
+    if (err instanceof Problem && err.status === 503) {  // nothing wrong with the match: tried again
+      waitForNetwork(app, route, net, err);
       return;
     }
     clear(app, h("h1", {}, t("match.title")), h("p", { class: "error", role: "alert" }, errorText(err)),
