@@ -20,13 +20,20 @@ def bid_elsewhere(server: str, match_id: str, token: str) -> int:
     return seat
 
 
-def test_a_match_opened_offline_shows_its_last_state_and_recovers_by_itself(phones: Contexts, server: str) -> None:
-    page = phones.page()
+def a_match_left(page: Page, server: str) -> tuple[str, str, str]:
+    """A Boerenbridge match started on ``page``, then left for the start screen: its id, the referee's
+    token and the match's address (to go back to)."""
     match_id, token = start_match(page, server, "boerenbridge", NAMES)
     match_url = page.url
     expect(page.locator("button[data-bid]").first).to_be_visible()
     page.goto(server + "/#/")
     expect(page.locator("h1")).to_have_text("New match")
+    return match_id, token, match_url
+
+
+def test_a_match_opened_offline_shows_its_last_state_and_recovers_by_itself(phones: Contexts, server: str) -> None:
+    page = phones.page()
+    match_id, token, match_url = a_match_left(page, server)
     page.context.set_offline(True)
     page.evaluate("(url) => { location.href = url; }", match_url)
     expect(page.locator("#last-known")).to_be_visible()
@@ -69,11 +76,7 @@ def test_a_match_the_service_cannot_open_now_opens_by_itself(phones: Contexts, s
     the end of the match: the page shows the last state this phone saw with the service's own words,
     and opens the match by itself after the answer's Retry-After, as it does when the network is back."""
     page = phones.page()
-    match_id, token = start_match(page, server, "boerenbridge", NAMES)
-    match_url = page.url
-    expect(page.locator("button[data-bid]").first).to_be_visible()
-    page.goto(server + "/#/")
-    expect(page.locator("h1")).to_have_text("New match")
+    match_id, token, match_url = a_match_left(page, server)
     detail = "the match store cannot be reached; nothing was changed, try again"
     refused: list[str] = []
 
@@ -104,11 +107,7 @@ def test_a_match_whose_game_is_not_found_now_opens_by_itself(phones: Contexts, s
     """During an update the match is read from a pod of the new release and its game asked of an old
     one, which does not know it (404): the page waits and tries again, as for a 503."""
     page = phones.page()
-    start_match(page, server, "boerenbridge", NAMES)
-    match_url = page.url
-    expect(page.locator("button[data-bid]").first).to_be_visible()
-    page.goto(server + "/#/")
-    expect(page.locator("h1")).to_have_text("New match")
+    _, _, match_url = a_match_left(page, server)
     refused: list[str] = []
 
     def not_found(route: Route) -> None:
