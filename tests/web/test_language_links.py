@@ -13,7 +13,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 
 def test_the_address_sets_the_language(phones: Contexts, server: str) -> None:
     page = phones.page()  # an English browser
-    for lang, title in (("id", "Pertandingan baru"), ("tl", "Bagong laro"), ("en", "New match")):
+    for lang, title in (("id", "Pertandingan baru"), ("tl", "Bagong laban"), ("en", "New match")):
         page.goto(f"{server}/?lang={lang}")
         expect(page.locator("h1")).to_have_text(title)
         assert page.evaluate("document.documentElement.lang") == lang
@@ -21,16 +21,16 @@ def test_the_address_sets_the_language(phones: Contexts, server: str) -> None:
     page.goto(f"{server}/?lang=id")
     expect(page.locator("h1")).to_have_text("Pertandingan baru")
     page.locator("#lang-switch").select_option("tl")
-    expect(page.locator("h1")).to_have_text("Bagong laro")
+    expect(page.locator("h1")).to_have_text("Bagong laban")
     assert "lang=tl" in page.url and "lang=id" not in page.url  # a reload stays in the language chosen
     page.reload()
-    expect(page.locator("h1")).to_have_text("Bagong laro")
+    expect(page.locator("h1")).to_have_text("Bagong laban")
 
 
 def test_seat_links_and_qr_codes_carry_the_language_they_were_made_in(phones: Contexts, server: str) -> None:
     referee = phones.page()
     referee.goto(f"{server}/?lang=tl")
-    expect(referee.locator("h1")).to_have_text("Bagong laro")
+    expect(referee.locator("h1")).to_have_text("Bagong laban")
     referee.locator('button.game[data-ruleset="forty_fives"]').click()
     referee.locator("#player-count").select_option(str(len(NAMES)))
     for i, name in enumerate(NAMES):

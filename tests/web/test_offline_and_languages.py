@@ -90,12 +90,12 @@ def test_language_switch(phones: Contexts, server: str, shot) -> None:
     expect(page.locator("h1")).to_have_text("Pertandingan baru")  # the browser's language first
     assert page.evaluate("document.documentElement.lang") == "id"
     page.locator("#lang-switch").select_option("tl")
-    expect(page.locator("h1")).to_have_text("Bagong laro")
+    expect(page.locator("h1")).to_have_text("Bagong laban")
     page.locator('button.game[data-ruleset="boerenbridge"]').click()
-    expect(page.locator("#start-match")).to_have_text("Simulan ang laro")
+    expect(page.locator("#start-match")).to_have_text("Simulan ang laban")
     shot(page, "start-tagalog")
     page.reload()
-    expect(page.locator("h1")).to_have_text("Bagong laro")  # the choice is kept on the device
+    expect(page.locator("h1")).to_have_text("Bagong laban")  # the choice is kept on the device
     page.locator("#lang-switch").select_option("en")
     expect(page.locator("h1")).to_have_text("New match")
     assert page.evaluate("document.documentElement.lang") == "en"
@@ -111,11 +111,11 @@ def test_a_language_chosen_while_the_strings_load_is_kept(phones: Contexts, serv
     wait_until_held(page, held, "its strings")  # the page asks for them as soon as its script runs
     page.locator("#lang-switch").select_option("tl")
     held[0].continue_()
-    expect(page.locator("h1")).to_have_text("Bagong laro")
+    expect(page.locator("h1")).to_have_text("Bagong laban")
     expect(page.locator("#lang-switch")).to_have_value("tl")
     assert page.evaluate("document.documentElement.lang") == "tl"
     page.reload()
-    expect(page.locator("h1")).to_have_text("Bagong laro")  # and it is the one kept on the device
+    expect(page.locator("h1")).to_have_text("Bagong laban")  # and it is the one kept on the device
 
 
 def test_an_older_answer_does_not_draw_over_the_game_chosen(phones: Contexts, server: str) -> None:
@@ -129,7 +129,7 @@ def test_an_older_answer_does_not_draw_over_the_game_chosen(phones: Contexts, se
     wait_until_held(page, held, "the games")
     page.locator("#lang-switch").select_option("tl")
     page.locator('button.game[data-ruleset="boerenbridge"]').click()
-    expect(page.locator("#start-match")).to_have_text("Simulan ang laro")
+    expect(page.locator("#start-match")).to_have_text("Simulan ang laban")
     page.evaluate("document.getElementById('start-match').dataset.drawn = 'once'")
     with page.expect_response("**/v1/rulesets"):
         held[0].continue_()

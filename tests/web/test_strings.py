@@ -91,3 +91,32 @@ def test_every_action_type_and_phase_has_its_words() -> None:
     for key in sorted(keys):
         for lang in LANGUAGES:
             assert table[lang].get(key, "").strip(), f"{key} has no {lang} text"
+
+
+#: The page's strings that name the match (one game played to its end), not the game played.
+MATCH_KEYS = ("start.title", "start.start", "start.recent", "match.title", "match.over", "live.ended",
+              "share.unknown", "match.seal", "record.title", "match.last_known", "match.waiting_network",
+              "match.last_known_unavailable", "match.waiting_service")
+
+
+def _glossary_word(lang: str) -> str:
+    """The word ``docs/glossary/<lang>.md`` gives the match, as the service's messages use it."""
+    text = (STATIC.parents[2] / "docs" / "glossary" / f"{lang}.md").read_text(encoding="utf-8")
+    found = re.search(r"^\| match \(one game to its end\) \| (\w+) \|", text, re.MULTILINE)
+    assert found, f"docs/glossary/{lang}.md names no word for the match"
+    return found.group(1)
+
+
+def test_the_page_names_the_match_with_the_services_word() -> None:
+    """One word for the match in each language, on the page and in the service's messages it shows
+    beside its own (the options' titles, the errors): the glossary's, in every string naming it. In
+    Tagalog the page said "laro" (the game) where the service says "laban"."""
+    words = {"en": ("match", "matches"), "id": (_glossary_word("id"),), "tl": (_glossary_word("tl"),)}
+    words["tl"] += (words["tl"][0] + "g",)  # the linker: "labang ito" (this match)
+    found = strings()
+    for lang, forms in words.items():
+        for key in MATCH_KEYS:
+            said = found[lang][key].lower()
+            assert any(re.search(rf"\b{form}\b", said) for form in forms), (lang, key, said)
+    for key in MATCH_KEYS:  # nor the word for the game beside it
+        assert not re.search(r"\blaro(ng)?\b", found["tl"][key].lower()), key
