@@ -248,3 +248,36 @@ def test_a_refusal_reads_in_the_chosen_language(phones: Contexts, server: str) -
     page.locator("#opt-first_dealer_method").select_option("fixed")
     page.locator("#start-match").click()
     expect(page.locator("form .error")).to_have_text(indonesian)
+
+
+def test_entry_the_service_could_not_confirm_is_sent_again_and_applied_once(phones: Contexts, server: str) -> None:
+    """A 503 to an entry (the store unreachable, or the write's outcome unknown: it may have been
+    applied) keeps it: the page says so in the service's words and sends it again with the same key
+    after Retry-After, and it is applied once; nothing to enter again, no refusal shown."""
+    page = phones.page()
+    match_id, token = start_match(page, server, "boerenbridge", NAMES)
+    seat = view(server, match_id, token)["to_act"][0]
+    detail = "the change was sent to the match store but its outcome is unknown"
+    keys: list[str | None] = []
+
+    def outcome_unknown_first(route: Route) -> None:
+        keys.append(route.request.headers.get("idempotency-key"))
+        if len(keys) == 1:
+            route.fetch()  # the service applies it; the page is told the outcome is unknown
+            body = {"type": "urn:trick-referee:problem:store_outcome_unknown", "title": "Outcome unknown",
+                    "status": 503, "detail": detail, "code": "store_outcome_unknown"}
+            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/problem+json",
+                          body=json.dumps(body))
+        else:
+            route.continue_()
+
+    page.route("**/actions", outcome_unknown_first)
+    page.locator(f'[data-seat="{seat}"] button[data-bid="1"]').click()
+    expect(page.locator("#net")).to_contain_text(detail)
+    expect(page.locator("#pending")).to_be_visible()
+    expect(page.locator("#pending")).to_have_count(0, timeout=10000)
+    expect(page.locator(f'td[data-bid-seat="{seat}"]')).to_have_text("1")
+    expect(page.locator("#net")).not_to_contain_text(detail)
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert len(bids_of(server, match_id, token)) == 1
+    expect(page.locator("#error")).to_be_empty()

@@ -350,8 +350,9 @@ function liveState(m, state, detail) {
 function renderNet(m) {
   const pending = m.outbox.pending;
   const offline = m.liveState === "offline" || (pending && !navigator.onLine);
-  m.net.className = offline ? "net offline" : "net";
-  let text = offline ? t("net.offline") : "";
+  const held = pending ? m.outbox.held : null;  // entries the service could not apply yet: its words
+  m.net.className = offline || held ? "net offline" : "net";
+  let text = offline ? t("net.offline") : (held?.body.detail || "");
   if (pending) text = `${text} ${t("net.pending", { n: pending })}`.trim();
   m.net.textContent = text;
   m.net.dataset.live = m.liveState;

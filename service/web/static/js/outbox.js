@@ -1,9 +1,14 @@
 // Entries (actions, undo) on their way to the service. Each gets its Idempotency-Key when it is
-// made; one that finds no network stays here (and in localStorage, so a reload keeps it) and is
-// sent again with the same key until the service answers, so it is applied exactly once.
-import { NetworkError, newKey, request } from "./api.js";
+// made; one that finds no network, or that the service cannot apply now (a 503: its store
+// unreachable, or the outcome of the write unknown), stays here (and in localStorage, so a reload
+// keeps it) and is sent again with the same key until the service answers, so it is applied exactly
+// once.
+import { NetworkError, Problem, newKey, request } from "./api.js";
 
+// How soon an entry is sent again: after RETRY_MS with no network; after a 503's Retry-After, within
+// RETRY_MS and RETRY_MOST_MS.
 const RETRY_MS = 2000;
+const RETRY_MOST_MS = 30000;
 
 export class Outbox {
   // onView(view, entry): an answer's view; onRefused(problem, entry): a refusal; onChange(): the queue
@@ -18,6 +23,8 @@ export class Outbox {
     this.sending = false;
     this.timer = null;
     this.stopped = false;
+    // the 503 problem that holds the queue now (the page shows its words), else null
+    this.held = null;
     this.wake = () => this.flush();
     window.addEventListener("online", this.wake);
     if (this.queue.length) this.flush();
@@ -60,16 +67,22 @@ export class Outbox {
           });
           // the view first: the page is drawn with the state the entry made, never with the state
           // before it and nothing pending (a moment of entries the service has moved past)
+          this.held = null;
           this.queue.shift();
           this.persist();
           this.onView(answer.data, entry);
           this.onChange();
         } catch (err) {
-          if (err instanceof NetworkError) {
-            this.timer = setTimeout(() => this.flush(), RETRY_MS);
+          const unavailable = err instanceof Problem && err.status === 503;
+          if (err instanceof NetworkError || unavailable) {
+            this.held = unavailable ? err : null;
+            const wait = unavailable && err.retryAfter
+              ? Math.min(RETRY_MOST_MS, Math.max(RETRY_MS, err.retryAfter * 1000)) : RETRY_MS;
+            this.timer = setTimeout(() => this.flush(), wait);
             this.onChange();
             return;
           }
+          this.held = null;
           this.queue.shift();
           this.save();
           this.onRefused(err, entry);
