@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect, sync_playwright
 
 from tests.matches.gunicorn_server import Gunicorn
 
@@ -169,6 +169,15 @@ def api(base: str, method: str, path: str, token: str | None = None, body: Any =
     req = urllib.request.Request(base + path, data=data, headers=headers, method=method)
     with urllib.request.urlopen(req, timeout=10) as answer:
         return json.load(answer)
+
+
+def answer_problem(route: Route, status: int, code: str, detail: str, retry_after: int | None = None) -> None:
+    """Answer a request held by ``page.route`` with the service's problem ``code`` (a 503 or a 404
+    the page meets while a store is down or pods of two releases serve side by side)."""
+    body = {"type": f"urn:trick-referee:problem:{code}", "title": code.replace("_", " ").capitalize(),
+            "status": status, "detail": detail, "code": code}
+    route.fulfill(status=status, headers={"Retry-After": str(retry_after)} if retry_after else {},
+                  content_type="application/problem+json", body=json.dumps(body))
 
 
 def route_of(page: Page) -> tuple[str, str]:

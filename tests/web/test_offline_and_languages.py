@@ -10,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.web.conftest import Contexts, api, axe_violations, small_targets
+from tests.web.conftest import Contexts, answer_problem, api, axe_violations, small_targets
 from tests.web.screens import start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -264,10 +264,7 @@ def test_entry_the_service_could_not_confirm_is_sent_again_and_applied_once(phon
         keys.append(route.request.headers.get("idempotency-key"))
         if len(keys) == 1:
             route.fetch()  # the service applies it; the page is told the outcome is unknown
-            body = {"type": "urn:trick-referee:problem:store_outcome_unknown", "title": "Outcome unknown",
-                    "status": 503, "detail": detail, "code": "store_outcome_unknown"}
-            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/problem+json",
-                          body=json.dumps(body))
+            answer_problem(route, 503, "store_outcome_unknown", detail, retry_after=1)
         else:
             route.continue_()
 

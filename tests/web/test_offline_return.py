@@ -4,11 +4,9 @@ the service worker's copy (the tests' server is on 127.0.0.1, a secure context).
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import Page, Route, expect
 
-from tests.web.conftest import Contexts, api
+from tests.web.conftest import Contexts, answer_problem, api
 from tests.web.screens import start_match, view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -83,10 +81,7 @@ def test_a_match_the_service_cannot_open_now_opens_by_itself(phones: Contexts, s
     def unavailable(route: Route) -> None:
         if len(refused) < 2:  # the match's next two readings (the first, and the page's own retry)
             refused.append(route.request.url)
-            body = {"type": "urn:trick-referee:problem:store_unavailable", "title": "Service unavailable",
-                    "status": 503, "detail": detail, "code": "store_unavailable"}
-            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/problem+json",
-                          body=json.dumps(body))
+            answer_problem(route, 503, "store_unavailable", detail, retry_after=1)
         else:
             route.continue_()
 
@@ -113,9 +108,7 @@ def test_a_match_whose_game_is_not_found_now_opens_by_itself(phones: Contexts, s
     def not_found(route: Route) -> None:
         if not refused:
             refused.append(route.request.url)
-            body = {"type": "urn:trick-referee:problem:unknown_ruleset", "title": "Unknown ruleset", "status": 404,
-                    "detail": "there is no ruleset 'boerenbridge'", "code": "unknown_ruleset"}
-            route.fulfill(status=404, content_type="application/problem+json", body=json.dumps(body))
+            answer_problem(route, 404, "unknown_ruleset", "there is no ruleset 'boerenbridge'")
         else:
             route.continue_()
 
