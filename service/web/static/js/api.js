@@ -46,6 +46,14 @@ export async function request(method, path, opts = {}) {
   return { status: answer.status, data, etag };
 }
 
+// Answers that leave nothing refused: the service (or a proxy before it) cannot take the request now
+// (429, 502, 503, 504), and it is asked again later, after the answer's Retry-After.
+const NOT_NOW = new Set([429, 502, 503, 504]);
+
+export function notNow(err) {
+  return err instanceof Problem && NOT_NOW.has(err.status);
+}
+
 export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,7 +1,7 @@
 // A match as one token sees it (referee, seat or spectator): its state, what may be entered next,
 // undo, the whole round at once, the share links of a dealt match, the record at the end; kept
 // live (live.js) and with entries that survive a network loss (outbox.js).
-import { NetworkError, Problem, request } from "./api.js";
+import { NetworkError, Problem, notNow, request } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
@@ -38,8 +38,9 @@ document.addEventListener("tap-ignored", () => {
 });
 
 // How soon a match opened with no network is tried again (and at once when the browser says it is online);
-// one the service cannot open now (a 503: its store unreachable, or a game only another release of it
-// offers, during an update) after its Retry-After, within these bounds.
+// one the service cannot open now (``notNow``: a 503, its store unreachable or a game only another
+// release of it offers, during an update; a proxy's 502 or 504; a 429) after its Retry-After, within
+// these bounds.
 const REOPEN_MS = 2000;
 const REOPEN_MOST_MS = 30000;
 // The last state this device saw of a match, per match (with the token it was seen with).
@@ -65,14 +66,14 @@ function lastKnown(route) {
   }
 }
 
-// A match opened with no network, or that the service cannot open now (``unavailable``: its 503
-// problem): the last state this device saw of it (nothing can be entered on it), and the match opened
-// again by itself, every REOPEN_MS (or after the problem's Retry-After) and as soon as the browser is
-// online.
+// A match opened with no network, or that the service cannot open now (``unavailable``: its answer,
+// ``notNow``): the last state this device saw of it (nothing can be entered on it), and the match
+// opened again by itself, every REOPEN_MS (or after the answer's Retry-After) and as soon as the
+// browser is online; the screen stays as it is while it is read again.
 function waitForNetwork(app, route, net, unavailable = null) {
   const last = lastKnown(route);
   net.className = "net offline";
-  net.textContent = unavailable ? (unavailable.body.detail || t("match.waiting_service")) : t("net.offline");
+  net.textContent = unavailable ? t("net.unavailable") : t("net.offline");
   const notice = (text) => h("p", { class: "notice", id: "last-known", role: "status" }, text);
   if (last) {
     const v = last.view;
@@ -86,7 +87,7 @@ function waitForNetwork(app, route, net, unavailable = null) {
   const again = () => {
     stopReopen();
     const now = parseRoute(location.hash);
-    if (now.name === "match" && now.id === route.id && now.token === route.token) showMatch(app, route, net);
+    if (now.name === "match" && now.id === route.id && now.token === route.token) showMatch(app, route, net, true);
   };
   const wait = unavailable?.retryAfter ? Math.min(REOPEN_MOST_MS, Math.max(REOPEN_MS, unavailable.retryAfter * 1000)) : REOPEN_MS;
   reopen = { timer: setTimeout(again, wait), again };
@@ -113,10 +114,11 @@ function messages() {
   return document.getElementById("messages");
 }
 
-export async function showMatch(app, route, net) {
+// ``again``: the match read again from its waiting screen (waitForNetwork), which stays until the answer.
+export async function showMatch(app, route, net, again = false) {
   leaveMatch();
   const drawing = newScreen();
-  clear(app, h("p", {}, t("app.loading")));
+  if (!again) clear(app, h("p", {}, t("app.loading")));
   const base = `/v1/matches/${encodeURIComponent(route.id)}`;
   let view;
   let ruleName;
@@ -129,7 +131,7 @@ export async function showMatch(app, route, net) {
     view = (await request("GET", base, { token: route.token })).data;
     const rs = (await request("GET", `/v1/rulesets/${view.ruleset}`).catch((err) => {
       // the match was read and its game not: during an update, a pod of a release without the game
-      throw err instanceof Problem && err.status === 404 ? new Problem(503, {}) : err;
+      throw err instanceof Problem && err.body.code === "unknown_ruleset" ? new Problem(503, {}) : err;
     })).data;
     ruleName = rs.name;
     schema = rs.options_schema;
@@ -140,7 +142,7 @@ export async function showMatch(app, route, net) {
       waitForNetwork(app, route, net);
       return;
     }
-    if (err instanceof Problem && err.status === 503) {  // nothing wrong with the match: tried again
+    if (notNow(err)) {  // nothing wrong with the match: tried again
       waitForNetwork(app, route, net, err);
       return;
     }
@@ -350,9 +352,9 @@ function liveState(m, state, detail) {
 function renderNet(m) {
   const pending = m.outbox.pending;
   const offline = m.liveState === "offline" || (pending && !navigator.onLine);
-  const held = pending ? m.outbox.held : null;  // entries the service could not apply yet: its words
+  const held = pending && m.outbox.held;  // entries the service could not take or confirm yet
   m.net.className = offline || held ? "net offline" : "net";
-  let text = offline ? t("net.offline") : (held?.body.detail || "");
+  let text = offline ? t("net.offline") : (held ? t("net.unavailable") : "");
   if (pending) text = `${text} ${t("net.pending", { n: pending })}`.trim();
   m.net.textContent = text;
   m.net.dataset.live = m.liveState;

@@ -1,9 +1,9 @@
 // Entries (actions, undo) on their way to the service. Each gets its Idempotency-Key when it is
-// made; one that finds no network, or that the service cannot apply now (a 503: its store
-// unreachable, or the outcome of the write unknown), stays here (and in localStorage, so a reload
-// keeps it) and is sent again with the same key until the service answers, so it is applied exactly
-// once.
-import { NetworkError, Problem, newKey, request } from "./api.js";
+// made; one that finds no network, or that the service cannot take or confirm now (``notNow``: a 503,
+// its store unreachable or the write's outcome unknown; a proxy's 502 or 504; a 429), stays here (and
+// in localStorage, so a reload keeps it) and is sent again with the same key until the service
+// answers, so it is applied exactly once.
+import { NetworkError, newKey, notNow, request } from "./api.js";
 
 // How soon an entry is sent again: after RETRY_MS with no network; after a 503's Retry-After, within
 // RETRY_MS and RETRY_MOST_MS.
@@ -23,8 +23,8 @@ export class Outbox {
     this.sending = false;
     this.timer = null;
     this.stopped = false;
-    // the 503 problem that holds the queue now (the page shows its words), else null
-    this.held = null;
+    // whether the service's answer (``notNow``) holds the queue now, not the network
+    this.held = false;
     this.wake = () => this.flush();
     window.addEventListener("online", this.wake);
     if (this.queue.length) this.flush();
@@ -67,22 +67,22 @@ export class Outbox {
           });
           // the view first: the page is drawn with the state the entry made, never with the state
           // before it and nothing pending (a moment of entries the service has moved past)
-          this.held = null;
+          this.held = false;
           this.queue.shift();
           this.persist();
           this.onView(answer.data, entry);
           this.onChange();
         } catch (err) {
-          const unavailable = err instanceof Problem && err.status === 503;
-          if (err instanceof NetworkError || unavailable) {
-            this.held = unavailable ? err : null;
-            const wait = unavailable && err.retryAfter
+          const later = notNow(err);
+          if (err instanceof NetworkError || later) {
+            this.held = later;
+            const wait = later && err.retryAfter
               ? Math.min(RETRY_MOST_MS, Math.max(RETRY_MS, err.retryAfter * 1000)) : RETRY_MS;
             this.timer = setTimeout(() => this.flush(), wait);
             this.onChange();
             return;
           }
-          this.held = null;
+          this.held = false;
           this.queue.shift();
           this.save();
           this.onRefused(err, entry);
