@@ -1,7 +1,7 @@
 """HTTP benchmark: the trick endpoint against a bare Flask JSON endpoint, under the same gunicorn.
 
     .venv/bin/python bench/http/run.py [--seconds 8] [--rounds 3] [--connections 16] [--workers 2] [--client wrk]
-                                       [--accept-language id] [--baseline DIR] [--limits [--limiter-off-too]]
+                                       [--accept-language id] [--baseline DIR] [--limits [--limiter-off-too]] [--logs]
 
 For each round, for each app in turn (``service.wsgi:app`` serving ``POST /v1/rulesets/forty_fives/trick``
 with a four-card trick, then ``bench/http/bare_app.py`` serving ``POST /bare``, which parses the same
@@ -19,6 +19,9 @@ With ``--limits`` the service (and the baseline) count every request against the
 deployed, their amounts raised far above the load (the bare app has none); ``--limiter-off-too``
 measures this tree's service with the limiter off as well, in each round beside it, and reports what
 the limiter adds to a request's server CPU (the median of the rounds' differences).
+With ``--logs`` the service (and the baseline) log as the manifests deploy them (``LOG_LEVEL`` and
+``LOG_FORMAT`` of ``k8s/configmap.yaml``: a JSON request line a request, into a file); without it
+they log warnings only, as the bare app does.
 
 The load generator is ``wrk`` when installed (``apt-get install wrk``; 2 threads), else this
 script's asyncio client (connect to last byte), which needs far more CPU per request and so
@@ -54,7 +57,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.matches.run import raised_limits  # noqa: E402
+from bench.matches.run import deployed_logs, raised_limits  # noqa: E402
 from bench.proc_cpu import server_cpu_seconds  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -72,6 +75,8 @@ class Target:
     env: dict[str, str] = field(default_factory=dict)
     #: the tree served (its code and its gunicorn.conf.py): this one, or ``--baseline``'s
     root: Path = ROOT
+    #: its LOG_LEVEL and LOG_FORMAT when not the bench's warnings only (``--logs``)
+    logs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -171,12 +176,15 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
         "HOST": HOST,
         "WEB_CONCURRENCY": str(workers),
         "LOG_LEVEL": "warning",
+        **target.logs,
         "PYTHONPATH": os.pathsep.join(p for p in (str(target.root), os.environ.get("PYTHONPATH", "")) if p),
     }
     own = target.root / ".venv" / "bin" / "python"  # a baseline tree's own packages, where it has them
     python = str(own) if target.name == "baseline" and own.exists() else sys.executable
     command = [python, "-m", "gunicorn", "-c", str(target.root / "gunicorn.conf.py"), target.app]
-    proc = subprocess.Popen(command, cwd=target.root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # its log in a file (a pipe nobody reads would fill with request lines and stop the server)
+    with tempfile.TemporaryFile() as log:  # the server keeps it open
+        proc = subprocess.Popen(command, cwd=target.root, env=env, stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(200):
         try:
             status, _body = post(port, target.path)
@@ -185,8 +193,7 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
         except OSError:
             time.sleep(0.05)
     proc.kill()
-    errors = proc.stderr.read().decode() if proc.stderr else ""
-    raise RuntimeError(f"gunicorn for {target.name} did not answer: {errors}")
+    raise RuntimeError(f"gunicorn for {target.name} did not answer (run it by hand to see why)")
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -286,6 +293,9 @@ def main() -> None:
     parser.add_argument("--limits", action="store_true",
                         help="the rate limiter on for the service (and the baseline), its limits raised above "
                         "the load, as bench/matches/run.py --limits")
+    parser.add_argument("--logs", action="store_true",
+                        help="the service (and the baseline) log as deployed (k8s/configmap.yaml: a request line a "
+                        "request), where the bench's servers log warnings only; the bare app has no request log")
     parser.add_argument("--limiter-off-too", action="store_true",
                         help="with --limits: this tree's service with the limiter off too, in the same rounds "
                         "(limiter_cpu_us_per_request: what the limiter adds to a request's server CPU)")
@@ -301,7 +311,8 @@ def main() -> None:
     metrics_dir = tempfile.TemporaryDirectory(prefix="bench-http-metrics-")
     referee = Target("referee", args.app, f"/v1/rulesets/{args.ruleset}/trick",
                      {"PROMETHEUS_MULTIPROC_DIR": metrics_dir.name, "REDIS_URL": args.redis_url,
-                      **({"RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else {})})
+                      **({"RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else {})},
+                     logs=deployed_logs() if args.logs else {})
     # The bare app answers the same number of bytes as the referee does to this request.
     port = free_port()
     proc = start_gunicorn(referee, port, 1)
@@ -314,11 +325,11 @@ def main() -> None:
 
     targets = [referee, bare]
     if args.baseline is not None:
-        baseline = Target("baseline", referee.app, referee.path, referee.env, args.baseline.resolve())
+        baseline = Target("baseline", referee.app, referee.path, referee.env, args.baseline.resolve(), referee.logs)
         targets.insert(1, baseline)
     if args.limiter_off_too:  # right after the service with it on, in each round
         off = {**referee.env, "RATELIMIT_ENABLED": "false"}
-        targets.insert(1, Target("referee_limiter_off", referee.app, referee.path, off))
+        targets.insert(1, Target("referee_limiter_off", referee.app, referee.path, off, logs=referee.logs))
     runs: dict[str, list[dict[str, float | int]]] = {target.name: [] for target in targets}
     load_average: list[float] = []
     for _ in range(args.rounds):

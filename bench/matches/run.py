@@ -41,6 +41,7 @@ import json
 import multiprocessing
 import os
 import platform
+import re
 import resource
 import statistics
 import sys
@@ -82,6 +83,16 @@ def raised_limits(factor: int = 100_000) -> dict[str, str]:
             f"{item.amount * factor}/{item.multiples} {item.GRANULARITY.name}" for item in parse_many(value))
         for kind, value in DEFAULT_LIMITS.items()
     }
+
+
+def deployed_logs() -> dict[str, str]:
+    """``LOG_LEVEL`` and ``LOG_FORMAT`` as the manifests deploy the service (``k8s/configmap.yaml``):
+    a request line a request, the benches' servers otherwise log warnings only."""
+    text = (Path(__file__).resolve().parents[2] / "k8s" / "configmap.yaml").read_text(encoding="utf-8")
+    found = dict(re.findall(r'^\s+(LOG_LEVEL|LOG_FORMAT): "([a-z]+)"$', text, re.MULTILINE))
+    if set(found) != {"LOG_LEVEL", "LOG_FORMAT"}:
+        raise RuntimeError("k8s/configmap.yaml names no LOG_LEVEL or LOG_FORMAT")
+    return found
 
 
 def _redis_calls(redis: RedisServer) -> int:
@@ -292,6 +303,9 @@ def main() -> None:
                              "DIR/.venv/bin/python when there is one")
     parser.add_argument("--limits", action="store_true",
                         help="the rate limiter on for the service and the baseline, its limits raised above the load")
+    parser.add_argument("--logs", action="store_true",
+                        help="the service and the baseline log as deployed (deployed_logs: a request line a request, "
+                             "into the server's log file), where the bench's servers log warnings only")
     parser.add_argument("--baseline-off", action="store_true",
                         help="with --limits, the baseline with the limiter off (--baseline . : what the limiter costs)")
     args = parser.parse_args()
@@ -308,6 +322,7 @@ def main() -> None:
         "clients": args.clients,
         "rate_limiter": "on, limits raised above the load" if args.limits else "off",
         "baseline_rate_limiter": "off" if args.baseline_off or not args.limits else "on",
+        "service_logs": deployed_logs() if args.logs else {"LOG_LEVEL": "warning"},
     }
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
         redis = RedisServer(Path(tmp), extra_args=["--appendfsync", "everysec"])
@@ -315,6 +330,8 @@ def main() -> None:
         try:
             env = {"REDIS_URL": redis.url}
             service_env = {**env, "RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else env
+            if args.logs:
+                service_env = {**service_env, **deployed_logs()}
             with contextlib.ExitStack() as servers:
                 def started(server: Gunicorn) -> Gunicorn:
                     """Started, with up to START_TIMEOUT s for five workers to import the app on a
@@ -329,7 +346,8 @@ def main() -> None:
                     tree = args.baseline.resolve()
                     own = tree / ".venv" / "bin" / "python"  # its own packages (the limiter's were others)
                     baseline = Gunicorn(SERVICE_APP, workers=args.workers, root=tree,
-                                        env=env if args.baseline_off else service_env,
+                                        env=({**env, **deployed_logs()} if args.logs else env) if args.baseline_off
+                                        else service_env,
                                         python=str(own) if own.exists() else sys.executable)
                     phases.append(("baseline_post_plays", started(baseline)))
                 rounds: list[dict[str, Any]] = []
