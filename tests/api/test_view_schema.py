@@ -286,3 +286,28 @@ def real_views_at_start(rid: str) -> tuple[dict[str, Any], ...]:
     entry = profile(rid)
     match, _ = create(http, rid, "table", entry.usual_players, options=dict(entry.short))
     return (http.get(match.path, match.referee).body,)
+
+
+def test_an_avinas_hand_thrown_in_is_typed_by_the_schema(http: FlaskHttp) -> None:
+    """Every player passes a no-seven hand (§5.2): its record has no unit (nothing was scored), and
+    the views that show it still match the schema (the suite's schemathesis run met one that did not)."""
+    rng = random.Random(1)
+    for _ in range(20):  # a hand whose auction lets every player pass
+        match, _created = create(http, "avinas", "dealt", 4, referee_sees_hands=True)
+        for _step in range(40):
+            view = http.get(match.path, match.referee).body
+            if any(h["outcome"] == "thrown_in" for h in view.get("history") or []):
+                break
+            seat = view["to_act"][0]
+            legal = http.get(match.path, match.seats[seat]).body["legal_actions"]
+            passes = [a for a in legal if a["type"] == "pass"]
+            answer = http.post(f"{match.path}/actions", (passes or [rng.choice(legal)])[0], match.seats[seat])
+            assert answer.status == 200, answer.body
+        thrown = [h for h in view.get("history") or [] if h["outcome"] == "thrown_in"]
+        if thrown:
+            break
+    assert thrown and thrown[0]["unit"] is None
+    name = view_component("avinas")
+    for token in (match.referee, *match.seats):
+        seen = http.get(match.path, token, Accept_Language="id").body
+        assert _problems(name, seen) == [], _problems(name, seen)

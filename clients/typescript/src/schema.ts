@@ -720,8 +720,8 @@ export interface components {
             tricks_won: number[];
             /** @description The trump suit: C, D, H or S */
             trump: string | null;
-            /** @enum {string} */
-            unit: "rams" | "pips";
+            /** @description What the due is counted in: rams or pips; null for a hand thrown in (every player passed: nothing scored) */
+            unit: string | null;
             /** @description True when the hand did not count */
             void: boolean;
         } & {

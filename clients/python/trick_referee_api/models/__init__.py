@@ -18,7 +18,6 @@ from .avinas_call_call_type_1 import AvinasCallCallType1
 from .avinas_hand_record import AvinasHandRecord
 from .avinas_hand_record_game import AvinasHandRecordGame
 from .avinas_hand_record_source import AvinasHandRecordSource
-from .avinas_hand_record_unit import AvinasHandRecordUnit
 from .avinas_knock import AvinasKnock
 from .avinas_play import AvinasPlay
 from .avinas_round_facts import AvinasRoundFacts
@@ -145,7 +144,6 @@ __all__ = (
     "AvinasHandRecord",
     "AvinasHandRecordGame",
     "AvinasHandRecordSource",
-    "AvinasHandRecordUnit",
     "AvinasKnock",
     "AvinasPlay",
     "AvinasRoundFacts",

@@ -10,7 +10,6 @@ from ..types import UNSET, Unset
 
 from ..models.avinas_hand_record_game import AvinasHandRecordGame
 from ..models.avinas_hand_record_source import AvinasHandRecordSource
-from ..models.avinas_hand_record_unit import AvinasHandRecordUnit
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -54,7 +53,8 @@ class AvinasHandRecord:
             tier (int | None): How badly it lost (1 to 3)
             tricks_won (list[int]): Tricks per team
             trump (None | str): The trump suit: C, D, H or S
-            unit (AvinasHandRecordUnit):
+            unit (None | str): What the due is counted in: rams or pips; null for a hand thrown in (every player passed:
+                nothing scored)
             void (bool): True when the hand did not count
             tricks (list[AvinasTrick] | Unset): The hand's tricks, every card face up, where it was played card by card
                 (empty for a hand reported whole or thrown in; absent from hands recorded before the service kept them)
@@ -83,7 +83,7 @@ class AvinasHandRecord:
     tier: int | None
     tricks_won: list[int]
     trump: None | str
-    unit: AvinasHandRecordUnit
+    unit: None | str
     void: bool
     tricks: list[AvinasTrick] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -163,7 +163,8 @@ class AvinasHandRecord:
         trump: None | str
         trump = self.trump
 
-        unit = self.unit.value
+        unit: None | str
+        unit = self.unit
 
         void = self.void
 
@@ -336,9 +337,12 @@ class AvinasHandRecord:
         trump = _parse_trump(d.pop("trump"))
 
 
-        unit = AvinasHandRecordUnit(d.pop("unit"))
+        def _parse_unit(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
 
-
+        unit = _parse_unit(d.pop("unit"))
 
 
         void = d.pop("void")
