@@ -54,6 +54,14 @@ export function notNow(err) {
   return err instanceof Problem && NOT_NOW.has(err.status);
 }
 
+// How long to wait before asking again after ``err`` (no network, or ``notNow``): its Retry-After
+// within ``least`` and WAIT_MOST_MS, else ``least`` milliseconds.
+const WAIT_MOST_MS = 30000;
+
+export function waitBefore(err, least) {
+  return notNow(err) && err.retryAfter ? Math.min(WAIT_MOST_MS, Math.max(least, err.retryAfter * 1000)) : least;
+}
+
 export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,7 +1,7 @@
 // A match as one token sees it (referee, seat or spectator): its state, what may be entered next,
 // undo, the whole round at once, the share links of a dealt match, the record at the end; kept
 // live (live.js) and with entries that survive a network loss (outbox.js).
-import { NetworkError, Problem, notNow, request } from "./api.js";
+import { NetworkError, Problem, notNow, request, waitBefore } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { actionPanel, actionText, openRevokes, roundUntouched, rulingText, settlePanel } from "./actions.js";
@@ -39,10 +39,9 @@ document.addEventListener("tap-ignored", () => {
 
 // How soon a match opened with no network is tried again (and at once when the browser says it is online);
 // one the service cannot open now (``notNow``: a 503, its store unreachable or a game only another
-// release of it offers, during an update; a proxy's 502 or 504; a 429) after its Retry-After, within
-// these bounds.
+// release of it offers, during an update; a proxy's 502 or 504; a 429) after its Retry-After, not
+// sooner (``waitBefore``).
 const REOPEN_MS = 2000;
-const REOPEN_MOST_MS = 30000;
 // The last state this device saw of a match, per match (with the token it was seen with).
 const LAST = "tr.last.";
 let reopen = null;
@@ -89,8 +88,7 @@ function waitForNetwork(app, route, net, unavailable = null) {
     const now = parseRoute(location.hash);
     if (now.name === "match" && now.id === route.id && now.token === route.token) showMatch(app, route, net, true);
   };
-  const wait = unavailable?.retryAfter ? Math.min(REOPEN_MOST_MS, Math.max(REOPEN_MS, unavailable.retryAfter * 1000)) : REOPEN_MS;
-  reopen = { timer: setTimeout(again, wait), again };
+  reopen = { timer: setTimeout(again, waitBefore(unavailable, REOPEN_MS)), again };
   window.addEventListener("online", again);
 }
 

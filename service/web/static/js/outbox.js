@@ -3,12 +3,11 @@
 // its store unreachable or the write's outcome unknown; a proxy's 502 or 504; a 429), stays here (and
 // in localStorage, so a reload keeps it) and is sent again with the same key until the service
 // answers, so it is applied exactly once.
-import { NetworkError, newKey, notNow, request } from "./api.js";
+import { NetworkError, newKey, notNow, request, waitBefore } from "./api.js";
 
-// How soon an entry is sent again: after RETRY_MS with no network; after a 503's Retry-After, within
-// RETRY_MS and RETRY_MOST_MS.
+// How soon an entry is sent again: after RETRY_MS with no network; after a 503's Retry-After, not
+// sooner (``waitBefore``).
 const RETRY_MS = 2000;
-const RETRY_MOST_MS = 30000;
 
 export class Outbox {
   // onView(view, entry): an answer's view; onRefused(problem, entry): a refusal; onChange(): the queue
@@ -76,9 +75,7 @@ export class Outbox {
           const later = notNow(err);
           if (err instanceof NetworkError || later) {
             this.held = later;
-            const wait = later && err.retryAfter
-              ? Math.min(RETRY_MOST_MS, Math.max(RETRY_MS, err.retryAfter * 1000)) : RETRY_MS;
-            this.timer = setTimeout(() => this.flush(), wait);
+            this.timer = setTimeout(() => this.flush(), waitBefore(err, RETRY_MS));
             this.onChange();
             return;
           }
