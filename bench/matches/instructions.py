@@ -2,7 +2,7 @@
 (bench/README.md, Matches).
 
     .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80] [--cached]
-        [--limits] [--stage service.matches.usecases:Matches.act ...]
+        [--limits] [--logs] [--stage service.matches.usecases:Matches.act ...]
 
 Timings of one process on a shared machine move by 10-30% from run to run; instruction counts
 hardly move (the hash seed is fixed; only the random match ids and tokens differ), whatever else
@@ -21,8 +21,10 @@ default the whole request and its main steps) the script runs itself under
 the collection on entering the stage's function and off on leaving it, during the measured posts
 only (after ``--warm`` posts, which also build the codec's per-class functions). The rate limiter
 is off, unless ``--limits``: then it is on, as in ``run.py --limits`` (its limits raised above the
-load, its counts in the same Redis). Prints one JSON document: instructions per post for each
-stage. Needs valgrind (with its headers) and gcc.
+load, its counts in the same Redis). The service logs nothing, unless ``--logs``: then it logs as
+``k8s/configmap.yaml`` deploys it (``run.py --logs``: a JSON request line a post, into
+``/dev/null``, through the handler and formatter gunicorn is given). Prints one JSON document:
+instructions per post for each stage. Needs valgrind (with its headers) and gcc.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import functools
 import importlib
 import json
 import logging
+import logging.config
 import os
 import re
 import subprocess
@@ -44,7 +47,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.matches.run import raised_limits  # noqa: E402
+from bench.matches.run import deployed_logs, raised_limits  # noqa: E402
 from bench.matches.stages import LONG  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 
@@ -78,7 +81,8 @@ def count(stage: str, args: argparse.Namespace, shim: Path) -> int:
         out = Path(tmp) / "callgrind.out"
         command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}",
                    sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
-                   "--posts", str(args.posts), "--warm", str(args.warm), *(["--cached"] if args.cached else [])]
+                   "--posts", str(args.posts), "--warm", str(args.warm), *(["--cached"] if args.cached else []),
+                   *(["--logs"] if args.logs else [])]
         # metrics in a multiprocess directory and the rate limits as under gunicorn in run.py
         limits = {"RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else {"RATELIMIT_ENABLED": "false"}
         env = {**os.environ, "PYTHONHASHSEED": "0", "PROMETHEUS_MULTIPROC_DIR": tmp, **limits}
@@ -115,7 +119,15 @@ def child(stage: str, args: argparse.Namespace) -> None:
                 toggle()
 
     setattr(owner, name, counted)
-    logging.disable(logging.INFO)
+    if args.logs:
+        from service.api.logs import dict_config
+
+        deployed = deployed_logs()
+        config = dict_config(deployed["LOG_FORMAT"], deployed["LOG_LEVEL"])
+        config["handlers"]["stderr"]["stream"] = open(os.devnull, "w")  # noqa: SIM115 (for the process's life)
+        logging.config.dictConfig(config)
+    else:
+        logging.disable(logging.INFO)
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp, RedisServer(Path(tmp)) as server:
         os.environ["REDIS_URL"] = server.url
         post_all(args, measuring)
@@ -145,7 +157,8 @@ def post_all(args: argparse.Namespace, measuring: list[bool]) -> None:
         if not args.cached:
             use_cases._recent.clear()  # as on a worker that did not serve the match's last post
         measuring[0] = done >= args.warm
-        answer = client.post(f"/v1/matches/{match[0]}/actions", json=match[2][0], headers=match[1])
+        # buffered: the answer is read and closed within the post, as a server does (the log line)
+        answer = client.post(f"/v1/matches/{match[0]}/actions", json=match[2][0], headers=match[1], buffered=True)
         measuring[0] = False
         assert answer.status_code == 200, answer.get_json()
         match[2] = answer.get_json()["legal_actions"]
@@ -161,6 +174,8 @@ def main() -> None:
                              "last one, as a client's keep-alive connection does (run.py's clients)")
     parser.add_argument("--limits", action="store_true",
                         help="the rate limiter on, its limits raised above the load (as run.py --limits)")
+    parser.add_argument("--logs", action="store_true",
+                        help="log as k8s/configmap.yaml deploys the service (a request line a post), into /dev/null")
     parser.add_argument("--stage", action="append", help="module:qualname (repeatable); default: the main steps")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--shim", help=argparse.SUPPRESS)
@@ -175,6 +190,7 @@ def main() -> None:
         stages = args.stage or DEFAULT_STAGES
         report = {"ruleset": args.ruleset, "posts": args.posts, "warm": args.warm, "cached": args.cached,
                   "rate_limiter": "on, limits raised above the load" if args.limits else "off",
+                  "logs": "as k8s/configmap.yaml deploys them, into /dev/null" if args.logs else "none",
                   "instructions_per_post": {stage: count(stage, args, shim) for stage in stages}}
     print(json.dumps(report, indent=2))
 

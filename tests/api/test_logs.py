@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+import structlog
 from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.edge import CountedBody, Edge
-from service.api.logs import dict_config, formatter, request_id
+from service.api.logs import JsonLines, dict_config, formatter, processor_formatter, request_id
 
 
 def _lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -74,6 +77,74 @@ def test_the_json_formatter_writes_one_object_per_line() -> None:
     assert "request" in text and "status=200" in text
     with pytest.raises(ValueError):
         formatter("xml")
+
+
+class _Opaque:
+    def __repr__(self) -> str:
+        return "<opaque>"
+
+
+def _record(level: int, msg: str, args: tuple[Any, ...] = (), **extra: Any) -> logging.LogRecord:
+    return logging.getLogger("tests.lines").makeRecord("tests.lines", level, __file__, 7, msg, args, None, extra=extra)
+
+
+def _failed() -> Any:
+    try:
+        raise ValueError("the hand was empty")
+    except ValueError:
+        return sys.exc_info()
+
+
+@pytest.mark.parametrize("record", [
+    _record(logging.INFO, "request", method="POST", route="/v1/matches/<match_id>/actions", status=200,
+            match_id="abcdefghijklmnopqrstuv", bytes=3200, duration_ms=1.234),
+    _record(logging.INFO, "request", route=None, status=404, bytes=0, duration_ms=0.5),
+    _record(logging.WARNING, "match %s not read: %d tries", ("m-1", 3)),
+    _record(logging.ERROR, "nested", fields={"a": [1, 2.5, None, True], "b": {"c": "é ✓"}}, n=2**40),
+    _record(logging.CRITICAL, "odd values", thing=_Opaque(), things={3, 4} - {3}),
+    _record(logging.DEBUG, "quote \" and newline\n in the message"),
+    _record(5, "a level of its own"),
+], ids=["request", "no route", "args", "nested", "repr", "escapes", "custom level"])
+@pytest.mark.parametrize("bound", [{}, {"request_id": "trace-1"}, {"request_id": "r", "seat": 2}])
+def test_json_lines_are_structlogs_json_lines(record: logging.LogRecord, bound: dict[str, Any]) -> None:
+    """The ``json`` formatter (``JsonLines``, written for speed) writes every record as structlog's
+    ``ProcessorFormatter`` does: the same fields with the same values in the same order, the
+    context's variables included; the timestamp is when the record was made (structlog's is when
+    it is written)."""
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(**bound)
+    try:
+        ours = json.loads(JsonLines().format(record))
+        reference = json.loads(processor_formatter("json").format(record))
+    finally:
+        structlog.contextvars.clear_contextvars()
+    assert list(ours) == list(reference)
+    made = datetime.fromtimestamp(record.created, UTC).isoformat().replace("+00:00", "Z")
+    assert ours.pop("timestamp") == made and reference.pop("timestamp").endswith("Z")
+    assert ours == reference
+
+
+def test_json_lines_carry_the_exception_and_the_stack_as_structlog_does() -> None:
+    failed = _record(logging.ERROR, "failed", status=500)
+    failed.exc_info = _failed()
+    stacked = _record(logging.INFO, "where", status=200)
+    stacked.stack_info = "Stack (most recent call last):\n  File x"
+    for record in (failed, stacked):
+        ours, reference = (json.loads(f.format(record)) for f in (JsonLines(), processor_formatter("json")))
+        assert list(ours) == list(reference)
+        del ours["timestamp"], reference["timestamp"]
+        assert ours == reference
+    assert "ValueError: the hand was empty" in json.loads(JsonLines().format(failed))["exception"]
+
+
+def test_json_lines_write_what_orjson_cannot_as_the_standard_library_does() -> None:
+    """A key that is not a string or an integer beyond 64 bits: orjson refuses it, and the line is
+    written by the standard library's encoder instead, with the same timestamp form."""
+    record = _record(logging.INFO, "big", n=2**70, by_seat={0: "a"})
+    line = JsonLines().format(record)
+    parsed = json.loads(line)
+    assert parsed["n"] == 2**70 and parsed["by_seat"] == {"0": "a"} and parsed["timestamp"].endswith("Z")
+    assert "\n" not in line
 
 
 def test_the_gunicorn_log_config_covers_its_loggers() -> None:
