@@ -59,7 +59,7 @@ class JsonLines(logging.Formatter):
 
     Written here, not by ``ProcessorFormatter``, because every request writes one such line: the
     formatter copies each record, runs seven processors and the standard library's encoder, 23 us
-    a line against 3 here, in process (bench/README.md, the request log line)."""
+    a line against 4.5 here, in process (bench/README.md, the request log line)."""
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {"event": record.getMessage()}
