@@ -37,7 +37,7 @@ from service.api.body import JSON_MIME
 from service.api.headers import EVERY_ANSWER, HTML_ANSWER, add_headers, is_html
 from service.api.i18n import LANGUAGES, reset_language, set_language
 from service.api.languages import RequestLanguage, announce
-from service.api.logs import REQUEST_ID_HEADER, REQUEST_LOGGER, request_id
+from service.api.logs import REQUEST_ID_HEADER, REQUEST_LOGGER, log_line, request_id
 from service.api.ops import RequestMetrics
 from service.api.problems import PROBLEM_MIME
 from service.store.base import MATCH_ID_PATTERN
@@ -96,7 +96,7 @@ class Edge:
                     line.update(_route_of(seen[1]))
                     line["bytes"] = sent
                     line["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
-                    self.logger.log(level, "request", extra=line)
+                    log_line(self.logger, level, "request", line)
             finally:
                 structlog.contextvars.reset_contextvars(**bound)
 

@@ -3,6 +3,7 @@ real gunicorn run is read in tests/matches/test_gunicorn_logs.py."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import sys
@@ -16,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.edge import CountedBody, Edge
-from service.api.logs import JsonLines, dict_config, formatter, processor_formatter, request_id
+from service.api.logs import JsonLines, dict_config, formatter, log_line, processor_formatter, request_id
 
 
 def _lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -145,6 +146,94 @@ def test_json_lines_write_what_orjson_cannot_as_the_standard_library_does() -> N
     parsed = json.loads(line)
     assert parsed["n"] == 2**70 and parsed["by_seat"] == {"0": "a"} and parsed["timestamp"].endswith("Z")
     assert "\n" not in line
+
+
+def _direct_logger(name: str, *handlers: logging.Handler) -> logging.Logger:
+    logger = logging.getLogger(name)
+    logger.handlers[:] = list(handlers)
+    logger.filters[:] = []
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    return logger
+
+
+def _json_handler(stream: io.StringIO) -> logging.StreamHandler[Any]:
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonLines())
+    return handler
+
+
+def test_a_line_written_straight_is_the_line_logging_writes() -> None:
+    """``log_line`` writes to the one ``JsonLines`` handler without a record what ``logging`` writes
+    through it: the same fields and values in the same order, the context's variables included."""
+    stream = io.StringIO()
+    handler = _json_handler(stream)
+    logger = _direct_logger("tests.lines.straight", handler)
+    fields = {"method": "POST", "route": "/v1/matches/<match_id>/actions", "status": 200,
+              "match_id": "abcdefghijklmnopqrstuv", "bytes": 3200, "duration_ms": 1.25}
+    records: list[logging.LogRecord] = []
+    structlog.contextvars.bind_contextvars(request_id="trace-9")
+    try:
+        for level in (logging.INFO, logging.ERROR):
+            log_line(logger, level, "request", dict(fields))
+            handler.addFilter(lambda record: records.append(record) or True)  # through logging now
+            log_line(logger, level, "request", dict(fields))
+            handler.filters.clear()
+    finally:
+        structlog.contextvars.clear_contextvars()
+    assert [r.levelno for r in records] == [logging.INFO, logging.ERROR]  # only the filtered went through it
+    lines = [json.loads(text) for text in stream.getvalue().splitlines()]
+    assert len(lines) == 4
+    for straight, logged in (lines[0:2], lines[2:4]):
+        assert list(straight.items())[:-1] == list(logged.items())[:-1]
+        assert list(straight)[-1] == "timestamp" and straight["timestamp"].endswith("Z")
+    assert lines[0]["request_id"] == "trace-9" and lines[2]["level"] == "error"
+
+
+@pytest.mark.parametrize("arrange", ["second handler", "logger filter", "handler filter", "text", "subclass",
+                                     "no handler", "disabled"])
+def test_any_other_handling_gets_the_record_through_logging(arrange: str) -> None:
+    """A test's capture, a second handler, a filter, the text format: ``log_line`` leaves the line
+    to ``logging``, which makes the record and gives it to each of them."""
+    stream = io.StringIO()
+    handler = _json_handler(stream)
+    seen: list[logging.LogRecord] = []
+
+    class Capture(logging.StreamHandler):  # type: ignore[type-arg]
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record)
+
+    logger = _direct_logger(f"tests.lines.{arrange.replace(' ', '_')}", handler)
+    if arrange == "second handler":
+        logger.addHandler(Capture(io.StringIO()))
+    elif arrange == "logger filter":
+        logger.addFilter(lambda record: seen.append(record) or True)
+    elif arrange == "handler filter":
+        handler.addFilter(lambda record: seen.append(record) or True)
+    elif arrange == "text":
+        handler.setFormatter(formatter("text"))
+    elif arrange == "subclass":
+        logger.handlers[:] = [Capture(stream)]
+    elif arrange == "no handler":
+        logger.handlers[:] = []
+        logger.addFilter(lambda record: seen.append(record) or False)  # no last-resort line on stderr
+    elif arrange == "disabled":
+        logger.disabled = True
+    log_line(logger, logging.INFO, "request", {"status": 200})
+    if arrange == "disabled":
+        assert stream.getvalue() == "" and seen == []
+    elif arrange == "text":
+        assert "status=200" in stream.getvalue()
+    else:
+        assert [vars(r)["status"] for r in seen] == [200]
+
+
+def test_a_line_that_cannot_be_written_is_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    stream = io.StringIO()
+    logger = _direct_logger("tests.lines.closed", _json_handler(stream))
+    stream.close()
+    log_line(logger, logging.INFO, "request", {"status": 200})  # no exception reaches the request
+    assert "Logging error" in capsys.readouterr().err
 
 
 def test_the_gunicorn_log_config_covers_its_loggers() -> None:
