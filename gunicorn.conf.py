@@ -78,10 +78,6 @@ loglevel = _settings.log_level
 accesslog = None
 errorlog = "-"
 logconfig_dict = dict_config(_settings.log_format, _settings.log_level)
-# No line writes a record's thread, process or place in the source (service/api/logs.py): the records
-# need not gather them (the logging HOWTO, "Optimization": these four switches; about 2 us a record).
-logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
-logging._srcfile = None  # type: ignore[attr-defined]
 # Python's warnings too (a library's deprecation, a resource left open) go through the logging
 # handler, as lines of logger ``py.warnings`` in LOG_FORMAT, rather than as raw text on stderr.
 # Set here, in the master, before any worker is forked.

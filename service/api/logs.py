@@ -44,6 +44,8 @@ def request_id(offered: str | None) -> str:
     return os.urandom(16).hex()  # secrets.token_hex(16), without its three calls in Python
 
 
+#: the timestamp with ``Z``; a dataclass through ``default`` (its ``repr``), not field by field
+_ORJSON_OPTIONS = orjson.OPT_UTC_Z | orjson.OPT_PASSTHROUGH_DATACLASS
 #: the attributes every record has (and the two ``logging.Formatter.format`` adds); any other
 #: attribute is a field its caller passed in ``extra``
 _RECORD_ATTRIBUTES = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
@@ -55,8 +57,11 @@ class JsonLines(logging.Formatter):
     a test holds the two equal): ``event`` (the message), ``stack_info`` where the record has one,
     the context's variables (``request_id``), ``level`` (lower case), ``logger``, the record's
     ``extra`` fields, ``timestamp`` (ISO 8601 in UTC, ``Z``, when the record was made), and
-    ``exception`` (the traceback) where the record has one. A value JSON has no form for is
-    written as its ``repr``.
+    ``exception`` (the traceback) where the record has one. A dataclass, and any other value JSON
+    has no form for, is written as its ``repr``, as structlog writes it (a field left out of its
+    ``repr``, a password, stays out of the line); but a date, time, UUID or enum in orjson's form,
+    and NaN and the infinities as ``null`` (structlog writes ``NaN``, which is not JSON). The
+    ``message`` and ``asctime`` another formatter may have set on the record are not fields.
 
     Written here, not by ``ProcessorFormatter``, because every request writes one such line: the
     formatter copies each record, runs seven processors and the standard library's encoder, 23 us
@@ -64,8 +69,9 @@ class JsonLines(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         extra = {key: value for key, value in vars(record).items() if key not in _RECORD_ATTRIBUTES}
+        exc_info = record.exc_info  # (None, None, None) from exception() outside an except: none
         return json_line(record.getMessage(), record.levelname, record.name, extra, record.created,
-                         record.stack_info, self.formatException(record.exc_info) if record.exc_info else None)
+                         record.stack_info, self.formatException(exc_info) if exc_info and exc_info[0] else None)
 
 
 def json_line(event: str, level_name: str, logger_name: str, extra: dict[str, Any], created: float,
@@ -83,40 +89,48 @@ def json_line(event: str, level_name: str, logger_name: str, extra: dict[str, An
     if exception is not None:
         line["exception"] = exception
     try:
-        return orjson.dumps(line, default=repr, option=orjson.OPT_UTC_Z).decode()
+        return orjson.dumps(line, default=repr, option=_ORJSON_OPTIONS).decode()
     except TypeError:  # a key that is not a string, an integer beyond 64 bits
         line["timestamp"] = made.isoformat().replace("+00:00", "Z")
         return json.dumps(line, default=repr)
 
 
 def log_line(logger: logging.Logger, level: int, event: str, fields: dict[str, Any]) -> None:
-    """``logger.log(level, event, extra=fields)`` for a logger enabled for ``level``: written
-    straight to its stream (``json_line``, one write) when the one handler the record would reach
-    is the service's own, a ``StreamHandler`` writing ``JsonLines`` with nothing that filters
-    (``_sole_json_handler``): as ``logging`` would write it, without making the record, taking the
-    handler's lock (a line is one write: a greenlet does not switch inside it) or looking for the
-    caller. Any other set of handlers (a test's, ``text``, a filter) gets the record through
-    ``logging``. The request line is written so (``edge.Edge``): through ``logging`` it took 9% of
-    a gunicorn worker's CPU serving the trick endpoint, 3.5% so (bench/README.md, the request log
-    line)."""
+    """``logger.log(level, event, extra=fields)``, written straight to the handler's stream (one
+    line, ``json_line``, under the handler's lock as its ``emit`` writes) when the one handler the
+    record would reach is the service's own, a ``StreamHandler`` writing ``JsonLines``, with no
+    filter on the way and the standard records (``_sole_json_handler``): as ``logging`` would write
+    it, without making the record, looking for its caller, or passing it through the logger's and
+    the handler's calls. Any other handling (a test's capture, ``text``, a filter, a record
+    factory of one's own) gets the record through ``logging``. A line that cannot be made or
+    written is reported as the handler reports it, never raised. The request line is written so
+    (``edge.Edge``): through ``logging`` it took 9% of a gunicorn worker's CPU serving the trick
+    endpoint, 4.6% so (bench/README.md, the request log line)."""
+    if not logger.isEnabledFor(level):
+        return
     handler = _sole_json_handler(logger, level)
     if handler is None:
         logger.log(level, event, extra=fields)
         return
-    text = json_line(event, logging.getLevelName(level), logger.name, fields, time.time())
     try:
-        handler.stream.write(text + handler.terminator)
-        handler.stream.flush()
-    except Exception:  # as the handler does: a line not written is reported, never raised
+        text = json_line(event, logging.getLevelName(level), logger.name, fields, time.time())
+        handler.acquire()
+        try:
+            handler.stream.write(text + handler.terminator)
+            handler.flush()
+        finally:
+            handler.release()
+    except Exception:  # as the handler does: a line not made or not written is reported, never raised
         handler.handleError(logging.makeLogRecord({"name": logger.name, "levelno": level, "msg": event}))
 
 
 def _sole_json_handler(logger: logging.Logger, level: int) -> logging.StreamHandler[Any] | None:
     """The one handler a record of ``level`` from ``logger`` would reach, when it is a plain
-    ``StreamHandler`` writing ``JsonLines`` and no logger or handler on the way has a filter."""
+    ``StreamHandler`` writing ``JsonLines``, no logger or handler on the way has a filter, and the
+    records are ``logging``'s own (no record factory adds to them)."""
     found: logging.StreamHandler[Any] | None = None
     current: logging.Logger | None = logger
-    if logger.disabled:
+    if logger.disabled or logging.getLogRecordFactory() is not logging.LogRecord:
         return None
     while current is not None:
         if current.filters:

@@ -7,7 +7,10 @@ import io
 import json
 import logging
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -80,6 +83,12 @@ def test_the_json_formatter_writes_one_object_per_line() -> None:
         formatter("xml")
 
 
+@dataclass(frozen=True)
+class _Secretive:
+    url: str
+    password: str = field(repr=False)
+
+
 class _Opaque:
     def __repr__(self) -> str:
         return "<opaque>"
@@ -104,8 +113,9 @@ def _failed() -> Any:
     _record(logging.ERROR, "nested", fields={"a": [1, 2.5, None, True], "b": {"c": "é ✓"}}, n=2**40),
     _record(logging.CRITICAL, "odd values", thing=_Opaque(), things={3, 4} - {3}),
     _record(logging.DEBUG, "quote \" and newline\n in the message"),
+    _record(logging.INFO, "a dataclass", settings=_Secretive("redis://db", "hunter2")),
     _record(5, "a level of its own"),
-], ids=["request", "no route", "args", "nested", "repr", "escapes", "custom level"])
+], ids=["request", "no route", "args", "nested", "repr", "escapes", "dataclass", "custom level"])
 @pytest.mark.parametrize("bound", [{}, {"request_id": "trace-1"}, {"request_id": "r", "seat": 2}])
 def test_json_lines_are_structlogs_json_lines(record: logging.LogRecord, bound: dict[str, Any]) -> None:
     """The ``json`` formatter (``JsonLines``, written for speed) writes every record as structlog's
@@ -130,12 +140,20 @@ def test_json_lines_carry_the_exception_and_the_stack_as_structlog_does() -> Non
     failed.exc_info = _failed()
     stacked = _record(logging.INFO, "where", status=200)
     stacked.stack_info = "Stack (most recent call last):\n  File x"
-    for record in (failed, stacked):
+    nothing_raised = _record(logging.ERROR, "exception() outside an except")
+    nothing_raised.exc_info = (None, None, None)
+    for record in (failed, stacked, nothing_raised):
         ours, reference = (json.loads(f.format(record)) for f in (JsonLines(), processor_formatter("json")))
         assert list(ours) == list(reference)
         del ours["timestamp"], reference["timestamp"]
         assert ours == reference
     assert "ValueError: the hand was empty" in json.loads(JsonLines().format(failed))["exception"]
+    assert "exception" not in json.loads(JsonLines().format(nothing_raised))
+
+
+def test_a_dataclass_is_written_as_its_repr_so_a_field_kept_out_of_it_stays_out() -> None:
+    line = JsonLines().format(_record(logging.INFO, "settings", settings=_Secretive("redis://db", "hunter2")))
+    assert "hunter2" not in line and json.loads(line)["settings"] == "_Secretive(url='redis://db')"
 
 
 def test_json_lines_write_what_orjson_cannot_as_the_standard_library_does() -> None:
@@ -191,7 +209,7 @@ def test_a_line_written_straight_is_the_line_logging_writes() -> None:
 
 
 @pytest.mark.parametrize("arrange", ["second handler", "logger filter", "handler filter", "text", "subclass",
-                                     "no handler", "disabled"])
+                                     "no handler", "record factory", "disabled", "logging.disable"])
 def test_any_other_handling_gets_the_record_through_logging(arrange: str) -> None:
     """A test's capture, a second handler, a filter, the text format: ``log_line`` leaves the line
     to ``logging``, which makes the record and gives it to each of them."""
@@ -219,9 +237,20 @@ def test_any_other_handling_gets_the_record_through_logging(arrange: str) -> Non
         logger.addFilter(lambda record: seen.append(record) or False)  # no last-resort line on stderr
     elif arrange == "disabled":
         logger.disabled = True
-    log_line(logger, logging.INFO, "request", {"status": 200})
-    if arrange == "disabled":
+    elif arrange == "logging.disable":
+        logging.disable(logging.INFO)
+    factory = logging.getLogRecordFactory()
+    if arrange == "record factory":  # a tracer's, adding its ids to every record
+        logging.setLogRecordFactory(lambda *args, **kwargs: seen.append(factory(*args, **kwargs)) or seen[-1])
+    try:
+        log_line(logger, logging.INFO, "request", {"status": 200})
+    finally:
+        logging.setLogRecordFactory(factory)
+        logging.disable(logging.NOTSET)
+    if arrange in ("disabled", "logging.disable"):
         assert stream.getvalue() == "" and seen == []
+    elif arrange == "record factory":
+        assert [vars(r)["status"] for r in seen] == [200] and '"status":200' in stream.getvalue()
     elif arrange == "text":
         assert "status=200" in stream.getvalue()
     else:
@@ -234,6 +263,52 @@ def test_a_line_that_cannot_be_written_is_reported_not_raised(capsys: pytest.Cap
     stream.close()
     log_line(logger, logging.INFO, "request", {"status": 200})  # no exception reaches the request
     assert "Logging error" in capsys.readouterr().err
+
+
+def test_a_line_that_cannot_be_made_is_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    class Unwritable:
+        def __repr__(self) -> str:
+            raise RuntimeError("no form")
+
+    stream = io.StringIO()
+    log_line(_direct_logger("tests.lines.unmade", _json_handler(stream)), logging.INFO, "request",
+             {"odd": Unwritable()})
+    assert stream.getvalue() == "" and "Logging error" in capsys.readouterr().err
+
+
+class _Slow(io.StringIO):
+    """A stream whose writes land in pieces, letting another thread in between (a full pipe)."""
+
+    def write(self, text: str) -> int:
+        for at in range(0, len(text), 7):
+            super().write(text[at:at + 7])
+            time.sleep(0)
+        return len(text)
+
+
+def test_lines_of_two_threads_are_never_cut_into_each_other() -> None:
+    """A gthread worker's threads: the line written straight takes the handler's lock, as a line
+    through ``logging`` does, so the two never mix (without it, they did)."""
+    stream = _Slow()
+    handler = _json_handler(stream)
+    straight = _direct_logger("tests.lines.threads", handler)
+    other = _direct_logger("tests.lines.threads_other", handler)
+    other.addFilter(lambda record: True)  # through logging
+
+    def write(log: Callable[[], None]) -> None:
+        for _ in range(200):
+            log()
+
+    threads = [threading.Thread(target=write, args=(lambda: log_line(straight, logging.INFO, "request",
+                                                                        {"status": 200}),)),
+               threading.Thread(target=write, args=(lambda: other.info("long", extra={"text": "x" * 300}),))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 400
+    assert sorted(json.loads(line)["event"] for line in lines) == ["long"] * 200 + ["request"] * 200
 
 
 def test_the_gunicorn_log_config_covers_its_loggers() -> None:
