@@ -8,7 +8,8 @@
   logger ``service.request``: ``method``, ``route`` (the URL rule, ``/v1/matches/<match_id>``,
   never the path with its query), ``status``, ``duration_ms`` (until the last byte), ``bytes`` (of
   the body) and ``match_id`` where the route has one. It logs no header, query or body: no token,
-  no hand, no Idempotency-Key can reach a log line from here.
+  no hand, no Idempotency-Key can reach a log line from here. The line goes through ``log_line``:
+  straight to the service's own handler when that is the only one, else through ``logging``.
 * ``formatter(log_format)``: the ``logging.Formatter`` every handler uses: ``json``, one JSON
   object per line (``JsonLines``: ``event``, the request id, ``level``, ``logger``, the line's
   fields, ``timestamp``), or ``text``, the same fields readable by a person (structlog's
