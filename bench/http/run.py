@@ -183,17 +183,20 @@ def start_gunicorn(target: Target, port: int, workers: int) -> subprocess.Popen[
     python = str(own) if target.name == "baseline" and own.exists() else sys.executable
     command = [python, "-m", "gunicorn", "-c", str(target.root / "gunicorn.conf.py"), target.app]
     # its log in a file (a pipe nobody reads would fill with request lines and stop the server)
-    with tempfile.TemporaryFile() as log:  # the server keeps it open
+    with tempfile.TemporaryFile() as log:  # the server keeps its own descriptor open
         proc = subprocess.Popen(command, cwd=target.root, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    for _ in range(200):
-        try:
-            status, _body = post(port, target.path)
-            if status == 200:
-                return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError(f"gunicorn for {target.name} did not answer (run it by hand to see why)")
+        for _ in range(200):
+            try:
+                status, _body = post(port, target.path)
+                if status == 200:
+                    return proc
+            except OSError:
+                time.sleep(0.05)
+        proc.kill()
+        proc.wait()
+        log.seek(0)
+        errors = log.read().decode(errors="replace")[-4000:]
+    raise RuntimeError(f"gunicorn for {target.name} did not answer: {errors}")
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:

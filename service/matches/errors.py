@@ -144,7 +144,6 @@ class RulesetUnavailable(StoreUnavailable):
     changed here, so it is answered as a store that cannot be read now, and retried."""
 
     code = "ruleset_unavailable"
-    ruleset = ""
 
     def __init__(self, message: Msg, *, ruleset: str) -> None:
         super().__init__(message)
