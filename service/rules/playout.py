@@ -7,12 +7,14 @@ reproduces a game exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from service.rules.actions import Action
 from service.rules.options import Options
 from service.rules.ruleset import FINISHED, Ruleset
+
+_T = TypeVar("_T")
 
 
 def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
@@ -47,16 +49,32 @@ def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> list[Any]:
     return deck
 
 
+def chosen(rng: random.Random, items: Sequence[_T]) -> _T:
+    """``rng.choice(items)``: for a ``random.Random`` itself the index is drawn here from
+    ``getrandbits`` as ``choice`` draws it (rejection sampling of ``len(items).bit_length()`` bits),
+    without its two method calls. Any other generator (and an empty sequence) goes to its own
+    ``choice``; a test holds the two to the same items and the same bits drawn."""
+    n = len(items)
+    if type(rng) is not random.Random or not n:
+        return rng.choice(items)
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return items[j]
+
+
 def random_step(ruleset: Ruleset, state: Any, rng: random.Random) -> tuple[Any, Action]:
     """One random legal action by one of the seats to act; returns the new state and the action."""
     seats = ruleset.to_act(state)
     if not seats:
         raise AssertionError("no seat to act in a match that is not over")
-    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+    seat = seats[0] if len(seats) == 1 else chosen(rng, seats)
     actions = ruleset.legal_actions(state, seat)
     if not actions:
         raise AssertionError(f"seat {seat} is to act but has no legal action")
-    action = actions[0] if len(actions) == 1 else rng.choice(actions)
+    action = actions[0] if len(actions) == 1 else chosen(rng, actions)
     return ruleset.apply(state, action), action
 
 

@@ -4,10 +4,11 @@ seed reproduces the same deals as before it drew the bits itself."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from service.rules.playout import shuffled_deck
+from service.rules.playout import chosen, shuffled_deck
 from service.rules.registry import RULESETS
 
 
@@ -29,3 +30,24 @@ def test_another_generator_shuffles_by_its_own_shuffle() -> None:
 
     ruleset = RULESETS["forty_fives"]
     assert shuffled_deck(ruleset, Reversing(1)) == list(reversed(list(ruleset.deck())))
+
+
+def test_chosen_is_random_choice() -> None:
+    """``chosen`` takes the item ``rng.choice`` takes and draws the same bits, at every length."""
+    for length in range(1, 70):
+        items = list(range(100, 100 + length))
+        for seed in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(5):
+                assert chosen(ours, items) == theirs.choice(items)
+            assert ours.getstate() == theirs.getstate()
+
+
+def test_another_generator_chooses_by_its_own_choice() -> None:
+    class Last(random.Random):
+        def choice(self, seq: Any) -> Any:
+            return seq[-1]
+
+    assert chosen(Last(1), [1, 2, 3]) == 3
+    with pytest.raises(IndexError):
+        chosen(random.Random(1), [])

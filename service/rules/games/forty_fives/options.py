@@ -368,4 +368,6 @@ CONFIG_MAKERS: dict[str, Callable[[Options], Config]] = {FORTY_FIVES_ID: _forty_
 def config(options: Mapping[str, Any], game: str = FORTY_FIVES_ID) -> Config:
     """``game``'s digested options, made once per options object (``Options.derive``); options not
     yet an ``Options`` (a plain mapping) are taken as given, defaults filling what they lack."""
+    if type(options) is Options:  # a match's options: asked at every step of a match
+        return options.derive(CONFIG_MAKERS[game])
     return Options.derived(options, CONFIG_MAKERS[game])

@@ -48,7 +48,7 @@ def legal_actions(ruleset: FortyFivesFamily, state: FortyFivesState, seat: int) 
         if state.hands is not None:
             if seat != state.turn:
                 return []
-            return tricks.play_actions(config(state.match.options, ruleset.id), state, seat)
+            return tricks.play_actions(tricks.decide(ruleset, config(state.match.options, ruleset.id), state))
         if not 0 <= seat < state.match.players:
             return []
         return table.table_play_actions(config(state.match.options, ruleset.id), state, seat)
@@ -79,7 +79,10 @@ def apply(ruleset: FortyFivesFamily, state: FortyFivesState, action: Action) -> 
         card = action.card
         if card is None or seat is None:
             raise InvalidAction(Msg("forty_fives.play_needs_card"))
-        return tricks.dealt_play(config(state.match.options, ruleset.id), state, seat, card)
+        d = tricks.decided  # decided for this state when its legal actions were listed
+        if d[0] is not state or d[1] is not ruleset:
+            d = tricks.decide(ruleset, config(state.match.options, ruleset.id), state)
+        return tricks.dealt_play(d, card)
     return _apply_other(ruleset, state, action)
 
 

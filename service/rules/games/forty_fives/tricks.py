@@ -1,11 +1,12 @@
-"""The play phase in dealt mode, the hot path of a match (forty-fives.md §4, §2.5, §1.5): the legal
-actions of the seat to play, a card played (rebuilding one small state object, deciding legality
-with the mask tables of ``play``), a trick completed, and the dealer's turned-up ace after trick 1.
+"""The play phase in dealt mode, the hot path of a match (forty-fives.md §4, §2.5, §1.5): what the
+seat to play may play (``decide``: legality from the mask tables of ``play``, decided once for its
+legal actions and the play that follows them), its legal actions, a card played (rebuilding one
+small state object), a trick completed, and the dealer's turned-up ace after trick 1.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from service.rules.actions import Action
 from service.rules.cards import Card
@@ -14,7 +15,7 @@ from service.rules.games.forty_fives import round_end
 from service.rules.games.forty_fives.actions import PLAY_ACTS
 from service.rules.games.forty_fives.options import Config
 from service.rules.games.forty_fives.play import R_LEAD, lead_against_30, legal_mask, verdict_text, winner_position
-from service.rules.games.forty_fives.ranking import ace_of, table_for
+from service.rules.games.forty_fives.ranking import RankTable, ace_of, table_for
 from service.rules.games.forty_fives.robbing import demotes_now, rob_actions
 from service.rules.games.forty_fives.scoring import TRICKS_PER_HAND
 from service.rules.games.forty_fives.state import (
@@ -40,53 +41,79 @@ def defends_30(rnd: Round, seat: int) -> bool:
     return contract is not None and contract.amount == 30 and contract.team != seat % 2
 
 
-def play_actions(cfg: Config, state: FortyFivesState, seat: int) -> list[Action]:
-    """The dealt-mode actions of the seat to play: its legal cards, and rob/announce in the window."""
+#: What ``decide`` decided last: (state, ruleset, cfg, round, table, legal, reason). The seat to play
+#: asks for its legal actions, then plays one of them, on the same state: its play is then judged by
+#: the decision its actions were listed from (``apply`` reads this entry), not decided again (about a
+#: tenth of a step: bench/README.md, the engine). States are immutable and the entry holds its state,
+#: so that state's identity cannot be taken by another object while the entry stands; one tuple, read
+#: and replaced whole, so threads can share it.
+decided: tuple[Any, ...] = (None, None, None, None, None, 0, 0)
+
+
+def decide(ruleset: object, cfg: Config, state: FortyFivesState) -> tuple[Any, ...]:
+    """What the seat to play (``state.turn``) may play now, as ``decided`` holds it: the round its
+    play leaves (the ace of trumps demoted by its holder's first card without a rob or an
+    announcement, §1.5, A-6: that play is judged by the demoted table too), the rank table of the
+    trick (None for a lead, which needs none), the legal cards' mask and the reason (``R_*``)."""
+    global decided
     rnd = state.round
     hands = state.hands
     if TYPE_CHECKING:
         assert rnd is not None and hands is not None and rnd.trump is not None
-    # The ace holder's first card without robbing or announcing demotes the ace of trumps from this
-    # play on, this play included (§1.5, A-6): its cards are judged by the demoted table.
-    demoted = rnd.demoted is not None or (seat == rnd.ace_holder and demotes_now(cfg, state, seat))
-    trick = state.current
-    if trick:
-        legal, _reason = legal_mask(cfg.rules, table_for(cfg, rnd.trump, demoted), hands[seat], trick)
-    elif cfg.bid30_lead and not state.tricks and defends_30(rnd, seat):
-        legal, _reason = lead_against_30(table_for(cfg, rnd.trump, demoted), hands[seat])
-    else:  # a lead: any card held (legal_mask's answer, without looking the table up: a third of the plays)
-        legal = hands[seat]
-    out = pick(legal, PLAY_ACTS[seat])
-    if seat == rnd.ace_holder:
-        out.extend(rob_actions(cfg, state, seat))
-    return out
-
-
-def dealt_play(cfg: Config, state: FortyFivesState, seat: int, card: Card) -> FortyFivesState:
-    """``seat`` (to play) plays ``card``: checked, then the trick, the round or the turn moves on."""
-    rnd = state.round
-    hands = state.hands
-    if TYPE_CHECKING:
-        assert rnd is not None and hands is not None and rnd.trump is not None
-    hand = hands[seat]
-    bit = BIT[card.index]
+    seat = state.turn
     trump = rnd.trump
     if seat == rnd.ace_holder and demotes_now(cfg, state, seat):
         rnd = evolve(rnd, demoted=ace_of(trump))
     trick = state.current
-    if trick or (cfg.bid30_lead and not state.tricks and defends_30(rnd, seat)):
+    table: RankTable | None = None
+    if trick:
+        try:  # table_for's table, once made (its lookup without the call)
+            found = cfg.tables[trump][rnd.demoted is not None]
+        except KeyError:
+            found = table_for(cfg, trump, rnd.demoted is not None)
+        legal, reason = legal_mask(cfg.rules, found, hands[seat], trick)
+        table = found
+    elif cfg.bid30_lead and not state.tricks and defends_30(rnd, seat):
         table = table_for(cfg, trump, rnd.demoted is not None)
-        legal, reason = legal_mask(cfg.rules, table, hand, trick) if trick else lead_against_30(table, hand)
-    else:  # a lead: any card held (legal_mask's answer, without the table; only a card not held is refused)
-        legal, reason = hand, R_LEAD
+        legal, reason = lead_against_30(table, hands[seat])
+    else:  # a lead: any card held (legal_mask's answer, without looking the table up: a third of the plays)
+        legal, reason = hands[seat], R_LEAD
+    out = decided = (state, ruleset, cfg, rnd, table, legal, reason)
+    return out
+
+
+def play_actions(d: tuple[Any, ...]) -> list[Action]:
+    """The dealt-mode actions of the seat to play, from what ``decide`` decided: its legal cards,
+    and rob/announce in the window."""
+    state: FortyFivesState = d[0]
+    seat = state.turn
+    out = pick(d[5], PLAY_ACTS[seat])
+    if seat == d[3].ace_holder:
+        out.extend(rob_actions(d[2], state, seat))
+    return out
+
+
+def dealt_play(d: tuple[Any, ...], card: Card) -> FortyFivesState:
+    """The seat to play plays ``card``, judged by what ``decide`` decided: checked, then the trick,
+    the round or the turn moves on."""
+    state: FortyFivesState
+    state, _ruleset, cfg, rnd, table, legal, reason = d
+    hands = state.hands
+    if TYPE_CHECKING:
+        assert hands is not None
+    seat = state.turn
+    bit = BIT[card.index]
+    trick = state.current
     if not legal & bit:
+        hand = hands[seat]
         legal_texts = texts_of(legal)
         if not hand & bit:
             raise CardNotInHand(Msg("core.card_not_in_hand", card=card), legal=legal_texts)
+        assert table is not None  # a lead refuses only a card not held
         code, rule = verdict_text(reason, cfg.rules, table, hand, trick)
         raise IllegalPlay(Msg("core.card_may_not_be_played", card=card, rule=rule), code=code, legal=legal_texts)
     changed = list(hands)
-    changed[seat] = hand ^ bit
+    changed[seat] ^= bit
     hands = tuple(changed)
     current = (*trick, card)
     n = state.match.players
