@@ -15,11 +15,12 @@ and prints each tree's figures per round, their medians and the ratio (this tree
     .venv/bin/python bench/engine.py --instructions [--ruleset forty_fives ...] [--baseline DIR]
 
 ``--instructions`` counts instead of timing: the CPU instructions a hand takes (valgrind's callgrind,
-user space, the hash seed fixed), from two runs of the same seeded play, 200 hands and 200 more
-than that (``--hands``, default 2,000), so that starting the process cancels out. The count hardly
-moves with the machine's load, so a change to the rules core can be judged to a fraction of a
-percent where the timed figures move by a third; it leaves out what cache misses cost. With
-``--baseline`` both trees are counted. Needs valgrind.
+user space, the hash seed fixed), from two runs of the same seeded play, of 200 hands and of
+``--hands`` (default 2,000): their difference over the difference in hands, so that starting the
+process cancels out (each tree is first run once uncounted, so that both counted runs find its
+modules compiled alike). The count hardly moves with the machine's load, so a change to the rules
+core can be judged to a fraction of a percent where the timed figures move by a third; it leaves
+out what cache misses cost. With ``--baseline`` both trees are counted. Needs valgrind.
 See bench/README.md for recorded figures.
 """
 
@@ -31,6 +32,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,14 +128,20 @@ def instructions(tree: str, ruleset_id: str, hands: int, seed: int, options: dic
     """Instructions a hand of ``ruleset_id`` takes on ``tree``: callgrind's count of ``hands``
     hands less its count of 200, over the difference."""
     few = 200
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+
+    def play(n: int) -> list[str]:
+        command = [sys.executable, os.path.abspath(__file__), "--tree", tree, "--play-hands", str(n),
+                   "--ruleset", ruleset_id, "--seed", str(seed)]
+        return [*command, "--options", json.dumps(options)] if options is not None else command
+
+    # uncounted: a tree without compiled modules (a new worktree) gets them now, where Python writes
+    # them, so that the first counted run does not count compiling them
+    subprocess.run(play(1), check=True, capture_output=True, env=env)
 
     def count(n: int) -> int:
-        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                   os.path.abspath(__file__), "--tree", tree, "--play-hands", str(n), "--ruleset", ruleset_id,
-                   "--seed", str(seed)]
-        if options is not None:
-            command += ["--options", json.dumps(options)]
-        run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *play(n)],
+                             capture_output=True, text=True, env=env)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode or found is None:
             raise SystemExit(f"callgrind failed on {tree}:\n{run.stderr[-2000:]}")
@@ -153,7 +161,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="with --baseline: runs of each tree")
     parser.add_argument("--instructions", action="store_true",
                         help="count the instructions a hand takes (callgrind) instead of timing")
-    parser.add_argument("--hands", type=int, default=2000, help="with --instructions: hands counted")
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="with --instructions: the hands of the longer counted run (the shorter plays 200)")
     parser.add_argument("--tree", help=argparse.SUPPRESS)  # read before the imports, above
     parser.add_argument("--play-hands", type=int, help=argparse.SUPPRESS)  # what --instructions counts
     args = parser.parse_args()
@@ -164,6 +173,8 @@ def main() -> None:
     if args.instructions:
         if args.hands <= 200:
             parser.error("--hands must be more than 200")
+        if shutil.which("valgrind") is None:
+            parser.error("--instructions needs valgrind (apt-get install valgrind)")
         trees = {"current": HERE, **({"baseline": os.path.abspath(args.baseline)} if args.baseline else {})}
         rows = []
         for rid in ids:

@@ -6,7 +6,7 @@ small state object), a trick completed, and the dealer's turned-up ace after tri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from service.rules.actions import Action
 from service.rules.cards import Card
@@ -41,20 +41,24 @@ def defends_30(rnd: Round, seat: int) -> bool:
     return contract is not None and contract.amount == 30 and contract.team != seat % 2
 
 
-#: What ``decide`` decided last: (state, ruleset, cfg, round, table, legal, reason). The seat to play
+#: What ``decide`` decides: (state, ruleset, cfg, round, table, legal, reason), as ``decide`` says.
+Decision = tuple[FortyFivesState, object, Config, Round, "RankTable | None", int, int]
+
+#: What ``decide`` decided last (a ``Decision``, or nothing yet). The seat to play
 #: asks for its legal actions, then plays one of them, on the same state: its play is then judged by
 #: the decision its actions were listed from (``apply`` reads this entry), not decided again (about a
 #: tenth of a step: bench/README.md, the engine). States are immutable and the entry holds its state,
 #: so that state's identity cannot be taken by another object while the entry stands; one tuple, read
 #: and replaced whole, so threads can share it.
-decided: tuple[Any, ...] = (None, None, None, None, None, 0, 0)
+decided: Decision = cast(Decision, (None, None, None, None, None, 0, 0))
 
 
-def decide(ruleset: object, cfg: Config, state: FortyFivesState) -> tuple[Any, ...]:
+def decide(ruleset: object, cfg: Config, state: FortyFivesState) -> Decision:
     """What the seat to play (``state.turn``) may play now, as ``decided`` holds it: the round its
     play leaves (the ace of trumps demoted by its holder's first card without a rob or an
     announcement, §1.5, A-6: that play is judged by the demoted table too), the rank table of the
-    trick (None for a lead, which needs none), the legal cards' mask and the reason (``R_*``)."""
+    trick (None for a lead, which needs none, but for a defender's first lead against a bid of 30
+    under ``bid_30_trump_lead``, §9.7), the legal cards' mask and the reason (``R_*``)."""
     global decided
     rnd = state.round
     hands = state.hands
@@ -78,14 +82,15 @@ def decide(ruleset: object, cfg: Config, state: FortyFivesState) -> tuple[Any, .
         legal, reason = lead_against_30(table, hands[seat])
     else:  # a lead: any card held (legal_mask's answer, without looking the table up: a third of the plays)
         legal, reason = hands[seat], R_LEAD
-    out = decided = (state, ruleset, cfg, rnd, table, legal, reason)
+    out: Decision = (state, ruleset, cfg, rnd, table, legal, reason)
+    decided = out
     return out
 
 
-def play_actions(d: tuple[Any, ...]) -> list[Action]:
+def play_actions(d: Decision) -> list[Action]:
     """The dealt-mode actions of the seat to play, from what ``decide`` decided: its legal cards,
     and rob/announce in the window."""
-    state: FortyFivesState = d[0]
+    state = d[0]
     seat = state.turn
     out = pick(d[5], PLAY_ACTS[seat])
     if seat == d[3].ace_holder:
@@ -93,10 +98,9 @@ def play_actions(d: tuple[Any, ...]) -> list[Action]:
     return out
 
 
-def dealt_play(d: tuple[Any, ...], card: Card) -> FortyFivesState:
+def dealt_play(d: Decision, card: Card) -> FortyFivesState:
     """The seat to play plays ``card``, judged by what ``decide`` decided: checked, then the trick,
     the round or the turn moves on."""
-    state: FortyFivesState
     state, _ruleset, cfg, rnd, table, legal, reason = d
     hands = state.hands
     if TYPE_CHECKING:
@@ -120,6 +124,7 @@ def dealt_play(d: tuple[Any, ...], card: Card) -> FortyFivesState:
     if len(current) < n:
         return make_state(state.match, PLAY, (seat + 1) % n, rnd, hands, state.leader, current, state.tricks)
     # the last card of a trick follows (two players at least), so ``table`` is the trick's
+    assert table is not None
     w = (state.leader + winner_position(table, current)) % n
     tricks = (*state.tricks, make_trick(state.leader, current, w))
     if len(tricks) == TRICKS_PER_HAND:
