@@ -44,12 +44,12 @@ def defends_30(rnd: Round, seat: int) -> bool:
 #: What ``decide`` decides: (state, ruleset, cfg, round, table, legal, reason), as ``decide`` says.
 Decision = tuple[FortyFivesState, object, Config, Round, "RankTable | None", int, int]
 
-#: What ``decide`` decided last (a ``Decision``, or nothing yet). The seat to play
-#: asks for its legal actions, then plays one of them, on the same state: its play is then judged by
-#: the decision its actions were listed from (``apply`` reads this entry), not decided again (about a
-#: tenth of a step: bench/README.md, the engine). States are immutable and the entry holds its state,
-#: so that state's identity cannot be taken by another object while the entry stands; one tuple, read
-#: and replaced whole, so threads can share it.
+#: What ``decide`` decided last (a ``Decision``, or nothing yet). The seat to play asks for its
+#: legal actions, then plays one of them, on the same state: its play is then judged by the decision
+#: its actions were listed from (``apply`` reads this entry), not decided again (bench/HISTORY.md,
+#: "The engine: a play decided once"). States are immutable and the entry holds its state, so that
+#: state's identity cannot be taken by another object while the entry stands; one tuple, read and
+#: replaced whole, so threads can share it (a race makes a miss, and a miss decides again).
 decided: Decision = cast(Decision, (None, None, None, None, None, 0, 0))
 
 
