@@ -3,7 +3,10 @@ the Forty-Fives family, handing each action to the module of its phase (``tricks
 the hot path, first; ``table``, ``robbing``, ``auction``, ``discard``, ``round_result``).
 
 The functions take the ruleset first, so the ruleset class binds them as its methods directly (no
-wrapper call per step of a match); each reads its game's ``Config`` through ``options.config``.
+wrapper call per step of a match); each reads its game's ``Config`` through ``options.config``,
+but for dealt play, which takes it from the decision kept for the last play (``tricks.decided``)
+while the match's ``MatchInfo`` (its options among them) is the same object, and a play after its
+listing, which is judged by that decision itself.
 """
 
 from __future__ import annotations
@@ -48,7 +51,9 @@ def legal_actions(ruleset: FortyFivesFamily, state: FortyFivesState, seat: int) 
         if state.hands is not None:
             if seat != state.turn:
                 return []
-            return tricks.play_actions(tricks.decide(ruleset, config(state.match.options, ruleset.id), state))
+            d = tricks.decided  # the last decision's config serves a state of the same match info
+            cfg = d[2] if d[1] is ruleset and d[0].match is state.match else config(state.match.options, ruleset.id)
+            return tricks.play_actions(tricks.decide(ruleset, cfg, state))
         if not 0 <= seat < state.match.players:
             return []
         return table.table_play_actions(config(state.match.options, ruleset.id), state, seat)
