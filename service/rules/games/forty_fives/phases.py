@@ -4,9 +4,10 @@ the hot path, first; ``table``, ``robbing``, ``auction``, ``discard``, ``round_r
 
 The functions take the ruleset first, so the ruleset class binds them as its methods directly (no
 wrapper call per step of a match); each reads its game's ``Config`` through ``options.config``,
-but for dealt play, which takes it from the decision kept for the last play (``tricks.decided``)
-while the match's ``MatchInfo`` (its options among them) is the same object, and a play after its
-listing, which is judged by that decision itself.
+but for two steps of dealt play: listing the legal actions takes it from the decision kept for the
+last play (``tricks.decided``) when that was the same ruleset's and the match's ``MatchInfo`` (its
+options among them) is the same object; and a play right after its listing on the same state is
+judged by that listing's decision itself.
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ Decision = tuple[FortyFivesState, object, Config, Round, "RankTable | None", int
 
 #: What ``decide`` decided last (a ``Decision``, or nothing yet). The seat to play asks for its
 #: legal actions, then plays one of them, on the same state: its play is then judged by the decision
-#: its actions were listed from (``apply`` reads this entry), not decided again (bench/HISTORY.md,
+#: its actions were listed from (``apply`` reads this entry), not decided again; the next listing
+#: takes its config from here while the match's ``MatchInfo`` is the same (bench/HISTORY.md,
 #: "The engine: a play decided once"). States are immutable and the entry holds its state, so that
 #: state's identity cannot be taken by another object while the entry stands; one tuple, read and
 #: replaced whole, so threads can share it (a race makes a miss, and a miss decides again).
