@@ -72,10 +72,7 @@ def decide(ruleset: object, cfg: Config, state: FortyFivesState) -> Decision:
     trick = state.current
     table: RankTable | None = None
     if trick:
-        try:  # table_for's table, once made (its lookup without the call)
-            found = cfg.tables[trump][rnd.demoted is not None]
-        except KeyError:
-            found = table_for(cfg, trump, rnd.demoted is not None)
+        found = table_for(cfg, trump, rnd.demoted is not None)
         legal, reason = legal_mask(cfg.rules, found, hands[seat], trick)
         table = found
     elif cfg.bid30_lead and not state.tricks and defends_30(rnd, seat):
