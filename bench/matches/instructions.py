@@ -1,7 +1,7 @@
 """Instructions one POST /v1/matches/{id}/actions executes, per step, counted by callgrind
 (bench/README.md, Matches).
 
-    .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm 80] [--cached]
+    .venv/bin/python bench/matches/instructions.py [--ruleset forty_fives] [--posts 200] [--warm N] [--cached]
         [--limits] [--logs] [--stage service.matches.usecases:Matches.act ...]
 
 Timings of one process on a shared machine move by 10-30% from run to run; instruction counts
@@ -21,12 +21,12 @@ default the whole request and its main steps) the script runs itself under
 the collection on entering the stage's function and off on leaving it, during the measured posts
 only (after ``--warm`` posts, which also build the codec's per-class functions). The rate limiter
 is off, unless ``--limits``: then it is on, as in ``run.py --limits`` (its limits raised above the
-load, its counts in the same Redis), on a clock that moves as fast as the posts would (``PostClock``:
-on the wall clock, under callgrind, nearly every post would make the limiter's Redis call). The
-service logs nothing, unless ``--logs``: then it logs as ``k8s/configmap.yaml`` deploys it
-(``run.py --logs``: a JSON request line a post, into ``/dev/null``, through the handler and
-formatter gunicorn is given). Prints one JSON document: instructions per post for each stage.
-Needs valgrind (with its headers) and gcc.
+load, its counts in the same Redis), each post counted at a time that moves as fast as the posts
+would (``PostClock``: on the wall clock, under callgrind, every post made the limiter's Redis call),
+after ``LIMITS_WARM`` posts unless ``--warm`` says. The service logs nothing, unless ``--logs``:
+then it logs as ``k8s/configmap.yaml`` deploys it (``run.py --logs``: a JSON request line a post,
+into ``/dev/null``, through the handler and formatter gunicorn is given). Prints one JSON
+document: instructions per post for each stage. Needs valgrind (with its headers) and gcc.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,32 +76,39 @@ DEFAULT_STAGES = [
     "service.api.metrics:ObservedMatches.act",
     "service.api.matches:_respond",
 ]
-#: the limiter's clock advances this many ms a post (``PostClock``): eight matches posted to in turn,
-#: each every 5 ms, as each of ``run.py``'s eight clients posts at about 1,600 posts a second in all
+#: the time the limiter counts a post at moves on this many ms a post (``PostClock``): eight matches
+#: posted to in turn, each every 5 ms, as ``run.py``'s eight clients post, each to its own match,
+#: about 200 posts a second each
 POST_MS = 5.0 / 8
+#: posts before measuring with ``--limits`` unless ``--warm`` says: by then each match's lease of
+#: permits (1, 2, 4 ... a call) has grown to what one lease covers, about 20 posts of a match
+LIMITS_WARM = 400
 
 
 class PostClock:
-    """The clock the rate limiter reads in a measured child (``--limits``), advanced ``POST_MS`` a
-    post. Under callgrind a post takes some fifty times as long as at full speed, so on the wall
-    clock every lease of permits (``service/api/leases.py``: a tenth of a second at most) would end
-    before its match posted again, and nearly every post would make the limiter's Redis call, where
-    about one in ten does under ``run.py`` (and one in five posting in process at full speed). On
-    this clock the leases last as many posts as at full speed. ``monotonic`` (the limiter's
-    fallback timing) stays the real one."""
+    """The time at which the rate limiter counts a measured child's posts (``--limits``), ``POST_MS``
+    later each post. Under callgrind a post takes some fifty times as long as at full speed, so on
+    the wall clock every lease of permits (``service/api/leases.py``: a tenth of a second at most)
+    ended before its match posted again and every measured post made the limiter's Redis call, where
+    about one in twenty does at full speed once the leases have grown. The limiter's Redis counts
+    (``RedisCounts.take``) are given this time; nothing else reads it."""
 
     def __init__(self) -> None:
         self.now = time.time()
 
-    def time(self) -> float:
-        return self.now
-
-    @staticmethod
-    def monotonic() -> float:
-        return time.monotonic()
-
     def tick(self) -> None:
         self.now += POST_MS / 1000
+
+    def install(self) -> None:
+        """Make the limiter's Redis counts take each post at this clock's time."""
+        from service.api.limits import Check, RedisCounts, Refusal
+
+        take = RedisCounts.take
+
+        def at_post_time(counts: RedisCounts, checks: Sequence[Check], now: float | None = None) -> Refusal | None:
+            return take(counts, checks, self.now if now is None else now)
+
+        RedisCounts.take = at_post_time  # type: ignore[method-assign]
 
 
 TOGGLE_SOURCE = "#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_COLLECT; }\n"
@@ -161,10 +169,8 @@ def child(stage: str, args: argparse.Namespace) -> None:
         logging.disable(logging.INFO)
     clock = None
     if args.limits:
-        import service.api.limits as rate_limits
-
         clock = PostClock()
-        rate_limits.time = clock  # type: ignore[assignment]  # the limiter's clock, not the process's
+        clock.install()
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp, RedisServer(Path(tmp)) as server:
         os.environ["REDIS_URL"] = server.url
         post_all(args, measuring, clock)
@@ -207,7 +213,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ruleset", default="forty_fives")
     parser.add_argument("--posts", type=int, default=200, help="measured posts")
-    parser.add_argument("--warm", type=int, default=80, help="posts before measuring")
+    parser.add_argument("--warm", type=int, default=None,
+                        help=f"posts before measuring (default 80; {LIMITS_WARM} with --limits: the leases grow)")
     parser.add_argument("--cached", action="store_true",
                         help="keep the worker's cached states: each post lands on the worker that served the match's "
                              "last one, as a client's keep-alive connection does (run.py's clients)")
@@ -219,6 +226,8 @@ def main() -> None:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--shim", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.warm is None:
+        args.warm = LIMITS_WARM if args.limits else 80
     if args.child:
         child(args.child, args)
         return
