@@ -31,7 +31,6 @@ import json
 import os
 import platform
 import random
-import re
 import shutil
 import statistics
 import subprocess
@@ -127,6 +126,10 @@ def play_hands(ruleset_id: str, hands: int, seed: int, options: dict | None) -> 
 def instructions(tree: str, ruleset_id: str, hands: int, seed: int, options: dict | None) -> int:
     """Instructions a hand of ``ruleset_id`` takes on ``tree``: callgrind's count of ``hands``
     hands less its count of 200, over the difference."""
+    # here, not above: a child measuring another ``--tree`` imports that tree's modules, and an older
+    # tree has no bench/callgrind.py (only this process counts)
+    from bench.callgrind import collected
+
     few = 200
     env = {**os.environ, "PYTHONHASHSEED": "0"}
 
@@ -140,12 +143,10 @@ def instructions(tree: str, ruleset_id: str, hands: int, seed: int, options: dic
     subprocess.run(play(1), check=True, capture_output=True, env=env)
 
     def count(n: int) -> int:
-        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *play(n)],
-                             capture_output=True, text=True, env=env)
-        found = re.search(r"Collected : (\d+)", run.stderr)
-        if run.returncode or found is None:
-            raise SystemExit(f"callgrind failed on {tree}:\n{run.stderr[-2000:]}")
-        return int(found.group(1))
+        try:
+            return collected(play(n), env, "--callgrind-out-file=/dev/null", what=tree)
+        except RuntimeError as err:
+            raise SystemExit(str(err)) from None
 
     return round((count(hands) - count(few)) / (hands - few))
 

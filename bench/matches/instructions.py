@@ -39,7 +39,6 @@ import json
 import logging
 import logging.config
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -51,6 +50,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.callgrind import collected  # noqa: E402
 from bench.matches.run import deployed_logs, raised_limits  # noqa: E402
 from bench.matches.stages import LONG  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
@@ -118,18 +118,13 @@ def count(stage: str, args: argparse.Namespace, shim: Path) -> int:
     """Instructions per measured post inside ``stage``, from one run of this script under callgrind."""
     with tempfile.TemporaryDirectory(prefix="bench-callgrind-") as tmp:
         out = Path(tmp) / "callgrind.out"
-        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}",
-                   sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
+        command = [sys.executable, __file__, "--child", stage, "--shim", str(shim), "--ruleset", args.ruleset,
                    "--posts", str(args.posts), "--warm", str(args.warm), *(["--cached"] if args.cached else []),
                    *(["--logs"] if args.logs else []), *(["--limits"] if args.limits else [])]
         # metrics in a multiprocess directory and the rate limits as under gunicorn in run.py
         limits = {"RATELIMIT_ENABLED": "true", **raised_limits()} if args.limits else {"RATELIMIT_ENABLED": "false"}
         env = {**os.environ, "PYTHONHASHSEED": "0", "PROMETHEUS_MULTIPROC_DIR": tmp, **limits}
-        run = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-        found = re.search(r"Collected : (\d+)", run.stderr)
-        if run.returncode != 0 or found is None:
-            raise RuntimeError(f"callgrind run for {stage} failed:\n{run.stderr[-2000:]}")
-        return int(found.group(1)) // args.posts
+        return collected(command, env, "--collect-atstart=no", f"--callgrind-out-file={out}", what=stage) // args.posts
 
 
 def child(stage: str, args: argparse.Namespace) -> None:
